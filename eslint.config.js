@@ -1,0 +1,40 @@
+// @ts-check
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "test/artifacts/", "coverage/"] },
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["*.js", "scripts/*.mjs"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/ban-ts-comment": ["error", { "ts-expect-error": "allow-with-description", "ts-ignore": true }],
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      "@typescript-eslint/no-unnecessary-condition": ["error", { allowConstantLoopConditions: true }],
+      "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    // The rules library is pure: no Foundry globals, no DOM.
+    files: ["src/rules/**/*.ts"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        ...["foundry", "game", "CONFIG", "Hooks", "canvas", "ui", "document", "window", "fromUuid", "ChatMessage"].map((name) => ({
+          name,
+          message: "src/rules is pure TypeScript: pass data in, do not reach for Foundry or the DOM.",
+        })),
+      ],
+      "no-restricted-imports": ["error", { patterns: ["../foundry/*", "../case", "node:*", "handlebars"] }],
+    },
+  },
+  {
+    files: ["**/*.js", "**/*.mjs"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,70 @@
+/**
+ * World and client settings. Every rules choice CASE-RULES marks as optional or [RULING]
+ * that a Judge may want to change is a world setting here; the rules library receives the
+ * chosen value as a plain argument.
+ */
+import { SYSTEM_ID } from "./constants";
+
+export const DAMAGE_METHODS = ["static", "intensity"] as const;
+export type DamageMethodSetting = (typeof DAMAGE_METHODS)[number];
+
+export const INITIATIVE_MODES = ["everyTurn", "oncePerCombat", "modifierOnly", "fixedOrder"] as const;
+export type InitiativeModeSetting = (typeof INITIATIVE_MODES)[number];
+
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    "case.damageMethod": DamageMethodSetting;
+    "case.initiativeMode": InitiativeModeSetting;
+    "case.teamInitiative": boolean;
+    "case.declaredDodge": boolean;
+    "case.worldSchemaVersion": number;
+  }
+}
+
+/** Builds `{ value: "CASE.Setting.<name>.<value>" }` choices for a string setting. */
+function choices<T extends string>(name: string, values: readonly T[]): Record<T, string> {
+  return Object.fromEntries(values.map((v) => [v, `CASE.Setting.${name}.${v}`])) as Record<T, string>;
+}
+
+export function registerSettings(): void {
+  game.settings.register(SYSTEM_ID, "damageMethod", {
+    name: "CASE.Setting.damageMethod.Name",
+    hint: "CASE.Setting.damageMethod.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("damageMethod", DAMAGE_METHODS),
+    default: "static",
+  });
+  game.settings.register(SYSTEM_ID, "initiativeMode", {
+    name: "CASE.Setting.initiativeMode.Name",
+    hint: "CASE.Setting.initiativeMode.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("initiativeMode", INITIATIVE_MODES),
+    default: "everyTurn",
+  });
+  game.settings.register(SYSTEM_ID, "teamInitiative", {
+    name: "CASE.Setting.teamInitiative.Name",
+    hint: "CASE.Setting.teamInitiative.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "declaredDodge", {
+    name: "CASE.Setting.declaredDodge.Name",
+    hint: "CASE.Setting.declaredDodge.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+}

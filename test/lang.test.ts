@@ -1,0 +1,61 @@
+/**
+ * Every localisation key the system uses exists in lang/en.json: keys written in source
+ * ("CASE.…" string literals), in templates ({{localize "CASE.…"}} and friends), and in
+ * system.json. A key that en.json lacks would show a raw "CASE.Foo.Bar" to a player.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { flattenKeys, usedLocalisationKeys } from "./support/lang";
+
+const en = JSON.parse(readFileSync("lang/en.json", "utf8")) as Record<string, unknown>;
+const known = flattenKeys(en);
+
+function files(dir: string, ext: string): string[] {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(ext))
+    .map((f) => join(dir, f));
+}
+
+describe("lang/en.json", () => {
+  it("has only string leaves", () => {
+    for (const [key, value] of known) expect(typeof value, key).toBe("string");
+  });
+
+  it("has every key used in src/", () => {
+    const missing: string[] = [];
+    for (const file of files("src", ".ts")) {
+      for (const key of usedLocalisationKeys(readFileSync(file, "utf8"), "source")) {
+        if (!known.has(key)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("has every key used in templates/", () => {
+    const missing: string[] = [];
+    for (const file of files("templates", ".hbs")) {
+      for (const key of usedLocalisationKeys(readFileSync(file, "utf8"), "template")) {
+        if (!known.has(key)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("has every key used in system.json and pack sources", () => {
+    const missing: string[] = [];
+    const texts = [["system.json", readFileSync("system.json", "utf8")], ...files("packs", ".json").map((f) => [f, readFileSync(f, "utf8")])];
+    for (const [file, text] of texts) {
+      for (const key of usedLocalisationKeys(text ?? "", "source")) if (!known.has(key)) missing.push(`${file ?? ""}: ${key}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("the key finder finds keys in both forms, and a missing key fails", () => {
+    const keys = usedLocalisationKeys(`{{localize "CASE.A.B"}} {{localize 'CASE.C'}} title="{{localize "CASE.Rank.good"}}"`, "template");
+    expect([...keys]).toEqual(["CASE.A.B", "CASE.C", "CASE.Rank.good"]);
+    expect(known.has("CASE.A.B")).toBe(false);
+    expect(known.has("CASE.Rank.good")).toBe(true);
+  });
+});

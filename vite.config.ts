@@ -1,0 +1,55 @@
+import { cp, mkdir } from "node:fs/promises";
+import { resolve } from "node:path";
+import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
+
+/** Copies the static parts of the system next to the bundle, so dist/ is installable as-is. */
+function copySystemFiles(): Plugin {
+  return {
+    name: "case-copy-system-files",
+    apply: "build",
+    async closeBundle() {
+      const out = resolve(import.meta.dirname, "dist");
+      await mkdir(out, { recursive: true });
+      await cp(resolve(import.meta.dirname, "system.json"), resolve(out, "system.json"));
+      for (const dir of ["templates", "lang", "styles"]) {
+        await cp(resolve(import.meta.dirname, dir), resolve(out, dir), { recursive: true });
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: true,
+    target: "es2022",
+    lib: {
+      entry: resolve(import.meta.dirname, "src/case.ts"),
+      formats: ["es"],
+      fileName: () => "case.mjs",
+    },
+    rollupOptions: {
+      output: {
+        // Roll.fromData and document classes are looked up by class name: never mangle them.
+        keepNames: true,
+      },
+    },
+  },
+  plugins: [copySystemFiles()],
+  server: {
+    port: 30001,
+    proxy: {
+      "^(?!/systems/case)": "http://localhost:30000/",
+      "/socket.io": { target: "ws://localhost:30000", ws: true },
+    },
+  },
+  test: {
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+  },
+});
