@@ -1,0 +1,165 @@
+/**
+ * The data of a character (Actor types `hero` and `npc`): seven abilities as rank numbers,
+ * the physical ones with two sub-scores that follow the ability until set apart, Resources,
+ * Popularity, Health and Karma pools, biography and notes. Everything derived comes from
+ * `characterStats` in src/rules.
+ */
+import {
+  ABILITY_KEYS,
+  SUB_SCORES,
+  characterStats,
+  rankOf,
+  type AbilityKey,
+  type CharacterStats,
+  type RankKey,
+  type ScoreRef,
+  type ThrownRange,
+} from "../../../rules/index";
+import { countField, htmlField, rankNumberField, schemaVersionField, subScoreField } from "../fields";
+import { migrateCharacterSource } from "../migrations";
+
+/** The schema version written by this code; see migrations.ts. */
+export const CHARACTER_SCHEMA_VERSION = 1;
+
+/** A new character's abilities: Typical (6) everywhere. */
+export const DEFAULT_ABILITY_VALUE = 6;
+
+function mentalAbility() {
+  return new foundry.data.fields.SchemaField({ value: rankNumberField(DEFAULT_ABILITY_VALUE) });
+}
+
+function pool() {
+  // `max` is derived; only the current value is stored.
+  return new foundry.data.fields.SchemaField({ value: countField(0) });
+}
+
+export function characterSchema() {
+  const f = foundry.data.fields;
+  return {
+    abilities: new f.SchemaField({
+      fighting: new f.SchemaField({ value: rankNumberField(DEFAULT_ABILITY_VALUE), off: subScoreField(), def: subScoreField() }),
+      agility: new f.SchemaField({ value: rankNumberField(DEFAULT_ABILITY_VALUE), dex: subScoreField(), bal: subScoreField() }),
+      strength: new f.SchemaField({ value: rankNumberField(DEFAULT_ABILITY_VALUE), mgt: subScoreField(), vgr: subScoreField() }),
+      endurance: new f.SchemaField({ value: rankNumberField(DEFAULT_ABILITY_VALUE), res: subScoreField(), sta: subScoreField() }),
+      reason: mentalAbility(),
+      intuition: mentalAbility(),
+      psyche: mentalAbility(),
+    }),
+    resources: rankNumberField(DEFAULT_ABILITY_VALUE),
+    popularity: new f.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+    health: pool(),
+    karma: pool(),
+    biography: htmlField(),
+    notes: htmlField(),
+    schemaVersion: schemaVersionField(CHARACTER_SCHEMA_VERSION),
+  };
+}
+export type CharacterSchema = ReturnType<typeof characterSchema>;
+
+/** Values prepareDerivedData adds. */
+export type CharacterDerived = {
+  /** Every derived value of the rules (ranks, effective scores, Table 22/23/24 …). */
+  stats: CharacterStats;
+  /** Table 23 initiative modifier; also `@initiative` in the initiative formula. */
+  initiative: number;
+  /** The rank key of Resources. */
+  resourcesRank: RankKey;
+  /** Health max and Karma max (the stored part is `value`). */
+  health: { value: number; max: number };
+  karma: { value: number; max: number };
+  /** Table 24 thrown range in areas, or "sight". */
+  thrownRange: ThrownRange;
+};
+
+/**
+ * The sub-scores of each physical ability, as the schema stores them, for code that walks
+ * the abilities generically.
+ */
+export const STORED_SUB_SCORES: Readonly<Record<AbilityKey, readonly string[]>> = SUB_SCORES;
+
+/** Reads the stored abilities in the shape `characterStats` takes. */
+export function abilitiesInput(abilities: Record<AbilityKey, Record<string, number | null>>): Parameters<typeof characterStats>[0] {
+  const out = {} as Record<AbilityKey, { value: number; [sub: string]: number | null }>;
+  for (const key of ABILITY_KEYS) {
+    const stored = abilities[key] as Record<string, number | null> | undefined;
+    if (!stored) throw new RangeError(`The character has no ${key}.`);
+    const value = stored.value;
+    if (value === null || value === undefined) throw new RangeError(`The character's ${key} has no value.`);
+    out[key] = { ...stored, value };
+  }
+  return out;
+}
+
+/** The stored part of a character that derivation reads and the derived part it writes. */
+interface CharacterModel {
+  abilities: unknown;
+  resources: number;
+  health: { value: number; max: number };
+  karma: { value: number; max: number };
+  stats: CharacterStats;
+  initiative: number;
+  thrownRange: ThrownRange;
+  resourcesRank: RankKey;
+}
+
+/** Fills a character model's derived values from its stored ones. */
+export function prepareCharacter(model: CharacterModel): void {
+  const stats = characterStats(abilitiesInput(model.abilities as Record<AbilityKey, Record<string, number | null>>));
+  model.stats = stats;
+  model.initiative = stats.initiative;
+  model.thrownRange = stats.thrownRange;
+  model.resourcesRank = rankOf(model.resources).key;
+  model.health.max = stats.healthMax;
+  model.karma.max = stats.karmaMax;
+}
+
+/** Actor type `hero`: a player character. */
+export class HeroData extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, {}, CharacterDerived> {
+  static override defineSchema(): CharacterSchema {
+    return characterSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateCharacterSource(source));
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    prepareCharacter(this);
+  }
+
+  /** The effective rank number of an ability or sub-score ("fighting", "agility.dex"). */
+  score(ref: ScoreRef): number {
+    return this.stats.scores[ref];
+  }
+}
+
+function npcSchema() {
+  return {
+    ...characterSchema(),
+    /** A minor foe (thug, guard, robot): the tracker and cards may treat it as a mook. */
+    minor: new foundry.data.fields.BooleanField({ required: true, initial: false }),
+  };
+}
+type NpcSchema = ReturnType<typeof npcSchema>;
+
+/** Actor type `npc`: a character the Judge runs. */
+export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation, {}, CharacterDerived> {
+  static override defineSchema(): NpcSchema {
+    return npcSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateCharacterSource(source));
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    prepareCharacter(this);
+  }
+
+  /** The effective rank number of an ability or sub-score ("fighting", "agility.dex"). */
+  score(ref: ScoreRef): number {
+    return this.stats.scores[ref];
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Field builders shared by the data models. A rank number field only accepts what the rules
+ * accept (a non-negative whole number): Foundry refuses any other value with a validation
+ * error, so a bad form entry or import never reaches the stored data.
+ */
+import { isRankNumber } from "../../rules/index";
+
+/** The message Foundry shows when a rank number is refused. */
+export const RANK_NUMBER_ERROR = "must be a rank number: a whole number of 0 or more";
+
+function validateRankNumber(value: unknown): boolean | undefined {
+  // Returning false makes Foundry raise a validation failure with `validationError`.
+  return value === null || value === undefined || isRankNumber(value) ? undefined : false;
+}
+
+/** A required rank number (an ability, a power's rank, a weapon's damage …). */
+export function rankNumberField(initial: number) {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    min: 0,
+    initial,
+    validate: validateRankNumber,
+    validationError: RANK_NUMBER_ERROR,
+  });
+}
+
+/** A sub-score set apart from its ability, or null when it follows the ability. */
+export function subScoreField() {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: true,
+    integer: true,
+    min: 0,
+    initial: null,
+    validate: validateRankNumber,
+    validationError: RANK_NUMBER_ERROR,
+  });
+}
+
+/** A whole number of 0 or more that is not a rank (areas, counts, pool values). */
+export function countField(initial: number) {
+  return new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial });
+}
+
+/** A string restricted to `choices`, each labelled by `CASE.<labelPrefix>.<choice>`. */
+export function choiceField<T extends string>(choices: readonly T[], initial: T, labelPrefix: string) {
+  return new foundry.data.fields.StringField({
+    required: true,
+    nullable: false,
+    blank: false,
+    initial,
+    choices: Object.fromEntries(choices.map((c) => [c, `CASE.${labelPrefix}.${c}`])) as Record<T, string>,
+  });
+}
+
+/** Rich text. */
+export function htmlField() {
+  return new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "" });
+}
+
+/** The schema version a document's system data was last written with. */
+export function schemaVersionField(current: number) {
+  return new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: current });
+}

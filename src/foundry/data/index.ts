@@ -1,0 +1,36 @@
+/**
+ * Registers the system's data models: CONFIG.<Document>.dataModels[type] = model, matching
+ * the documentTypes of system.json.
+ */
+import { HeroData, NpcData } from "./actor/character";
+import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "./item/items";
+
+export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData } as const;
+export const ITEM_DATA_MODELS = {
+  power: PowerData,
+  talent: TalentData,
+  weapon: WeaponData,
+  armor: ArmorData,
+  contact: ContactData,
+} as const;
+
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    Actor: {
+      hero: typeof HeroData;
+      npc: typeof NpcData;
+    };
+    Item: {
+      power: typeof PowerData;
+      talent: typeof TalentData;
+      weapon: typeof WeaponData;
+      armor: typeof ArmorData;
+      contact: typeof ContactData;
+    };
+  }
+}
+
+export function registerDataModels(): void {
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+}

@@ -1,0 +1,179 @@
+/**
+ * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
+ */
+import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
+import { choiceField, countField, htmlField, rankNumberField, schemaVersionField } from "../fields";
+import { migrateItemSource } from "../migrations";
+
+export const ITEM_SCHEMA_VERSION = 1;
+
+/** A power's, weapon's or contact's rank number when created: Typical (6). */
+export const DEFAULT_ITEM_RANK = 6;
+
+/** How a weapon's damage is found: the wielder's Strength (fists, clubs) or its own rank. */
+export const WEAPON_DAMAGE_MODES = ["strength", "rank"] as const;
+export type WeaponDamageMode = (typeof WEAPON_DAMAGE_MODES)[number];
+
+/** The attack a power or weapon makes. */
+function attackSchema(enabled: boolean, type: (typeof ATTACK_CODES)[number]) {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    enabled: new f.BooleanField({ required: true, initial: enabled }),
+    type: choiceField(ATTACK_CODES, type, "Attack"),
+    /** Range in areas (0 = touch or melee). */
+    range: countField(0),
+    /** Whether the wielder may pull it at all; the attack type's own pull rule still applies (§5). */
+    pullable: new f.BooleanField({ required: true, initial: true }),
+  });
+}
+
+type RankedDerived = { rankKey: RankKey };
+
+
+// ── power ──────────────────────────────────────────────────────────────────────────────────
+function powerSchema() {
+  const f = foundry.data.fields;
+  return {
+    category: choiceField(POWER_CATEGORIES, "energyGeneration", "PowerCategory"),
+    rank: rankNumberField(DEFAULT_ITEM_RANK),
+    duration: new f.StringField({ required: true, blank: true, initial: "" }),
+    attack: attackSchema(false, "En"),
+    description: htmlField(),
+    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+  };
+}
+type PowerSchema = ReturnType<typeof powerSchema>;
+
+export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation, {}, RankedDerived> {
+  static override defineSchema(): PowerSchema {
+    return powerSchema();
+  }
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateItemSource(source));
+  }
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.rankKey = rankOf(this.rank).key;
+  }
+}
+
+// ── talent ─────────────────────────────────────────────────────────────────────────────────
+function talentSchema() {
+  const f = foundry.data.fields;
+  return {
+    /** Abilities, sub-scores, attack codes or defences the talent's +CS applies to. */
+    covers: new f.ArrayField(
+      new f.StringField({
+        required: true,
+        blank: false,
+        choices: Object.fromEntries(TALENT_COVERS.map((c) => [c, c])),
+      }),
+      { required: true, initial: [] },
+    ),
+    /** Doubled up by specialisation: +2 CS instead of +1. */
+    doubled: new f.BooleanField({ required: true, initial: false }),
+    description: htmlField(),
+    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+  };
+}
+type TalentSchema = ReturnType<typeof talentSchema>;
+
+export class TalentData extends foundry.abstract.TypeDataModel<TalentSchema, Item.Implementation> {
+  static override defineSchema(): TalentSchema {
+    return talentSchema();
+  }
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateItemSource(source));
+  }
+}
+
+// ── weapon ─────────────────────────────────────────────────────────────────────────────────
+function weaponSchema() {
+  const f = foundry.data.fields;
+  return {
+    attack: attackSchema(true, "BA"),
+    damage: new f.SchemaField({
+      mode: choiceField(WEAPON_DAMAGE_MODES, "rank", "WeaponDamage"),
+      rank: rankNumberField(DEFAULT_ITEM_RANK),
+    }),
+    /** Material strength of the weapon (thrown blunt items deal the lesser of it and Strength). */
+    materialStrength: rankNumberField(10),
+    ammunition: new f.SchemaField({
+      /** Whether the weapon uses ammunition at all. */
+      tracked: new f.BooleanField({ required: true, initial: false }),
+      value: countField(0),
+      max: countField(0),
+    }),
+    equipped: new f.BooleanField({ required: true, initial: true }),
+    description: htmlField(),
+    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+  };
+}
+type WeaponSchema = ReturnType<typeof weaponSchema>;
+
+export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation, {}, RankedDerived> {
+  static override defineSchema(): WeaponSchema {
+    return weaponSchema();
+  }
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateItemSource(source));
+  }
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.rankKey = rankOf(this.damage.rank).key;
+  }
+}
+
+// ── armor ──────────────────────────────────────────────────────────────────────────────────
+function armorSchema() {
+  const f = foundry.data.fields;
+  return {
+    /** Body armor: absorbs its rank number from BA, EA, BT, ET, Fo and Sh damage. */
+    physical: rankNumberField(DEFAULT_ITEM_RANK),
+    /** Protection against Energy attacks (default Shift 0). */
+    energy: rankNumberField(0),
+    equipped: new f.BooleanField({ required: true, initial: true }),
+    description: htmlField(),
+    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+  };
+}
+type ArmorSchema = ReturnType<typeof armorSchema>;
+
+export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation, {}, RankedDerived & { energyRankKey: RankKey }> {
+  static override defineSchema(): ArmorSchema {
+    return armorSchema();
+  }
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateItemSource(source));
+  }
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.rankKey = rankOf(this.physical).key;
+    this.energyRankKey = rankOf(this.energy).key;
+  }
+}
+
+// ── contact ────────────────────────────────────────────────────────────────────────────────
+function contactSchema() {
+  return {
+    /** How reliable or capable the contact is, as a rank. */
+    rank: rankNumberField(DEFAULT_ITEM_RANK),
+    description: htmlField(),
+    notes: htmlField(),
+    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+  };
+}
+type ContactSchema = ReturnType<typeof contactSchema>;
+
+export class ContactData extends foundry.abstract.TypeDataModel<ContactSchema, Item.Implementation, {}, RankedDerived> {
+  static override defineSchema(): ContactSchema {
+    return contactSchema();
+  }
+  static override migrateData(source: Record<string, unknown>) {
+    return super.migrateData(migrateItemSource(source));
+  }
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.rankKey = rankOf(this.rank).key;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The system's Actor class: characters (`hero`, `npc`).
+ */
+export class CaseActor extends Actor {
+  /** Heroes get a linked token with their Health and Karma bars; NPCs an unlinked one. */
+  protected override async _preCreate(
+    data: Actor.CreateData,
+    options: Actor.Database.PreCreateOptions,
+    user: User.Implementation,
+  ): Promise<boolean | void> {
+    const allowed = await super._preCreate(data, options, user);
+    if (allowed === false) return false;
+    const hero = this.type === "hero";
+    this.updateSource({
+      prototypeToken: {
+        actorLink: hero,
+        disposition: hero ? CONST.TOKEN_DISPOSITIONS.FRIENDLY : CONST.TOKEN_DISPOSITIONS.HOSTILE,
+        bar1: { attribute: "health" },
+        bar2: { attribute: "karma" },
+      },
+    });
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Actor: typeof CaseActor;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The system's Item class: powers, talents, weapons, armor, contacts.
+ */
+export class CaseItem extends Item {
+  /** True when this item can make an attack (a power or weapon with an attack). */
+  get isAttack(): boolean {
+    if (this.type === "power" || this.type === "weapon") {
+      const system = this.system as { attack?: { enabled?: boolean } };
+      return system.attack?.enabled === true;
+    }
+    return false;
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    Item: typeof CaseItem;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * A small, honest test double of the parts of Foundry's `foundry.abstract` and
+ * `foundry.data.fields` that our data models touch. It does what Foundry does in the order
+ * Foundry does it — migrateData on the source, then defaults from each field's `initial`,
+ * then the values copied onto the model — and nothing more. Tests assert on OUR code's
+ * behaviour (derived values, migrations, declared field options), never on something this
+ * double makes up. Install it with `import "./foundry-globals"` before importing a model.
+ */
+
+type Options = Record<string, unknown>;
+
+export class DataField {
+  constructor(readonly options: Options = {}) {}
+
+  /** The field's initial value, as Foundry computes it from `initial`. */
+  getInitialValue(): unknown {
+    const initial = this.options.initial;
+    return typeof initial === "function" ? (initial as () => unknown)() : structuredClone(initial);
+  }
+
+  /** Fills a source value with defaults: missing → initial. */
+  clean(value: unknown): unknown {
+    return value === undefined ? this.getInitialValue() : value;
+  }
+}
+
+export class NumberField extends DataField {}
+export class StringField extends DataField {}
+export class BooleanField extends DataField {}
+export class HTMLField extends StringField {}
+export class DocumentUUIDField extends StringField {}
+export class ObjectField extends DataField {}
+
+export class ArrayField extends DataField {
+  constructor(
+    readonly element: DataField,
+    options: Options = {},
+  ) {
+    super(options);
+  }
+}
+
+export class SetField extends ArrayField {}
+
+export class SchemaField extends DataField {
+  constructor(
+    readonly fields: Record<string, DataField>,
+    options: Options = {},
+  ) {
+    super(options);
+  }
+
+  override getInitialValue(): unknown {
+    return this.clean({});
+  }
+
+  override clean(value: unknown): unknown {
+    if (value === undefined) value = {};
+    if (typeof value !== "object" || value === null) return value;
+    const source = value as Record<string, unknown>;
+    const out: Record<string, unknown> = { ...source };
+    for (const [name, field] of Object.entries(this.fields)) out[name] = field.clean(source[name]);
+    return out;
+  }
+}
+
+export class EmbeddedDataField extends SchemaField {}
+
+export class TypeDataModel {
+  static defineSchema(): Record<string, DataField> {
+    return {};
+  }
+
+  static migrateData(source: Record<string, unknown>): Record<string, unknown> {
+    return source;
+  }
+
+  readonly _source: Record<string, unknown>;
+  readonly parent: unknown;
+
+  constructor(data: Record<string, unknown> = {}, options: { parent?: unknown } = {}) {
+    const ctor = this.constructor as typeof TypeDataModel;
+    const migrated = ctor.migrateData(structuredClone(data));
+    const schema = new SchemaField(ctor.defineSchema());
+    this._source = schema.clean(migrated) as Record<string, unknown>;
+    this.parent = options.parent ?? null;
+    Object.assign(this, structuredClone(this._source));
+  }
+
+  prepareBaseData(): void {}
+
+  prepareDerivedData(): void {}
+}
+
+export const fields = {
+  DataField,
+  NumberField,
+  StringField,
+  BooleanField,
+  HTMLField,
+  DocumentUUIDField,
+  ObjectField,
+  ArrayField,
+  SetField,
+  SchemaField,
+  EmbeddedDataField,
+};
+
+export const foundryDouble = {
+  abstract: { TypeDataModel, DataModel: TypeDataModel },
+  data: { fields },
+};
