@@ -59,3 +59,31 @@ describe("lang/en.json", () => {
     expect(known.has("CASE.Rank.good")).toBe(true);
   });
 });
+
+describe("labels for the rules' vocabulary (keys built at run time)", () => {
+  it("every rank, score, attack, defence, power category and colour has a label", async () => {
+    const rules = await import("../src/rules/index");
+    const families: [string, readonly string[]][] = [
+      ["CASE.Rank.", rules.RANK_KEYS],
+      ["CASE.RankAbbr.", rules.RANK_KEYS],
+      ["CASE.Ability.", rules.ABILITY_KEYS],
+      ["CASE.AbilityAbbr.", rules.ABILITY_KEYS],
+      ["CASE.Score.", [...rules.ABILITY_KEYS, ...rules.SUB_SCORE_REFS]],
+      ["CASE.SubScoreHint.", rules.SUB_SCORE_REFS],
+      ["CASE.Attack.", rules.ATTACK_CODES],
+      ["CASE.Defence.", rules.DEFENCE_CODES],
+      ["CASE.PowerCategory.", rules.POWER_CATEGORIES],
+      ["CASE.Color.", rules.COLORS],
+    ];
+    const missing = families.flatMap(([prefix, values]) => values.map((v) => `${prefix}${v}`).filter((k) => !known.has(k)));
+    expect(missing).toEqual([]);
+  });
+
+  it("every document type in system.json has a TYPES label", () => {
+    const manifest = JSON.parse(readFileSync("system.json", "utf8")) as { documentTypes: Record<string, Record<string, unknown>> };
+    const missing = Object.entries(manifest.documentTypes).flatMap(([doc, types]) =>
+      Object.keys(types).map((t) => `TYPES.${doc}.${t}`).filter((k) => !known.has(k)),
+    );
+    expect(missing).toEqual([]);
+  });
+});

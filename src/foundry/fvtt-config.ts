@@ -3,9 +3,12 @@
  * about the running Foundry. Nothing here runs.
  */
 declare module "fvtt-types/configuration" {
-  /** All our code runs from the init hook on, so game.settings, game.i18n … exist. */
+  /**
+   * Typed as if `ready` has run: game.user, game.i18n, game.settings … exist. Code that runs
+   * earlier (registration in `init`) touches only game.settings and CONFIG, which exist by then.
+   */
   interface AssumeHookRan {
-    init: never;
+    ready: never;
   }
 }
 

@@ -63,7 +63,7 @@ export function characterStats(abilities: AbilitiesInput): CharacterStats {
   const ranks = {} as Record<AbilityKey, RankKey>;
   for (const key of ABILITY_KEYS) {
     const ability = abilities[key];
-    assertRankNumber(ability.value, `${key}`);
+    assertRankNumber(ability.value, key);
     scores[key] = ability.value;
     ranks[key] = rankOf(ability.value).key;
     for (const sub of SUB_SCORES[key] as readonly string[]) {

@@ -104,14 +104,14 @@ export function isRankKey(key: unknown): key is RankKey {
  * `what` names the value in the message ("Strength", "damage").
  */
 export function assertRankNumber(value: number, what = "Rank number"): void {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`${what} must be a non-negative whole number, got ${String(value)}.`);
   }
 }
 
 /** True when `value` is a valid rank number. */
 export function isRankNumber(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
 }
 
 /** The rank (column) whose range holds the rank number `value`. */

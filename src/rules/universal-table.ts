@@ -3,7 +3,7 @@
  * four colour bands. The bands are data ({@link UniversalTable}); every function takes an
  * optional table so a world setting or a module can replace the default.
  */
-import { MAX_RANK_INDEX, RANKS, assertColumnShift, rankAt, shiftColumn, type Rank, type RankKey } from "./ranks";
+import { MAX_RANK_INDEX, RANKS, rankAt, shiftColumn, type Rank, type RankKey } from "./ranks";
 
 export const COLORS = ["white", "green", "yellow", "red"] as const;
 export type Color = (typeof COLORS)[number];
@@ -51,7 +51,9 @@ export function validateUniversalTable(table: unknown): asserts table is Univers
   if (!Array.isArray(table) || table.length !== RANKS.length) {
     throw new RangeError(`A Universal Table needs exactly ${RANKS.length} columns (Shift 0 … Class 5000).`);
   }
-  table.forEach((column: unknown, i) => {
+  // An index loop, not forEach: forEach skips the holes of a sparse array.
+  for (let i = 0; i < RANKS.length; i++) {
+    const column: unknown = table[i];
     const name = (RANKS[i] as Rank).name;
     if (typeof column !== "object" || column === null) {
       throw new RangeError(`Universal Table column ${name} is not an object.`);
@@ -65,7 +67,7 @@ export function validateUniversalTable(table: unknown): asserts table is Univers
     if (!((green as number) <= (yellow as number) && (yellow as number) <= (red as number))) {
       throw new RangeError(`Universal Table column ${name}: bands must satisfy green ≤ yellow ≤ red.`);
     }
-  });
+  }
 }
 
 function buildDefault(): UniversalTable {
@@ -139,6 +141,6 @@ export function colorAtLeast(rolled: Color, needed: Color): boolean {
 
 /** The column of the ladder at `index` clamped to the ladder; a convenience for callers. */
 export function columnAt(index: number): Rank {
-  assertColumnShift(index);
+  if (!Number.isInteger(index)) throw new RangeError(`A ladder position must be a whole number, got ${String(index)}.`);
   return rankAt(Math.min(MAX_RANK_INDEX, Math.max(0, index)));
 }

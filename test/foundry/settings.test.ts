@@ -40,7 +40,7 @@ describe("registerSettings", () => {
   it("a string setting's default is one of its choices", () => {
     registerSettings();
     for (const { key, config } of settings.registered) {
-      if (config.choices) expect(Object.keys(config.choices as object), key).toContain(config.default);
+      if (config.choices) expect(Object.keys(config.choices), key).toContain(config.default);
     }
   });
 });

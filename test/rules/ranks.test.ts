@@ -77,7 +77,7 @@ describe("the rank ladder (CASE-RULES §1)", () => {
     );
   });
 
-  it.each([-3, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2.0000001])("rankOf(%s) is a clear RangeError", (bad) => {
+  it.each([-3, -1, 0.5, Number.NaN, Number.POSITIVE_INFINITY, 2.0000001, 1e300])("rankOf(%s) is a clear RangeError", (bad) => {
     expect(() => rankOf(bad)).toThrow(RangeError);
     expect(() => rankOf(bad)).toThrow(/non-negative whole number/);
   });

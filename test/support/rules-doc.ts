@@ -78,3 +78,24 @@ export function signedNumber(text: string): number {
   if (!Number.isFinite(n)) throw new Error(`Not a number in the rules text: "${text}".`);
   return n;
 }
+
+/** Escapes `text` for use inside a RegExp. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The rank names of the §1 ladder table, lowest first, as the document spells them. */
+export function docRankNames(): string[] {
+  return tableRecords(rulesTable(1, "rank", "number")).map((r) => r["rank"] ?? "");
+}
+
+/**
+ * Every "<rank name> <value>" pair of a prose list in `text` (e.g. Table 23's "Feeble −2,
+ * Poor −1, …" or §9's "Good 2, … Class 5000 line of sight"), in order of appearance. Rank
+ * names are the §1 table's; `valuePattern` is the regex source for one value.
+ */
+export function rankValueList(text: string, valuePattern: string): { rank: string; value: string }[] {
+  const names = [...docRankNames()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const re = new RegExp(`(?<![\\w])(${names.join("|")})\\s+(${valuePattern})(?![\\w])`, "g");
+  return [...text.matchAll(re)].map((m) => ({ rank: m[1] ?? "", value: m[2] ?? "" }));
+}

@@ -7,7 +7,7 @@ export class CaseActor extends Actor {
     data: Actor.CreateData,
     options: Actor.Database.PreCreateOptions,
     user: User.Implementation,
-  ): Promise<boolean | void> {
+  ): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
     const hero = this.type === "hero";
@@ -19,6 +19,7 @@ export class CaseActor extends Actor {
         bar2: { attribute: "karma" },
       },
     });
+    return undefined;
   }
 }
 

@@ -16,7 +16,9 @@ import {
   type ThrownRange,
 } from "../../../rules/index";
 import { countField, htmlField, rankNumberField, schemaVersionField, subScoreField } from "../fields";
+
 import { migrateCharacterSource } from "../migrations";
+import type { EmptyObject } from "fvtt-types/utils";
 
 /** The schema version written by this code; see migrations.ts. */
 export const CHARACTER_SCHEMA_VERSION = 1;
@@ -114,7 +116,7 @@ export function prepareCharacter(model: CharacterModel): void {
 }
 
 /** Actor type `hero`: a player character. */
-export class HeroData extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, {}, CharacterDerived> {
+export class HeroData extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, EmptyObject, CharacterDerived> {
   static override defineSchema(): CharacterSchema {
     return characterSchema();
   }
@@ -144,7 +146,7 @@ function npcSchema() {
 type NpcSchema = ReturnType<typeof npcSchema>;
 
 /** Actor type `npc`: a character the Judge runs. */
-export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation, {}, CharacterDerived> {
+export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation, EmptyObject, CharacterDerived> {
   static override defineSchema(): NpcSchema {
     return npcSchema();
   }

@@ -3,7 +3,9 @@
  */
 import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
 import { choiceField, countField, htmlField, rankNumberField, schemaVersionField } from "../fields";
+
 import { migrateItemSource } from "../migrations";
+import type { EmptyObject } from "fvtt-types/utils";
 
 export const ITEM_SCHEMA_VERSION = 1;
 
@@ -44,7 +46,7 @@ function powerSchema() {
 }
 type PowerSchema = ReturnType<typeof powerSchema>;
 
-export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation, {}, RankedDerived> {
+export class PowerData extends foundry.abstract.TypeDataModel<PowerSchema, Item.Implementation, EmptyObject, RankedDerived> {
   static override defineSchema(): PowerSchema {
     return powerSchema();
   }
@@ -111,7 +113,7 @@ function weaponSchema() {
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
 
-export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation, {}, RankedDerived> {
+export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Item.Implementation, EmptyObject, RankedDerived> {
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
   }
@@ -139,7 +141,7 @@ function armorSchema() {
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
 
-export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation, {}, RankedDerived & { energyRankKey: RankKey }> {
+export class ArmorData extends foundry.abstract.TypeDataModel<ArmorSchema, Item.Implementation, EmptyObject, RankedDerived & { energyRankKey: RankKey }> {
   static override defineSchema(): ArmorSchema {
     return armorSchema();
   }
@@ -165,7 +167,7 @@ function contactSchema() {
 }
 type ContactSchema = ReturnType<typeof contactSchema>;
 
-export class ContactData extends foundry.abstract.TypeDataModel<ContactSchema, Item.Implementation, {}, RankedDerived> {
+export class ContactData extends foundry.abstract.TypeDataModel<ContactSchema, Item.Implementation, EmptyObject, RankedDerived> {
   static override defineSchema(): ContactSchema {
     return contactSchema();
   }
