@@ -1,5 +1,26 @@
 /**
  * The public face of the CASE rules engine. Pure TypeScript: no Foundry, no DOM.
+ *
+ * ranks            the rank ladder and column shifts (§1)
+ * universal-table  colours, odds, the replaceable table (§2)
+ * abilities        abilities, sub-scores, Health, Karma, Table 24, running speed (§3, §9)
+ * actions          ACTIONs against an intensity, Karma, Table 22, extra actions and defences (§2, §4)
+ * initiative       Table 23, ordering and ties, optional initiative modes (§4)
+ * character        a character's derived values
+ * attacks          attack rows, pulls, charging, ranged penalties, grabs and holds (§5)
+ * defences         defence rows and what each applies to, protection, catching (§6)
+ * damage           static and intensity damage, armor (§5, §7)
+ * consequences     Slam?, Stun?, Kill? (§8)
+ * powers           power categories and talents (§10)
  */
 export * from "./ranks";
 export * from "./universal-table";
+export * from "./abilities";
+export * from "./actions";
+export * from "./initiative";
+export * from "./character";
+export * from "./attacks";
+export * from "./defences";
+export * from "./damage";
+export * from "./consequences";
+export * from "./powers";

@@ -1,7 +1,7 @@
 /**
  * The system's Actor class: characters (`hero`, `npc`).
  */
-export class CaseActor extends Actor {
+export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   /** Heroes get a linked token with their Health and Karma bars; NPCs an unlinked one. */
   protected override async _preCreate(
     data: Actor.CreateData,
@@ -25,6 +25,9 @@ export class CaseActor extends Actor {
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
-    Actor: typeof CaseActor;
+    Actor: typeof CaseActor<Actor.SubType>;
+  }
+  interface ConfiguredActor<SubType extends Actor.SubType> {
+    document: CaseActor<SubType>;
   }
 }

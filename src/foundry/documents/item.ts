@@ -1,7 +1,7 @@
 /**
  * The system's Item class: powers, talents, weapons, armor, contacts.
  */
-export class CaseItem extends Item {
+export class CaseItem<SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
   /** True when this item can make an attack (a power or weapon with an attack). */
   get isAttack(): boolean {
     if (this.type === "power" || this.type === "weapon") {
@@ -14,6 +14,9 @@ export class CaseItem extends Item {
 
 declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
-    Item: typeof CaseItem;
+    Item: typeof CaseItem<Item.SubType>;
+  }
+  interface ConfiguredItem<SubType extends Item.SubType> {
+    document: CaseItem<SubType>;
   }
 }

@@ -1,0 +1,16 @@
+/**
+ * Type guards that narrow a document to one of our subtypes, so `system` is typed as that
+ * subtype's data (fvtt-types does not narrow `system` on a `type` comparison).
+ */
+export function isItemType<T extends Item.SubType>(item: Item.Implementation, type: T): item is Item.OfType<T> {
+  return item.type === type;
+}
+
+export function isActorType<T extends Actor.SubType>(actor: Actor.Implementation, type: T): actor is Actor.OfType<T> {
+  return actor.type === type;
+}
+
+/** A hero or an NPC: the actors with abilities. */
+export function isCharacter(actor: Actor.Implementation): actor is Actor.OfType<"hero" | "npc"> {
+  return actor.type === "hero" || actor.type === "npc";
+}

@@ -1,0 +1,217 @@
+/**
+ * Damage (CASE-RULES §7, armor from §5): static or intensity damage, which armor absorbs
+ * which attack, damage after protection, and Health bookkeeping.
+ *
+ * Sources: [001] CASE "Time and Combat", [RULING] our own decisions, each an exported constant.
+ */
+import { assertAttackCode, assertColor, type AttackCode } from "./attacks";
+import { assertRankNumber, rankOf, shiftRank } from "./ranks";
+import { COLORS, universalColor, type Color, type UniversalTable, UNIVERSAL_TABLE } from "./universal-table";
+
+/** How damage is determined [001]: the attack's rank number ("static"), or a second roll ("intensity"). */
+export type DamageMethod = "static" | "intensity";
+
+/** Both damage methods. */
+export const DAMAGE_METHODS: readonly DamageMethod[] = Object.freeze(["static", "intensity"]);
+
+/**
+ * [RULING] The default damage method. [001] leaves it to the Judge ("The Judge should declare
+ * which method they prefer"); CASE-RULES §7 makes static the default, a world setting changes it.
+ */
+export const DAMAGE_METHOD_DEFAULT: DamageMethod = "static";
+
+/**
+ * [RULING, generalised from the 001 example] Intensity damage: the CS from the attack's rank by
+ * the colour of the damage roll. [001]'s example: an Amazing (50) attack does Excellent (20) on
+ * white, Incredible (40) on green, Amazing (50) on yellow, Monstrous (75) on red.
+ */
+export const INTENSITY_DAMAGE_SHIFTS: Readonly<Record<Color, number>> = Object.freeze({ white: -3, green: -1, yellow: 0, red: 1 });
+
+/** Throws a RangeError unless `method` is a {@link DamageMethod}. */
+export function assertDamageMethod(method: unknown): asserts method is DamageMethod {
+  if (!(DAMAGE_METHODS as readonly unknown[]).includes(method)) {
+    throw new RangeError(`Damage method must be "static" or "intensity", got "${String(method)}".`);
+  }
+}
+
+/** Throws a RangeError unless `shifts` gives a whole-number column shift for every colour. */
+export function assertIntensityShifts(shifts: unknown): asserts shifts is Readonly<Record<Color, number>> {
+  if (typeof shifts !== "object" || shifts === null) {
+    throw new TypeError(`Intensity damage shifts must be an object with white, green, yellow and red, got ${String(shifts)}.`);
+  }
+  const table = shifts as Record<string, unknown>;
+  for (const c of COLORS) {
+    const cs = table[c];
+    if (typeof cs !== "number" || !Number.isInteger(cs)) {
+      throw new RangeError(`Intensity damage shift for ${c} must be a whole number, got ${String(cs)}.`);
+    }
+  }
+}
+
+/**
+ * Intensity damage [001 example, RULING]: the rank of the attack's rank number `value`, shifted by
+ * the damage colour ({@link INTENSITY_DAMAGE_SHIFTS}, or `shifts` when a setting replaces them;
+ * clamped to the ladder), read as that rank's standard number. So yellow gives the rank's
+ * standard number (a 35 attack, Remarkable, does 30).
+ */
+export function intensityDamage(value: number, color: Color, shifts: Readonly<Record<Color, number>> = INTENSITY_DAMAGE_SHIFTS): number {
+  assertRankNumber(value, "Attack rank number");
+  assertColor(color, "Damage colour");
+  assertIntensityShifts(shifts);
+  return shiftRank(rankOf(value), shifts[color]).number;
+}
+
+/**
+ * The colour of the intensity damage roll: the second d100 after a hit, read on the column of
+ * the attack's damage rank [001].
+ */
+export function damageRollColor(value: number, d100: number, table: UniversalTable = UNIVERSAL_TABLE): Color {
+  assertRankNumber(value, "Attack rank number");
+  return universalColor(value, d100, 0, table);
+}
+
+/**
+ * Damage of a hit [001]. "static": the attack's rank number `value` (a `damageColor`, if given,
+ * is checked but not used). "intensity": {@link intensityDamage} of the damage roll's colour, which
+ * is then required (TypeError without it).
+ */
+export function damageFromRoll(
+  method: DamageMethod,
+  value: number,
+  damageColor?: Color,
+  shifts: Readonly<Record<Color, number>> = INTENSITY_DAMAGE_SHIFTS,
+): number {
+  assertDamageMethod(method);
+  assertRankNumber(value, "Attack rank number");
+  if (damageColor !== undefined) assertColor(damageColor, "Damage colour");
+  if (method === "static") return value;
+  if (damageColor === undefined) {
+    throw new TypeError("Intensity damage needs the colour of the damage roll (damageColor).");
+  }
+  return intensityDamage(value, damageColor, shifts);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Armor
+// ---------------------------------------------------------------------------------------------
+
+/** Two protections an armor may have: body armor, and a separate energy protection rank. */
+export const ARMOR_KINDS = ["body", "energy"] as const;
+
+/** "body" — physical body armor; "energy" — protection against Energy attacks. */
+export type ArmorKind = (typeof ARMOR_KINDS)[number];
+
+/**
+ * [RULING] The energy protection of armor when none is given: Shift 0 (no protection). The CASE
+ * text on armor against energy was not available.
+ */
+export const ENERGY_PROTECTION_DEFAULT = 0;
+
+/**
+ * The attack codes each armor kind absorbs [001; RULING for energy]: body armor absorbs BA, EA,
+ * BT, ET, Fo, Sh and Ch (a charge is "subject to the target's body armor"); energy protection
+ * absorbs En. Grabbing and Grappling attacks deal no damage themselves, so no armor applies to
+ * them (full-hold damage: {@link BODY_ARMOR_ABSORBS_HOLD_DAMAGE}).
+ */
+export const ARMOR_ABSORBS: Readonly<Record<ArmorKind, readonly AttackCode[]>> = Object.freeze({
+  body: Object.freeze(["BA", "EA", "BT", "ET", "Fo", "Sh", "Ch"] as const),
+  energy: Object.freeze(["En"] as const),
+});
+
+/**
+ * [001] The damage a holder deals through a full hold must overcome the held's body armor
+ * ("this also requires overcoming any body armor or other protections they may have").
+ */
+export const BODY_ARMOR_ABSORBS_HOLD_DAMAGE = true as boolean;
+
+/** True when armor of `armorKind` absorbs damage from `attack` ({@link ARMOR_ABSORBS}). */
+export function armorApplies(attack: AttackCode, armorKind: ArmorKind): boolean {
+  assertAttackCode(attack);
+  if (!(ARMOR_KINDS as readonly string[]).includes(armorKind)) {
+    throw new RangeError(`Armor kind must be "body" or "energy", got "${armorKind}".`);
+  }
+  return ARMOR_ABSORBS[armorKind].includes(attack);
+}
+
+/** A target's armor: body armor and energy protection rank numbers. */
+export interface Armor {
+  /** Body armor rank number (0 if none). */
+  readonly body: number;
+  /** Energy protection rank number; {@link ENERGY_PROTECTION_DEFAULT} when not given. */
+  readonly energy?: number;
+}
+
+/** The armor protection (a rank number) that applies to `attack`: body, energy, or 0 [001, RULING]. */
+export function armorProtectionAgainst(attack: AttackCode, armor: Armor): number {
+  assertAttackCode(attack);
+  assertRankNumber(armor.body, "Body armor");
+  const energy = armor.energy ?? ENERGY_PROTECTION_DEFAULT;
+  assertRankNumber(energy, "Energy protection");
+  if (armorApplies(attack, "body")) return armor.body;
+  if (armorApplies(attack, "energy")) return energy;
+  return 0;
+}
+
+/** Damage that gets through protection: `raw − protection`, never below 0 [001]. */
+export function damageAfterProtection(raw: number, protection: number): number {
+  assertRankNumber(raw, "Damage");
+  assertRankNumber(protection, "Protection");
+  return Math.max(0, raw - protection);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Health
+// ---------------------------------------------------------------------------------------------
+
+/** Health after damage, with the facts a Kill? check needs. */
+export interface HealthAfterDamage {
+  /** The new Health, in [0, max]. */
+  readonly health: number;
+  /** Health actually lost (never more than was left). */
+  readonly lost: number;
+  /** True when Health went from above 0 to 0 with this damage. */
+  readonly reachedZero: boolean;
+  /** True when Health was already 0 before this damage. */
+  readonly wasAtZero: boolean;
+  /** True when damage (> 0) was taken while Health was already 0 ("Negative Health damage" [001]). */
+  readonly damagedAtZero: boolean;
+}
+
+function assertHealthPool(health: number, max: number): void {
+  assertRankNumber(health, "Health");
+  assertRankNumber(max, "Maximum Health");
+  if (health > max) {
+    throw new RangeError(`Health ${health} is above its maximum ${max}; clamp it first (clampHealth).`);
+  }
+}
+
+/** Health clamped to [0, max] (e.g. after the maximum fell with a lost Endurance rank). */
+export function clampHealth(health: number, max: number): number {
+  assertRankNumber(health, "Health");
+  assertRankNumber(max, "Maximum Health");
+  return Math.min(health, max);
+}
+
+/**
+ * Takes `damage` (after protection) off `health` [001]: never below 0. RangeError for invalid
+ * numbers or Health above its maximum.
+ */
+export function applyDamageToHealth(health: number, max: number, damage: number): HealthAfterDamage {
+  assertHealthPool(health, max);
+  assertRankNumber(damage, "Damage");
+  const next = Math.max(0, health - damage);
+  return {
+    health: next,
+    lost: health - next,
+    reachedZero: health > 0 && next === 0,
+    wasAtZero: health === 0,
+    damagedAtZero: health === 0 && damage > 0,
+  };
+}
+
+/** Heals `amount` Health: never above `max`. RangeError for invalid numbers. */
+export function applyHealing(health: number, max: number, amount: number): number {
+  assertHealthPool(health, max);
+  assertRankNumber(amount, "Healing");
+  return Math.min(max, health + amount);
+}
