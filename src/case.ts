@@ -8,6 +8,16 @@ import { registerDataModels } from "./foundry/data/index";
 import { CaseActor } from "./foundry/documents/actor";
 import { CaseItem } from "./foundry/documents/item";
 import { registerSettings } from "./foundry/settings";
+import { CASE_API, type CaseApi } from "./foundry/api";
+import { preloadSheetTemplates, registerSheets } from "./foundry/apps/index";
+import { registerCanvasDropHook } from "./foundry/hooks/canvas-drop";
+import { registerHotbarHook } from "./foundry/hooks/hotbar";
+import { CaseChatMessage } from "./foundry/documents/chat-message";
+import { CaseRoll } from "./foundry/dice/case-roll";
+import { registerExchangeQueries } from "./foundry/chat/exchange-queries";
+import { registerQuery } from "./foundry/gm";
+import { registerHandlebarsHelpers } from "./foundry/handlebars-helpers";
+import { registerStatusEffects } from "./foundry/status-effects";
 import "./foundry/fvtt-config";
 
 declare module "fvtt-types/configuration" {
@@ -28,18 +38,29 @@ export interface CaseConfig {
   readonly rules: typeof rules;
   /** The Universal Table in use. A module may replace it with a table that passes `rules.validateUniversalTable`. */
   universalTable: rules.UniversalTable;
+  /** Stable functions for macros and modules, e.g. `CONFIG.CASE.api.attackWithItem(uuid)` (hotbar attack macros call it). */
+  readonly api: CaseApi;
 }
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initialising the Costumed Adventurer Simulation Engine`);
-  CONFIG.CASE = { rules, universalTable: rules.UNIVERSAL_TABLE };
+  CONFIG.CASE = { rules, universalTable: rules.UNIVERSAL_TABLE, api: CASE_API };
   CONFIG.Actor.documentClass = CaseActor;
   CONFIG.Item.documentClass = CaseItem;
+  CONFIG.ChatMessage.documentClass = CaseChatMessage;
+  CONFIG.Dice.rolls.push(CaseRoll);
   registerDataModels();
+  registerExchangeQueries(registerQuery);
+  registerStatusEffects();
+  registerHandlebarsHelpers();
   // Health and Karma are pools whose max is derived: name them as bars for token HUDs.
   CONFIG.Actor.trackableAttributes = {
     hero: { bar: ["health", "karma"], value: ["initiative"] },
     npc: { bar: ["health", "karma"], value: ["initiative"] },
   };
   registerSettings();
+  registerSheets();
+  void preloadSheetTemplates();
+  registerHotbarHook();
+  registerCanvasDropHook();
 });

@@ -28,10 +28,10 @@ const foundryEnvironment: QueryEnvironment = {
 /** The one router of this client. */
 export const router = new QueryRouter(foundryEnvironment);
 
-/** Registers queries as CONFIG.queries["case.<name>"] (call in init). */
-export function registerQueries(queries: readonly QueryDefinition<never, unknown>[]): void {
+/** Registers a query as CONFIG.queries["case.<name>"] (call in init). */
+export function registerQuery<P, R>(query: QueryDefinition<P, R>): void {
   const table = CONFIG.queries as unknown as Record<string, unknown>;
-  for (const query of queries) table[`case.${query.name}`] = router.handlerFor(query);
+  table[`case.${query.name}`] = router.handlerFor(query);
 }
 
 /**

@@ -8,6 +8,9 @@ import { SYSTEM_ID } from "./constants";
 export const DAMAGE_METHODS = ["static", "intensity"] as const;
 export type DamageMethodSetting = (typeof DAMAGE_METHODS)[number];
 
+export const DAMAGE_APPLIED_BY = ["gm", "owners"] as const;
+export type DamageAppliedBySetting = (typeof DAMAGE_APPLIED_BY)[number];
+
 export const INITIATIVE_MODES = ["everyTurn", "oncePerCombat", "modifierOnly", "fixedOrder"] as const;
 export type InitiativeModeSetting = (typeof INITIATIVE_MODES)[number];
 
@@ -18,6 +21,9 @@ declare module "fvtt-types/configuration" {
     "case.teamInitiative": boolean;
     "case.declaredDodge": boolean;
     "case.worldSchemaVersion": number;
+    "case.damageAppliedBy": DamageAppliedBySetting;
+    "case.hideNpcDefences": boolean;
+    "case.autoNpcConsequences": boolean;
   }
 }
 
@@ -60,6 +66,31 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: false,
+  });
+  game.settings.register(SYSTEM_ID, "damageAppliedBy", {
+    name: "CASE.Setting.damageAppliedBy.Name",
+    hint: "CASE.Setting.damageAppliedBy.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("damageAppliedBy", DAMAGE_APPLIED_BY),
+    default: "gm",
+  });
+  game.settings.register(SYSTEM_ID, "hideNpcDefences", {
+    name: "CASE.Setting.hideNpcDefences.Name",
+    hint: "CASE.Setting.hideNpcDefences.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "autoNpcConsequences", {
+    name: "CASE.Setting.autoNpcConsequences.Name",
+    hint: "CASE.Setting.autoNpcConsequences.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
   });
   game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
     scope: "world",

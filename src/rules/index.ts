@@ -12,6 +12,7 @@
  * damage           static and intensity damage, armor (§5, §7)
  * consequences     Slam?, Stun?, Kill? (§8)
  * powers           power categories and talents (§10)
+ * turn             the six steps of a turn, as a pure state machine (§4, §6 declared dodge, §8)
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -24,3 +25,6 @@ export * from "./defences";
 export * from "./damage";
 export * from "./consequences";
 export * from "./powers";
+export * from "./turn";
+export * from "./exchange";
+export * from "./attack-setup";

@@ -25,7 +25,12 @@ export class DataField {
 }
 
 export class NumberField extends DataField {}
-export class StringField extends DataField {}
+export class StringField extends DataField {
+  /** Foundry exposes a StringField's `choices` option as a property; the sheets read it there. */
+  get choices(): unknown {
+    return this.options.choices;
+  }
+}
 export class BooleanField extends DataField {}
 export class HTMLField extends StringField {}
 export class DocumentUUIDField extends StringField {}
@@ -106,7 +111,30 @@ export const fields = {
   EmbeddedDataField,
 };
 
+// ── foundry.applications: only enough for the sheet modules to load ──────────────────────────
+// Nothing is rendered here: Handlebars rendering is tested with the real templates through
+// test/support/handlebars.ts, and the sheets' actions are called directly. These classes
+// only stand where Foundry's base classes stand, so `class HeroSheet extends …` evaluates.
+
+export class ApplicationV2 {
+  static DEFAULT_OPTIONS: Record<string, unknown> = {};
+  tabGroups: Record<string, string | null> = {};
+  constructor(readonly options: Record<string, unknown> = {}) {}
+}
+export class DocumentSheetV2 extends ApplicationV2 {}
+export class ActorSheetV2 extends DocumentSheetV2 {}
+export class ItemSheetV2 extends DocumentSheetV2 {}
+
+/** Foundry's mixin adds Handlebars rendering; the double adds nothing (no rendering is simulated). */
+export function HandlebarsApplicationMixin<T>(Base: T): T {
+  return Base;
+}
+
 export const foundryDouble = {
   abstract: { TypeDataModel, DataModel: TypeDataModel },
   data: { fields },
+  applications: {
+    api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
+    sheets: { ActorSheetV2, ItemSheetV2 },
+  },
 };

@@ -99,3 +99,116 @@ export function rankValueList(text: string, valuePattern: string): { rank: strin
   const re = new RegExp(`(?<![\\w])(${names.join("|")})\\s+(${valuePattern})(?![\\w])`, "g");
   return [...text.matchAll(re)].map((m) => ({ rank: m[1] ?? "", value: m[2] ?? "" }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Added for the attack-exchange tests: the ladder (§1), the Universal Table (§2) and the
+// Table 24 ranges (§9) as the DOCUMENT gives them, so a test can choose dice for a wanted colour
+// and compute expected values without asking the engine.
+// ---------------------------------------------------------------------------------------------
+
+/** A colour name as the document orders them: white < green < yellow < red. */
+export type DocColor = "white" | "green" | "yellow" | "red";
+
+/** The four colours in the document's order (§2: "white < green < yellow < red"). */
+export const DOC_COLORS: readonly DocColor[] = ["white", "green", "yellow", "red"];
+
+/** One rung of the §1 ladder as the document writes it. */
+export interface DocLadderRank {
+  readonly index: number;
+  readonly name: string;
+  readonly number: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+let ladderCache: DocLadderRank[] | undefined;
+
+/** The §1 ladder, lowest first, read from the document's table. */
+export function docLadder(): DocLadderRank[] {
+  ladderCache ??= tableRecords(rulesTable(1, "rank", "number", "range")).map((row) => {
+    const m = /^(\d+)(?:–(\d+)|(\+))?$/.exec(row["range"] ?? "");
+    if (!m) throw new Error(`Cannot read rank range "${row["range"] ?? ""}".`);
+    const min = Number(m[1]);
+    const max = m[3] ? Number.POSITIVE_INFINITY : m[2] ? Number(m[2]) : min;
+    return { index: Number(row["#"]), name: row["rank"] ?? "", number: Number(row["number"]), min, max };
+  });
+  return ladderCache;
+}
+
+/** The §1 rank whose range holds `value`. */
+export function docRankOf(value: number): DocLadderRank {
+  const r = docLadder().find((x) => value >= x.min && value <= x.max);
+  if (!r) throw new Error(`No rank in CASE-RULES §1 holds ${value}.`);
+  return r;
+}
+
+/** The §1 rank at ladder position `index`, clamped to the ladder (§1: "A shifted column never goes below Shift 0 or above Class 5000"). */
+export function docRankAt(index: number): DocLadderRank {
+  const ladder = docLadder();
+  const r = ladder[Math.min(ladder.length - 1, Math.max(0, index))];
+  if (!r) throw new Error(`No rank at ladder position ${index}.`);
+  return r;
+}
+
+/** The §1 rank with this name (as the document spells it). */
+export function docRankNamed(name: string): DocLadderRank {
+  const r = docLadder().find((x) => x.name.toLowerCase() === name.toLowerCase());
+  if (!r) throw new Error(`CASE-RULES §1 has no rank named "${name}".`);
+  return r;
+}
+
+/** Lowest roll of each band of one §2 column. */
+export interface DocBands {
+  readonly green: number;
+  readonly yellow: number;
+  readonly red: number;
+}
+
+let bandsCache: Record<string, string>[] | undefined;
+
+/** The §2 bands of the column at ladder position `index` (the column named like the §1 rank). */
+export function docBands(index: number): DocBands {
+  const name = docRankAt(index).name;
+  bandsCache ??= tableRecords(rulesTable(2, "column", "green from", "yellow from", "red from"));
+  const row = bandsCache.find((r) => r["column"] === name);
+  if (!row) throw new Error(`CASE-RULES §2 has no column ${name}.`);
+  return { green: Number(row["green from"]), yellow: Number(row["yellow from"]), red: Number(row["red from"]) };
+}
+
+/** The colour a d100 `roll` gives on the §2 column at ladder position `index`. */
+export function docColorOn(index: number, roll: number): DocColor {
+  const b = docBands(index);
+  if (roll >= b.red) return "red";
+  if (roll >= b.yellow) return "yellow";
+  if (roll >= b.green) return "green";
+  return "white";
+}
+
+/** Every d100 roll (1–100) that gives `color` on the §2 column at `index`; empty when the band is empty. */
+export function docRollsFor(index: number, color: DocColor): number[] {
+  const rolls: number[] = [];
+  for (let roll = 1; roll <= 100; roll++) if (docColorOn(index, roll) === color) rolls.push(roll);
+  return rolls;
+}
+
+/** The lowest and highest d100 roll giving `color` on the column at `index` (the band's two edges). */
+export function docRollEdges(index: number, color: DocColor): [number, number] {
+  const rolls = docRollsFor(index, color);
+  const first = rolls[0];
+  const last = rolls[rolls.length - 1];
+  if (first === undefined || last === undefined) throw new Error(`No roll gives ${color} on the ${docRankAt(index).name} column.`);
+  return [first, last];
+}
+
+/** A d100 roll giving `color` on the column at `index` (the band's lowest). */
+export function docRollFor(index: number, color: DocColor): number {
+  return docRollEdges(index, color)[0];
+}
+
+/** §9 Table 24: the thrown range for a Strength rank number, as the document lists it (a number of areas or "line of sight"). */
+export function docThrownRange(strength: number): number | "line of sight" {
+  const rank = docRankOf(strength);
+  const hit = rankValueList(rulesSection(9).replace(/\s+/g, " "), "\\d+|line of sight").find((p) => p.rank === rank.name);
+  if (!hit) throw new Error(`Table 24 (§9) has no entry for ${rank.name}.`);
+  return hit.value === "line of sight" ? "line of sight" : Number(hit.value);
+}

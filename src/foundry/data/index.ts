@@ -4,6 +4,7 @@
  */
 import { HeroData, NpcData } from "./actor/character";
 import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "./item/items";
+import { AttackMessageData } from "./chat/attack-message";
 
 export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData } as const;
 export const ITEM_DATA_MODELS = {
@@ -13,6 +14,7 @@ export const ITEM_DATA_MODELS = {
   armor: ArmorData,
   contact: ContactData,
 } as const;
+export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData } as const;
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -27,10 +29,14 @@ declare module "fvtt-types/configuration" {
       armor: typeof ArmorData;
       contact: typeof ContactData;
     };
+    ChatMessage: {
+      attack: typeof AttackMessageData;
+    };
   }
 }
 
 export function registerDataModels(): void {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  Object.assign(CONFIG.ChatMessage.dataModels, CHAT_MESSAGE_DATA_MODELS);
 }

@@ -7,37 +7,15 @@ import { CaseRoll } from "./case-roll";
 import { rollDialog } from "./roll-dialog";
 import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 import type { RollCheck, ShiftReason } from "./roll-check";
-import { isCharacter, isItemType } from "../documents/guards";
-import { spendKarma, talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
+import { isItemType } from "../documents/guards";
+import { spendKarma, type ScoreRef } from "../../rules/index";
+import { characterData, talentShifts } from "./talents";
+
+export { makeAttack, type AttackOptions } from "../chat/make-attack";
 
 export interface RollOptions {
   /** Skip the dialog (shift-click): roll with no extra shifts, no Karma, no intensity. */
   skipDialog?: boolean;
-}
-
-export interface AttackOptions extends RollOptions {
-  /** Targets as document UUIDs (tokens or actors). Defaults to the user's current targets. */
-  targetUuids?: string[];
-}
-
-/** The character data of an actor (hero or npc), or null for any other actor. */
-export function characterData(actor: Actor.Implementation) {
-  return isCharacter(actor) ? actor.system : null;
-}
-
-/** The actor's talents as the rules read them. */
-export function actorTalents(actor: Actor.Implementation): TalentInput[] {
-  const talents: TalentInput[] = [];
-  for (const item of actor.items) {
-    if (isItemType(item, "talent")) talents.push({ name: item.name, covers: [...item.system.covers], doubled: item.system.doubled });
-  }
-  return talents;
-}
-
-/** The shifts talents give a roll, as card lines. */
-export function talentShifts(actor: Actor.Implementation, score: ScoreRef, attack?: AttackCode, defence?: DefenceCode): ShiftReason[] {
-  const shift = talentShift(actorTalents(actor), { score, attack, defence });
-  return shift.cs === 0 ? [] : [{ cs: shift.cs, label: shift.talents.join(", "), localize: false }];
 }
 
 /** Asks for the roll's input (or takes the defaults when the dialog is skipped). */
@@ -105,13 +83,4 @@ export async function rollItem(item: Item.Implementation, options: RollOptions =
   if (!input) return null;
   const check = checkFromInput({ label: item.name, localizeLabel: false, score: null, value, needed: null, attack: null }, [], input);
   return performRoll(actor, check);
-}
-
-/** An attack with a power or weapon against targets (replaced by the attack exchange). */
-export async function makeAttack(item: Item.Implementation, options: AttackOptions = {}): Promise<void> {
-  const targets = options.targetUuids ?? [...game.user.targets].map((t) => t.document.uuid);
-  await ChatMessage.create({
-    speaker: ChatMessage.getSpeaker({ actor: item.actor }),
-    content: game.i18n.format("CASE.AttackMessage.Pending", { item: item.name, count: String(targets.length) }),
-  });
 }

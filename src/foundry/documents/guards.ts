@@ -14,3 +14,11 @@ export function isActorType<T extends Actor.SubType>(actor: Actor.Implementation
 export function isCharacter(actor: Actor.Implementation): actor is Actor.OfType<"hero" | "npc"> {
   return actor.type === "hero" || actor.type === "npc";
 }
+
+/** The actor behind a UUID: an Actor's, or a Token's actor (synthetic for unlinked tokens). */
+export async function actorFromUuid(uuid: string): Promise<Actor.Implementation | null> {
+  const doc: unknown = await fromUuid(uuid);
+  if (doc instanceof Actor) return doc as unknown as Actor.Implementation;
+  if (doc instanceof TokenDocument) return doc.actor;
+  return null;
+}

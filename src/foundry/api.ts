@@ -1,0 +1,41 @@
+/**
+ * The system's stable API for macros and modules, at `CONFIG.CASE.api`. Hotbar macros call
+ * these by UUID, so a macro keeps working however the sheets change.
+ */
+import { makeAttack, type AttackOptions } from "./dice/entry-points";
+
+/** The document a UUID names, if it is an Item. */
+function asItem(doc: unknown): Item.Implementation | null {
+  return (doc as { documentName?: unknown } | null)?.documentName === "Item" ? (doc as Item.Implementation) : null;
+}
+
+/**
+ * Makes the attack of the item `uuid` names (a power or weapon with an attack, owned by a
+ * character), against the user's targets or `options.targetUuids`. A clear, localised error
+ * notification — and no attack — when the UUID does not resolve or the item cannot attack.
+ * Resolves to true when the attack was made.
+ */
+export async function attackWithItem(uuid: string, options: AttackOptions = {}): Promise<boolean> {
+  const item = asItem(await fromUuid(uuid));
+  if (!item) {
+    ui.notifications.error(game.i18n.format("CASE.Hotbar.ItemNotFound", { uuid }));
+    return false;
+  }
+  if (!item.isAttack) {
+    ui.notifications.error(game.i18n.format("CASE.Hotbar.NotAnAttack", { name: item.name }));
+    return false;
+  }
+  if (!item.actor) {
+    ui.notifications.error(game.i18n.format("CASE.Hotbar.NoActor", { name: item.name }));
+    return false;
+  }
+  await makeAttack(item, options);
+  return true;
+}
+
+export interface CaseApi {
+  /** Makes the attack of the item with this UUID (see {@link attackWithItem}). */
+  readonly attackWithItem: typeof attackWithItem;
+}
+
+export const CASE_API: CaseApi = Object.freeze({ attackWithItem });

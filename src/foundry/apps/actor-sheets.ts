@@ -1,0 +1,110 @@
+/**
+ * The character sheets: the hero sheet (header, abilities, tabs for powers, talents, gear,
+ * contacts and biography) and the NPC sheet (one compact page a Judge runs at a glance).
+ * Both are edited in place and saved on change; what they show comes from
+ * `characterSheetData` (sheet-context.ts), their buttons from `CHARACTER_SHEET_ACTIONS`.
+ */
+import { CHARACTER_SHEET_ACTIONS } from "./sheet-actions";
+import { characterSheetData, isCharacterItemType, type CharacterSheetData, type CharacterSystemView } from "./sheet-context";
+import { guardPrepare, guardProcess } from "./submit-guard";
+import { HERO_PARTS, NPC_PARTS, partsOf } from "./templates";
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+
+type SheetOptions = foundry.applications.sheets.ActorSheetV2.DefaultOptions;
+type BaseSheet = InstanceType<typeof ActorSheetV2>;
+
+/** Enriches stored rich text for display (links, inline rolls), relative to the actor. */
+async function enrich(html: string, actor: Actor.Implementation): Promise<string> {
+  return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: actor, secrets: actor.isOwner });
+}
+
+// @ts-expect-error TS2321: fvtt-types' HandlebarsApplicationMixin(ActorSheetV2) is too deep for tsc; members are still checked.
+export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2) {
+  static override DEFAULT_OPTIONS: SheetOptions = {
+    classes: ["case", "sheet", "actor", "character"],
+    form: { submitOnChange: true },
+    window: { resizable: true },
+    actions: CHARACTER_SHEET_ACTIONS,
+  };
+
+  /** The sheet's data for its templates (see characterSheetData). */
+  protected async _characterData(): Promise<CharacterSheetData> {
+    const actor = this.actor;
+    const system = actor.system as unknown as CharacterSystemView & { biography: string; notes: string };
+    return characterSheetData({
+      name: actor.name,
+      img: actor.img,
+      type: actor.type,
+      system,
+      biography: system.biography,
+      notes: system.notes,
+      items: actor.items.contents,
+      editable: this.isEditable,
+      activeTab: this.tabGroups.primary,
+      enriched: { biography: await enrich(system.biography, actor), notes: await enrich(system.notes, actor) },
+    });
+  }
+
+  protected override async _prepareContext(options: Parameters<BaseSheet["_prepareContext"]>[0]) {
+    const base = await super._prepareContext(options);
+    return { ...base, sheet: await this._characterData() };
+  }
+
+  /** A refused value (a rank of −3) is shown, not swallowed; nothing is saved and the stored values come back. */
+  protected override _prepareSubmitData(...args: Parameters<BaseSheet["_prepareSubmitData"]>) {
+    return guardPrepare(this, () => super._prepareSubmitData(...args));
+  }
+
+  protected override async _processSubmitData(...args: Parameters<BaseSheet["_processSubmitData"]>) {
+    await guardProcess(this, () => super._processSubmitData(...args));
+  }
+
+  /**
+   * An item dropped from a compendium, the sidebar or another actor is copied onto this
+   * character (keeping its compendium source); one dropped from this character is sorted.
+   */
+  protected override async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<Item.Implementation | null> {
+    if (!this.isEditable) return null;
+    if (item.parent?.uuid === this.actor.uuid) return super._onDropItem(event, item);
+    if (!isCharacterItemType(item.type)) {
+      ui.notifications.warn(game.i18n.format("CASE.Drop.WrongItemType", { name: item.name, type: item.type }));
+      return null;
+    }
+    const keepId = item.id !== null && !this.actor.items.has(item.id);
+    const data = game.items.fromCompendium(item, { keepId, clearFolder: true });
+    const created = await Item.implementation.create(data, { parent: this.actor, keepId });
+    return (created as Item.Implementation | undefined) ?? null;
+  }
+
+  /** Sorting moves an item among the items of its own list (its type) only. */
+  protected override _onSortItem(event: DragEvent, item: Item.Implementation) {
+    const row = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-item-id]") : null;
+    const target = row?.dataset.itemId === undefined ? undefined : this.actor.items.get(row.dataset.itemId);
+    if (target?.type !== item.type) return;
+    return super._onSortItem(event, item);
+  }
+}
+
+/** The hero sheet. */
+export class HeroSheet extends CaseCharacterSheet {
+  static override DEFAULT_OPTIONS: SheetOptions = {
+    classes: ["hero"],
+    position: { width: 860, height: 800 },
+  };
+
+  static override PARTS = partsOf(HERO_PARTS, ["abilities", "powers", "talents", "gear", "contacts", "biography"]);
+
+  override tabGroups: Record<string, string | null> = { primary: "powers" };
+}
+
+/** The NPC sheet. */
+export class NpcSheet extends CaseCharacterSheet {
+  static override DEFAULT_OPTIONS: SheetOptions = {
+    classes: ["npc"],
+    position: { width: 640, height: 720 },
+  };
+
+  static override PARTS = partsOf(NPC_PARTS, ["sheet"]);
+}

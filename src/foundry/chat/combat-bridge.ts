@@ -1,0 +1,27 @@
+/**
+ * What the attack exchange needs from the CASE turn: how many defences a combatant has used
+ * this turn, recording one more, whether it has acted (for when a stun starts), and recording
+ * a stun. Without a running combat: no defences counted across attacks (each card's defence
+ * is the first), "not yet acted", and the stun lives only on the actor's condition.
+ * The combat tracker installs its own implementation with {@link setCombatBridge}.
+ */
+export interface CombatBridge {
+  defencesUsed(actor: Actor.Implementation): Promise<number>;
+  recordDefence(actor: Actor.Implementation): Promise<void>;
+  hasActed(actor: Actor.Implementation): Promise<boolean>;
+  recordStun(actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
+}
+
+const noCombat: CombatBridge = {
+  defencesUsed: () => Promise.resolve(0),
+  recordDefence: () => Promise.resolve(),
+  hasActed: () => Promise.resolve(false),
+  recordStun: () => Promise.resolve(),
+};
+
+/** The bridge in use (a live binding: importers see a replacement). */
+export let combatBridge: CombatBridge = noCombat;
+
+export function setCombatBridge(bridge: CombatBridge): void {
+  combatBridge = bridge;
+}

@@ -1,0 +1,262 @@
+/**
+ * What an attack card shows to one viewer: plain data from the exchange state and the viewer's
+ * permissions. No Foundry here, so it is tested directly; the template only lays it out.
+ *
+ * Who sees what (ARCHITECTURE "An attack exchange"): each target's defence buttons go to that
+ * actor's owners and the GM; others see the outcome only. A hidden NPC's defence (setting) shows
+ * to players as "defended" without the roll. Data values that are localisation keys ("CASE.…")
+ * are localised by the `caseFormat` template helper before formatting. Pull buttons go to the attacker's owners; Apply
+ * and Undo to the GM, or also to the target's owners when the setting allows.
+ */
+import {
+  attackDefinition,
+  defenceOptions,
+  exchangeComplete,
+  holdStands,
+  mayPullColor,
+  rankOf,
+  mayPullDamage,
+  COLORS,
+  colorIndex,
+  type Color,
+  type CsReason,
+  type ExchangeState,
+  type ExchangeTarget,
+} from "../../rules/index";
+import { formatCs } from "../dice/action-card";
+
+export interface Viewer {
+  readonly isGM: boolean;
+  /** Whether the viewer owns the actor with this UUID. */
+  owns(actorUuid: string): boolean;
+  /** Whether the actor with this UUID is an NPC (for hiding defence choices). */
+  isNpc(actorUuid: string): boolean;
+}
+
+export interface ExchangeSettings {
+  readonly hideNpcDefences: boolean;
+  readonly ownersApplyDamage: boolean;
+}
+
+export interface CsView {
+  readonly cs: string;
+  readonly label: string;
+  readonly localize: boolean;
+}
+
+function csViews(list: readonly CsReason[]): CsView[] {
+  return list.map((c) => ({ cs: formatCs(c.cs), label: c.label, localize: c.localize }));
+}
+
+function rankKey(key: string | null): string | null {
+  return key === null ? null : `CASE.Rank.${key}`;
+}
+
+export interface TargetRowView {
+  readonly key: string;
+  readonly name: string;
+  readonly uuid: string;
+  readonly phase: ExchangeTarget["phase"];
+  readonly phaseKey: string;
+  readonly canDefend: boolean;
+  readonly defenceButtons: readonly { code: string; labelKey: string }[];
+  readonly defenceHidden: boolean;
+  readonly defence: null | {
+    readonly labelKey: string;
+    readonly die: number | null;
+    readonly columnKey: string | null;
+    readonly colorKey: string | null;
+    readonly color: Color | null;
+    readonly cs: readonly CsView[];
+    readonly effectKey: string;
+    readonly effectData: Record<string, string>;
+  };
+  readonly toHit: null | {
+    readonly die: number;
+    readonly total: number;
+    readonly karma: boolean;
+    readonly columnKey: string;
+    readonly belowShift0: boolean;
+    readonly colorKey: string;
+    readonly color: Color;
+    readonly resultKey: string;
+    readonly cs: readonly CsView[];
+    readonly calledShotMissed: boolean;
+    readonly pulled: boolean;
+  };
+  readonly damage: null | {
+    readonly raw: number;
+    readonly dieColorKey: string | null;
+    readonly die: number | null;
+    readonly protection: number;
+    readonly armor: number;
+    readonly defenceProtection: number;
+    readonly dealt: number;
+    readonly rebound: number;
+  };
+  readonly canPull: boolean;
+  readonly pullColors: readonly { color: Color; labelKey: string }[];
+  readonly pullDamage: boolean;
+  readonly canApply: boolean;
+  readonly canUndo: boolean;
+  readonly applied: null | { readonly before: number; readonly after: number; readonly max: number; readonly reachedZero: boolean };
+  readonly consequences: readonly {
+    readonly check: string;
+    readonly labelKey: string;
+    readonly rolled: boolean;
+    readonly canRoll: boolean;
+    readonly colorKey: string | null;
+    readonly die: number | null;
+    readonly outcomeKey: string | null;
+    readonly outcomeData: Record<string, string>;
+  }[];
+  readonly canEscape: boolean;
+  readonly escapes: readonly { die: number; colorKey: string; resultKey: string }[];
+}
+
+export interface ExchangeCardView {
+  readonly attackKey: string;
+  readonly source: string;
+  readonly attacker: string;
+  readonly attackerValue: number;
+  readonly attackerRankKey: string;
+  readonly rollsOnKey: string;
+  readonly toHitCs: readonly CsView[];
+  readonly karma: number;
+  readonly damageValue: number;
+  readonly damageMethodKey: string;
+  readonly calledShot: boolean;
+  readonly blindsided: boolean;
+  readonly complete: boolean;
+  /** A to-hit roll is pending (the GM was away when it was due) and this viewer may ask for it. */
+  readonly canRollToHit: boolean;
+  readonly rows: readonly TargetRowView[];
+}
+
+function defenceEffect(t: ExchangeTarget): { key: string; data: Record<string, string> } {
+  const d = t.defence;
+  if (!d || d.code === "none") return { key: "CASE.Exchange.NoDefenceTaken", data: {} };
+  const o = d.outcome;
+  if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
+  if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
+  if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatCs(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
+  if (o.protection > 0 || d.code === "block" || d.code === "brace") return { key: "CASE.Exchange.Protection", data: { value: String(o.protection) } };
+  return { key: "CASE.Exchange.AttackShift", data: { cs: formatCs(o.attackCs) } };
+}
+
+function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: string | null; data: Record<string, string> } {
+  const o = c.outcome;
+  if (!o) return { key: null, data: {} };
+  switch (o.check) {
+    case "slam":
+      return { key: `CASE.Consequence.Slam.${o.result}`, data: { direction: o.direction ? `CASE.Direction.${o.direction}` : "", areas: String(o.areas ?? "") } };
+    case "stun":
+      return { key: o.result === "none" ? "CASE.Consequence.Stun.none" : o.thisTurn ? "CASE.Consequence.Stun.thisTurn" : "CASE.Consequence.Stun.nextTurn", data: { turns: String(o.turns) } };
+    case "kill":
+      return { key: o.result === "none" ? "CASE.Consequence.Kill.none" : o.dead ? "CASE.Consequence.Kill.dead" : "CASE.Consequence.Kill.loss", data: { endurance: String(o.endurance) } };
+  }
+}
+
+/** The card for one viewer. */
+export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings: ExchangeSettings): ExchangeCardView {
+  const def = attackDefinition(state.attack);
+  const ownsAttacker = viewer.isGM || viewer.owns(state.attacker.uuid);
+  const rows = state.targets.map((t): TargetRowView => {
+    const ownsTarget = viewer.isGM || viewer.owns(t.actorUuid);
+    const hidden = settings.hideNpcDefences && !ownsTarget && viewer.isNpc(t.actorUuid);
+    const mayApply = viewer.isGM || (settings.ownersApplyDamage && ownsTarget);
+    const d = t.defence;
+    const effect = defenceEffect(t);
+    const dmg = t.damage;
+    const canPull = ownsAttacker && t.phase === "resolved" && t.toHit !== null && dmg !== null && (mayPullColor(state.attack) || mayPullDamage(state.attack));
+    const rolledIndex = t.toHit ? colorIndex(t.toHit.color) : 0;
+    return {
+      key: t.key,
+      name: t.name,
+      uuid: t.uuid,
+      phase: t.phase,
+      phaseKey: `CASE.Exchange.Phase.${t.phase}`,
+      canDefend: ownsTarget && t.phase === "awaitingDefence",
+      defenceButtons: t.phase === "awaitingDefence" ? defenceOptions(state, t.key).map((code) => ({ code, labelKey: `CASE.Defence.${code}` })) : [],
+      defenceHidden: hidden && d !== null,
+      defence:
+        d === null || hidden
+          ? null
+          : {
+              labelKey: `CASE.Defence.${d.code}`,
+              die: d.die,
+              columnKey: rankKey(d.column),
+              colorKey: d.color ? `CASE.Color.${d.color}` : null,
+              color: d.color,
+              cs: csViews(d.cs),
+              effectKey: effect.key,
+              effectData: effect.data,
+            },
+      toHit: t.toHit
+        ? {
+            die: t.toHit.die,
+            total: t.toHit.total,
+            karma: state.karma > 0,
+            columnKey: `CASE.Rank.${t.toHit.column}`,
+            belowShift0: t.toHit.belowShift0,
+            colorKey: `CASE.Color.${t.toHit.color}`,
+            color: t.toHit.color,
+            resultKey: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`,
+            cs: csViews(t.toHit.cs),
+            calledShotMissed: t.toHit.calledShotMissed,
+            pulled: t.toHit.pulled,
+          }
+        : null,
+      damage: dmg
+        ? {
+            raw: dmg.raw,
+            die: dmg.die,
+            dieColorKey: dmg.dieColor ? `CASE.Color.${dmg.dieColor}` : null,
+            protection: dmg.protection,
+            armor: dmg.armor,
+            defenceProtection: dmg.defenceProtection,
+            dealt: dmg.dealt,
+            rebound: dmg.rebound,
+          }
+        : null,
+      canPull,
+      pullColors: canPull && mayPullColor(state.attack) ? COLORS.filter((c) => colorIndex(c) < rolledIndex).map((color) => ({ color, labelKey: `CASE.Color.${color}` })) : [],
+      pullDamage: canPull && mayPullDamage(state.attack),
+      canApply: mayApply && t.phase === "resolved" && dmg !== null && dmg.dealt > 0,
+      canUndo: mayApply && t.phase === "applied" && t.consequences.every((c) => c.outcome === null),
+      applied: t.applied ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero } : null,
+      consequences: t.consequences.map((c) => {
+        const out = consequenceOutcome(c);
+        return {
+          check: c.check,
+          labelKey: `CASE.Consequence.${c.check}`,
+          rolled: c.outcome !== null,
+          canRoll: ownsTarget && t.phase === "applied" && c.outcome === null,
+          colorKey: c.color ? `CASE.Color.${c.color}` : null,
+          die: c.die,
+          outcomeKey: out.key,
+          outcomeData: out.data,
+        };
+      }),
+      canEscape: ownsTarget && holdStands(t),
+      escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
+    };
+  });
+  return {
+    attackKey: `CASE.Attack.${state.attack}`,
+    source: state.source,
+    attacker: state.attacker.name,
+    attackerValue: state.attacker.value,
+    attackerRankKey: `CASE.Rank.${rankOf(state.attacker.value).key}`,
+    rollsOnKey: `CASE.Score.${def.rollsOn}`,
+    toHitCs: csViews(state.toHitCs),
+    karma: state.karma,
+    damageValue: state.damage.value,
+    damageMethodKey: `CASE.Setting.damageMethod.${state.damage.method}`,
+    calledShot: state.calledShot,
+    blindsided: state.blindsided,
+    complete: exchangeComplete(state),
+    canRollToHit: ownsAttacker && state.targets.some((t) => t.phase === "awaitingToHit"),
+    rows,
+  };
+}

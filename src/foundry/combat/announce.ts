@@ -1,0 +1,28 @@
+/**
+ * The text of a turn announcement (the engine's chat summaries): each line localised with its
+ * data, colours named ("yellow" → "Yellow"), shifts written as the rules write them ("−4").
+ * Lines about NPCs' secrets or hidden combatants are kept apart for a GM-only whisper.
+ */
+import type { Announcement } from "./engine";
+import { formatShift, type Localize } from "./tracker-context";
+
+/** Data keys whose value is a colour (or "impossible") to be named. */
+const COLOR_KEYS = new Set(["color", "required"]);
+/** Data keys whose value is a column shift. */
+const SHIFT_KEYS = new Set(["shift", "modifier"]);
+
+/** The localised lines of an announcement, split into those for everyone and those for the GM only. */
+export function announcementLines(announcement: Announcement, t: Localize): { open: string[]; secret: string[] } {
+  const open: string[] = [];
+  const secret: string[] = [];
+  for (const line of announcement.lines) {
+    const data: Record<string, string | number> = {};
+    for (const [key, value] of Object.entries(line.data)) {
+      if (COLOR_KEYS.has(key) && typeof value === "string" && value !== "") data[key] = t(`CASE.Color.${value}`);
+      else if (SHIFT_KEYS.has(key) && typeof value === "number") data[key] = formatShift(value) || "0";
+      else data[key] = value;
+    }
+    (line.secret ? secret : open).push(t(line.key, data));
+  }
+  return { open, secret };
+}

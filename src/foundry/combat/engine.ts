@@ -1,0 +1,408 @@
+/**
+ * The CASE turn on one combat: runs the rules' steps (src/rules/turn.ts) on the combat's stored
+ * state and writes what changed — one writer, the active GM. It also does the rolling the
+ * tracker does for the Judge: the extra-action rolls on entering that phase, the NPCs'
+ * initiative in one go on entering initiative, and, when the Judge moves on from initiative,
+ * any roll still missing, the roll-offs and the declared dodges.
+ *
+ * Everything Foundry-specific is behind {@link TurnHost} (CaseCombat implements it), so this
+ * is tested with a plain host in vitest.
+ */
+import {
+  TurnError,
+  advancePhase,
+  applyStun,
+  changeAction,
+  chooseExtraMode,
+  commitTurnChange,
+  completeAction,
+  currentCombatantId,
+  declareAction,
+  initiativeUnits,
+  initiativeWaiting,
+  isEmptyTurnChange,
+  markDying,
+  noteEvent,
+  parseDeclaration,
+  recordDefence,
+  recordDodgeRoll,
+  recordExtraActionRoll,
+  recordInitiativeRollOffs,
+  recordInitiativeRolls,
+  setAided,
+  setHold,
+  type Color,
+  type CombatantTurn,
+  type Declaration,
+  type DefenceCode,
+  type ExtraActionMode,
+  type HoldState,
+  type MutableTurnState,
+  type TurnChange,
+  type TurnPhase,
+  type TurnState,
+} from "../../rules/index";
+import { turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type TurnSettingsInput, type TurnWrite } from "./state";
+
+/** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
+export interface TurnSnapshot {
+  readonly combat: CombatSystemData;
+  readonly combatants: readonly CombatantInput[];
+  readonly settings: TurnSettingsInput;
+}
+
+/** Where a line of a turn announcement goes. */
+export interface AnnouncementLine {
+  /** A localisation key under CASE.Turn.Chat. */
+  readonly key: string;
+  readonly data: Readonly<Record<string, string | number>>;
+  /** Only for the GM (an NPC's roll: its declaration is secret). */
+  readonly secret: boolean;
+}
+
+/** A chat summary of what the turn did (rolls, the order, the wrap-up). */
+export interface Announcement {
+  /** Localisation key of the title. */
+  readonly title: string;
+  readonly lines: readonly AnnouncementLine[];
+}
+
+/** The engine's view of Foundry. */
+export interface TurnHost {
+  /** True when this client is the one that writes the turn (the active GM). */
+  isWriter(): boolean;
+  /** A fresh reading of the combat. */
+  snapshot(): TurnSnapshot;
+  /**
+   * Writes one change: `combat.system` fields, the changed combatants, characters' Endurance,
+   * and Foundry's round (the CASE turn's number) and current combatant kept in step.
+   */
+  write(write: TurnWrite, sync: { readonly round: number; readonly currentId: string | null }): Promise<void>;
+  /** Rolls `formula` (1d10 or 1d100) `count` times; the totals. */
+  roll(formula: "1d10" | "1d100", count: number): Promise<number[]>;
+  /** Posts an announcement (secret lines to the GM only). */
+  announce(announcement: Announcement): Promise<void>;
+  /** A combatant's display name. */
+  nameOf(combatantId: string): string;
+}
+
+/** Raised when a client that is not the active GM tries to write the turn. */
+export class NotTurnWriterError extends Error {
+  constructor() {
+    super("Only the active GM writes the CASE turn; send the request through the GM.");
+    this.name = "NotTurnWriterError";
+  }
+}
+
+type Step = (state: TurnState) => TurnChange;
+
+/** Merges successive changes into one (later values win). */
+function mergeChanges(a: TurnChange, b: TurnChange): TurnChange {
+  if (isEmptyTurnChange(a)) return b;
+  if (isEmptyTurnChange(b)) return a;
+  const combatants = new Map(a.combatants.map((c) => [c.id, c]));
+  for (const c of b.combatants) combatants.set(c.id, c);
+  return { combat: { ...a.combat, ...b.combat }, combatants: [...combatants.values()], enduranceLosses: [...a.enduranceLosses, ...b.enduranceLosses] };
+}
+
+/** Serialises writes per combat: two clicks at once are applied one after the other. */
+const locks = new Map<string, Promise<unknown>>();
+
+async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  locks.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (locks.get(key) === settled) locks.delete(key);
+  }
+}
+
+/** The outcome of a change of action. */
+export interface ChangeActionAnswer {
+  readonly roll: number | null;
+  readonly color: Color | null;
+  readonly success: boolean | null;
+}
+
+/** The outcome of a recorded defence. */
+export interface DefenceAnswer {
+  readonly penalty: number;
+  readonly tookAction: boolean;
+}
+
+/** [RULING] How many roll-off rounds the engine rolls before the tracker order decides (the rules' cap applies too). */
+const ROLL_OFF_ROUNDS = 10;
+
+export class TurnEngine {
+  /** The combatants as read at the start of the step being run (for who is hidden or an NPC). */
+  private inputs: ReadonlyMap<string, CombatantInput> = new Map();
+
+  constructor(
+    private readonly host: TurnHost,
+    private readonly key: string,
+  ) {}
+
+  /**
+   * Whether a line about `id` goes to the GM only: always for a combatant the Judge hid, and
+   * for an NPC's roll that reveals its (secret) declaration when `revealsDeclaration`.
+   */
+  private secret(id: string, revealsDeclaration: boolean): boolean {
+    const input = this.inputs.get(id);
+    if (input === undefined) return true;
+    return input.hidden === true || (revealsDeclaration && !input.playerOwned);
+  }
+
+  /** The combat's turn now (rules shape). */
+  state(): TurnState {
+    const s = this.host.snapshot();
+    return turnStateFrom(s.combat, s.combatants, s.settings);
+  }
+
+  // ── steps ─────────────────────────────────────────────────────────────────────────────────
+
+  /** Declares for a combatant (the declaration's secret flag is set here: NPCs' are secret). */
+  declare(combatantId: string, declaration: Declaration): Promise<TurnChange> {
+    return this.run((state, inputs) => {
+      const input = inputs.get(combatantId);
+      const secret = input ? !input.playerOwned : true;
+      return declareAction(state, combatantId, parseDeclaration({ ...declaration, secret }));
+    });
+  }
+
+  chooseExtraMode(combatantId: string, mode: ExtraActionMode): Promise<TurnChange> {
+    return this.run((state) => chooseExtraMode(state, combatantId, mode));
+  }
+
+  /** Rolls initiative for these combatants (each stands for its team's roller); those already rolled are left alone. */
+  async rollInitiative(combatantIds: readonly string[]): Promise<TurnChange> {
+    return this.runAsync(async (state) => {
+      const units = initiativeUnits(state);
+      const waiting = new Set(initiativeWaiting(state).rolls);
+      const rollers = [...new Set(combatantIds.map((id) => units.find((u) => u.memberIds.includes(id))?.rollerId ?? id))].filter((id) => waiting.has(id));
+      if (rollers.length === 0) return [];
+      const dice = await this.host.roll("1d10", rollers.length);
+      await this.announceInitiative(state, rollers, dice);
+      return [(s: TurnState) => recordInitiativeRolls(s, Object.fromEntries(rollers.map((id, i) => [id, dice[i] as number])))];
+    });
+  }
+
+  /** The acting combatant is done with its action `actionIndex` (its actions used when asked). */
+  completeAction(combatantId: string, actionIndex: number): Promise<TurnChange> {
+    return this.run((state) => completeAction(state, combatantId, actionIndex));
+  }
+
+  /** Tries to change a declared action: the GM rolls the yellow Agy (bal) ACTION. */
+  async changeAction(combatantId: string, declaration: Declaration, actionIndex: number): Promise<ChangeActionAnswer> {
+    let answer: ChangeActionAnswer = { roll: null, color: null, success: null };
+    await this.runAsync(async (state) => {
+      const c = state.combatants.get(combatantId);
+      // A replay (this action's change already tried) or an impossible change fails in the rules without a roll.
+      if (c?.changedAt === actionIndex || (c !== undefined && actionIndex < c.actionsUsed)) return [];
+      changeAction(state, combatantId, 100, declaration, actionIndex); // validates before rolling
+      const [roll] = await this.host.roll("1d100", 1);
+      const d100 = roll as number;
+      const result = changeAction(state, combatantId, d100, declaration, actionIndex);
+      answer = { roll: d100, color: result.color, success: result.success };
+      await this.host.announce({
+        title: "CASE.Turn.Chat.ChangeTitle",
+        lines: [
+          {
+            key: result.success ? "CASE.Turn.Chat.ChangePassed" : "CASE.Turn.Chat.ChangeFailed",
+            data: { name: this.host.nameOf(combatantId), roll: d100, color: result.color ?? "" },
+            secret: this.secret(combatantId, true),
+          },
+        ],
+      });
+      return [() => result.change];
+    });
+    return answer;
+  }
+
+  /** Records one defence the combatant uses (Table 22's count; Evasion/Feint/Catch take an action). */
+  async recordDefence(combatantId: string, defence?: DefenceCode): Promise<DefenceAnswer> {
+    let answer: DefenceAnswer = { penalty: 0, tookAction: false };
+    await this.run((state) => {
+      const r = recordDefence(state, combatantId, defence);
+      answer = { penalty: r.penalty, tookAction: r.tookAction };
+      return r.change;
+    });
+    return answer;
+  }
+
+  applyStun(combatantId: string, turns: number): Promise<TurnChange> {
+    return this.run((state) => applyStun(state, combatantId, turns));
+  }
+
+  markDying(combatantId: string): Promise<TurnChange> {
+    return this.run((state) => markDying(state, combatantId));
+  }
+
+  setAided(combatantId: string, aided: boolean): Promise<TurnChange> {
+    return this.run((state) => setAided(state, combatantId, aided));
+  }
+
+  setHold(combatantId: string, hold: HoldState): Promise<TurnChange> {
+    return this.run((state) => setHold(state, combatantId, hold));
+  }
+
+  noteEvent(text: string): Promise<TurnChange> {
+    return this.run((state) => noteEvent(state, text));
+  }
+
+  /**
+   * Ends phase `from` and begins the next, rolling what the tracker rolls for the Judge. A
+   * second request from the same phase is stale (TurnError) and changes nothing.
+   */
+  async advance(from: TurnPhase, force = false): Promise<TurnChange> {
+    return this.runAsync(async (state, inputs) => {
+      if (state.combat.phase !== from) throw new TurnError("stale", `The turn is in the "${state.combat.phase}" phase, not "${from}": it was already advanced.`);
+      const steps: Step[] = [];
+      const scratch: MutableTurnState = { combat: state.combat, combatants: new Map(state.combatants), settings: state.settings };
+      const push = (step: Step): void => {
+        commitTurnChange(scratch, step(scratch));
+        steps.push(step);
+      };
+      if (from === "initiative") await this.finishInitiative(scratch, push);
+      const advance = advancePhase(scratch, from, { force });
+      push(() => advance);
+      if (scratch.combat.phase === "extraActions") await this.rollExtraActions(scratch, push);
+      if (scratch.combat.phase === "initiative") await this.rollNpcInitiative(scratch, push, inputs);
+      if (from === "wrapUp") await this.announceWrapUp(state, advance);
+      if (scratch.combat.phase === "resolve") await this.announceOrder(scratch);
+      return steps;
+    });
+  }
+
+  // ── the engine's own rolling ──────────────────────────────────────────────────────────────
+
+  private async rollExtraActions(scratch: MutableTurnState, push: (s: Step) => void): Promise<void> {
+    const pending = [...scratch.combatants.values()].filter((c) => c.extra !== null && c.extra.roll === null);
+    if (pending.length === 0) return;
+    const dice = await this.host.roll("1d100", pending.length);
+    const lines: AnnouncementLine[] = [];
+    pending.forEach((c, i) => {
+      const d100 = dice[i] as number;
+      push((s) => recordExtraActionRoll(s, c.id, d100));
+      const after = scratch.combatants.get(c.id) as CombatantTurn;
+      lines.push({
+        key: after.extra?.success ? "CASE.Turn.Chat.ExtraPassed" : "CASE.Turn.Chat.ExtraFailed",
+        data: { name: this.host.nameOf(c.id), actions: c.extra?.wanted ?? 0, required: c.extra?.required ?? "", roll: d100, color: after.extra?.color ?? "" },
+        secret: this.secret(c.id, true),
+      });
+    });
+    await this.host.announce({ title: "CASE.Turn.Chat.ExtraTitle", lines });
+  }
+
+  private async rollNpcInitiative(scratch: MutableTurnState, push: (s: Step) => void, inputs: ReadonlyMap<string, CombatantInput>): Promise<void> {
+    const npcRollers = initiativeWaiting(scratch).rolls.filter((id) => inputs.get(id)?.playerOwned !== true);
+    if (npcRollers.length === 0) return;
+    const dice = await this.host.roll("1d10", npcRollers.length);
+    await this.announceInitiative(scratch, npcRollers, dice);
+    push((s) => recordInitiativeRolls(s, Object.fromEntries(npcRollers.map((id, i) => [id, dice[i] as number]))));
+  }
+
+  /** Before leaving initiative: the rolls still missing, the roll-offs, the declared dodges. */
+  private async finishInitiative(scratch: MutableTurnState, push: (s: Step) => void): Promise<void> {
+    const missing = initiativeWaiting(scratch).rolls;
+    if (missing.length > 0) {
+      const dice = await this.host.roll("1d10", missing.length);
+      await this.announceInitiative(scratch, missing, dice);
+      push((s) => recordInitiativeRolls(s, Object.fromEntries(missing.map((id, i) => [id, dice[i] as number]))));
+    }
+    for (let round = 0; round < ROLL_OFF_ROUNDS; round++) {
+      const tied = initiativeWaiting(scratch).rollOffs.flat();
+      if (tied.length === 0) break;
+      const dice = await this.host.roll("1d10", tied.length);
+      await this.host.announce({
+        title: "CASE.Turn.Chat.RollOffTitle",
+        lines: tied.map((id, i) => ({ key: "CASE.Turn.Chat.RollOff", data: { name: this.host.nameOf(id), roll: dice[i] as number }, secret: this.secret(id, false) })),
+      });
+      push((s) => recordInitiativeRollOffs(s, Object.fromEntries(tied.map((id, i) => [id, dice[i] as number]))));
+    }
+    const dodgers = initiativeWaiting(scratch).dodges;
+    if (dodgers.length > 0) {
+      const dice = await this.host.roll("1d100", dodgers.length);
+      const lines: AnnouncementLine[] = [];
+      dodgers.forEach((id, i) => {
+        const d100 = dice[i] as number;
+        push((s) => recordDodgeRoll(s, id, d100));
+        const dodge = scratch.combatants.get(id)?.dodge;
+        lines.push({ key: "CASE.Turn.Chat.Dodge", data: { name: this.host.nameOf(id), roll: d100, color: dodge?.color ?? "", shift: dodge?.shift ?? 0 }, secret: this.secret(id, true) });
+      });
+      await this.host.announce({ title: "CASE.Turn.Chat.DodgeTitle", lines });
+    }
+  }
+
+  private async announceInitiative(state: TurnState, rollers: readonly string[], dice: readonly number[]): Promise<void> {
+    const units = initiativeUnits(state);
+    await this.host.announce({
+      title: "CASE.Turn.Chat.InitiativeTitle",
+      lines: rollers.map((id, i) => {
+        const unit = units.find((u) => u.rollerId === id);
+        const d10 = dice[i] as number;
+        const modifier = unit?.modifier ?? 0;
+        return { key: "CASE.Turn.Chat.Initiative", data: { name: this.host.nameOf(id), roll: d10, modifier, total: d10 + modifier }, secret: this.secret(id, false) };
+      }),
+    });
+  }
+
+  private async announceOrder(state: TurnState): Promise<void> {
+    await this.host.announce({
+      title: "CASE.Turn.Chat.OrderTitle",
+      lines: state.combat.order.map((id, i) => ({
+        key: "CASE.Turn.Chat.OrderLine",
+        data: { place: i + 1, name: this.host.nameOf(id), total: state.combatants.get(id)?.initiative.total ?? "\u2014" },
+        secret: this.secret(id, false),
+      })),
+    });
+  }
+
+  private async announceWrapUp(before: TurnState, change: TurnChange): Promise<void> {
+    const lines: AnnouncementLine[] = before.combat.events.map((text) => ({ key: "CASE.Turn.Chat.Event", data: { text }, secret: false }));
+    for (const loss of change.enduranceLosses) {
+      lines.push({ key: loss.dead ? "CASE.Turn.Chat.Died" : "CASE.Turn.Chat.EnduranceLoss", data: { name: this.host.nameOf(loss.id), from: loss.from, to: loss.to }, secret: this.secret(loss.id, false) });
+    }
+    for (const c of change.combatants) {
+      if (c.stunTurns > 0) lines.push({ key: "CASE.Turn.Chat.Stunned", data: { name: this.host.nameOf(c.id), turns: c.stunTurns }, secret: this.secret(c.id, false) });
+    }
+    await this.host.announce({ title: "CASE.Turn.Chat.WrapUpTitle", lines: [{ key: "CASE.Turn.Chat.TurnEnds", data: { turn: before.combat.number }, secret: false }, ...lines] });
+  }
+
+  // ── running steps ─────────────────────────────────────────────────────────────────────────
+
+  private run(step: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>) => TurnChange): Promise<TurnChange> {
+    return this.runAsync((_state, inputs) => Promise.resolve([(s: TurnState) => step(s, inputs)]));
+  }
+
+  /**
+   * Reads the combat, lets `plan` decide the steps (it may roll and announce), applies them in
+   * order to an in-memory copy, and writes the merged change once. Nothing is written when the
+   * change is empty (a replayed request) or when a step throws (nothing half-done).
+   */
+  private async runAsync(plan: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>) => Promise<Step[]>): Promise<TurnChange> {
+    if (!this.host.isWriter()) throw new NotTurnWriterError();
+    return serialised(this.key, async () => {
+      const snapshot = this.host.snapshot();
+      const inputs = new Map(snapshot.combatants.map((c) => [c.id, c]));
+      this.inputs = inputs;
+      const state = turnStateFrom(snapshot.combat, snapshot.combatants, snapshot.settings);
+      const steps = await plan(state, inputs);
+      const scratch: MutableTurnState = { combat: state.combat, combatants: new Map(state.combatants), settings: state.settings };
+      let change: TurnChange = { combat: {}, combatants: [], enduranceLosses: [] };
+      for (const step of steps) {
+        const next = step(scratch);
+        commitTurnChange(scratch, next);
+        change = mergeChanges(change, next);
+      }
+      if (isEmptyTurnChange(change)) return change;
+      await this.host.write(turnWrite(change, inputs, state), { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
+      return change;
+    });
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * Foundry's side of the CASE turn: reads a combat into the engine's plain shapes, writes the
+ * engine's changes back (combat, combatants, characters' Endurance and status effects), rolls
+ * dice, posts the turn's chat cards; the query directory; the bridge the attack exchange uses;
+ * and registration on init. Everything here touches Foundry globals and is checked by tsc only;
+ * the logic it calls is tested in plain vitest.
+ */
+import { isCharacter } from "../documents/guards";
+import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
+import { setCombatBridge, type CombatBridge } from "../chat/combat-bridge";
+import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
+import { registerQuery, userOwns } from "../gm";
+import type { AskingUser } from "../queries";
+import { actionsLeft, declaredDodgeShift, type DefenceCode, type HoldState } from "../../rules/index";
+import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
+import { registerTurnQueries, setTurnDirectory, type TurnDirectory } from "./queries";
+import { statsFromCharacter, type CombatSystemData, type CombatantInput, type CombatantSystemData, type TurnSettingsInput, type TurnWrite } from "./state";
+import { announcementLines } from "./announce";
+
+/** The chat card of the turn's announcements. */
+export const TURN_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/combat/chat-card.hbs`;
+
+/** True when this client writes the turn: the active GM. */
+export function isTurnWriter(): boolean {
+  return game.users.activeGM?.isSelf === true;
+}
+
+/** The world settings the turn follows. */
+export function readTurnSettings(): TurnSettingsInput {
+  return {
+    initiativeMode: game.settings.get(SYSTEM_ID, "initiativeMode"),
+    teamInitiative: game.settings.get(SYSTEM_ID, "teamInitiative"),
+    declaredDodge: game.settings.get(SYSTEM_ID, "declaredDodge"),
+  };
+}
+
+function holdOf(actor: Actor.Implementation): HoldState {
+  if (actor.statuses.has(statusId("fullHold"))) return "fullHold";
+  if (actor.statuses.has(statusId("partialHold"))) return "partialHold";
+  return "none";
+}
+
+/** One combatant in the engine's shape. */
+export function combatantInput(combatant: Combatant.Implementation): CombatantInput {
+  const actor = combatant.actor;
+  return {
+    id: combatant.id ?? "",
+    system: combatant.system,
+    stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
+    playerOwned: combatant.hasPlayerOwner,
+    defeated: combatant.isDefeated,
+    hidden: combatant.hidden,
+    conditions: actor
+      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, hold: holdOf(actor) }
+      : null,
+  };
+}
+
+/**
+ * The combatants in tracker order: by CASE order while resolving, else by Foundry's initiative
+ * value (highest first; the Judge's own numbers in fixed order), then name, then id.
+ */
+export function trackerOrder(combat: Combat.Implementation): Combatant.Implementation[] {
+  const system = combat.system as unknown as CombatSystemData;
+  const order = new Map(system.order.map((id, i) => [id, i]));
+  const resolving = system.phase === "resolve" || system.phase === "extraRounds";
+  return [...combat.combatants.contents].sort((a, b) => compareCombatants(a, b, resolving ? order : null));
+}
+
+/** The sort of {@link trackerOrder}; also CaseCombat's `_sortCombatants`. */
+export function compareCombatants(a: Combatant.Implementation, b: Combatant.Implementation, order: ReadonlyMap<string, number> | null): number {
+  if (order) {
+    const ia = order.get(a.id ?? "") ?? Number.POSITIVE_INFINITY;
+    const ib = order.get(b.id ?? "") ?? Number.POSITIVE_INFINITY;
+    if (ia !== ib) return ia < ib ? -1 : 1;
+  }
+  const na = typeof a.initiative === "number" ? a.initiative : Number.NEGATIVE_INFINITY;
+  const nb = typeof b.initiative === "number" ? b.initiative : Number.NEGATIVE_INFINITY;
+  if (na !== nb) return nb > na ? 1 : -1;
+  return (a.name ?? "").localeCompare(b.name ?? "") || ((a.id ?? "") > (b.id ?? "") ? 1 : -1);
+}
+
+/** A combat read and written for the engine. */
+export class FoundryTurnHost implements TurnHost {
+  constructor(private readonly combat: Combat.Implementation) {}
+
+  isWriter(): boolean {
+    return isTurnWriter();
+  }
+
+  snapshot(): TurnSnapshot {
+    return {
+      combat: this.combat.system,
+      combatants: trackerOrder(this.combat).map(combatantInput),
+      settings: readTurnSettings(),
+    };
+  }
+
+  async write(write: TurnWrite, sync: { readonly round: number; readonly currentId: string | null }): Promise<void> {
+    const combat = this.combat;
+    if (write.combatants.length > 0) {
+      await combat.updateEmbeddedDocuments("Combatant", write.combatants.map((c) => ({ ...c })));
+    }
+    for (const loss of write.endurance) {
+      const actor = combat.combatants.get(loss.combatantId)?.actor;
+      if (actor) await actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData);
+    }
+    for (const c of write.conditions) await this.applyConditions(c);
+    const update: Record<string, unknown> = {};
+    if (Object.keys(write.combat).length > 0) update.system = write.combat;
+    // Foundry's round and turn follow the CASE turn once the combat has begun.
+    if (combat.started) {
+      if (combat.round !== sync.round) update.round = sync.round;
+      const turn = this.turnIndex(write, sync.currentId);
+      if (combat.turn !== turn) update.turn = turn;
+    }
+    if (Object.keys(update).length > 0) await combat.update(update);
+  }
+
+  /** The index Foundry's `turn` takes for `currentId`, sorting by the order about to be written. */
+  private turnIndex(write: TurnWrite, currentId: string | null): number | null {
+    if (currentId === null) return null;
+    const system = this.combat.system as unknown as CombatSystemData;
+    const order = write.combat.order ?? system.order;
+    const map = new Map(order.map((id, i) => [id, i]));
+    const sorted = [...this.combat.combatants.contents].sort((a, b) => compareCombatants(a, b, map));
+    const index = sorted.findIndex((c) => c.id === currentId);
+    return index < 0 ? null : index;
+  }
+
+  private async applyConditions(c: TurnWrite["conditions"][number]): Promise<void> {
+    const combatant = this.combat.combatants.get(c.combatantId);
+    const actor = combatant?.actor;
+    if (!combatant || !actor) return;
+    if (c.stunned !== undefined) {
+      if (c.stunned === null) await clearStatus(actor, "stunned");
+      else await setStatus(actor, "stunned", { turns: c.stunned.turns, startsNextTurn: c.stunned.startsNextTurn });
+    }
+    if (c.dying !== undefined) {
+      if (c.dying === null) await clearStatus(actor, "dying");
+      else await setStatus(actor, "dying", { aided: c.dying.aided });
+    }
+    if (c.hold !== undefined) {
+      if (c.hold !== "fullHold") await clearStatus(actor, "fullHold");
+      if (c.hold !== "partialHold") await clearStatus(actor, "partialHold");
+      if (c.hold !== "none") await setStatus(actor, c.hold);
+    }
+    if (c.dead) {
+      await combatant.update({ defeated: true });
+      await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
+    }
+  }
+
+  async roll(formula: "1d10" | "1d100", count: number): Promise<number[]> {
+    const totals: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const roll = await new Roll(formula).evaluate();
+      totals.push(roll.total);
+    }
+    return totals;
+  }
+
+  async announce(announcement: Announcement): Promise<void> {
+    const t = (key: string, data?: Readonly<Record<string, string | number>>): string =>
+      data ? game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : game.i18n.localize(key);
+    const { open, secret } = announcementLines(announcement, t);
+    const title = t(announcement.title);
+    const speaker = ChatMessage.getSpeaker({ alias: game.i18n.localize("CASE.Turn.ChatSpeaker") });
+    const render = (lines: readonly string[]): Promise<string> => foundry.applications.handlebars.renderTemplate(TURN_CARD_TEMPLATE, { title, lines });
+    if (open.length > 0) await ChatMessage.create({ content: await render(open), speaker });
+    if (secret.length > 0) {
+      const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
+      await ChatMessage.create({ content: await render(secret), speaker, whisper: gms });
+    }
+  }
+
+  nameOf(combatantId: string): string {
+    return this.combat.combatants.get(combatantId)?.name ?? combatantId;
+  }
+}
+
+/** The engine of a combat. */
+export function turnEngineOf(combat: Combat.Implementation): TurnEngine {
+  return new TurnEngine(new FoundryTurnHost(combat), combat.id ?? "");
+}
+
+/** The query handlers' view of the world's combats. */
+export const foundryTurnDirectory: TurnDirectory = {
+  engine(combatId) {
+    const combat = game.combats.get(combatId);
+    return combat ? turnEngineOf(combat) : null;
+  },
+  owns(user: AskingUser, combatId, combatantId) {
+    const combatant = game.combats.get(combatId)?.combatants.get(combatantId);
+    if (!combatant) return null;
+    return userOwns(user, combatant.actor ?? combatant);
+  },
+  nameOf(combatId, combatantId) {
+    return game.combats.get(combatId)?.combatants.get(combatantId)?.name ?? combatantId;
+  },
+};
+
+/** The started combats a character takes part in, and its combatant there (the viewed combat first). */
+function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
+  const viewed = game.combat;
+  const combats: Combat.Implementation[] = viewed ? [viewed] : [];
+  for (const c of game.combats) if (c !== viewed) combats.push(c);
+  for (const combat of combats) {
+    if (!combat.started) continue;
+    const combatant = combat.combatants.find((c) => c.actor === actor || (c.actor !== null && c.actor.uuid === actor.uuid));
+    if (combatant) return { combat, combatant };
+  }
+  return null;
+}
+
+/**
+ * The bridge the attack exchange (src/foundry/chat) uses: defences used this turn, recording
+ * one, whether the character has acted (for when a stun starts), recording a stun, and the
+ * declared dodge's shift. It runs where the exchange's handlers run: on the active GM.
+ */
+export const turnCombatBridge: CombatBridge & {
+  declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
+  recordDefence(actor: Actor.Implementation, defence?: DefenceCode): Promise<void>;
+} = {
+  defencesUsed(actor) {
+    const found = combatantOfActor(actor);
+    return Promise.resolve(found ? (found.combatant.system as unknown as CombatantSystemData).defencesUsed : 0);
+  },
+  async recordDefence(actor, defence?: DefenceCode) {
+    const found = combatantOfActor(actor);
+    if (!found) return;
+    const system = found.combat.system as unknown as CombatSystemData;
+    if (system.phase !== "resolve" && system.phase !== "extraRounds") return;
+    await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence);
+  },
+  hasActed(actor) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(false);
+    const system = found.combatant.system as unknown as CombatantSystemData;
+    return Promise.resolve((found.combat.system as unknown as CombatSystemData).phase === "wrapUp" || system.actionsUsed > 0);
+  },
+  async recordStun(actor, turns) {
+    const found = combatantOfActor(actor);
+    if (!found || turns < 1) return;
+    await turnEngineOf(found.combat).applyStun(found.combatant.id ?? "", turns);
+  },
+  declaredDodgeShift(actor) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(0);
+    const engine = turnEngineOf(found.combat);
+    const c = engine.state().combatants.get(found.combatant.id ?? "");
+    return Promise.resolve(c ? declaredDodgeShift(c) : 0);
+  },
+};
+
+/** Actions the character has left this turn (for sheets and macros); null outside a combat. */
+export function actionsLeftOf(actor: Actor.Implementation): number | null {
+  const found = combatantOfActor(actor);
+  if (!found) return null;
+  const c = turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "");
+  return c ? actionsLeft(c) : null;
+}
+
+/** Registers the turn's queries, directory and exchange bridge (call in init). */
+export function registerTurnServices(): void {
+  setTurnDirectory(foundryTurnDirectory);
+  registerTurnQueries(registerQuery);
+  setCombatBridge(turnCombatBridge);
+}

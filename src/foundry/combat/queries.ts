@@ -1,0 +1,288 @@
+/**
+ * The CASE turn's cross-user requests (see ../queries.ts): everything the tracker's buttons do
+ * goes through the active GM, who owns the combat. Players may act for combatants whose
+ * character they own (declare, choose separate or flurry, roll initiative, finish or change
+ * their action, record a defence); the phase, aid, events and conditions are the Judge's.
+ *
+ * Each handler reads the combat through a {@link TurnDirectory} (Foundry's in
+ * ./foundry-glue.ts; tests pass their own), validates the payload, checks ownership, and runs
+ * one engine step; a replayed request changes nothing, a stale one is refused as "stale".
+ */
+import {
+  DEFENCE_CODES,
+  MAX_ACTIONS_PER_TURN,
+  TURN_PHASES,
+  TurnError,
+  parseDeclaration,
+  type Declaration,
+  type DefenceCode,
+  type ExtraActionMode,
+  type HoldState,
+  type TurnPhase,
+} from "../../rules/index";
+import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../queries";
+import { NotTurnWriterError, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
+
+/** A Foundry document id (16 letters and digits). */
+export const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;
+
+/** What the handlers need of the world's combats. */
+export interface TurnDirectory {
+  /** The engine of a combat, or null when there is no such combat. */
+  engine(combatId: string): TurnEngine | null;
+  /** Whether the user owns the combatant (its character, or the combatant itself without one); null when there is no such combatant. */
+  owns(user: AskingUser, combatId: string, combatantId: string): boolean | null;
+  /** A combatant's name for messages (its id when unknown). */
+  nameOf(combatId: string, combatantId: string): string;
+}
+
+/** The directory in use (Foundry's is installed on init; tests install theirs). */
+let directory: TurnDirectory | null = null;
+
+export function setTurnDirectory(d: TurnDirectory | null): void {
+  directory = d;
+}
+
+function dir(): TurnDirectory {
+  if (!directory) throw new QueryRefusal("failed", "The CASE turn is not set up on this client.");
+  return directory;
+}
+
+function engineOf(combatId: string): TurnEngine {
+  const engine = dir().engine(combatId);
+  if (!engine) throw new QueryRefusal("stale", "That combat no longer exists.");
+  return engine;
+}
+
+function mustOwn(user: AskingUser, combatId: string, combatantIds: readonly string[]): void {
+  if (user.isGM) return;
+  for (const id of combatantIds) {
+    const owns = dir().owns(user, combatId, id);
+    if (owns === null) throw new QueryRefusal("stale", "That combatant is no longer in the combat.");
+    if (!owns) throw new QueryRefusal("forbidden", `${dir().nameOf(combatId, id)} is not yours to command.`);
+  }
+}
+
+function mustBeGM(user: AskingUser): void {
+  if (!user.isGM) throw new QueryRefusal("forbidden", "only the Judge runs the turn.");
+}
+
+/** Runs an engine step, turning the rules' refusals into query refusals (ids named by name). */
+async function step<T>(combatId: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const named = (message: string): string => message.replace(/"([A-Za-z0-9]{16})"/g, (_m, id: string) => dir().nameOf(combatId, id));
+    if (error instanceof TurnError) {
+      const reason = error.code === "stale" || error.code === "wrongPhase" || error.code === "unknownCombatant" ? "stale" : "forbidden";
+      throw new QueryRefusal(reason, named(error.message));
+    }
+    if (error instanceof NotTurnWriterError) throw new QueryRefusal("notGM", error.message);
+    if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", named(error.message));
+    throw error;
+  }
+}
+
+function ids(r: Record<string, unknown>): { combatId: string; combatantId: string } {
+  return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantId: stringField(r, "combatantId", DOCUMENT_ID) };
+}
+
+function declarationField(r: Record<string, unknown>): Declaration {
+  try {
+    // The secret flag is not the asker's to set: the engine sets it (NPCs' are secret).
+    const raw = r.declaration;
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError("The declaration must be an object.");
+    return parseDeclaration({ ...(raw as Record<string, unknown>), secret: false });
+  } catch (error) {
+    throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A whole-number summary of a step's effect: whether anything changed. */
+export interface Changed {
+  readonly changed: boolean;
+}
+
+function changedOf(change: { combat: object; combatants: readonly unknown[] }): Changed {
+  return { changed: Object.keys(change.combat).length > 0 || change.combatants.length > 0 };
+}
+
+// ── players (owners) ─────────────────────────────────────────────────────────────────────
+
+export const declareActionQuery = defineQuery({
+  name: "declareAction",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { ...ids(r), declaration: declarationField(r) };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p) => {
+    mustOwn(user, p.combatId, [p.combatantId]);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).declare(p.combatantId, p.declaration))),
+});
+
+export const chooseExtraModeQuery = defineQuery({
+  name: "chooseExtraMode",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { ...ids(r), mode: choiceOf<ExtraActionMode>(r, "mode", ["separate", "flurry"]) };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p) => {
+    mustOwn(user, p.combatId, [p.combatantId]);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).chooseExtraMode(p.combatantId, p.mode))),
+});
+
+export const rollTurnInitiativeQuery = defineQuery({
+  name: "rollTurnInitiative",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const list = r.combatantIds;
+    if (!Array.isArray(list) || list.length === 0 || list.length > 1000 || !list.every((id) => typeof id === "string" && DOCUMENT_ID.test(id))) {
+      throw new QueryRefusal("malformed", '"combatantIds" must be a non-empty list of combatant ids.');
+    }
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p) => {
+    mustOwn(user, p.combatId, p.combatantIds);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).rollInitiative(p.combatantIds))),
+});
+
+export const completeActionQuery = defineQuery({
+  name: "completeAction",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { ...ids(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p) => {
+    mustOwn(user, p.combatId, [p.combatantId]);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).completeAction(p.combatantId, p.actionIndex))),
+});
+
+export const changeActionQuery = defineQuery({
+  name: "changeAction",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { ...ids(r), declaration: declarationField(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p) => {
+    mustOwn(user, p.combatId, [p.combatantId]);
+  },
+  handle: (_user, p): Promise<ChangeActionAnswer> => step(p.combatId, () => engineOf(p.combatId).changeAction(p.combatantId, p.declaration, p.actionIndex)),
+});
+
+export const recordDefenceQuery = defineQuery({
+  name: "recordDefence",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const defence = r.defence === undefined || r.defence === null ? null : choiceOf<DefenceCode>(r, "defence", DEFENCE_CODES);
+    return { ...ids(r), defence };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p) => {
+    mustOwn(user, p.combatId, [p.combatantId]);
+  },
+  handle: (_user, p): Promise<DefenceAnswer> => step(p.combatId, () => engineOf(p.combatId).recordDefence(p.combatantId, p.defence ?? undefined)),
+});
+
+// ── the Judge ────────────────────────────────────────────────────────────────────────────
+
+export const advancePhaseQuery = defineQuery({
+  name: "advancePhase",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const force = r.force ?? false;
+    if (typeof force !== "boolean") throw new QueryRefusal("malformed", '"force" must be true or false.');
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), from: choiceOf<TurnPhase>(r, "from", TURN_PHASES), force };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).advance(p.from, p.force))),
+});
+
+export const setAidedQuery = defineQuery({
+  name: "setAided",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const aided = r.aided;
+    if (typeof aided !== "boolean") throw new QueryRefusal("malformed", '"aided" must be true or false.');
+    return { ...ids(r), aided };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).setAided(p.combatantId, p.aided))),
+});
+
+export const noteEventQuery = defineQuery({
+  name: "noteEvent",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), text: stringField(r, "text") };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).noteEvent(p.text))),
+});
+
+export const setConditionQuery = defineQuery({
+  name: "setTurnCondition",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const condition = choiceOf(r, "condition", ["stun", "dying", "hold"] as const);
+    if (condition === "stun") return { ...ids(r), condition, turns: intField(r, "turns", 1, 10), hold: "none" as HoldState };
+    if (condition === "hold") return { ...ids(r), condition, turns: 0, hold: choiceOf<HoldState>(r, "hold", ["none", "partialHold", "fullHold"]) };
+    return { ...ids(r), condition, turns: 0, hold: "none" as HoldState };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p): Promise<Changed> =>
+    step(p.combatId, async () => {
+      const engine = engineOf(p.combatId);
+      if (p.condition === "stun") return changedOf(await engine.applyStun(p.combatantId, p.turns));
+      if (p.condition === "hold") return changedOf(await engine.setHold(p.combatantId, p.hold));
+      return changedOf(await engine.markDying(p.combatantId));
+    }),
+});
+
+/** Every turn query, for registration. */
+export const TURN_QUERIES = [
+  declareActionQuery,
+  chooseExtraModeQuery,
+  rollTurnInitiativeQuery,
+  completeActionQuery,
+  changeActionQuery,
+  recordDefenceQuery,
+  advancePhaseQuery,
+  setAidedQuery,
+  noteEventQuery,
+  setConditionQuery,
+] as const;
+
+/** Registers every turn query with `register` (Foundry: gm.ts `registerQuery`). */
+export function registerTurnQueries(register: <P, R>(query: QueryDefinition<P, R>) => void): void {
+  register(declareActionQuery);
+  register(chooseExtraModeQuery);
+  register(rollTurnInitiativeQuery);
+  register(completeActionQuery);
+  register(changeActionQuery);
+  register(recordDefenceQuery);
+  register(advancePhaseQuery);
+  register(setAidedQuery);
+  register(noteEventQuery);
+  register(setConditionQuery);
+}

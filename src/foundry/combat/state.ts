@@ -1,0 +1,340 @@
+/**
+ * Translation between the stored turn (`combat.system`, `combatant.system`, the characters'
+ * stats, the world settings) and the rules' turn (src/rules/turn.ts), both ways. Plain
+ * functions on plain data: no Foundry globals, so they are tested without Foundry.
+ */
+import {
+  COLORS,
+  DEFAULT_INITIATIVE_SETTINGS,
+  IMPOSSIBLE,
+  createCombatantTurn,
+  isInitiativeMode,
+  isTurnPhase,
+  parseDeclaration,
+  type CharacterStats,
+  type Color,
+  type CombatTurn,
+  type CombatantStats,
+  type CombatantTurn,
+  type Declaration,
+  type ExtraActionMode,
+  type HoldState,
+  type RequiredColor,
+  type TurnChange,
+  type TurnSettings,
+  type TurnState,
+} from "../../rules/index";
+import { createTurnState } from "../../rules/index";
+
+// ---------------------------------------------------------------------------------------------
+// Stored shapes (what the data models hold)
+// ---------------------------------------------------------------------------------------------
+
+/** `combat.system` as stored. */
+export interface CombatSystemData {
+  phase: string;
+  turnNumber: number;
+  round: number;
+  order: string[];
+  cursor: number;
+  events: string[];
+}
+
+/** `combatant.system` as stored. */
+export interface CombatantSystemData {
+  declaration: { declared: boolean; text: string; kind: string; attack: string; defence: string; actions: number; secret: boolean };
+  extra: { wanted: number; required: string; roll: number | null; color: string; success: boolean; mode: string };
+  actionsAllowed: number;
+  actionsUsed: number;
+  actionCs: number;
+  damageCs: number;
+  nextActionCs: number;
+  actedInRound: number;
+  defencesUsed: number;
+  initiative: { d10: number | null; total: number | null; rollOffs: number[] };
+  dodge: { declared: boolean; roll: number | null; color: string; shift: number };
+  lostTurn: boolean;
+  changedAt: number | null;
+  stunTurns: number;
+  stunPending: number;
+  dying: boolean;
+  aided: boolean;
+  dead: boolean;
+  hold: string;
+  team: string;
+}
+
+/** One combatant as the turn needs it: its id, stored part, character stats and standing. */
+export interface CombatantInput {
+  readonly id: string;
+  readonly system: CombatantSystemData;
+  /** The character's stats; null for a combatant without a character (Typical everything). */
+  readonly stats: CombatantStats | null;
+  /** Owned by a player (its declaration is not secret; it is on the players' team). */
+  readonly playerOwned: boolean;
+  /** Foundry's "defeated" mark. */
+  readonly defeated: boolean;
+  /** Hidden from the players by the Judge: its rolls are announced to the GM only. */
+  readonly hidden?: boolean;
+  /**
+   * Conditions read from the character's status effects (src/foundry/status-effects.ts: Dying
+   * with its "aided" detail, the holds), which are their truth; null without a character, when
+   * the stored values stand.
+   */
+  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState } | null;
+}
+
+/** The world settings the turn reads (`case.initiativeMode`, `case.teamInitiative`, `case.declaredDodge`). */
+export interface TurnSettingsInput {
+  readonly initiativeMode: string;
+  readonly teamInitiative: boolean;
+  readonly declaredDodge: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/** The stats of a combatant without a character: Typical (6) everywhere, as a new character. */
+export const NEUTRAL_STATS: CombatantStats = Object.freeze({ initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6 });
+
+/** The turn's stats from a character's derived stats (src/rules `characterStats`). */
+export function statsFromCharacter(stats: Pick<CharacterStats, "initiative" | "freeDefences" | "scores">): CombatantStats {
+  return {
+    initiativeModifier: stats.initiative,
+    offence: stats.scores["fighting.off"],
+    balance: stats.scores["agility.bal"],
+    freeDefences: stats.freeDefences,
+    endurance: stats.scores.endurance,
+  };
+}
+
+/** The team names used by default under team initiative: the players' side and the Judge's. */
+export const DEFAULT_TEAMS = Object.freeze({ players: "players", judge: "judge" });
+
+/** The rules' settings from the world settings (an unknown mode falls back to the standard rule). */
+export function turnSettings(input: TurnSettingsInput): TurnSettings {
+  const mode = isInitiativeMode(input.initiativeMode) ? input.initiativeMode : DEFAULT_INITIATIVE_SETTINGS.mode;
+  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge };
+}
+
+function isColor(value: string): value is Color {
+  return (COLORS as readonly string[]).includes(value);
+}
+
+function declarationFrom(system: CombatantSystemData): Declaration | null {
+  const d = system.declaration;
+  if (!d.declared) return null;
+  try {
+    return parseDeclaration({
+      text: d.text,
+      kind: d.kind === "" ? null : d.kind,
+      attack: d.attack === "" ? null : d.attack,
+      defence: d.defence === "" ? null : d.defence,
+      actions: d.actions,
+      secret: d.secret,
+    });
+  } catch {
+    // Stored data the rules would not accept (an edited document): keep what can be kept.
+    return parseDeclaration({ text: d.text.slice(0, 500), actions: 1, secret: d.secret });
+  }
+}
+
+/** The rules' combatant from its stored part. */
+export function combatantTurnFromInput(input: CombatantInput, settings: TurnSettings): CombatantTurn {
+  const s = input.system;
+  const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : null;
+  const conditions = input.conditions ?? null;
+  const hold: HoldState = conditions ? conditions.hold : s.hold === "partialHold" || s.hold === "fullHold" ? s.hold : "none";
+  const base = createCombatantTurn(input.id, input.stats ?? NEUTRAL_STATS, { team, defeated: input.defeated, hold });
+  const required: RequiredColor = isColor(s.extra.required) || s.extra.required === IMPOSSIBLE ? (s.extra.required) : IMPOSSIBLE;
+  const extraRolled = s.extra.roll !== null;
+  const mode: ExtraActionMode | null = s.extra.mode === "separate" || s.extra.mode === "flurry" ? s.extra.mode : null;
+  const count = (n: number): number => (Number.isSafeInteger(n) && n >= 0 ? n : 0);
+  const whole = (n: number): number => (Number.isSafeInteger(n) ? n : 0);
+  return Object.freeze({
+    ...base,
+    declaration: declarationFrom(s),
+    extra:
+      s.extra.wanted >= 2
+        ? {
+            wanted: s.extra.wanted,
+            required,
+            roll: s.extra.roll,
+            color: extraRolled && isColor(s.extra.color) ? s.extra.color : null,
+            success: extraRolled ? s.extra.success : null,
+            mode,
+          }
+        : null,
+    actionsAllowed: count(s.actionsAllowed),
+    actionsUsed: count(s.actionsUsed),
+    actionCs: whole(s.actionCs),
+    damageCs: whole(s.damageCs),
+    nextActionCs: whole(s.nextActionCs),
+    actedInRound: count(s.actedInRound),
+    defencesUsed: count(s.defencesUsed),
+    initiative: { d10: s.initiative.d10, total: s.initiative.total, rollOffs: [...s.initiative.rollOffs] },
+    dodge: s.dodge.declared ? { roll: s.dodge.roll, color: s.dodge.roll !== null && isColor(s.dodge.color) ? s.dodge.color : null, shift: whole(s.dodge.shift) } : null,
+    lostTurn: s.lostTurn,
+    changedAt: s.changedAt,
+    stunTurns: count(s.stunTurns),
+    stunPending: count(s.stunPending),
+    dying: conditions ? conditions.dying : s.dying,
+    aided: conditions ? conditions.aided : s.aided,
+    dead: s.dead,
+  });
+}
+
+/** The rules' combat part from `combat.system`. */
+export function combatTurnFromSystem(system: CombatSystemData): CombatTurn {
+  return {
+    number: Number.isSafeInteger(system.turnNumber) && system.turnNumber >= 1 ? system.turnNumber : 1,
+    phase: isTurnPhase(system.phase) ? system.phase : "declare",
+    round: Math.max(0, system.round),
+    order: [...system.order],
+    cursor: Math.max(0, system.cursor),
+    events: [...system.events],
+  };
+}
+
+/** The whole rules state of a combat, combatants in tracker order. */
+export function turnStateFrom(combat: CombatSystemData, combatants: readonly CombatantInput[], settings: TurnSettingsInput): TurnState {
+  const s = turnSettings(settings);
+  return createTurnState(
+    combatants.map((c) => combatantTurnFromInput(c, s)),
+    s,
+    combatTurnFromSystem(combat),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/** `combatant.system` for a rules combatant (the whole stored part; stats are not stored). */
+export function combatantSystemFrom(c: CombatantTurn, team: string): CombatantSystemData {
+  const d = c.declaration;
+  return {
+    declaration: d
+      ? { declared: true, text: d.text, kind: d.kind ?? "", attack: d.attack ?? "", defence: d.defence ?? "", actions: d.actions, secret: d.secret }
+      : { declared: false, text: "", kind: "", attack: "", defence: "", actions: 1, secret: false },
+    extra: c.extra
+      ? { wanted: c.extra.wanted, required: c.extra.required, roll: c.extra.roll, color: c.extra.color ?? "", success: c.extra.success === true, mode: c.extra.mode ?? "" }
+      : { wanted: 0, required: "", roll: null, color: "", success: false, mode: "" },
+    actionsAllowed: c.actionsAllowed,
+    actionsUsed: c.actionsUsed,
+    actionCs: c.actionCs,
+    damageCs: c.damageCs,
+    nextActionCs: c.nextActionCs,
+    actedInRound: c.actedInRound,
+    defencesUsed: c.defencesUsed,
+    initiative: { d10: c.initiative.d10, total: c.initiative.total, rollOffs: [...c.initiative.rollOffs] },
+    dodge: c.dodge ? { declared: true, roll: c.dodge.roll, color: c.dodge.color ?? "", shift: c.dodge.shift } : { declared: false, roll: null, color: "", shift: 0 },
+    lostTurn: c.lostTurn,
+    changedAt: c.changedAt,
+    stunTurns: c.stunTurns,
+    stunPending: c.stunPending,
+    dying: c.dying,
+    aided: c.aided,
+    dead: c.dead,
+    hold: c.hold,
+    team,
+  };
+}
+
+/** The `combat.system` fields a change sets. */
+export function combatSystemPatch(change: TurnChange): Partial<CombatSystemData> {
+  const out: Partial<CombatSystemData> = {};
+  const c = change.combat;
+  if (c.phase !== undefined) out.phase = c.phase;
+  if (c.number !== undefined) out.turnNumber = c.number;
+  if (c.round !== undefined) out.round = c.round;
+  if (c.order !== undefined) out.order = [...c.order];
+  if (c.cursor !== undefined) out.cursor = c.cursor;
+  if (c.events !== undefined) out.events = [...c.events];
+  return out;
+}
+
+/**
+ * A condition to put on (or take off) a character's status effects so its token shows what the
+ * turn knows. `undefined` fields: no change.
+ */
+export interface ConditionWrite {
+  readonly combatantId: string;
+  /** Stunned: turns left (this one included, or from next turn); null takes it off. */
+  stunned?: { readonly turns: number; readonly startsNextTurn: boolean } | null;
+  /** Dying, with whether someone aided this turn; null takes it off. */
+  dying?: { readonly aided: boolean } | null;
+  hold?: HoldState;
+  /** Died (Endurance below Shift 0): mark defeated. */
+  dead?: true;
+}
+
+/** What to write for a change: the combat's system fields and each changed combatant's whole system. */
+export interface TurnWrite {
+  readonly combat: Partial<CombatSystemData>;
+  readonly combatants: readonly { readonly _id: string; readonly system: CombatantSystemData; readonly initiative?: number | null }[];
+  /** Characters' Endurance to set (Kill losses at wrap-up). */
+  readonly endurance: readonly { readonly combatantId: string; readonly value: number; readonly dead: boolean }[];
+  /** Status effects to bring in line with the turn. */
+  readonly conditions: readonly ConditionWrite[];
+}
+
+/** The status-effect changes between a combatant before and after a change. */
+export function conditionWrite(before: CombatantTurn | undefined, after: CombatantTurn): ConditionWrite | null {
+  const out: ConditionWrite = { combatantId: after.id };
+  let any = false;
+  if (before?.stunTurns !== after.stunTurns || before.stunPending !== after.stunPending) {
+    const turns = after.stunTurns > 0 ? after.stunTurns : after.stunPending;
+    out.stunned = turns > 0 ? { turns, startsNextTurn: after.stunTurns === 0 } : null;
+    any ||= before !== undefined || turns > 0;
+  }
+  if (before?.dying !== after.dying || before.aided !== after.aided) {
+    out.dying = after.dying ? { aided: after.aided } : null;
+    any ||= before !== undefined || after.dying;
+  }
+  if ((before?.hold ?? "none") !== after.hold) {
+    out.hold = after.hold;
+    any = true;
+  }
+  if (!(before?.dead ?? false) && after.dead) {
+    out.dead = true;
+    any = true;
+  }
+  return any ? out : null;
+}
+
+/** Turns a rules change into the writes, keeping each combatant's stored team. */
+export function turnWrite(change: TurnChange, inputs: ReadonlyMap<string, CombatantInput>, before?: TurnState): TurnWrite {
+  return {
+    conditions: before
+      ? change.combatants.flatMap((c) => {
+          const w = conditionWrite(before.combatants.get(c.id), c);
+          return w ? [w] : [];
+        })
+      : [],
+    combat: combatSystemPatch(change),
+    combatants: change.combatants.map((c) => {
+      const system = combatantSystemFrom(c, inputs.get(c.id)?.system.team ?? "");
+      const before = inputs.get(c.id)?.system.initiative.total;
+      // Foundry's own initiative field shows (and sorts by) the CASE total.
+      return c.initiative.total !== before ? { _id: c.id, system, initiative: c.initiative.total } : { _id: c.id, system };
+    }),
+    endurance: change.enduranceLosses.map((l) => ({ combatantId: l.id, value: l.to, dead: l.dead })),
+  };
+}
+
+/** True when the write changes nothing. */
+export function isEmptyWrite(write: TurnWrite): boolean {
+  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0;
+}
+
+/** A fresh stored combatant part (the data model's initial values), for tests and new combatants. */
+export function freshCombatantSystem(): CombatantSystemData {
+  return combatantSystemFrom(createCombatantTurn("fresh", NEUTRAL_STATS), "");
+}
+
+/** A fresh stored combat part. */
+export function freshCombatSystem(): CombatSystemData {
+  return { phase: "declare", turnNumber: 1, round: 0, order: [], cursor: 0, events: [] };
+}

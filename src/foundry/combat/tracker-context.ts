@@ -1,0 +1,301 @@
+/**
+ * What the CASE tracker shows, built from plain data (the tracker app reads Foundry into a
+ * {@link TrackerInput}; tests build one by hand): the phase and what it waits for, each
+ * combatant's declaration (or just "declared" for a secret NPC one, to players), actions and
+ * defences left, shifts, status, and the buttons this user may press. No Foundry globals, so
+ * the templates are rendered from it in vitest and Chromium.
+ */
+import {
+  TURN_PHASES,
+  actionShift,
+  actionsLeft,
+  canActThisTurn,
+  currentCombatantId,
+  declaredDodgeShift,
+  freeDefencesLeft,
+  nextDefencePenalty,
+  phaseWaiting,
+  type CombatantTurn,
+  type TurnPhase,
+  type TurnState,
+  type Waiting,
+} from "../../rules/index";
+import { turnStateFrom, type CombatSystemData, type CombatantInput, type TurnSettingsInput } from "./state";
+
+/** One combatant as the tracker sees it. */
+export interface TrackerCombatantInput extends CombatantInput {
+  readonly name: string;
+  readonly img: string;
+  /** Hidden from players by the Judge (Foundry's "hidden"). */
+  readonly hidden: boolean;
+  /** The viewing user owns it (may declare, roll, act for it). */
+  readonly owner: boolean;
+}
+
+/** Everything the tracker's context is built from. */
+export interface TrackerInput {
+  readonly isGM: boolean;
+  readonly combat: { readonly id: string; readonly started: boolean; readonly system: CombatSystemData } | null;
+  /** In tracker order. */
+  readonly combatants: readonly TrackerCombatantInput[];
+  readonly settings: TurnSettingsInput;
+}
+
+/** Localises a key, filling `{name}` placeholders from `data` (Foundry: game.i18n.format). */
+export type Localize = (key: string, data?: Readonly<Record<string, string | number>>) => string;
+
+export interface PhaseStep {
+  readonly key: TurnPhase;
+  readonly label: string;
+  readonly state: "done" | "current" | "todo";
+}
+
+export interface TrackerStatus {
+  readonly key: string;
+  readonly label: string;
+}
+
+export interface TrackerRow {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+  readonly css: string;
+  readonly active: boolean;
+  readonly initiative: string;
+  /** The declaration as this user may see it. */
+  readonly declaration: {
+    readonly text: string;
+    readonly pick: string | null;
+    readonly actions: number;
+    /** Shown in full; declared but secret from this user (an NPC's, to players); not declared. */
+    readonly shown: boolean;
+    readonly secret: boolean;
+    readonly none: boolean;
+  };
+  readonly actionsLeft: number;
+  readonly actionsAllowed: number;
+  /** The shift on its next action, as "−1" / "+1", or "" for none. */
+  readonly actionShift: string;
+  /** A flurry's damage shift, or "". */
+  readonly damageShift: string;
+  readonly freeDefencesLeft: number;
+  /** The shift on its next defence (Table 22), or "" within the free defences. */
+  readonly nextDefence: string;
+  /** The declared dodge's shift on attacks on it, or "" (none or not yet rolled). */
+  readonly dodgeShift: string;
+  /** The extra-action roll, for those who asked. */
+  readonly extra: { readonly wanted: number; readonly required: string; readonly result: string | null; readonly mode: string | null } | null;
+  readonly statuses: readonly TrackerStatus[];
+  readonly dying: boolean;
+  readonly aided: boolean;
+  /** What this user may press on this row. */
+  readonly can: {
+    readonly declare: boolean;
+    readonly chooseMode: boolean;
+    readonly rollInitiative: boolean;
+    readonly complete: boolean;
+    readonly change: boolean;
+    readonly aid: boolean;
+  };
+  /** actionsUsed, sent with "done"/"change" so a replayed click changes nothing. */
+  readonly actionIndex: number;
+}
+
+export interface TrackerContext {
+  readonly hasCombat: boolean;
+  readonly started: boolean;
+  readonly isGM: boolean;
+  readonly combatId: string;
+  readonly turnNumber: number;
+  readonly phase: TurnPhase;
+  readonly phaseLabel: string;
+  readonly phaseHint: string;
+  readonly steps: readonly PhaseStep[];
+  readonly round: number;
+  readonly roundLabel: string | null;
+  /** Who the phase waits for, as a sentence ("" when nobody). */
+  readonly waiting: string | null;
+  /** The advance button (GM): its label, and whether moving on forgoes something (asks first). */
+  readonly advance: { readonly label: string; readonly force: boolean; readonly blockedByRolls: boolean } | null;
+  readonly current: { readonly id: string; readonly name: string } | null;
+  /** The viewing user commands the combatant acting now. */
+  readonly myTurn: boolean;
+  readonly rows: readonly TrackerRow[];
+  readonly events: readonly string[];
+  readonly canNoteEvent: boolean;
+}
+
+/** The localisation keys the tracker builds at run time, by family (tested against en.json). */
+export const TRACKER_KEY_PREFIXES = {
+  phase: "CASE.Turn.Phase.",
+  phaseHint: "CASE.Turn.PhaseHint.",
+  advance: "CASE.Turn.Advance.",
+  kind: "CASE.Turn.Kind.",
+  mode: "CASE.Turn.Mode.",
+  status: "CASE.Turn.Status.",
+} as const;
+
+const PHASE_LABEL = (p: TurnPhase): string => `${TRACKER_KEY_PREFIXES.phase}${p}`;
+const PHASE_HINT = (p: TurnPhase): string => `${TRACKER_KEY_PREFIXES.phaseHint}${p}`;
+
+/** "−2" / "+1" / "" (typographic minus, as the rules text writes shifts). */
+export function formatShift(cs: number): string {
+  if (cs === 0) return "";
+  return cs > 0 ? `+${cs}` : `\u2212${-cs}`;
+}
+
+/** The statuses a row shows, as [key, localisation key, data]. */
+export function statusKeys(c: CombatantTurn): [string, string, Record<string, number>][] {
+  const out: [string, string, Record<string, number>][] = [];
+  const status = TRACKER_KEY_PREFIXES.status;
+  if (c.dead) out.push(["dead", `${status}dead`, {}]);
+  else if (c.dying) out.push(["dying", `${status}${c.aided ? "aided" : "dying"}`, {}]);
+  if (c.stunTurns > 0) out.push(["stunned", `${status}stunned`, { turns: c.stunTurns }]);
+  if (c.stunPending > 0) out.push(["stunNext", `${status}stunNext`, { turns: c.stunPending }]);
+  if (c.hold !== "none") out.push([c.hold, `${status}${c.hold}`, {}]);
+  if (c.lostTurn) out.push(["lostTurn", `${status}lostTurn`, {}]);
+  if (c.dodge !== null) out.push(["dodging", `${status}dodging`, {}]);
+  if (c.defeated) out.push(["defeated", `${status}defeated`, {}]);
+  return out;
+}
+
+function pickKey(c: CombatantTurn): string | null {
+  const d = c.declaration;
+  if (!d || d.kind === null) return null;
+  if (d.kind === "attack" && d.attack !== null) return `CASE.Attack.${d.attack}`;
+  if (d.kind === "defence" && d.defence !== null) return `CASE.Defence.${d.defence}`;
+  return `${TRACKER_KEY_PREFIXES.kind}${d.kind}`;
+}
+
+function waitingLabel(waiting: readonly Waiting[], names: ReadonlyMap<string, string>, visible: (id: string) => boolean, t: Localize): string | null {
+  if (waiting.length === 0) return null;
+  const all = [...new Set(waiting.map((w) => w.id))];
+  const shown = all.filter(visible);
+  const list = shown
+    .slice(0, 6)
+    .map((id) => names.get(id) ?? id)
+    .join(", ");
+  const more = all.length - Math.min(shown.length, 6);
+  if (list === "") return t("CASE.Turn.WaitingHidden", { more });
+  return more > 0 ? t("CASE.Turn.WaitingMore", { names: list, more }) : t("CASE.Turn.Waiting", { names: list });
+}
+
+function localizeOrNull(key: string | null, t: Localize): string | null {
+  return key === null ? null : t(key);
+}
+
+/** Builds the tracker's context. Throws only on data the rules cannot read at all. */
+export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerContext {
+  const combat = input.combat;
+  if (!combat) {
+    return {
+      hasCombat: false,
+      started: false,
+      isGM: input.isGM,
+      combatId: "",
+      turnNumber: 0,
+      phase: "declare",
+      phaseLabel: t(PHASE_LABEL("declare")),
+      phaseHint: t(PHASE_HINT("declare")),
+      steps: [],
+      round: 0,
+      roundLabel: null,
+      waiting: null,
+      advance: null,
+      current: null,
+      myTurn: false,
+      rows: [],
+      events: [],
+      canNoteEvent: false,
+    };
+  }
+  const state: TurnState = turnStateFrom(combat.system, input.combatants, input.settings);
+  const phase = state.combat.phase;
+  const phaseIndex = TURN_PHASES.indexOf(phase);
+  const currentId = currentCombatantId(state);
+  const byId = new Map(input.combatants.map((c) => [c.id, c]));
+  const names = new Map(input.combatants.map((c) => [c.id, c.name]));
+  const visible = (id: string): boolean => input.isGM || byId.get(id)?.hidden !== true;
+  const waiting = phaseWaiting(state);
+  const orderIndex = new Map(state.combat.order.map((id, i) => [id, i]));
+  const inOrder = (phase === "resolve" || phase === "extraRounds") && state.combat.order.length > 0;
+  const rows: TrackerRow[] = [];
+  for (const input_ of input.combatants) {
+    if (!visible(input_.id)) continue;
+    const c = state.combatants.get(input_.id) as CombatantTurn;
+    const mine = input.isGM || input_.owner;
+    const decl = c.declaration;
+    const shown = decl !== null && (mine || !decl.secret) ? decl : null;
+    const active = c.id === currentId;
+    const extra = c.extra;
+    const able = canActThisTurn(c);
+    rows.push({
+      id: c.id,
+      name: input_.name,
+      img: input_.img,
+      css: [active ? "active" : "", input_.hidden ? "hidden" : "", able ? "" : "cannot-act", c.defeated || c.dead ? "defeated" : ""].filter(Boolean).join(" "),
+      active,
+      initiative: c.initiative.total === null ? "" : String(c.initiative.total),
+      declaration: {
+        text: shown?.text ?? "",
+        pick: shown ? localizeOrNull(pickKey(c), t) : null,
+        actions: shown?.actions ?? 0,
+        shown: shown !== null,
+        secret: shown === null && decl !== null,
+        none: decl === null,
+      },
+      actionsLeft: actionsLeft(c),
+      actionsAllowed: able ? c.actionsAllowed : 0,
+      actionShift: mine ? formatShift(actionShift(c)) : "",
+      damageShift: mine ? formatShift(c.damageCs) : "",
+      freeDefencesLeft: freeDefencesLeft(c),
+      nextDefence: formatShift(nextDefencePenalty(c)),
+      dodgeShift: c.dodge?.roll != null ? formatShift(declaredDodgeShift(c)) || "0" : "",
+      extra:
+        extra && mine
+          ? {
+              wanted: extra.wanted,
+              required: t(`CASE.Color.${extra.required}`),
+              result: extra.roll === null ? null : t(extra.success ? "CASE.Turn.ExtraPassed" : "CASE.Turn.ExtraFailed", { roll: extra.roll, color: t(`CASE.Color.${extra.color ?? "white"}`) }),
+              mode: extra.mode === null ? null : t(`${TRACKER_KEY_PREFIXES.mode}${extra.mode}`),
+            }
+          : null,
+      statuses: statusKeys(c).map(([key, label, data]) => ({ key, label: t(label, data) })),
+      dying: c.dying && !c.dead,
+      aided: c.aided,
+      can: {
+        declare: mine && phase === "declare" && able,
+        chooseMode: mine && phase === "extraActions" && extra?.success === true,
+        rollInitiative: mine && waiting.some((w) => w.id === c.id && w.need === "initiativeRoll"),
+        complete: mine && active,
+        change: mine && (phase === "resolve" || phase === "extraRounds") && actionsLeft(c) > 0 && c.changedAt !== c.actionsUsed,
+        aid: input.isGM && c.dying && !c.dead,
+      },
+      actionIndex: c.actionsUsed,
+    });
+  }
+  if (inOrder) rows.sort((a, b) => (orderIndex.get(a.id) ?? Infinity) - (orderIndex.get(b.id) ?? Infinity));
+  const blockedByRolls = waiting.some((w) => w.need === "extraRoll");
+  const forcible = waiting.some((w) => w.need === "declaration" || w.need === "extraMode" || w.need === "action");
+  const current = currentId === null || !visible(currentId) ? null : { id: currentId, name: names.get(currentId) ?? currentId };
+  return {
+    hasCombat: true,
+    started: combat.started,
+    isGM: input.isGM,
+    combatId: combat.id,
+    turnNumber: state.combat.number,
+    phase,
+    phaseLabel: t(PHASE_LABEL(phase)),
+    phaseHint: t(PHASE_HINT(phase)),
+    steps: TURN_PHASES.map((key, i) => ({ key, label: t(PHASE_LABEL(key)), state: i < phaseIndex ? "done" : i === phaseIndex ? "current" : "todo" })),
+    round: state.combat.round,
+    roundLabel: phase === "extraRounds" ? t("CASE.Turn.ExtraRound", { round: state.combat.round }) : null,
+    waiting: waitingLabel(waiting, names, visible, t),
+    advance: input.isGM ? { label: t(`${TRACKER_KEY_PREFIXES.advance}${phase}`), force: forcible, blockedByRolls } : null,
+    current,
+    myTurn: current !== null && (input.isGM || byId.get(current.id)?.owner === true),
+    rows,
+    events: [...state.combat.events],
+    canNoteEvent: input.isGM && phase === "wrapUp",
+  };
+}

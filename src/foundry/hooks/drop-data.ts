@@ -1,0 +1,27 @@
+/**
+ * Reading the data of a drag-and-drop (hotbar, canvas): Foundry's drag data for a document is
+ * `{ type: "Item", uuid }`, and on the canvas also the drop point `x`, `y`.
+ */
+
+export interface ItemDropData {
+  readonly type: "Item";
+  readonly uuid: string;
+  readonly x?: number;
+  readonly y?: number;
+}
+
+export function isItemDropData(data: unknown): data is ItemDropData {
+  const d = data as { type?: unknown; uuid?: unknown } | null | undefined;
+  return d?.type === "Item" && typeof d.uuid === "string" && d.uuid.length > 0;
+}
+
+/**
+ * The item a drop names, if it can be resolved at once (a world item or one owned by an
+ * actor) and can attack. Hook handlers must answer synchronously whether they handle a drop,
+ * so this uses `fromUuidSync`; a compendium entry (not loaded) is left to Foundry.
+ */
+export function attackItemOfDrop(data: ItemDropData): Item.Implementation | null {
+  const doc = fromUuidSync(data.uuid) as { documentName?: unknown; isAttack?: unknown } | null;
+  if (doc?.documentName !== "Item" || doc.isAttack !== true) return null;
+  return doc as unknown as Item.Implementation;
+}

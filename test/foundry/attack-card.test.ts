@@ -1,0 +1,119 @@
+/**
+ * The attack card: what each viewer sees and may click at each stage, from the exchange-view
+ * logic, rendered through the REAL template with real Handlebars and en.json.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ALICE, FakeActor, characterSource, installWorld } from "../support/exchange-world";
+import { renderTemplate } from "../support/handlebars";
+import { exchangeCardView, type Viewer } from "../../src/foundry/chat/exchange-view";
+import { applyDamage, chooseDefence, declineDefence, resolveConsequence, rollToHit, type ExchangeState } from "../../src/rules/index";
+import { createExchange } from "./exchange-fixtures";
+import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
+
+const TEMPLATE = "templates/chat/attack-card.hbs";
+const settings = { hideNpcDefences: false, ownersApplyDamage: false };
+
+let hero: FakeActor;
+let villain: FakeActor;
+
+beforeEach(() => {
+  installWorld();
+  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
+  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function viewer(kind: "gm" | "owner" | "other"): Viewer {
+  return {
+    isGM: kind === "gm",
+    owns: (uuid) => kind === "owner" && uuid === hero.uuid,
+    isNpc: (uuid) => uuid === villain.uuid,
+  };
+}
+
+function render(state: ExchangeState, who: "gm" | "owner" | "other", s = settings) {
+  return parseHtml(renderTemplate(TEMPLATE, exchangeCardView(state, viewer(who), s)));
+}
+
+/** Elements matching `selector`; `has` / `count` / `line` read the rendered card. */
+const count = (doc: ReturnType<typeof render>, selector: string) => queryAll(doc, selector).length;
+const line = (doc: ReturnType<typeof render>, selector: string) => text(queryOne(doc, selector));
+
+describe("the attack card", () => {
+  it("declared: the defender's owner and the GM get exactly the defences valid against the attack, others none", () => {
+    const state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BT" });
+    for (const who of ["gm", "owner"] as const) {
+      const doc = render(state, who);
+      const buttons = queryAll(doc, '[data-action="caseDefend"]').map((b) => attr(b, "data-defence"));
+      // §6: against Blunt Throwing — Block, Dodge, Feint (Catch only for a catchable thing).
+      expect(buttons.sort()).toEqual(["block", "dodge", "feint", "none"]);
+      expect(line(doc, '[data-action="caseDefend"][data-defence="dodge"]')).toBe("Dodge");
+    }
+    const other = render(state, "other");
+    expect(count(other, '[data-action="caseDefend"]')).toBe(0);
+    expect(line(other, ".target-phase")).toBe("Choosing a defence");
+    expect(line(other, ".card-title")).toBe("Test attack");
+    expect(line(other, ".card-rank")).toBe("Blunt Throwing");
+  });
+
+  it("a blindsided target gets no defence buttons at all; the attacker's side may ask for the pending to-hit", () => {
+    const state = createExchange({ attackerActor: villain, targetActor: hero, blindsided: true });
+    const doc = render(state, "gm");
+    expect(count(doc, '[data-action="caseDefend"]')).toBe(0);
+    expect(count(doc, '[data-action="caseRollToHit"]')).toBe(1);
+    expect(count(render(state, "owner"), '[data-action="caseRollToHit"]')).toBe(0);
+  });
+
+  it("resolved: the defence, the to-hit on its column, the damage line and Apply for the GM only", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BT", damage: 20 });
+    state = chooseDefence(state, "0", { defence: "dodge", die: 66, cs: [] });
+    state = rollToHit(state, "0", { die: 70 });
+    const doc = render(state, "gm");
+    expect(line(doc, ".defence-line")).toBe("Dodge: 66 on Remarkable Yellow — −4 CS on the attack");
+    expect(line(doc, ".tohit-line")).toBe("To hit: 70 on Feeble Green Hit");
+    expect(line(doc, ".damage-line")).toBe("Damage 20 − protection 0 = 20");
+    expect(count(doc, '[data-action="caseApplyDamage"]')).toBe(1);
+    expect(count(render(state, "owner"), '[data-action="caseApplyDamage"]')).toBe(0);
+    expect(count(render(state, "owner", { ...settings, ownersApplyDamage: true }), '[data-action="caseApplyDamage"]')).toBe(1);
+    // Pull buttons go to the attacker's side (the GM runs the NPC attacker): lower colours only.
+    expect(queryAll(doc, '[data-action="casePull"]').map((b) => attr(b, "data-color"))).toEqual(["white"]);
+    expect(count(render(state, "owner"), '[data-action="casePull"]')).toBe(0);
+  });
+
+  it("hides an NPC's defence from players when the world says so", () => {
+    let state = createExchange({ attackerActor: hero, targetActor: villain, attack: "BA" });
+    state = chooseDefence(state, "0", { defence: "weave", die: 80, cs: [] });
+    const hidden = render(state, "other", { ...settings, hideNpcDefences: true });
+    expect(line(hidden, ".defence-line")).toBe("Defended.");
+    expect(text(hidden)).not.toMatch(/Weave/);
+    expect(line(render(state, "gm", { ...settings, hideNpcDefences: true }), ".defence-line")).toMatch(/^Weave: 80 on Incredible Yellow — −4 CS on the attack/);
+  });
+
+  it("applied: Health before and after, the due Stun? check with a Roll button for the target's owner", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    state = declineDefence(state, "0");
+    state = rollToHit(state, "0", { die: 95 });
+    state = applyDamage(state, "0", { value: 110, max: 110 }).state;
+    const doc = render(state, "owner");
+    expect(line(doc, ".applied-line")).toBe("Health: 110 → 70 / 110");
+    expect(line(doc, ".check-stun")).toMatch(/^Stun\?/);
+    expect(count(doc, '[data-action="caseConsequence"][data-check="stun"]')).toBe(1);
+    expect(count(render(state, "other"), '[data-action="caseConsequence"]')).toBe(0);
+    state = resolveConsequence(state, "0", { check: "stun", die: 40, d10: 3, hasActed: false });
+    const rolled = render(state, "owner");
+    expect(line(rolled, ".check-stun")).toBe("Stun?: 40 Green — stunned for 1 turn(s), starting now");
+    expect(count(rolled, '[data-action="caseConsequence"]')).toBe(0);
+    expect(count(rolled, '[data-action="caseUndoDamage"]')).toBe(0);
+  });
+
+  it("a slam reads its direction in words", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    state = declineDefence(state, "0");
+    state = rollToHit(state, "0", { die: 70 }); // yellow on Incredible: Slam
+    state = applyDamage(state, "0", { value: 110, max: 110 }).state;
+    state = resolveConsequence(state, "0", { check: "slam", die: 40, d10: 9 }); // green: one area; 9 → up
+    expect(line(render(state, "gm"), ".check-slam")).toBe("Slam?: 40 Green — slammed 1 area up into the air");
+  });
+});

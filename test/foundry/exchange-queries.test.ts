@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ALICE, BOB, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
+import {
+  applyDamageQuery,
+  consequenceQuery,
+  defendQuery,
+  escapeQuery,
+  pullQuery,
+  rollToHitQuery,
+  undoDamageQuery,
+} from "../../src/foundry/chat/exchange-queries";
+import { createExchange, readExchangeForTest } from "./exchange-fixtures";
+import { statusId } from "../../src/foundry/status-effects";
+import { vi } from "vitest";
+import type { ExchangeState } from "../../src/rules/index";
+
+const MESSAGE_ID = "msg0000000000001";
+
+let world: World;
+let hero: FakeActor; // Alice's
+let villain: FakeActor; // the GM's
+let message: FakeMessage;
+
+function state(): ExchangeState {
+  return readExchangeForTest(message.system.exchange);
+}
+
+function attack(options: Partial<Parameters<typeof createExchange>[0]> = {}): void {
+  const exchange = createExchange({ attackerActor: villain, targetActor: hero, ...options });
+  message = new FakeMessage(MESSAGE_ID, exchange);
+  world.messages.set(MESSAGE_ID, message);
+}
+
+beforeEach(() => {
+  world = installWorld();
+  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
+  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
+  world.actors.set(hero.id, hero);
+  world.actors.set(villain.id, villain);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("defending (case.defend)", () => {
+  it("the defender's owner dodges; the GM reads the to-hit on the shifted column and writes the card once", async () => {
+    attack({ attack: "BT" });
+    // Dodge on Agy (bal) Remarkable: 66 is yellow (−4 CS). The GM's to-hit die: 70 on Agy (dex) Excellent (20) −4 CS = Feeble: green there.
+    world.dice.push(70);
+    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 66 });
+    expect(result).toEqual({ ok: true, value: undefined });
+    const t = state().targets[0];
+    expect(t?.defence).toMatchObject({ code: "dodge", die: 66, color: "yellow", outcome: { attackCs: -4 } });
+    expect(t?.toHit).toMatchObject({ die: 70, column: "feeble", color: "green", result: "hit" });
+    expect(t?.phase).toBe("resolved");
+    expect(message.updates).toHaveLength(1);
+  });
+
+  it("refuses a user who does not own the defender, and changes nothing", async () => {
+    attack();
+    const before = structuredClone(message.system);
+    const result = await world.ask(defendQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 50 });
+    expect(result).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(message.system).toEqual(before);
+    expect(message.updates).toHaveLength(0);
+  });
+
+  it.each([
+    ["an unknown defence", { defence: "juggle", die: 50 }],
+    ["a die of 0", { defence: "dodge", die: 0 }],
+    ["a die of 101", { defence: "dodge", die: 101 }],
+    ["a fractional die", { defence: "dodge", die: 50.5 }],
+    ["no die", { defence: "dodge" }],
+    ["a bad message id", { defence: "dodge", die: 50, messageId: "../../etc" }],
+    ["a bad target key", { defence: "dodge", die: 50, targetKey: "x" }],
+  ])("refuses %s as malformed, and changes nothing", async (_what, extra) => {
+    attack();
+    const before = structuredClone(message.system);
+    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", ...extra });
+    expect(result).toMatchObject({ ok: false, reason: "malformed" });
+    expect(message.system).toEqual(before);
+  });
+
+  it("refuses a defence not valid against the attack (Block against Shooting)", async () => {
+    attack({ attack: "Sh" });
+    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "block", die: 50 });
+    expect(result).toMatchObject({ ok: false, reason: "malformed" });
+    expect(state().targets[0]?.phase).toBe("awaitingDefence");
+  });
+
+  it("a second identical request (double click, replay) changes nothing", async () => {
+    attack();
+    world.dice.push(40);
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" })).toMatchObject({ ok: true });
+    const after = structuredClone(message.system);
+    const again = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    expect(again).toMatchObject({ ok: false, reason: "stale" });
+    expect(message.system).toEqual(after);
+    expect(message.updates).toHaveLength(1);
+  });
+
+  it("two defences clicked at once: one lands, the other is stale", async () => {
+    attack({ attack: "BT" });
+    world.dice.push(40, 41);
+    const [a, b] = await Promise.all([
+      world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 90 }),
+      world.ask(defendQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" }),
+    ]);
+    expect([a.ok, b.ok]).toEqual([true, false]);
+    expect(b).toMatchObject({ reason: "stale" });
+    expect(state().targets[0]?.defence?.code).toBe("dodge");
+    expect(message.updates).toHaveLength(1);
+  });
+
+  it("a card that is gone, or not an attack, is refused", async () => {
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: "nomessage0000000", targetKey: "0", defence: "none" })).toMatchObject({ ok: false, reason: "stale" });
+    attack();
+    (message as unknown as { type: string }).type = "base";
+    expect(await world.ask(defendQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" })).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
+  it("a grappler's full hold puts the Full Hold condition on the target", async () => {
+    attack({ attack: "Gp" });
+    // No defence; the to-hit die 99 on Str (mgt) Incredible is red: Full Hold.
+    world.dice.push(99);
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" })).toMatchObject({ ok: true });
+    expect(state().targets[0]?.toHit?.result).toBe("fullHold");
+    expect(hero.statuses.has(statusId("fullHold"))).toBe(true);
+  });
+});
+
+describe("applying and undoing damage", () => {
+  async function resolvedHit(): Promise<void> {
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(60); // Ftg (off) Incredible: 60 is green — a Hit.
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+  }
+
+  it("the GM applies it: Health is set to the exact value; a second apply is stale and Health is unchanged", async () => {
+    await resolvedHit();
+    const health = hero.system.health.value;
+    expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(hero.system.health.value).toBe(health - 40);
+    expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(hero.system.health.value).toBe(health - 40);
+    expect(hero.updates).toEqual([{ "system.health.value": health - 40 }]);
+  });
+
+  it("undo restores Health exactly and the card returns to resolved", async () => {
+    await resolvedHit();
+    const health = hero.system.health.value;
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(hero.system.health.value).toBe(health);
+    expect(state().targets[0]?.phase).toBe("resolved");
+  });
+
+  it("a target's owner may apply only when the world allows owners to", async () => {
+    await resolvedHit();
+    expect(await world.ask(applyDamageQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "forbidden" });
+    world.settings.set("case.damageAppliedBy", "owners");
+    expect(await world.ask(applyDamageQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await world.ask(applyDamageQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+  });
+
+  it("Health reaching 0 adds a Kill? check; a white Kill? roll costs an Endurance rank and sets Dying", async () => {
+    await resolvedHit();
+    await hero.update({ "system.health.value": 30 });
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    expect(hero.system.health.value).toBe(0);
+    const t = state().targets[0];
+    expect(t?.consequences.map((c) => [c.check, c.cause])).toEqual([["kill", "health"]]);
+    // Kill? on End (res) Remarkable: 10 is white — one Endurance rank lost (30 → 20).
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "kill", die: 10 })).toMatchObject({ ok: true });
+    expect(hero.system.abilities.endurance.value).toBe(20);
+    expect(hero.statuses.has(statusId("dying"))).toBe(true);
+    // Undo is now refused: the consequence is on the character.
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+  });
+});
+
+describe("consequences, pulls, escapes and pending to-hit rolls", () => {
+  it("a red Blunt Attack that gets through calls for Stun?; a green Stun? roll stuns for one turn", async () => {
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(95); // red on Incredible: Stun
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    expect(state().targets[0]?.toHit?.result).toBe("stun");
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    world.dice.push(7); // the GM's d10 (unused for a one-turn stun)
+    // Stun? on End (res) Remarkable: 40 is green — stunned 1 turn.
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun", die: 40 })).toMatchObject({ ok: true });
+    expect(hero.statuses.has(statusId("stunned"))).toBe(true);
+    const effect = hero.effects.find((e) => e.statuses.has(statusId("stunned")));
+    expect(effect?.flags.case).toEqual({ turns: 1, startsNextTurn: false });
+    // Rolling it again is stale; someone else cannot roll it.
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun", die: 40 })).toMatchObject({ ok: false, reason: "stale" });
+    expect(await world.ask(consequenceQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun", die: 40 })).toMatchObject({ ok: false, reason: "forbidden" });
+  });
+
+  it("only the attacker's side may pull, and only as the attack type allows", async () => {
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(95);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    expect(await world.ask(pullQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", color: "green" })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", color: "green" })).toMatchObject({ ok: true });
+    expect(state().targets[0]?.toHit).toMatchObject({ color: "green", result: "hit", pulled: true });
+    expect(state().targets[0]?.consequences).toEqual([]);
+    expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
+  it("an Edged Attack cannot be pulled", async () => {
+    attack({ attack: "EA", damage: 20 });
+    world.dice.push(60);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", damage: 5 })).toMatchObject({ ok: false, reason: "malformed" });
+  });
+
+  it("a held target escapes: the hold condition is removed", async () => {
+    attack({ attack: "Gp" });
+    world.dice.push(99);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    // Escape on Str (mgt) Excellent: 90 is yellow — escaped.
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90 })).toMatchObject({ ok: true });
+    expect(hero.statuses.has(statusId("fullHold"))).toBe(false);
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90 })).toMatchObject({ ok: false, reason: "stale" });
+  });
+
+  it("blindsided targets: the attacker's side asks for the pending to-hit roll, once", async () => {
+    attack({ attack: "BA", damage: 40, blindsided: true });
+    expect(state().targets[0]?.phase).toBe("awaitingToHit");
+    expect(await world.ask(rollToHitQuery, ALICE.id, { messageId: MESSAGE_ID })).toMatchObject({ ok: false, reason: "forbidden" });
+    world.dice.push(60);
+    expect(await world.ask(rollToHitQuery, GM.id, { messageId: MESSAGE_ID })).toMatchObject({ ok: true });
+    expect(state().targets[0]?.phase).toBe("resolved");
+    expect(await world.ask(rollToHitQuery, GM.id, { messageId: MESSAGE_ID })).toMatchObject({ ok: false, reason: "stale" });
+  });
+});

@@ -1,0 +1,717 @@
+/**
+ * The attack exchange's lifecycle: creation and its validation, every transition in and out of
+ * phase (a refused transition is "stale" and changes nothing), blindsiding, avoidance, Karma,
+ * called shots, pulled blows, charging, grabbing and holds, escapes, Health and undo, and the
+ * Slam?/Stun?/Kill? bookkeeping. Expected values come from CASE-RULES.md.
+ */
+import { describe, expect, it } from "vitest";
+import { ATTACK_CODES, EDGED_THROWING_PULL_RULE, type AttackCode } from "../../src/rules/attacks";
+import {
+  ExchangeError,
+  TARGET_SCORE_KEYS,
+  applyDamage,
+  chooseDefence,
+  createExchange,
+  declineDefence,
+  defenceOptions,
+  escapeHold,
+  exchangeComplete,
+  holdStands,
+  pullBlow,
+  resolveConsequence,
+  rollToHit,
+  targetOf,
+  undoDamage,
+  type ExchangeInput,
+  type ExchangeState,
+  type ExchangeTarget,
+  type TargetInput,
+} from "../../src/rules/exchange";
+import { docColorOn, docRankAt, docRankOf, docRollFor, rulesSection, rulesTable, signedNumber, tableRecords, type DocColor } from "../support/rules-doc";
+
+// ---------------------------------------------------------------------------------------------
+// The document
+// ---------------------------------------------------------------------------------------------
+
+const section2 = rulesSection(2).replace(/\s+/g, " ");
+const section5 = rulesSection(5).replace(/\s+/g, " ");
+const attackDoc = tableRecords(rulesTable(5, "code", "attack", "white", "green", "yellow", "red", "may pull"));
+
+function attackRow(code: AttackCode): Record<string, string> {
+  const row = attackDoc.find((r) => r["code"] === code);
+  if (!row) throw new Error(`§5 has no ${code}.`);
+  return row;
+}
+
+/** The first colour of `code` whose §5 cell is `word`. */
+function colorOf(code: AttackCode, word: string): DocColor {
+  const c = (["white", "green", "yellow", "red"] as const).find((x) => attackRow(code)[x] === word);
+  if (!c) throw new Error(`${code} has no ${word}.`);
+  return c;
+}
+
+/** The doc's words for attack results → the engine's result names. */
+const RESULT_WORDS: Readonly<Record<string, string>> = {
+  Miss: "miss",
+  Hit: "hit",
+  Slam: "slam",
+  Stun: "stun",
+  Kill: "kill",
+  Bullseye: "bullseye",
+  Take: "take",
+  Grab: "grab",
+  Break: "break",
+  "Partial Hold": "partialHold",
+  "Full Hold": "fullHold",
+};
+
+/** §2 "(at least 10 points)" and "(capped at 100)". */
+const KARMA_MIN = Number(/declared before the roll \(at least (\d+) points\)/.exec(section2)?.[1]);
+const KARMA_CAP = Number(/\(capped at (\d+)\)/.exec(section2)?.[1]);
+
+/** §5 "may pull" → what may be lowered; ET's split cell by the source attacks.ts follows ([001]). */
+function docMayPull(code: AttackCode): { color: boolean; damage: boolean } {
+  const cell = attackRow(code)["may pull"] ?? "";
+  const words = (text: string) => ({ color: /colour/.test(text) && !/^no\b/.test(text), damage: /damage/.test(text) && !/^no\b/.test(text) });
+  if (!cell.includes("[")) return words(cell.trim() === "—" ? "no" : cell);
+  const part = cell.split(";").find((p) => p.includes("[001]")) ?? "";
+  return words(part.replace(/\[\d+\]/, "").trim());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------
+
+const AM = 50;
+const AM_INDEX = docRankOf(AM).index;
+
+function targetInput(i = 0, over: Partial<TargetInput> = {}): TargetInput {
+  return {
+    uuid: `Scene.s.Token.t${i}`,
+    actorUuid: `Actor.t${i}`,
+    name: `Target ${i}`,
+    scores: { "agility.bal": 40, "fighting.def": 40, "strength.mgt": 40, "endurance.res": 30 },
+    armor: { body: 0, energy: 0 },
+    ...over,
+  };
+}
+
+function exchangeInput(attack: AttackCode = "BA", over: Partial<ExchangeInput> = {}): ExchangeInput {
+  return {
+    attack,
+    source: "test",
+    attacker: { uuid: "Actor.a", name: "Attacker", value: AM, strength: 50, armor: 0 },
+    toHitCs: [],
+    karma: 0,
+    damage: { method: "static", value: 40 },
+    calledShot: false,
+    blindsided: false,
+    projectile: null,
+    targets: [targetInput(0)],
+    ...over,
+  };
+}
+
+const t0 = (s: ExchangeState): ExchangeTarget => targetOf(s, "0");
+const roll = (c: DocColor, index = AM_INDEX) => docRollFor(index, c);
+
+function hit(attack: AttackCode, c: DocColor, over: Partial<ExchangeInput> = {}): ExchangeState {
+  const s = declineDefence(createExchange(exchangeInput(attack, over)), "0");
+  return rollToHit(s, "0", { die: roll(c) });
+}
+
+function expectError(fn: () => unknown, kind: "stale" | "invalid", message?: RegExp): ExchangeError {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(ExchangeError);
+  const error = caught as ExchangeError;
+  expect(error.kind).toBe(kind);
+  expect(error.name).toBe("ExchangeError");
+  if (message) expect(error.message).toMatch(message);
+  return error;
+}
+
+/** The transition is refused with `kind`, and the state it was given is left exactly as it was. */
+function expectRefused(state: ExchangeState, fn: (s: ExchangeState) => unknown, kind: "stale" | "invalid", message?: RegExp): void {
+  const before = JSON.stringify(state);
+  expectError(() => fn(state), kind, message);
+  expect(JSON.stringify(state)).toBe(before);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("createExchange", () => {
+  it("starts every target awaiting its defence, with stable keys and nothing rolled", () => {
+    const s = createExchange(exchangeInput("BA", { targets: [targetInput(0), targetInput(1), targetInput(2)] }));
+    expect(s.version).toBeGreaterThanOrEqual(1);
+    expect(s.targets.map((t) => [t.key, t.phase, t.defence, t.toHit, t.damage, t.applied, t.consequences, t.escapes])).toEqual(
+      ["0", "1", "2"].map((k) => [k, "awaitingDefence", null, null, null, null, [], []]),
+    );
+    expect(s.targets.map((t) => t.uuid)).toEqual(["Scene.s.Token.t0", "Scene.s.Token.t1", "Scene.s.Token.t2"]);
+  });
+
+  it("does not change its input", () => {
+    const input = exchangeInput("Sh", { targets: [targetInput(0), targetInput(1)], toHitCs: [{ cs: -1, label: "range", localize: false }] });
+    const before = JSON.stringify(input);
+    createExchange(input);
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it.each(["XX", "ba", "", "Gr", "Sl"])("refuses the unknown attack code %j", (code) => {
+    expectError(() => createExchange(exchangeInput(code as AttackCode)), "invalid", new RegExp(`"${code}"`));
+  });
+
+  const bad = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "10" as unknown as number, null as unknown as number];
+  it.each(bad.map((v) => [String(v), v]))("refuses the non-rank number %s anywhere a rank number goes", (_n, v) => {
+    const a = exchangeInput().attacker;
+    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, value: v } })), "invalid", /attacker rank/);
+    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, strength: v } })), "invalid", /Strength/);
+    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, armor: v } })), "invalid", /armor/);
+    expectError(() => createExchange(exchangeInput("BA", { damage: { method: "static", value: v } })), "invalid", /damage/);
+    for (const key of TARGET_SCORE_KEYS) {
+      expectError(() => createExchange(exchangeInput("BA", { targets: [targetInput(0, { scores: { ...targetInput().scores, [key]: v } })] })), "invalid", new RegExp(key.replace(".", "\\.")));
+    }
+    expectError(() => createExchange(exchangeInput("BA", { targets: [targetInput(0, { armor: { body: v, energy: 0 } })] })), "invalid", /armor\.body/);
+    expectError(() => createExchange(exchangeInput("BA", { targets: [targetInput(0, { armor: { body: 0, energy: v } })] })), "invalid", /armor\.energy/);
+  });
+
+  it.each(TARGET_SCORE_KEYS.map((k) => [k]))("refuses a target whose %s is missing (not just a wrong one)", (key) => {
+    const scores = Object.fromEntries(Object.entries(targetInput().scores).filter(([k]) => k !== key));
+    expectError(() => createExchange(exchangeInput("BA", { targets: [targetInput(0, { scores: scores as unknown as TargetInput["scores"] })] })), "invalid", new RegExp(key.replace(".", "\\.")));
+  });
+
+  it(`Karma: 0 (none) or at least the §2 minimum (${KARMA_MIN}), a whole number`, () => {
+    expect(KARMA_MIN).toBe(10);
+    for (let k = 1; k < KARMA_MIN; k++) expectError(() => createExchange(exchangeInput("BA", { karma: k })), "invalid", /Karma/);
+    for (const k of [-10, 10.5, Number.NaN]) expectError(() => createExchange(exchangeInput("BA", { karma: k })), "invalid", /Karma/);
+    for (const k of [0, KARMA_MIN, 25, 100, 250]) expect(createExchange(exchangeInput("BA", { karma: k })).karma).toBe(k);
+  });
+
+  it.each(ATTACK_CODES.map((a) => [a]))("a called shot with %s only when its §5 row has a Bullseye", (attack) => {
+    const hasBullseye = ["white", "green", "yellow", "red"].some((c) => attackRow(attack)[c] === "Bullseye");
+    if (hasBullseye) expect(createExchange(exchangeInput(attack, { calledShot: true })).calledShot).toBe(true);
+    else expectError(() => createExchange(exchangeInput(attack, { calledShot: true })), "invalid", new RegExp(`${attack}.*Bullseye`));
+  });
+
+  it("refuses no targets, a target listed twice, a target without a UUID", () => {
+    expectError(() => createExchange(exchangeInput("BA", { targets: [] })), "invalid", /at least one target/);
+    expectError(() => createExchange(exchangeInput("BA", { targets: [targetInput(0), targetInput(1), { ...targetInput(2), uuid: "Scene.s.Token.t0" }] })), "invalid", /twice/);
+    expectError(() => createExchange(exchangeInput("BA", { targets: [{ ...targetInput(0), uuid: "" }] })), "invalid", /UUID/);
+  });
+
+  it("refuses an unknown damage method, projectile, or a fractional to-hit shift", () => {
+    expectError(() => createExchange(exchangeInput("BA", { damage: { method: "rolled" as "static", value: 10 } })), "invalid", /damage method/);
+    expectError(() => createExchange(exchangeInput("BT", { projectile: "rock" as "thrown" })), "invalid", /projectile/);
+    expectError(() => createExchange(exchangeInput("BA", { toHitCs: [{ cs: 1.5, label: "x", localize: false }] })), "invalid", /column shift/);
+  });
+});
+
+describe("refused transitions are 'stale' and change nothing", () => {
+  it("chooseDefence / declineDefence: only once, only while awaiting the defence", () => {
+    const s0 = createExchange(exchangeInput("BA"));
+    const dodged = chooseDefence(s0, "0", { defence: "weave", die: 50, cs: [] });
+    const first = JSON.stringify(dodged);
+    expectRefused(dodged, (s) => chooseDefence(s, "0", { defence: "weave", die: 50, cs: [] }), "stale");
+    expectRefused(dodged, (s) => chooseDefence(s, "0", { defence: "evasion", die: 99, cs: [] }), "stale");
+    expectRefused(dodged, (s) => declineDefence(s, "0"), "stale");
+    expect(JSON.stringify(dodged)).toBe(first);
+    const declined = declineDefence(s0, "0");
+    expectRefused(declined, (s) => declineDefence(s, "0"), "stale");
+    expectRefused(declined, (s) => chooseDefence(s, "0", { defence: "weave", die: 50, cs: [] }), "stale");
+    // The original state is untouched by either branch.
+    expect(t0(s0).phase).toBe("awaitingDefence");
+  });
+
+  it("rollToHit: not before the defence, not twice, not after an avoidance", () => {
+    const s0 = createExchange(exchangeInput("BA"));
+    expectRefused(s0, (s) => rollToHit(s, "0", { die: 50 }), "stale");
+    const rolled = rollToHit(declineDefence(s0, "0"), "0", { die: 50 });
+    expectRefused(rolled, (s) => rollToHit(s, "0", { die: 50 }), "stale");
+    expectRefused(rolled, (s) => rollToHit(s, "0", { die: 99 }), "stale");
+    const evaded = chooseDefence(s0, "0", { defence: "evasion", die: docRollFor(docRankOf(40).index, "green"), cs: [] });
+    expectRefused(evaded, (s) => rollToHit(s, "0", { die: 100 }), "stale");
+  });
+
+  it("pullBlow: only after the to-hit and before the damage is applied", () => {
+    const s0 = createExchange(exchangeInput("BA"));
+    expectRefused(s0, (s) => pullBlow(s, "0", { damage: 10 }), "stale");
+    expectRefused(declineDefence(s0, "0"), (s) => pullBlow(s, "0", { damage: 10 }), "stale");
+    const applied = applyDamage(hit("BA", "red"), "0", { value: 100, max: 100 }).state;
+    expectRefused(applied, (s) => pullBlow(s, "0", { damage: 10 }), "stale");
+  });
+
+  it("applyDamage: only once, only after the to-hit", () => {
+    const s0 = createExchange(exchangeInput("BA"));
+    expectRefused(s0, (s) => applyDamage(s, "0", { value: 100, max: 100 }), "stale");
+    expectRefused(declineDefence(s0, "0"), (s) => applyDamage(s, "0", { value: 100, max: 100 }), "stale");
+    const once = applyDamage(hit("BA", "green"), "0", { value: 100, max: 100 });
+    expect(once.health).toBe(60);
+    expectRefused(once.state, (s) => applyDamage(s, "0", { value: 60, max: 100 }), "stale");
+    expect(t0(once.state).applied).toEqual({ healthBefore: 100, healthAfter: 60, max: 100, reachedZero: false });
+  });
+
+  it("undoDamage: only after applying, only once", () => {
+    const resolved = hit("BA", "green");
+    expectRefused(resolved, (s) => undoDamage(s, "0"), "stale");
+    const undone = undoDamage(applyDamage(resolved, "0", { value: 100, max: 100 }).state, "0");
+    expect(undone.health).toBe(100);
+    expectRefused(undone.state, (s) => undoDamage(s, "0"), "stale");
+    expect(undone.state).toEqual(resolved);
+  });
+
+  it("resolveConsequence: only after the damage is applied, each check once", () => {
+    const resolved = hit("BA", colorOf("BA", "Slam"));
+    expectRefused(resolved, (s) => resolveConsequence(s, "0", { check: "slam", die: 99, d10: 1 }), "stale");
+    const applied = applyDamage(resolved, "0", { value: 100, max: 100 }).state;
+    const slammed = resolveConsequence(applied, "0", { check: "slam", die: 99, d10: 1 });
+    expectRefused(slammed, (s) => resolveConsequence(s, "0", { check: "slam", die: 99, d10: 1 }), "stale");
+    expectRefused(slammed, (s) => resolveConsequence(s, "0", { check: "slam", die: 1, d10: 9 }), "stale");
+    // A check that is not due is bad input, not a replay.
+    expectRefused(applied, (s) => resolveConsequence(s, "0", { check: "stun", die: 50 }), "invalid", /no stun check/);
+    // Once a check is rolled, the damage cannot be undone by the exchange.
+    expectRefused(slammed, (s) => undoDamage(s, "0"), "stale");
+  });
+
+  it("escapeHold: only against a standing hold from this attack", () => {
+    const s0 = createExchange(exchangeInput("Gp"));
+    expectRefused(s0, (s) => escapeHold(s, "0", 99), "stale");
+    expectRefused(declineDefence(s0, "0"), (s) => escapeHold(s, "0", 99), "stale");
+    expectRefused(hit("BA", "red"), (s) => escapeHold(s, "0", 99), "stale", /not held/);
+    expectRefused(hit("Gp", colorOf("Gp", "Miss")), (s) => escapeHold(s, "0", 99), "stale");
+  });
+
+  it("an unknown target key is invalid for every transition", () => {
+    const s = createExchange(exchangeInput("BA"));
+    for (const fn of [
+      (x: ExchangeState) => chooseDefence(x, "9", { defence: "weave", die: 1, cs: [] }),
+      (x: ExchangeState) => declineDefence(x, "9"),
+      (x: ExchangeState) => rollToHit(x, "9", { die: 1 }),
+      (x: ExchangeState) => pullBlow(x, "9", {}),
+      (x: ExchangeState) => applyDamage(x, "9", { value: 1, max: 1 }),
+      (x: ExchangeState) => undoDamage(x, "9"),
+      (x: ExchangeState) => resolveConsequence(x, "9", { check: "kill", die: 1 }),
+      (x: ExchangeState) => escapeHold(x, "9", 1),
+      (x: ExchangeState) => defenceOptions(x, "9"),
+    ]) {
+      expectRefused(s, fn, "invalid", /"9"/);
+    }
+  });
+
+  it("bad dice are refused and change nothing", () => {
+    const s0 = createExchange(exchangeInput("BA"));
+    for (const die of [0, 101, 1.5, Number.NaN]) {
+      expect(() => chooseDefence(s0, "0", { defence: "weave", die, cs: [] })).toThrow();
+      expect(() => rollToHit(declineDefence(s0, "0"), "0", { die })).toThrow();
+    }
+    expect(t0(s0).phase).toBe("awaitingDefence");
+  });
+
+  it("a defence the attack does not allow is invalid (Block vs Sh, Escape vs anything, Catch without a projectile)", () => {
+    expectRefused(createExchange(exchangeInput("Sh")), (s) => chooseDefence(s, "0", { defence: "block", die: 50, cs: [] }), "invalid");
+    for (const a of ATTACK_CODES) expectRefused(createExchange(exchangeInput(a)), (s) => chooseDefence(s, "0", { defence: "escape", die: 50, cs: [] }), "invalid");
+    expectRefused(createExchange(exchangeInput("BT", { projectile: null })), (s) => chooseDefence(s, "0", { defence: "catch", die: 50, cs: [] }), "invalid");
+  });
+
+  it("targets are independent: a transition on one never touches another", () => {
+    const s0 = createExchange(exchangeInput("BA", { targets: [targetInput(0), targetInput(1)] }));
+    const s1 = rollToHit(declineDefence(s0, "1"), "1", { die: 100 });
+    expect(s1.targets[0]).toEqual(s0.targets[0]);
+    const s2 = applyDamage(s1, "1", { value: 50, max: 50 }).state;
+    expect(s2.targets[0]).toEqual(s0.targets[0]);
+    expectRefused(s2, (s) => rollToHit(s, "0", { die: 100 }), "stale");
+  });
+});
+
+describe("defence timing and blindsiding", () => {
+  it("a blindsided target gets no defence and goes straight to the to-hit roll (§5)", () => {
+    const s0 = createExchange(exchangeInput("Sh", { blindsided: true, targets: [targetInput(0), targetInput(1)] }));
+    expect(s0.targets.map((t) => t.phase)).toEqual(["awaitingToHit", "awaitingToHit"]);
+    expectRefused(s0, (s) => chooseDefence(s, "0", { defence: "dodge", die: 100, cs: [] }), "stale");
+    expectRefused(s0, (s) => declineDefence(s, "0"), "stale");
+    const s1 = rollToHit(s0, "0", { die: 100 });
+    expect(t0(s1).defence).toBeNull();
+    expect(t0(s1).toHit?.cs).toEqual([]);
+    expect(t0(s1).toHit?.result).toBe("kill");
+  });
+
+  it.each([
+    ["BA", "evasion"],
+    ["Sh", "feint"],
+  ] as const)("%s: an avoiding %s ends the exchange for that target with no to-hit roll", (attack, defence) => {
+    const s = chooseDefence(createExchange(exchangeInput(attack)), "0", { defence, die: 100, cs: [] });
+    expect(t0(s)).toMatchObject({ phase: "resolved", toHit: null, damage: null, consequences: [] });
+    expect(exchangeComplete(s)).toBe(true);
+  });
+
+  it("a Catch that catches the attack also ends it; the Catch roll carries its own −3 CS (§6)", () => {
+    const catchCs = signedNumber(/Catch: ([+−-]\d+) CS when the object is aimed at the catcher/.exec(rulesSection(6).replace(/\s+/g, " "))?.[1] ?? "NaN");
+    const input = exchangeInput("BT", { projectile: "thrown" });
+    const column = docRankOf(40).index + catchCs;
+    const s = chooseDefence(createExchange(input), "0", { defence: "catch", die: docRollFor(column, "red"), cs: [] });
+    expect(t0(s).defence?.column).toBe(docRankAt(column).name.toLowerCase());
+    expect(t0(s).defence?.cs.map((c) => c.cs)).toEqual([catchCs]);
+    expect(t0(s)).toMatchObject({ phase: "resolved", toHit: null });
+    // Other shifts on the defence roll add to it.
+    const shifted = chooseDefence(createExchange(input), "0", { defence: "catch", die: docRollFor(column - 2, "red"), cs: [{ cs: -2, label: "extra defence", localize: false }] });
+    expect(t0(shifted).defence?.color).toBe("red");
+    expect(t0(shifted).defence?.column).toBe(docRankAt(column - 2).name.toLowerCase());
+  });
+
+  it("the defence roll reads the sub-score §6 names, with its shifts", () => {
+    const scores = { "agility.bal": 2, "fighting.def": 100, "strength.mgt": 6, "endurance.res": 30 };
+    const cases = [
+      ["Sh", "dodge", 2],
+      ["BA", "weave", 100],
+      ["BA", "block", 6],
+      ["En", "brace", 30],
+    ] as const;
+    for (const [attack, defence, value] of cases) {
+      for (const die of [1, 30, 50, 70, 90, 100]) {
+        const s = chooseDefence(createExchange(exchangeInput(attack, { targets: [targetInput(0, { scores })] })), "0", { defence, die, cs: [{ cs: -1, label: "x", localize: false }] });
+        expect({ defence, die, color: t0(s).defence?.color }).toEqual({ defence, die, color: docColorOn(docRankOf(value).index - 1, die) });
+      }
+    }
+  });
+});
+
+describe("Karma on the to-hit roll (§2)", () => {
+  it("is added to the die, capped at 100, and read on the attack's column", () => {
+    for (const karma of [KARMA_MIN, 25, 60]) {
+      for (const die of [1, 20, 45, 70, 95, 100]) {
+        const s = rollToHit(declineDefence(createExchange(exchangeInput("BA", { karma })), "0"), "0", { die });
+        const total = Math.min(KARMA_CAP, die + karma);
+        expect(t0(s).toHit).toMatchObject({ die, total, color: docColorOn(AM_INDEX, total) });
+      }
+    }
+  });
+
+  it("applies to the to-hit roll against each target", () => {
+    let s = createExchange(exchangeInput("Sh", { karma: 30, targets: [targetInput(0), targetInput(1)] }));
+    s = declineDefence(declineDefence(s, "0"), "1");
+    s = rollToHit(rollToHit(s, "0", { die: 10 }), "1", { die: 10 });
+    expect(s.targets.map((t) => t.toHit?.total)).toEqual([40, 40]);
+  });
+
+  it("cannot lift a roll whose column fell below Shift 0", () => {
+    let s = createExchange(exchangeInput("Sh", { karma: 100, toHitCs: [{ cs: -9, label: "far", localize: false }] }));
+    s = rollToHit(declineDefence(s, "0"), "0", { die: 100 });
+    expect(t0(s).toHit).toMatchObject({ total: 100, belowShift0: true, result: "miss" });
+  });
+
+  it("to-hit shifts add up with the defence's", () => {
+    let s = createExchange(exchangeInput("Sh", { toHitCs: [{ cs: -1, label: "range", localize: false }, { cs: -2, label: "window", localize: false }] }));
+    s = chooseDefence(s, "0", { defence: "dodge", die: docRollFor(docRankOf(40).index, "green"), cs: [] });
+    s = rollToHit(s, "0", { die: 60 });
+    expect(t0(s).toHit?.cs.map((c) => c.cs)).toEqual([-1, -2, -2]);
+    expect(t0(s).toHit?.color).toBe(docColorOn(AM_INDEX - 5, 60));
+  });
+});
+
+describe("called shots (§5: a called shot needs a Bullseye)", () => {
+  const bullseyeAttacks = ATTACK_CODES.filter((a) => ["white", "green", "yellow", "red"].some((c) => attackRow(a)[c] === "Bullseye"));
+  it.each(bullseyeAttacks.map((a) => [a]))("%s: only the Bullseye colour lands the called shot", (attack) => {
+    for (const c of ["white", "green", "yellow", "red"] as const) {
+      const s = hit(attack, c, { calledShot: true });
+      const word = attackRow(attack)[c];
+      const t = t0(s);
+      expect(t.toHit?.calledShotMissed).toBe(word !== "Miss" && word !== "Bullseye");
+      if (word === "Bullseye") expect(t.damage?.dealt).toBe(40);
+      else {
+        expect(t.damage).toBeNull();
+        expect(t.consequences).toEqual([]);
+      }
+      // Without a called shot the Bullseye is just a hit.
+      const plain = t0(hit(attack, c));
+      expect(plain.damage === null).toBe(word === "Miss");
+    }
+  });
+});
+
+describe("pulling the blow (§5 'may pull')", () => {
+  it("ET follows attacks.ts's ruling, which takes [001] over [000]", () => {
+    expect(EDGED_THROWING_PULL_RULE).toBe("none");
+    expect(docMayPull("ET")).toEqual({ color: false, damage: false });
+  });
+
+  it.each(ATTACK_CODES.map((a) => [a]))("%s: colour and damage may be pulled exactly as §5 allows", (attack) => {
+    const may = docMayPull(attack);
+    const s = hit(attack, "red"); // red: every attack's best result, a hit for all that deal damage
+    const t = t0(s);
+    if (t.damage === null) {
+      // Gb deals no damage: nothing to pull.
+      expectRefused(s, (x) => pullBlow(x, "0", { color: "green" }), "invalid");
+      return;
+    }
+    const lower: DocColor = attack === "Gp" ? "yellow" : "green";
+    if (may.color) {
+      const p = t0(pullBlow(s, "0", { color: lower }));
+      expect(p.toHit).toMatchObject({ color: lower, rolledColor: "red", pulled: true, result: RESULT_WORDS[attackRow(attack)[lower] ?? ""] });
+    } else expectRefused(s, (x) => pullBlow(x, "0", { color: lower }), "invalid", /colour/);
+    if (may.damage) {
+      const p = t0(pullBlow(s, "0", { damage: 10 }));
+      expect(p.damage).toMatchObject({ raw: 10, rolledRaw: t.damage.raw, dealt: 10 });
+      expect(p.toHit?.color).toBe("red");
+    } else expectRefused(s, (x) => pullBlow(x, "0", { damage: 10 }), "invalid", /damage/);
+    // Choosing exactly what was rolled is no pull, and is always allowed.
+    expect(t0(pullBlow(s, "0", { color: "red", damage: t.damage.raw })).damage).toEqual(t.damage);
+  });
+
+  it("a replayed pull (double click) changes nothing more: the same choice gives the same state", () => {
+    const s = hit("BA", "red");
+    for (const choice of [{ color: "green" as const }, { damage: 10 }, { color: "yellow" as const, damage: 5 }]) {
+      const once = pullBlow(s, "0", choice);
+      expect(pullBlow(once, "0", choice)).toEqual(once);
+    }
+  });
+
+  it("a pull only lowers: never a better colour or more damage", () => {
+    const s = hit("BA", "green");
+    expectRefused(s, (x) => pullBlow(x, "0", { color: "red" }), "invalid");
+    expectRefused(s, (x) => pullBlow(x, "0", { damage: 41 }), "invalid");
+    expectRefused(s, (x) => pullBlow(x, "0", { damage: -1 }), "invalid");
+    expectRefused(s, (x) => pullBlow(x, "0", { color: "purple" as DocColor }), "invalid");
+  });
+
+  it("pulling the colour changes the result and the check it calls for", () => {
+    const stun = hit("BA", colorOf("BA", "Stun"));
+    expect(t0(stun).consequences.map((c) => c.check)).toEqual(["stun"]);
+    const slam = t0(pullBlow(stun, "0", { color: colorOf("BA", "Slam") }));
+    expect(slam.toHit?.result).toBe("slam");
+    expect(slam.consequences.map((c) => c.check)).toEqual(["slam"]);
+    const plain = t0(pullBlow(stun, "0", { color: colorOf("BA", "Hit") }));
+    expect(plain.toHit?.result).toBe("hit");
+    expect(plain.consequences).toEqual([]);
+    const miss = t0(pullBlow(stun, "0", { color: "white" }));
+    expect(miss.toHit?.result).toBe("miss");
+    expect(miss.damage).toBeNull();
+  });
+
+  it("pulling the damage to nothing removes the check (§8: only when damage got through)", () => {
+    const s = t0(pullBlow(hit("BA", colorOf("BA", "Stun")), "0", { damage: 0 }));
+    expect(s.damage?.dealt).toBe(0);
+    expect(s.consequences).toEqual([]);
+  });
+
+  it("a called shot pulled off its Bullseye no longer lands", () => {
+    const s = hit("BT", colorOf("BT", "Bullseye"), { calledShot: true });
+    expect(t0(s).toHit?.calledShotMissed).toBe(false);
+    const p = t0(pullBlow(s, "0", { color: colorOf("BT", "Hit") }));
+    expect(p.damage).toBeNull();
+    expect(p.toHit?.calledShotMissed).toBe(true);
+  });
+
+  it("a pulled intensity blow keeps its damage roll", () => {
+    const s = declineDefence(createExchange(exchangeInput("BA", { damage: { method: "intensity", value: 50 } })), "0");
+    const r = rollToHit(s, "0", { die: 100, damageDie: 100 });
+    const p = t0(pullBlow(r, "0", { damage: 5 }));
+    expect(p.damage).toMatchObject({ raw: 5, rolledRaw: t0(r).damage?.raw, die: 100, dieColor: "red" });
+  });
+});
+
+describe("charging (§5)", () => {
+  it("a charger takes the target's body armor back, less its own armor", () => {
+    for (const [targetArmor, chargerArmor] of [
+      [30, 0],
+      [30, 10],
+      [30, 40],
+      [0, 0],
+    ] as const) {
+      const s = hit("Ch", "green", { attacker: { uuid: "a", name: "A", value: AM, strength: 10, armor: chargerArmor }, targets: [targetInput(0, { armor: { body: targetArmor, energy: 0 } })] });
+      expect(t0(s).damage).toMatchObject({ armor: targetArmor, rebound: Math.max(0, targetArmor - chargerArmor), dealt: Math.max(0, 40 - targetArmor) });
+    }
+  });
+
+  it("no other attack rebounds", () => {
+    for (const a of ATTACK_CODES.filter((x) => x !== "Ch")) {
+      const d = t0(hit(a, "red", { targets: [targetInput(0, { armor: { body: 30, energy: 30 } })] })).damage;
+      if (d) expect(d.rebound).toBe(0);
+    }
+  });
+});
+
+describe("grabbing and grappling (§5)", () => {
+  it("Grabbing: Take, Grab and Break deal no damage and call for no check", () => {
+    for (const [word, result] of [
+      ["Miss", "miss"],
+      ["Take", "take"],
+      ["Grab", "grab"],
+      ["Break", "break"],
+    ] as const) {
+      const t = t0(hit("Gb", colorOf("Gb", word)));
+      expect(t.toHit?.result).toBe(result);
+      expect(t.damage).toBeNull();
+      expect(t.consequences).toEqual([]);
+    }
+  });
+
+  it("Grappling: a partial hold deals no damage; a full hold deals the holder's Strength only if stronger, less body armor", () => {
+    expect(t0(hit("Gp", colorOf("Gp", "Partial Hold"))).toHit?.result).toBe("partialHold");
+    expect(t0(hit("Gp", colorOf("Gp", "Partial Hold"))).damage).toBeNull();
+    const full = colorOf("Gp", "Full Hold");
+    for (const [holder, held, armor] of [
+      [50, 40, 0],
+      [50, 40, 20],
+      [40, 40, 0],
+      [30, 40, 0],
+    ] as const) {
+      const t = t0(hit("Gp", full, { attacker: { uuid: "a", name: "A", value: AM, strength: holder, armor: 0 }, targets: [targetInput(0, { scores: { ...targetInput().scores, "strength.mgt": held }, armor: { body: armor, energy: 0 } })] }));
+      expect(t.toHit?.result).toBe("fullHold");
+      if (holder > held) expect(t.damage).toMatchObject({ raw: holder, armor, dealt: holder - armor });
+      else expect(t.damage).toBeNull();
+    }
+  });
+});
+
+describe("escaping a hold (§6 Escape: Str (mgt); white/green fail, yellow escape, red reversal)", () => {
+  const strIndex = docRankOf(40).index;
+  const partial = colorOf("Gp", "Partial Hold");
+  const full = colorOf("Gp", "Full Hold");
+
+  it.each([partial, full].map((c) => [c]))("from a %s hold", (c) => {
+    const held = hit("Gp", c);
+    expect(holdStands(t0(held))).toBe(true);
+    let s = escapeHold(held, "0", docRollFor(strIndex, "white"));
+    s = escapeHold(s, "0", docRollFor(strIndex, "green"));
+    expect(t0(s).escapes.map((e) => e.result)).toEqual(["fail", "fail"]);
+    expect(holdStands(t0(s))).toBe(true);
+    const escaped = escapeHold(s, "0", docRollFor(strIndex, "yellow"));
+    expect(t0(escaped).escapes.map((e) => e.result)).toEqual(["fail", "fail", "escape"]);
+    expect(holdStands(t0(escaped))).toBe(false);
+    expectRefused(escaped, (x) => escapeHold(x, "0", 100), "stale");
+    const reversed = escapeHold(held, "0", docRollFor(strIndex, "red"));
+    expect(t0(reversed).escapes.map((e) => e.result)).toEqual(["reversal"]);
+    expectRefused(reversed, (x) => escapeHold(x, "0", 100), "stale");
+  });
+
+  it("the hold's −2 CS (§5 Partial Hold) shifts the escape roll when the caller passes it", () => {
+    const cs = signedNumber(/Partial Hold: ([+−-]\d+) CS on all actions of the held/.exec(section5)?.[1] ?? "NaN");
+    const die = docRollFor(strIndex, "yellow");
+    const s = escapeHold(hit("Gp", partial), "0", die, [{ cs, label: "hold", localize: false }]);
+    expect(t0(s).escapes[0]?.color).toBe(docColorOn(strIndex + cs, die));
+  });
+
+  it("works once the damage is applied too", () => {
+    const applied = applyDamage(hit("Gp", full), "0", { value: 100, max: 100 }).state;
+    expect(t0(escapeHold(applied, "0", 100)).escapes.map((e) => e.result)).toEqual(["reversal"]);
+  });
+});
+
+describe("Health (§7, §8)", () => {
+  it("damage comes off Health, never below 0; undo restores it exactly", () => {
+    for (const [value, max, expected] of [
+      [100, 100, 60],
+      [40, 100, 0],
+      [10, 100, 0],
+      [0, 100, 0],
+    ] as const) {
+      const r = applyDamage(hit("BA", "green"), "0", { value, max });
+      expect(r.health).toBe(expected);
+      expect(t0(r.state).applied).toMatchObject({ healthBefore: value, healthAfter: expected, max });
+      expect(undoDamage(r.state, "0").health).toBe(value);
+    }
+  });
+
+  it("Health above its maximum (the maximum fell) is clamped, not refused; undo still gives back what was there", () => {
+    const r = applyDamage(hit("BA", "green"), "0", { value: 120, max: 100 });
+    expect(r.health).toBe(60);
+    expect(undoDamage(r.state, "0").health).toBe(120);
+    const none = applyDamage(hit("BA", "white"), "0", { value: 120, max: 100 });
+    expect(none.health).toBe(100);
+  });
+
+  it("a miss applies as no damage", () => {
+    const r = applyDamage(hit("BA", "white"), "0", { value: 50, max: 100 });
+    expect(r.health).toBe(50);
+    expect(t0(r.state).consequences).toEqual([]);
+    expect(exchangeComplete(r.state)).toBe(true);
+  });
+
+  it("bad Health is refused and changes nothing", () => {
+    const s = hit("BA", "green");
+    for (const h of [
+      { value: -1, max: 100 },
+      { value: 1.5, max: 100 },
+      { value: Number.NaN, max: 100 },
+      { value: 10, max: -5 },
+    ]) {
+      const before = JSON.stringify(s);
+      expect(() => applyDamage(s, "0", h)).toThrow();
+      expect(JSON.stringify(s)).toBe(before);
+    }
+  });
+
+  it("reaching 0 adds a Kill? check; undo takes it away again, keeping the result's own check", () => {
+    const slam = hit("BA", colorOf("BA", "Slam"));
+    const applied = applyDamage(slam, "0", { value: 30, max: 100 });
+    expect(t0(applied.state).applied?.reachedZero).toBe(true);
+    expect(t0(applied.state).consequences.map((c) => [c.check, c.cause])).toEqual([
+      ["slam", "result"],
+      ["kill", "health"],
+    ]);
+    const undone = undoDamage(applied.state, "0");
+    expect(t0(undone.state).consequences.map((c) => [c.check, c.cause])).toEqual([["slam", "result"]]);
+    expect(undone.state).toEqual(slam);
+    // Applying again (say, with corrected Health) works.
+    expect(applyDamage(undone.state, "0", { value: 100, max: 100 }).health).toBe(60);
+  });
+});
+
+describe("consequence input", () => {
+  it("a bad Endurance is refused before it reaches the stored state", () => {
+    const s = applyDamage(hit("EA", colorOf("EA", "Kill")), "0", { value: 100, max: 100 }).state;
+    for (const endurance of [-1, 2.5, Number.NaN]) {
+      expectRefused(s, (x) => resolveConsequence(x, "0", { check: "kill", die: 100, endurance }), "invalid", /Endurance/);
+    }
+    // A bad die is refused too (a RangeError from the Universal Table, not an ExchangeError).
+    const before = JSON.stringify(s);
+    expect(() => resolveConsequence(s, "0", { check: "kill", die: 0, endurance: 30 })).toThrow(RangeError);
+    expect(JSON.stringify(s)).toBe(before);
+  });
+});
+
+describe("exchangeComplete", () => {
+  it("is false while anything is pending and true once every target is settled", () => {
+    let s = createExchange(exchangeInput("BA", { targets: [targetInput(0), targetInput(1)] }));
+    expect(exchangeComplete(s)).toBe(false);
+    s = chooseDefence(s, "1", { defence: "evasion", die: 100, cs: [] }); // avoided
+    expect(exchangeComplete(s)).toBe(false);
+    s = rollToHit(declineDefence(s, "0"), "0", { die: roll(colorOf("BA", "Stun")) });
+    expect(exchangeComplete(s)).toBe(false); // damage not applied
+    s = applyDamage(s, "0", { value: 100, max: 100 }).state;
+    expect(exchangeComplete(s)).toBe(false); // Stun? not rolled
+    s = resolveConsequence(s, "0", { check: "stun", die: 100 });
+    expect(exchangeComplete(s)).toBe(true);
+  });
+
+  it("a hit that does no damage needs no applying", () => {
+    const s = hit("BA", "green", { targets: [targetInput(0, { armor: { body: 100, energy: 0 } })] });
+    expect(exchangeComplete(s)).toBe(true);
+  });
+});
+
+describe("the stored state", () => {
+  it("never changes in place: frozen states go through every transition", () => {
+    const deepFreeze = <T>(o: T): T => {
+      if (o && typeof o === "object") {
+        Object.freeze(o);
+        for (const v of Object.values(o)) deepFreeze(v);
+      }
+      return o;
+    };
+    let s = deepFreeze(createExchange(exchangeInput("BA", { targets: [targetInput(0), targetInput(1)] })));
+    s = deepFreeze(chooseDefence(s, "0", { defence: "block", die: 50, cs: [] }));
+    s = deepFreeze(rollToHit(s, "0", { die: 100 }));
+    s = deepFreeze(pullBlow(s, "0", { color: colorOf("BA", "Stun") }));
+    s = deepFreeze(applyDamage(s, "0", { value: 10, max: 100 }).state);
+    s = deepFreeze(undoDamage(s, "0").state);
+    s = deepFreeze(applyDamage(s, "0", { value: 10, max: 100 }).state);
+    s = deepFreeze(resolveConsequence(s, "0", { check: "stun", die: 1, d10: 4 }));
+    s = deepFreeze(resolveConsequence(s, "0", { check: "kill", die: 1, endurance: 30 }));
+    expect(t0(s).consequences.every((c) => c.outcome !== null)).toBe(true);
+    expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
+  });
+});

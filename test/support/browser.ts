@@ -1,0 +1,180 @@
+/**
+ * Debian's Chromium, driven by playwright-core, for the browser tests. A fresh profile per
+ * launch; the page is served from a made-up origin (http://case.test/) by request routing, so
+ * the sheet loads the system's real files (styles/*.css) by URL, as it does inside Foundry,
+ * and nothing goes to the network. Missing Chromium is a test FAILURE with a clear message.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** The origin the test pages are served from (never resolved: every request is routed). */
+export const ORIGIN = "http://case.test";
+
+export interface BrowserSession {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+/** Throws a clear error when Chromium is not installed (the browser tests must fail, not skip). */
+export function assertChromium(path = CHROMIUM_PATH): void {
+  if (!existsSync(path)) {
+    throw new Error(
+      `Chromium is missing at ${path}. The browser tests need Debian's Chromium: run "apt-get install -y chromium" (.ci/run does). They fail, never skip, without it.`,
+    );
+  }
+}
+
+/** Launches Chromium with a fresh profile directory (removed on close). */
+export async function openBrowser(viewport = { width: 1000, height: 900 }): Promise<BrowserSession> {
+  assertChromium();
+  const userDataDir = mkdtempSync(join(tmpdir(), "case-chromium-"));
+  try {
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    return {
+      context,
+      page,
+      async close() {
+        await context.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * One browser for a test file, launched by the first test that asks for it. When the launch
+ * fails (Chromium missing), every test that asks fails with that error — none is skipped, as
+ * they would be if a beforeAll hook threw.
+ */
+export function sharedBrowser(): { get(): Promise<BrowserSession>; close(): Promise<void> } {
+  let launched: Promise<BrowserSession> | null = null;
+  return {
+    get() {
+      launched ??= openBrowser();
+      return launched;
+    },
+    async close() {
+      if (!launched) return;
+      const session = await launched.catch(() => null);
+      await session?.close();
+    },
+  };
+}
+
+const TYPES: Record<string, string> = { ".css": "text/css", ".svg": "image/svg+xml", ".html": "text/html" };
+
+/** A neutral placeholder picture for any image the page asks for (portraits, item icons). */
+const PLACEHOLDER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#7d8597"/><circle cx="32" cy="24" r="12" fill="#c9ccd3"/><rect x="14" y="40" width="36" height="18" rx="9" fill="#c9ccd3"/></svg>`;
+
+/**
+ * Serves `html` at ORIGIN/, the repository's `styles/` at ORIGIN/styles/…, and a placeholder
+ * for every image; then opens the page.
+ */
+export async function showPage(page: Page, html: string): Promise<void> {
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = decodeURIComponent(new URL(route.request().url()).pathname);
+    if (path === "/") return route.fulfill({ contentType: "text/html", body: html });
+    const ext = extname(path);
+    if (path.startsWith("/styles/") && ext === ".css") {
+      const file = normalize(join("styles", path.slice("/styles/".length)));
+      if (!file.startsWith("styles") || !existsSync(file)) return route.fulfill({ status: 404, body: "" });
+      return route.fulfill({ contentType: TYPES[ext] ?? "text/plain", body: readFileSync(file, "utf8") });
+    }
+    if ([".webp", ".png", ".svg", ".jpg"].includes(ext)) return route.fulfill({ contentType: "image/svg+xml", body: PLACEHOLDER_SVG });
+    return route.fulfill({ status: 404, body: "" });
+  });
+  await page.goto(`${ORIGIN}/`);
+}
+
+/**
+ * A stand-in for Foundry's window frame and page (Foundry's own CSS is not available here):
+ * the page background, the application's size and themed background, and the window
+ * content box. What the test checks is the system's CSS inside it.
+ */
+export const FRAME_CSS = `
+body { margin: 0; padding: 16px; font-family: "Signika", "Segoe UI", Arial, sans-serif; font-size: 14px; }
+body.theme-light { background: #c9c4b6; }
+body.theme-dark { background: #0e0f13; }
+.application { display: flex; flex-direction: column; box-sizing: border-box; border-radius: 6px; overflow: hidden; box-shadow: 0 0 16px rgb(0 0 0 / 45%); }
+.theme-light .application { background: #ece8dd; color: #1d1c1a; }
+.theme-dark .application { background: #22242b; color: #e9e6dd; }
+.application .window-header { display: flex; align-items: center; height: 32px; padding: 0 10px; background: rgb(0 0 0 / 55%); color: #f0f0e0; }
+.application .window-title { margin: 0; font-size: 14px; font-weight: 400; }
+.application .window-content { flex: 1; min-height: 0; padding: 12px; overflow: hidden; }
+`;
+
+/**
+ * Records every click on an element with a data-action, as ApplicationV2's click
+ * delegation finds it: the closest [data-action], its dataset, its item row's dataset, and
+ * whether Shift was held. The test feeds these to the sheet's real handlers.
+ */
+export const CLICK_RECORDER = `
+window.__caseClicks = [];
+document.addEventListener("click", (event) => {
+  const target = event.target instanceof Element ? event.target.closest("[data-action]") : null;
+  if (!target) return;
+  event.preventDefault();
+  const row = target.closest("[data-item-id]");
+  window.__caseClicks.push({
+    action: target.dataset.action,
+    dataset: { ...target.dataset },
+    row: row ? { ...row.dataset } : null,
+    shiftKey: event.shiftKey,
+  });
+});
+`;
+
+export interface RecordedClick {
+  readonly action: string;
+  readonly dataset: Record<string, string>;
+  readonly row: Record<string, string> | null;
+  readonly shiftKey: boolean;
+}
+
+/** A full page around a rendered sheet, in a Foundry theme, with the system's stylesheets. */
+export function sheetDocument(sheetHtml: string, theme: "light" | "dark", stylesheets: readonly string[]): string {
+  const links = stylesheets.map((href) => `<link rel="stylesheet" href="/${href}">`).join("\n");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>CASE sheet</title>
+<style>${FRAME_CSS}</style>
+${links}
+</head>
+<body class="theme-${theme}">
+${sheetHtml}
+<script>${CLICK_RECORDER}</script>
+</body>
+</html>`;
+}
+
+/** The clicks recorded so far on the page. */
+export async function recordedClicks(page: Page): Promise<RecordedClick[]> {
+  return page.evaluate(() => (window as unknown as { __caseClicks: RecordedClick[] }).__caseClicks);
+}

@@ -1,0 +1,135 @@
+/**
+ * A hero, an NPC and their items, built as the system builds them: the real data models
+ * (through the foundry test double), their derived data prepared, then handed to the sheets'
+ * own context builders. The numbers are hand-worked in comments so tests can check them.
+ */
+import "./foundry-globals";
+import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
+import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../../src/foundry/data/item/items";
+import { characterSheetData, type CharacterSheetData, type CharacterSystemView, type ItemView } from "../../src/foundry/apps/sheet-context";
+import { itemSheetData, type ItemSheetData } from "../../src/foundry/apps/item-context";
+import { HERO_PARTS, ITEM_PARTS, NPC_PARTS } from "../../src/foundry/apps/templates";
+import { itemPartsFor } from "../../src/foundry/apps/item-sheet";
+
+type ModelClass = new (source: Record<string, unknown>) => { prepareDerivedData(): void };
+
+/** A data model instance from a source, derived data prepared — what `document.system` is in Foundry. */
+export function model(Model: unknown, source: Record<string, unknown>): unknown {
+  const m = new (Model as ModelClass)(source);
+  m.prepareDerivedData();
+  return m;
+}
+
+/**
+ * Kestrel: Ftg Rm 30 with (def) set apart at In 40; Agy Ex 20 with (dex) set apart at Rm 30;
+ * Str Gd 10; End Am 50; Rea Ty 6; Int In 40; Psy Gd 10.
+ * Health max 30+20+10+50 = 110; Karma max 6+40+10 = 56. Initiative +4 (Incredible Intuition);
+ * actions 2 (Rm Ftg (off)); free defences 2 (In Ftg (def)); running 2 areas (Gd Str (vgr));
+ * thrown range 2 areas (Gd Str (mgt)). Resources Ex 20.
+ */
+export const HERO_SOURCE = {
+  abilities: {
+    fighting: { value: 30, off: null, def: 40 },
+    agility: { value: 20, dex: 30, bal: null },
+    strength: { value: 10, mgt: null, vgr: null },
+    endurance: { value: 50, res: null, sta: null },
+    reason: { value: 6 },
+    intuition: { value: 40 },
+    psyche: { value: 10 },
+  },
+  health: { value: 80 },
+  karma: { value: 56 },
+  resources: 20,
+  popularity: 12,
+  biography: "<p>Grew up on the <strong>docks</strong>.</p>",
+  notes: "<p>Owes the Judge a favour.</p>",
+};
+
+export interface FixtureItem extends ItemView {
+  readonly id: string;
+  readonly isAttack: boolean;
+}
+
+function item(id: string, name: string, type: string, Model: unknown, source: Record<string, unknown>, sort: number): FixtureItem {
+  const system = model(Model, source) as { attack?: { enabled: boolean } };
+  const isAttack = (type === "power" || type === "weapon") && system.attack?.enabled === true;
+  return { id, uuid: `Actor.kestrel.Item.${id}`, name, img: `icons/${id}.webp`, type, sort, system, isAttack };
+}
+
+/** Kestrel's items: two powers (one attacks), a talent, two weapons (one attacks), armor, a contact. */
+export function heroItems(): FixtureItem[] {
+  return [
+    item("bolt", "Plasma Bolt", "power", PowerData, { category: "energyGeneration", rank: 40, duration: "instant", attack: { enabled: true, type: "En", range: 3 } }, 100),
+    item("flight", "Flight", "power", PowerData, { category: "physicalEnhancement", rank: 20, attack: { enabled: false, type: "En", range: 0 } }, 200),
+    item("marksman", "Marksman", "talent", TalentData, { covers: ["agility.dex", "Sh"], doubled: false }, 100),
+    item("baton", "Stun Baton", "weapon", WeaponData, { attack: { enabled: true, type: "BA", range: 0 }, damage: { mode: "strength", rank: 10 } }, 100),
+    item("hook", "Grappling Hook", "weapon", WeaponData, { attack: { enabled: false, type: "BT", range: 1 }, damage: { mode: "rank", rank: 6 }, equipped: false }, 200),
+    item("kevlar", "Kevlar Suit", "armor", ArmorData, { physical: 10, energy: 0 }, 100),
+    item("ruiz", "Detective Ruiz", "contact", ContactData, { rank: 10 }, 100),
+  ];
+}
+
+export function heroSystem(source: Record<string, unknown> = HERO_SOURCE): CharacterSystemView & { biography: string; notes: string } {
+  return model(HeroData, source) as CharacterSystemView & { biography: string; notes: string };
+}
+
+/** The hero sheet's data for Kestrel, as the sheet's `_prepareContext` builds it. */
+export function heroSheetData(options: { editable?: boolean; activeTab?: string; source?: Record<string, unknown> } = {}): CharacterSheetData {
+  const system = heroSystem(options.source);
+  return characterSheetData({
+    name: "Kestrel",
+    img: "icons/kestrel.webp",
+    type: "hero",
+    system,
+    biography: system.biography,
+    notes: system.notes,
+    items: heroItems(),
+    editable: options.editable ?? true,
+    activeTab: options.activeTab ?? null,
+  });
+}
+
+/** A minor foe: Ftg Gd 10, Agy Ty 6, Str Ex 20, End Gd 10, the rest Pr 4; a club. */
+export function npcSheetData(options: { editable?: boolean } = {}): CharacterSheetData {
+  const system = model(NpcData, {
+    abilities: {
+      fighting: { value: 10, off: null, def: null },
+      agility: { value: 6, dex: null, bal: null },
+      strength: { value: 20, mgt: null, vgr: 10 },
+      endurance: { value: 10, res: null, sta: null },
+      reason: { value: 4 },
+      intuition: { value: 4 },
+      psyche: { value: 4 },
+    },
+    health: { value: 46 },
+    minor: true,
+  }) as CharacterSystemView & { biography: string; notes: string };
+  return characterSheetData({
+    name: "Dock Thug",
+    img: null,
+    type: "npc",
+    system,
+    biography: system.biography,
+    notes: system.notes,
+    items: [
+      item("club", "Club", "weapon", WeaponData, { attack: { enabled: true, type: "BA", range: 0 }, damage: { mode: "strength", rank: 20 } }, 0),
+      item("tough", "Tough", "power", PowerData, { category: "physicalEnhancement", rank: 10 }, 0),
+    ],
+    editable: options.editable ?? true,
+  });
+}
+
+const ITEM_MODELS: Record<string, unknown> = { power: PowerData, talent: TalentData, weapon: WeaponData, armor: ArmorData, contact: ContactData };
+
+/** The item sheet's data for an item source, with the schema fields the data model defines. */
+export function itemSheetFixture(type: string, source: Record<string, unknown>, editable = true): ItemSheetData {
+  const Model = ITEM_MODELS[type] as { defineSchema(): Record<string, unknown> };
+  return itemSheetData({ name: `A ${type}`, img: null, type, system: model(Model, source), fields: Model.defineSchema(), editable });
+}
+
+/** Template paths of each sheet, in part order, as the sheet classes declare them. */
+export const SHEET_TEMPLATES = {
+  hero: HERO_PARTS,
+  npc: NPC_PARTS,
+  item: (type: string) => Object.fromEntries(itemPartsFor(type).map((id) => [id, ITEM_PARTS[id as keyof typeof ITEM_PARTS]])),
+};
