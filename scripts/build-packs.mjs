@@ -19,7 +19,13 @@ for (const pack of packs) {
   const files = readdirSync(src, { recursive: true }).filter((f) => String(f).endsWith(".json"));
   for (const file of files) {
     const path = join(src, String(file));
-    const problems = checkPackSource(JSON.parse(readFileSync(path, "utf8")), pack.type);
+    let doc;
+    try {
+      doc = JSON.parse(readFileSync(path, "utf8"));
+    } catch (error) {
+      throw new Error(`${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const problems = checkPackSource(doc, pack.type);
     if (problems.length) throw new Error(`${path}: ${problems.join("; ")}`);
   }
   rmSync(dest, { recursive: true, force: true });

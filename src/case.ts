@@ -18,6 +18,7 @@ import { registerExchangeQueries } from "./foundry/chat/exchange-queries";
 import { registerQuery } from "./foundry/gm";
 import { registerHandlebarsHelpers } from "./foundry/handlebars-helpers";
 import { registerStatusEffects } from "./foundry/status-effects";
+import { registerCombatTurn } from "./foundry/combat/register";
 import "./foundry/fvtt-config";
 
 declare module "fvtt-types/configuration" {
@@ -63,4 +64,5 @@ Hooks.once("init", () => {
   void preloadSheetTemplates();
   registerHotbarHook();
   registerCanvasDropHook();
+  registerCombatTurn();
 });

@@ -220,10 +220,15 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     attack({ attack: "Gp" });
     world.dice.push(99);
     await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
-    // Escape on Str (mgt) Excellent: 90 is yellow — escaped.
-    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90 })).toMatchObject({ ok: true });
+    // A failed try (Str (mgt) Excellent: 20 is white); the same click replayed is not a second try.
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 20, attempt: 0 })).toMatchObject({ ok: true });
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 20, attempt: 0 })).toMatchObject({ ok: false, reason: "stale" });
+    expect(state().targets[0]?.escapes).toHaveLength(1);
+    expect(hero.statuses.has(statusId("fullHold"))).toBe(true);
+    // The next try: 90 is yellow — escaped, and the hold's condition goes.
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90, attempt: 1 })).toMatchObject({ ok: true });
     expect(hero.statuses.has(statusId("fullHold"))).toBe(false);
-    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90 })).toMatchObject({ ok: false, reason: "stale" });
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90, attempt: 2 })).toMatchObject({ ok: false, reason: "stale" });
   });
 
   it("blindsided targets: the attacker's side asks for the pending to-hit roll, once", async () => {
@@ -234,5 +239,17 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     expect(await world.ask(rollToHitQuery, GM.id, { messageId: MESSAGE_ID })).toMatchObject({ ok: true });
     expect(state().targets[0]?.phase).toBe("resolved");
     expect(await world.ask(rollToHitQuery, GM.id, { messageId: MESSAGE_ID })).toMatchObject({ ok: false, reason: "stale" });
+  });
+});
+
+describe("an Evasion's bonus against the foe", () => {
+  it("a red Evasion records +2 CS against the attacker; the defender's next attack on that foe gets it once", async () => {
+    attack({ attack: "BA" });
+    // Evasion on Ftg (def) Remarkable: 97 is red — avoided, +2 CS on the next action against Gravel.
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "evasion", die: 97 })).toMatchObject({ ok: true });
+    expect(state().targets[0]?.defence?.outcome).toMatchObject({ avoided: true, bonusCs: 2 });
+    const { foeBonus } = await import("../../src/foundry/chat/make-attack");
+    expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);
+    expect(foeBonus(hero as unknown as Actor.Implementation, "Actor.someoneElse00")).toBe(0);
   });
 });

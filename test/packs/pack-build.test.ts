@@ -125,6 +125,18 @@ describe("a malformed pack file", () => {
     expect(result.stderr).toMatch(/items: _key must be "!actors\.items!/);
   });
 
+  it("that is not JSON stops the build with the file's path", () => {
+    const root = scratchCopy();
+    scratch.push(root);
+    const target = readPack("talents", root)[0];
+    if (!target) throw new Error("Pack talents has no files.");
+    writeFileSync(join(root, target.file), "{ not json");
+    const result = runBuild(root);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(target.file);
+    expect(result.stderr).toMatch(/not valid JSON/);
+  });
+
   it("leaves the source pack untouched (the test works on a copy)", () => {
     const original = readPack("powers")[0];
     expect(original?.doc?._key).toBe(`!items!${String(original?.doc?._id)}`);

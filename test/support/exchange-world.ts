@@ -16,8 +16,12 @@ export interface FakeUser extends AskingUser {
 }
 
 /** Stand-in base classes so `instanceof Actor` / `instanceof TokenDocument` work. */
-export class ActorBase {}
-export class TokenDocumentBase {}
+export class ActorBase {
+  readonly documentName: string = "Actor";
+}
+export class TokenDocumentBase {
+  readonly documentName: string = "Token";
+}
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split(".");
@@ -45,6 +49,7 @@ export class FakeActor extends ActorBase {
   readonly uuid: string;
   readonly items: { type: string; name: string; system: Record<string, unknown> }[] = [];
   effects: FakeEffect[] = [];
+  flags: Record<string, unknown> = {};
   system: CharacterModel;
   readonly updates: Record<string, unknown>[] = [];
 
@@ -84,7 +89,18 @@ export class FakeActor extends ActorBase {
     this.updates.push(structuredClone(data));
     const source = structuredClone(this.source);
     for (const [k, v] of Object.entries(data)) {
-      if (!k.startsWith("system.")) throw new Error(`FakeActor.update: only system.* keys, got ${k}`);
+      if (k.startsWith("flags.")) {
+        // Foundry's "-=key" removes a key.
+        const parts = k.split(".");
+        const last = parts.at(-1) ?? "";
+        if (last.startsWith("-=")) {
+          let node: Record<string, unknown> = this.flags;
+          for (const p of parts.slice(1, -1)) node = (node[p] ?? {}) as Record<string, unknown>;
+          Reflect.deleteProperty(node, last.slice(2));
+        } else setPath(this.flags, k.slice("flags.".length), v);
+        continue;
+      }
+      if (!k.startsWith("system.")) throw new Error(`FakeActor.update: only system.* and flags.* keys, got ${k}`);
       setPath(source, k.slice("system.".length), v);
     }
     this.source = source;

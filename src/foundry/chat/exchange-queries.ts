@@ -145,6 +145,15 @@ async function defenceShifts(actor: Actor.Implementation, defence: DefenceChoice
   return shifts;
 }
 
+/** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe actor id>`. */
+export function foeBonusKey(foeUuid: string): string {
+  return foeUuid.replace(/[^A-Za-z0-9]/g, "_");
+}
+
+async function setFoeBonus(actor: Actor.Implementation, foeUuid: string, cs: number): Promise<void> {
+  await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(foeUuid)}`]: cs } as Actor.UpdateData);
+}
+
 // ── queries ──────────────────────────────────────────────────────────────────────────────
 
 export const defendQuery = defineQuery({
@@ -170,6 +179,9 @@ export const defendQuery = defineQuery({
     await saveCard(message, next);
     if (p.defence !== "none") await combatBridge.recordDefence(actor);
     await afterToHit(next, p.targetKey, p.messageId);
+    // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
+    const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
+    if (bonus > 0) await setFoeBonus(actor, next.attacker.uuid, bonus);
   },
 });
 
@@ -307,13 +319,16 @@ export const escapeQuery = defineQuery({
   name: "escape",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { ...parseTargetRef(r), die: intField(r, "die", 1, 100) };
+    // `attempt`: how many escapes the card showed when the button was clicked, so a double
+    // click or a replay (the same attempt again) changes nothing.
+    return { ...parseTargetRef(r), die: intField(r, "die", 1, 100), attempt: intField(r, "attempt", 0, 1000) };
   },
   lockKey: (p) => p.messageId,
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p) {
     const { message, state } = loadCard(p.messageId);
     const target = transition(() => targetOf(state, p.targetKey));
+    if (target.escapes.length !== p.attempt) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
     const actor = await targetActor(target);
     const cs: CsReason[] = statusShift(actor.statuses).map((s) => ({ ...s, localize: true }));
     const next = transition(() => escapeHold(state, p.targetKey, p.die, cs, CONFIG.CASE.universalTable));

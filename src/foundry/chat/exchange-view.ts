@@ -111,6 +111,8 @@ export interface TargetRowView {
     readonly outcomeData: Record<string, string>;
   }[];
   readonly canEscape: boolean;
+  /** Escapes tried so far: an escape request names it, so a double click is not a second try. */
+  readonly escapeAttempt: number;
   readonly escapes: readonly { die: number; colorKey: string; resultKey: string }[];
 }
 
@@ -239,6 +241,7 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
         };
       }),
       canEscape: ownsTarget && holdStands(t),
+      escapeAttempt: t.escapes.length,
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
     };
   });

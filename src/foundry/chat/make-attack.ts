@@ -24,7 +24,7 @@ import { talentShifts } from "../dice/talents";
 import { requestGM } from "../gm";
 import { statusShift } from "../status-effects";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
-import { rollToHitQuery } from "./exchange-queries";
+import { foeBonusKey, rollToHitQuery } from "./exchange-queries";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
 
@@ -46,6 +46,16 @@ export function bestArmor(actor: Actor.Implementation): { body: number; energy: 
     }
   }
   return { body, energy };
+}
+
+/**
+ * The bonus an earlier Evasion/Feint gave `actor` against the foe with this UUID (0 if none):
+ * it applies to the next action against that foe, then is spent.
+ */
+export function foeBonus(actor: Actor.Implementation, foeUuid: string): number {
+  const flags = (actor.flags as Record<string, unknown>)[SYSTEM_ID] as { foeBonus?: Record<string, unknown> } | undefined;
+  const value = flags?.foeBonus?.[foeBonusKey(foeUuid)];
+  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
 /** A target's snapshot, or null when the UUID is not a character. */
@@ -146,6 +156,10 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
       );
   if (!input) return null;
 
+  // A bonus from an earlier Evasion/Feint applies when every target is that foe.
+  const bonuses = targets.map((t) => foeBonus(actor, t.actorUuid));
+  const bonus = bonuses.every((b) => b > 0) ? Math.min(...bonuses) : 0;
+
   let setup;
   let state: ExchangeState;
   try {
@@ -164,6 +178,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     });
     const toHitCs: CsReason[] = [
       ...talents,
+      ...(bonus > 0 ? [{ cs: bonus, label: "CASE.Exchange.FoeBonus", localize: true }] : []),
       ...statusShift(actor.statuses).map((s) => ({ ...s, localize: true })),
       ...setup.shifts.map((s) => ({ cs: s.cs, label: SHIFT_LABELS[s.reason], localize: true })),
       ...(input.cs !== 0 ? [{ cs: input.cs, label: input.reason || "CASE.Dialog.Modifier", localize: input.reason === "" }] : []),
@@ -197,6 +212,10 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
       return null;
     }
     await actor.update({ "system.karma.value": pool } as Actor.UpdateData);
+  }
+
+  if (bonus > 0) {
+    await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])) as Actor.UpdateData);
   }
 
   const message = await ChatMessage.create({

@@ -69,7 +69,7 @@ export const CARD_ACTIONS: Record<string, (id: string, data: DOMStringMap) => Pr
     return requestGM(consequenceQuery, { messageId: id, targetKey: data.targetKey ?? "", check, die: await d100() });
   },
   async caseEscape(id, data) {
-    return requestGM(escapeQuery, { messageId: id, targetKey: data.targetKey ?? "", die: await d100() });
+    return requestGM(escapeQuery, { messageId: id, targetKey: data.targetKey ?? "", die: await d100(), attempt: Number(data.attempt ?? -1) });
   },
   async caseOpenTarget(_id, data) {
     const doc = await fromUuid(data.uuid ?? "");

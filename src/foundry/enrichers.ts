@@ -1,0 +1,93 @@
+/**
+ * The `[[/case …]]` text enricher: in any enriched text (journals, item descriptions, chat),
+ *
+ *   [[/case remarkable]]                 a clickable roll on the Remarkable column
+ *   [[/case 30]]                          the same, by rank number
+ *   [[/case attack BA incredible]]        a Blunt Attack's to-hit roll on Incredible (the card
+ *                                         shows the attack's result: Miss / Hit / Slam / Stun)
+ *   [[/case remarkable]]{Leap the chasm}  any of these with a label of its own
+ *
+ * Text that does not parse (an unknown column, an unknown attack) becomes a visible, localised
+ * error in the text, never a roll on a guessed column. The grammar is table-command.ts (pure,
+ * tested); clicks are caught by one listener on the document, so links in windows rendered
+ * later work too.
+ */
+import { rollColumn } from "./column-roll";
+import { TABLE_COMMAND_PATTERN, commandFromDataset, parseTableCommand, tableLinkView, type TableCommandError } from "./table-command";
+
+/** The class of an enriched roll link. */
+export const LINK_CLASS = "case-table-roll";
+/** The class of an enricher error. */
+export const ERROR_CLASS = "case-enricher-error";
+
+const format = (key: string, data?: Record<string, string>): string => (data ? game.i18n.format(key, data) : game.i18n.localize(key));
+
+function errorElement(source: string, error: TableCommandError): HTMLElement {
+  const span = document.createElement("span");
+  span.className = ERROR_CLASS;
+  const icon = document.createElement("i");
+  icon.className = "fa-solid fa-triangle-exclamation";
+  icon.setAttribute("inert", "");
+  span.append(icon, " ", format(error.key, { ...error.data }));
+  span.dataset.tooltip = source;
+  return span;
+}
+
+/** The element for one `[[/case …]]` match: a roll link, or an error. */
+export function enrichTableCommand(match: RegExpMatchArray): Promise<HTMLElement> {
+  const parsed = parseTableCommand(match[1] ?? "", match[2] ?? null);
+  if (!parsed.ok) return Promise.resolve(errorElement(match[0], parsed.error));
+  const view = tableLinkView(parsed.value, format);
+  const link = document.createElement("a");
+  link.className = LINK_CLASS;
+  link.setAttribute("role", "button");
+  link.tabIndex = 0;
+  link.dataset.tooltip = view.tooltip;
+  link.dataset.caseColumn = view.data.caseColumn;
+  link.dataset.caseAttack = view.data.caseAttack;
+  link.dataset.caseLabel = view.data.caseLabel;
+  const icon = document.createElement("i");
+  icon.className = "fa-solid fa-dice-d20";
+  icon.setAttribute("inert", "");
+  link.append(icon, " ", view.text);
+  return Promise.resolve(link);
+}
+
+/** Rolls what a clicked link asks for. */
+async function rollLink(link: HTMLElement): Promise<void> {
+  const parsed = commandFromDataset(link.dataset);
+  if (!parsed.ok) {
+    ui.notifications.error(format(parsed.error.key, { ...parsed.error.data }));
+    return;
+  }
+  const { column, attack, label } = parsed.value;
+  await rollColumn(column.value, { attack, label });
+}
+
+function linkOf(event: Event): HTMLElement | null {
+  const target = event.target;
+  return target instanceof Element ? target.closest<HTMLElement>(`a.${LINK_CLASS}`) : null;
+}
+
+function onClick(event: MouseEvent): void {
+  const link = linkOf(event);
+  if (!link) return;
+  event.preventDefault();
+  event.stopPropagation();
+  void rollLink(link);
+}
+
+function onKeyDown(event: KeyboardEvent): void {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const link = linkOf(event);
+  if (!link) return;
+  event.preventDefault();
+  void rollLink(link);
+}
+
+/** Registers the enricher and its click handling (call in init). */
+export function registerEnrichers(): void {
+  CONFIG.TextEditor.enrichers.push({ pattern: TABLE_COMMAND_PATTERN, enricher: enrichTableCommand });
+  document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKeyDown);
+}
