@@ -19,6 +19,7 @@ import { registerQuery } from "./foundry/gm";
 import { registerHandlebarsHelpers } from "./foundry/handlebars-helpers";
 import { registerStatusEffects } from "./foundry/status-effects";
 import { registerCombatTurn } from "./foundry/combat/register";
+import { migrateWorld } from "./foundry/world-migration";
 import "./foundry/fvtt-config";
 
 declare module "fvtt-types/configuration" {
@@ -65,4 +66,8 @@ Hooks.once("init", () => {
   registerHotbarHook();
   registerCanvasDropHook();
   registerCombatTurn();
+});
+
+Hooks.once("ready", () => {
+  void migrateWorld();
 });

@@ -1,0 +1,155 @@
+/**
+ * `CONFIG.CASE.api.applyDamage(tokenUuids, amount)`: takes `amount` Health off each named
+ * token's (or actor's) character, outside an attack card — falls, hazards, a Judge's ruling.
+ *
+ * It runs on the active GM through the query router (one writer): the GM side refuses a
+ * malformed request, and a player who does not own every target (nothing is applied then).
+ * Health is clamped to [0, max] first and damage never takes it below 0
+ * (rules `clampHealth`, `applyDamageToHealth`). A short summary is whispered to the GMs and the
+ * asking user. Each request carries a requestId; the GM remembers the ids it applied, so a
+ * replayed request (a double click, a resent query) returns the first summary and changes
+ * nothing. Two tokens of the same linked actor are one target (damaged once).
+ */
+import { applyDamageToHealth, clampHealth } from "../rules/index";
+import { SYSTEM_PATH } from "./constants";
+import { MAX_DAMAGE, MAX_TARGETS } from "./damage-limits";
+import { actorFromUuid, isCharacter } from "./documents/guards";
+import { requestGM, userOwns } from "./gm";
+import { QueryRefusal, UUID_PATTERN, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "./queries";
+
+export { MAX_DAMAGE, MAX_TARGETS };
+/** How many applied request ids the GM remembers (oldest forgotten first). */
+export const REMEMBERED_REQUESTS = 500;
+
+export const DAMAGE_SUMMARY_TEMPLATE = `${SYSTEM_PATH}/templates/chat/damage-summary.hbs`;
+
+const REQUEST_ID = /^[A-Za-z0-9]{16}$/;
+
+export interface DamagePayload {
+  readonly requestId: string;
+  readonly tokenUuids: readonly string[];
+  readonly amount: number;
+}
+
+export interface DamagedTarget {
+  /** The actor's UUID (a token's synthetic actor for an unlinked token). */
+  readonly uuid: string;
+  readonly name: string;
+  readonly before: number;
+  readonly after: number;
+  readonly max: number;
+  readonly lost: number;
+  readonly reachedZero: boolean;
+}
+
+export interface DamageSummary {
+  readonly requestId: string;
+  readonly amount: number;
+  readonly targets: readonly DamagedTarget[];
+  /** True when this answer is the remembered result of an earlier request with the same id. */
+  readonly replayed: boolean;
+}
+
+/** Validates untrusted data into a payload, or throws QueryRefusal("malformed"). */
+export function parseDamagePayload(raw: unknown): DamagePayload {
+  const r = payloadRecord(raw);
+  const requestId = stringField(r, "requestId", REQUEST_ID);
+  const amount = intField(r, "amount", 0, MAX_DAMAGE);
+  const list = r.tokenUuids;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) {
+    throw new QueryRefusal("malformed", `"tokenUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
+  }
+  const tokenUuids = (list as unknown[]).map((uuid, i) => {
+    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) {
+      throw new QueryRefusal("malformed", `"tokenUuids[${i}]" is not a UUID.`);
+    }
+    return uuid;
+  });
+  return { requestId, tokenUuids, amount };
+}
+
+/** The applied requests the GM remembers: "<user>:<requestId>" → summary. */
+const applied = new Map<string, DamageSummary>();
+
+function remember(key: string, summary: DamageSummary): void {
+  applied.set(key, summary);
+  while (applied.size > REMEMBERED_REQUESTS) {
+    const oldest = applied.keys().next().value;
+    if (oldest === undefined) break;
+    applied.delete(oldest);
+  }
+}
+
+/** Forgets every applied request (tests only). */
+export function forgetAppliedDamage(): void {
+  applied.clear();
+}
+
+/** The characters the payload names, one per actor; refused when one is gone or is not a character. */
+async function targetsOf(payload: DamagePayload): Promise<Actor.Implementation[]> {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const uuid of payload.tokenUuids) {
+    const actor = await actorFromUuid(uuid);
+    if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.DamageApi.TargetGone", { uuid }));
+    if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.format("CASE.DamageApi.NotCharacter", { name: actor.name }));
+    if (!actors.has(actor.uuid)) actors.set(actor.uuid, actor);
+  }
+  return [...actors.values()];
+}
+
+/** Whispers the summary to the GMs and the asking user. */
+async function postSummary(user: AskingUser, summary: DamageSummary): Promise<void> {
+  const content = await foundry.applications.handlebars.renderTemplate(DAMAGE_SUMMARY_TEMPLATE, { ...summary, by: user.name });
+  const whisper = [...new Set([...ChatMessage.getWhisperRecipients("GM").map((u) => u.id), user.id])].filter((id): id is string => typeof id === "string" && id !== "");
+  await ChatMessage.implementation.create({ content, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name } });
+}
+
+export const applyDamageApiQuery = defineQuery({
+  name: "applyDamageToTokens",
+  parse: parseDamagePayload,
+  // Every Health write is serialised: two requests on one actor cannot read the same value.
+  lockKey: () => "health",
+  async authorize(user: AskingUser, payload: DamagePayload) {
+    if (user.isGM) return;
+    for (const actor of await targetsOf(payload)) {
+      if (!userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.DamageApi.NotYours", { name: actor.name }));
+    }
+  },
+  async handle(user: AskingUser, payload: DamagePayload): Promise<DamageSummary> {
+    const key = `${user.id}:${payload.requestId}`;
+    const earlier = applied.get(key);
+    if (earlier) return { ...earlier, replayed: true };
+    const actors = await targetsOf(payload);
+    const targets: DamagedTarget[] = actors.map((actor) => {
+      const health = (actor.system as { health: { value: number; max: number } }).health;
+      const before = clampHealth(health.value, health.max);
+      const after = applyDamageToHealth(before, health.max, payload.amount);
+      return { uuid: actor.uuid, name: actor.name, before, after: after.health, max: health.max, lost: before - after.health, reachedZero: after.reachedZero };
+    });
+    const summary: DamageSummary = { requestId: payload.requestId, amount: payload.amount, targets, replayed: false };
+    // Remembered before the writes: a replay after a failure half-way must not apply twice.
+    remember(key, summary);
+    for (const [i, actor] of actors.entries()) {
+      // An absolute value, not a decrement: writing it twice changes nothing.
+      await actor.update({ "system.health.value": targets[i]?.after ?? 0 } as Actor.UpdateData);
+    }
+    await postSummary(user, summary);
+    return summary;
+  },
+});
+
+/**
+ * Takes `amount` Health off each character the UUIDs name (tokens or actors), through the
+ * active GM. Resolves to the summary, or null (after a localised notification) when the
+ * request is refused.
+ */
+export async function applyDamage(tokenUuids: readonly string[], amount: number): Promise<DamageSummary | null> {
+  const payload = { requestId: foundry.utils.randomID(16), tokenUuids: [...tokenUuids], amount };
+  try {
+    parseDamagePayload(payload);
+  } catch (error) {
+    ui.notifications.error(game.i18n.format("CASE.DamageApi.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    return null;
+  }
+  return (await requestGM(applyDamageApiQuery, payload)) ?? null;
+}

@@ -1,0 +1,141 @@
+/**
+ * A combat in memory for the turn engine's tests: a {@link TurnHost} over plain data. It does
+ * what the engine asks and records it — each write (combat fields, combatants' stored parts,
+ * Foundry's initiative value, Endurance, status effects, round/turn), each announcement, each
+ * die (dice come from a queue the test fills; an empty queue is an error, never a made-up
+ * roll). It decides nothing: tests assert on what the engine and the rules produced.
+ */
+import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
+import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
+import type { CombatantStats, HoldState } from "../../src/rules/index";
+
+export interface WorldCombatant {
+  id: string;
+  name: string;
+  system: CombatantSystemData;
+  stats: CombatantStats | null;
+  playerOwned: boolean;
+  defeated: boolean;
+  hidden: boolean;
+  /** The character's status effects, as far as the turn reads them. */
+  conditions: { dying: boolean; aided: boolean; hold: HoldState } | null;
+  /** Foundry's own initiative field. */
+  initiative: number | null;
+  /** Users (ids) who own its character. */
+  owners: string[];
+}
+
+export interface TurnWorld {
+  readonly host: TurnHost & { writer: boolean };
+  readonly engine: TurnEngine;
+  combat: CombatSystemData;
+  readonly combatants: WorldCombatant[];
+  settings: TurnSettingsInput;
+  /** Dice to hand out, in order. */
+  readonly dice: number[];
+  readonly writes: { write: TurnWrite; sync: { round: number; currentId: string | null } }[];
+  readonly announcements: Announcement[];
+  /** Foundry's round and turn (combatant id here), as the engine keeps them in step. */
+  foundry: { round: number; currentId: string | null };
+  get(id: string): WorldCombatant;
+}
+
+export function worldCombatant(id: string, stats: CombatantStats | null, options: Partial<Omit<WorldCombatant, "id" | "stats">> = {}): WorldCombatant {
+  return {
+    id,
+    name: options.name ?? id,
+    system: options.system ?? freshCombatantSystem(),
+    stats,
+    playerOwned: options.playerOwned ?? false,
+    defeated: options.defeated ?? false,
+    hidden: options.hidden ?? false,
+    conditions: options.conditions ?? null,
+    initiative: options.initiative ?? null,
+    owners: options.owners ?? [],
+  };
+}
+
+export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSettingsInput> = {}, combatId = "combat0000000001"): TurnWorld {
+  const world: TurnWorld = {
+    combat: freshCombatSystem(),
+    combatants,
+    settings: { initiativeMode: "everyTurn", teamInitiative: false, declaredDodge: false, ...settings },
+    dice: [],
+    writes: [],
+    announcements: [],
+    foundry: { round: 1, currentId: null },
+    get(id) {
+      const c = combatants.find((x) => x.id === id);
+      if (!c) throw new Error(`No combatant ${id} in the test world.`);
+      return c;
+    },
+    host: undefined as unknown as TurnHost & { writer: boolean },
+    engine: undefined as unknown as TurnEngine,
+  };
+  const host: TurnHost & { writer: boolean } = {
+    writer: true,
+    isWriter() {
+      return this.writer;
+    },
+    snapshot(): TurnSnapshot {
+      return {
+        combat: structuredClone(world.combat),
+        combatants: world.combatants.map(
+          (c): CombatantInput => ({
+            id: c.id,
+            system: structuredClone(c.system),
+            stats: c.stats,
+            playerOwned: c.playerOwned,
+            defeated: c.defeated,
+            hidden: c.hidden,
+            conditions: c.conditions,
+          }),
+        ),
+        settings: world.settings,
+      };
+    },
+    write(write, sync) {
+      world.writes.push({ write: structuredClone(write), sync });
+      world.combat = { ...world.combat, ...structuredClone(write.combat) };
+      for (const c of write.combatants) {
+        const target = world.get(c._id);
+        target.system = structuredClone(c.system);
+        if (c.initiative !== undefined) target.initiative = c.initiative;
+      }
+      for (const e of write.endurance) {
+        const target = world.get(e.combatantId);
+        if (target.stats) target.stats = { ...target.stats, endurance: e.value };
+      }
+      for (const cond of write.conditions) {
+        const target = world.get(cond.combatantId);
+        const current = target.conditions ?? { dying: false, aided: false, hold: "none" };
+        target.conditions = {
+          dying: cond.dying === undefined ? current.dying : cond.dying !== null,
+          aided: cond.dying === undefined ? current.aided : (cond.dying?.aided ?? false),
+          hold: cond.hold ?? current.hold,
+        };
+        if (cond.dead) target.defeated = true;
+      }
+      world.foundry = { round: sync.round, currentId: sync.currentId };
+      return Promise.resolve();
+    },
+    roll(formula, count) {
+      const out: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const die = world.dice.shift();
+        if (die === undefined) throw new Error(`The test world ran out of dice (wanted ${formula}).`);
+        out.push(die);
+      }
+      return Promise.resolve(out);
+    },
+    announce(a) {
+      world.announcements.push(a);
+      return Promise.resolve();
+    },
+    nameOf(id) {
+      return world.combatants.find((c) => c.id === id)?.name ?? id;
+    },
+  };
+  Object.assign(world, { host, engine: new TurnEngine(host, combatId) });
+  return world;
+}
