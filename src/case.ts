@@ -20,6 +20,11 @@ import { registerHandlebarsHelpers } from "./foundry/handlebars-helpers";
 import { registerStatusEffects } from "./foundry/status-effects";
 import { registerCombatTurn } from "./foundry/combat/register";
 import { migrateWorld } from "./foundry/world-migration";
+import { registerEnrichers } from "./foundry/enrichers";
+import { registerUniversalTableSetting } from "./foundry/apps/universal-table-app";
+import { registerUniversalTableControls } from "./foundry/hooks/reference-controls";
+import { applyDamageApiQuery } from "./foundry/damage-api";
+import { REFERENCE_API } from "./foundry/reference-api";
 import "./foundry/fvtt-config";
 
 declare module "fvtt-types/configuration" {
@@ -46,13 +51,14 @@ export interface CaseConfig {
 
 Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | Initialising the Costumed Adventurer Simulation Engine`);
-  CONFIG.CASE = { rules, universalTable: rules.UNIVERSAL_TABLE, api: CASE_API };
+  CONFIG.CASE = { rules, universalTable: rules.UNIVERSAL_TABLE, api: Object.freeze({ ...CASE_API, ...REFERENCE_API }) };
   CONFIG.Actor.documentClass = CaseActor;
   CONFIG.Item.documentClass = CaseItem;
   CONFIG.ChatMessage.documentClass = CaseChatMessage;
   CONFIG.Dice.rolls.push(CaseRoll);
   registerDataModels();
   registerExchangeQueries(registerQuery);
+  registerQuery(applyDamageApiQuery);
   registerStatusEffects();
   registerHandlebarsHelpers();
   // Health and Karma are pools whose max is derived: name them as bars for token HUDs.
@@ -61,6 +67,9 @@ Hooks.once("init", () => {
     npc: { bar: ["health", "karma"], value: ["initiative"] },
   };
   registerSettings();
+  registerUniversalTableSetting();
+  registerUniversalTableControls();
+  registerEnrichers();
   registerSheets();
   void preloadSheetTemplates();
   registerHotbarHook();

@@ -11,6 +11,7 @@ import { TALENTS, talentItem } from "./content/talents";
 import { rank } from "./content/text";
 import { embeddedItem, itemDocument, stableId, stats, type DocumentSource, type ItemInput, type PackSource } from "./documents";
 import { RULES_JOURNAL_NAME, RULES_PACK, rulesJournal } from "./rules-journal";
+import { MACROS, MACROS_PACK, macroDocument } from "./content/macros";
 
 /** Players may browse and import; assistants may edit. */
 const OPEN: Readonly<Record<string, string>> = { PLAYER: "OBSERVER", ASSISTANT: "OWNER" };
@@ -85,6 +86,7 @@ export function buildPacks(): PackSource[] {
     { name: "gear", label: "Weapons and Armor", type: "Item", ownership: OPEN, documents: gear },
     { name: "heroes", label: "Heroes", type: "Actor", ownership: OPEN, documents: heroes },
     { name: "villains", label: "Villains and Foes", type: "Actor", ownership: JUDGE_ONLY, documents: villains },
+    { name: MACROS_PACK, label: "Macros", type: "Macro", ownership: OPEN, documents: MACROS.map((def, i) => macroDocument(MACROS_PACK, def, (i + 1) * 100000)) },
   ];
 }
 
@@ -103,7 +105,7 @@ export function manifestPackFolders(): DocumentSource[] {
       name: "CASE",
       sorting: "m",
       color: "#8a1c1c",
-      packs: [RULES_PACK],
+      packs: [RULES_PACK, MACROS_PACK],
       folders: [
         { name: "Powers, Talents and Gear", sorting: "m", color: "#1c4f8a", packs: ["powers", "talents", "gear"], folders: [] },
         { name: "Characters", sorting: "m", color: "#2e6b34", packs: ["heroes", "villains"], folders: [] },

@@ -3,6 +3,7 @@
  * these by UUID, so a macro keeps working however the sheets change.
  */
 import { makeAttack, type AttackOptions } from "./dice/entry-points";
+import type { ReferenceApi } from "./reference-api";
 
 /** The document a UUID names, if it is an Item. */
 function asItem(doc: unknown): Item.Implementation | null {
@@ -33,9 +34,14 @@ export async function attackWithItem(uuid: string, options: AttackOptions = {}):
   return true;
 }
 
-export interface CaseApi {
+/** Everything at `CONFIG.CASE.api`: the attack macros' entry point and the reference tools (reference-api.ts). */
+export interface CaseApi extends ReferenceApi {
   /** Makes the attack of the item with this UUID (see {@link attackWithItem}). */
   readonly attackWithItem: typeof attackWithItem;
 }
 
-export const CASE_API: CaseApi = Object.freeze({ attackWithItem });
+/**
+ * The part of the API defined here. case.ts puts the whole API — this and REFERENCE_API,
+ * whose modules need Foundry's classes when they load — at CONFIG.CASE.api in init.
+ */
+export const CASE_API: Pick<CaseApi, "attackWithItem"> = Object.freeze({ attackWithItem });

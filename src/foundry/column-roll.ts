@@ -7,11 +7,11 @@
  */
 import { CaseRoll } from "./dice/case-roll";
 import { columnCheck, columnOf, ERROR_KEYS, parseAttackCode } from "./table-command";
-import { ATTACK_CODES, type AttackCode, type RankKey } from "../rules/index";
+import { ATTACK_CODES, type AttackCode } from "../rules/index";
 
 export interface ColumnRollOptions {
   /** Roll the to-hit roll of this attack (the card shows its result row). */
-  readonly attack?: AttackCode | string | null;
+  readonly attack?: string | null;
   /** The card's title (shown as written); default "Universal Table" or the attack's name. */
   readonly label?: string | null;
 }
@@ -28,7 +28,7 @@ function speaker(): ReturnType<typeof ChatMessage.getSpeaker> {
  * "Rm", "Shift X") or a rank number (30) — and posts its card. A column or attack that is
  * not one gets a localised error notification and no roll. Resolves to the roll, or null.
  */
-export async function rollColumn(column: RankKey | number | string, options: ColumnRollOptions = {}): Promise<CaseRoll | null> {
+export async function rollColumn(column: number | string, options: ColumnRollOptions = {}): Promise<CaseRoll | null> {
   const parsed = columnOf(column);
   if (!parsed.ok) {
     ui.notifications.error(game.i18n.format(parsed.error.key, { ...parsed.error.data }));
@@ -36,9 +36,9 @@ export async function rollColumn(column: RankKey | number | string, options: Col
   }
   let attack: AttackCode | null = null;
   if (options.attack !== undefined && options.attack !== null && options.attack !== "") {
-    attack = parseAttackCode(String(options.attack));
+    attack = parseAttackCode(options.attack);
     if (attack === null) {
-      ui.notifications.error(game.i18n.format(ERROR_KEYS.unknownAttack, { text: String(options.attack), known: ATTACK_CODES.join(", ") }));
+      ui.notifications.error(game.i18n.format(ERROR_KEYS.unknownAttack, { text: options.attack, known: ATTACK_CODES.join(", ") }));
       return null;
     }
   }

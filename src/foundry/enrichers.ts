@@ -29,7 +29,8 @@ function errorElement(source: string, error: TableCommandError): HTMLElement {
   icon.className = "fa-solid fa-triangle-exclamation";
   icon.setAttribute("inert", "");
   span.append(icon, " ", format(error.key, { ...error.data }));
-  span.dataset.tooltip = source;
+  // The text as written, as a plain-text title (never data-tooltip, which may be read as HTML).
+  span.title = source;
   return span;
 }
 

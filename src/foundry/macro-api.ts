@@ -47,7 +47,7 @@ export async function promptColumnRoll(): Promise<CaseRoll | null> {
 
 /** Asks for an amount, then applies it to the actors of the controlled tokens (see applyDamage). */
 export async function promptDamageToControlled(): Promise<DamageSummary | null> {
-  const tokens = canvas?.tokens?.controlled ?? [];
+  const tokens = canvas.tokens?.controlled ?? [];
   if (tokens.length === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Macro.DamagePrompt.NoTokens"));
     return null;

@@ -3,6 +3,7 @@
  * that a Judge may want to change is a world setting here; the rules library receives the
  * chosen value as a plain argument.
  */
+import { INITIATIVE_MODES, type InitiativeMode } from "../rules/index";
 import { SYSTEM_ID } from "./constants";
 
 export const DAMAGE_METHODS = ["static", "intensity"] as const;
@@ -11,8 +12,9 @@ export type DamageMethodSetting = (typeof DAMAGE_METHODS)[number];
 export const DAMAGE_APPLIED_BY = ["gm", "owners"] as const;
 export type DamageAppliedBySetting = (typeof DAMAGE_APPLIED_BY)[number];
 
-export const INITIATIVE_MODES = ["everyTurn", "oncePerCombat", "modifierOnly", "fixedOrder"] as const;
-export type InitiativeModeSetting = (typeof INITIATIVE_MODES)[number];
+/** The initiative modes are the rules' (src/rules/initiative.ts), not a copy. */
+export { INITIATIVE_MODES };
+export type InitiativeModeSetting = InitiativeMode;
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {

@@ -456,6 +456,20 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
   return replaceTarget(state, { ...target, defence, phase: "awaitingToHit" });
 }
 
+/**
+ * The optional declared dodge ([000], CASE-RULES §6): a dodge declared as the turn's action and
+ * rolled once after initiative shifts every dodgeable attack on the dodger that turn. It takes
+ * the place of a defence roll here (no die; `cs` is the shift rolled then, 0/−2/−4/−6).
+ */
+export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number): ExchangeState {
+  const target = targetOf(state, key);
+  expectPhase(target, "awaitingDefence", "dodge");
+  if (!defenceOptions(state, key).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
+  if (!Number.isInteger(cs) || cs > 0) invalid(`A declared dodge's shift must be 0 or negative, got ${String(cs)}.`);
+  const defence: TargetDefence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
+  return replaceTarget(state, { ...target, defence, phase: "awaitingToHit" });
+}
+
 /** The defender takes the attack without a defence. */
 export function declineDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);

@@ -1206,7 +1206,7 @@ export function advancePhase(state: TurnState, from: TurnPhase, opts: AdvanceOpt
 function notReady(phase: TurnPhase, waiting: readonly Waiting[]): TurnError {
   const list = waiting
     .slice(0, 10)
-    .map((w) => `${w.id} (${w.need})`)
+    .map((w) => `"${w.id}" (${w.need})`)
     .join(", ");
   const more = waiting.length > 10 ? ` and ${waiting.length - 10} more` : "";
   return new TurnError("notReady", `The "${phase}" phase still waits for ${list}${more}.`);

@@ -253,3 +253,65 @@ describe("an Evasion's bonus against the foe", () => {
     expect(foeBonus(hero as unknown as Actor.Implementation, "Actor.someoneElse00")).toBe(0);
   });
 });
+
+describe("with a combat running (the turn's bridge)", () => {
+  it("a declared dodge settles Dodge without a new roll and spends no defence; other defences are recorded with their code", async () => {
+    const { setCombatBridge } = await import("../../src/foundry/chat/combat-bridge");
+    const recorded: (string | undefined)[] = [];
+    setCombatBridge({
+      defencesUsed: () => Promise.resolve(0),
+      recordDefence: (_actor, defence) => (recorded.push(defence), Promise.resolve()),
+      declaredDodgeShift: () => Promise.resolve(-4),
+      hasActed: () => Promise.resolve(false),
+      recordStun: () => Promise.resolve(),
+    });
+    try {
+      world.settings.set("case.declaredDodge", true);
+      attack({ attack: "BT" });
+      world.dice.push(70); // the GM's to-hit
+      expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 5 })).toMatchObject({ ok: true });
+      expect(state().targets[0]?.defence).toMatchObject({ code: "dodge", die: null, outcome: { attackCs: -4 } });
+      expect(recorded).toEqual([]);
+      // A Feint is a defence of its own: rolled, and recorded as a Feint (it takes the action).
+      attack({ attack: "BT" });
+      world.dice.push(70);
+      expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "feint", die: 10 })).toMatchObject({ ok: true });
+      expect(recorded).toEqual(["feint"]);
+    } finally {
+      setCombatBridge({
+        defencesUsed: () => Promise.resolve(0),
+        recordDefence: () => Promise.resolve(),
+        declaredDodgeShift: () => Promise.resolve(0),
+        hasActed: () => Promise.resolve(false),
+        recordStun: () => Promise.resolve(),
+      });
+    }
+  });
+
+  it("the extra-defence penalty comes from the combatant's count: the third defence with 2 free is at −2 CS", async () => {
+    const { setCombatBridge } = await import("../../src/foundry/chat/combat-bridge");
+    setCombatBridge({
+      defencesUsed: () => Promise.resolve(2),
+      recordDefence: () => Promise.resolve(),
+      declaredDodgeShift: () => Promise.resolve(0),
+      hasActed: () => Promise.resolve(false),
+      recordStun: () => Promise.resolve(),
+    });
+    try {
+      attack({ attack: "BT" });
+      world.dice.push(70);
+      await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 66 });
+      expect(state().targets[0]?.defence?.cs).toEqual([{ cs: -2, label: "CASE.Exchange.ExtraDefence", localize: true }]);
+      // Remarkable −2 CS is Good: 66 is green there (46–75), so −2 CS on the attack instead of −4.
+      expect(state().targets[0]?.defence).toMatchObject({ column: "good", color: "green", outcome: { attackCs: -2 } });
+    } finally {
+      setCombatBridge({
+        defencesUsed: () => Promise.resolve(0),
+        recordDefence: () => Promise.resolve(),
+        declaredDodgeShift: () => Promise.resolve(0),
+        hasActed: () => Promise.resolve(false),
+        recordStun: () => Promise.resolve(),
+      });
+    }
+  });
+});

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ATTACK_CODES, EDGED_THROWING_PULL_RULE, type AttackCode } from "../../src/rules/attacks";
 import {
+  applyDeclaredDodge,
   ExchangeError,
   TARGET_SCORE_KEYS,
   applyDamage,
@@ -713,5 +714,35 @@ describe("the stored state", () => {
     s = deepFreeze(resolveConsequence(s, "0", { check: "kill", die: 1, endurance: 30 }));
     expect(t0(s).consequences.every((c) => c.outcome !== null)).toBe(true);
     expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
+  });
+});
+
+describe("a declared dodge (optional rule, §6)", () => {
+  const input = (attack: "Sh" | "BA") =>
+    createExchange({
+      attack,
+      source: "Test",
+      attacker: { uuid: "Actor.a", name: "A", value: 30, strength: 10, armor: 0 },
+      toHitCs: [],
+      karma: 0,
+      damage: { method: "static", value: 20 },
+      calledShot: false,
+      blindsided: false,
+      projectile: null,
+      targets: [{ uuid: "Actor.t", actorUuid: "Actor.t", name: "T", scores: { "agility.bal": 30, "fighting.def": 30, "strength.mgt": 30, "endurance.res": 30 }, armor: { body: 0, energy: 0 } }],
+    });
+
+  it("settles the defence with the shift rolled after initiative, and the to-hit reads it", () => {
+    const dodged = applyDeclaredDodge(input("Sh"), "0", -4);
+    expect(dodged.targets[0]).toMatchObject({ phase: "awaitingToHit", defence: { code: "dodge", die: null, outcome: { attackCs: -4 } } });
+    // Agy (dex) Remarkable −4 CS is Poor: 60 is green there (56–85).
+    expect(rollToHit(dodged, "0", { die: 60 }).targets[0]?.toHit).toMatchObject({ column: "poor", color: "green" });
+  });
+
+  it("is refused against an attack that cannot be dodged, with a positive shift, and twice", () => {
+    expect(() => applyDeclaredDodge(input("BA"), "0", -2)).toThrow(/cannot be dodged/);
+    expect(() => applyDeclaredDodge(input("Sh"), "0", 2)).toThrow(/0 or negative/);
+    const once = applyDeclaredDodge(input("Sh"), "0", -2);
+    expect(() => applyDeclaredDodge(once, "0", -2)).toThrow(expect.objectContaining({ kind: "stale" }) as Error);
   });
 });

@@ -167,7 +167,7 @@ describe("a whole turn for a mixed party (hand-worked)", () => {
     t.declare("brick", { text: "Pummel the boss", kind: "attack", attack: "BA", actions: 4 });
     t.declare("thug", { text: "Shoot Cap", kind: "attack", attack: "Sh", secret: true });
     expect(phaseWaiting(t.state)).toEqual([{ id: "boss", need: "declaration" }]);
-    expectTurnError(() => advancePhase(t.state, "declare"), "notReady", /boss \(declaration\)/);
+    expectTurnError(() => advancePhase(t.state, "declare"), "notReady", /"boss" \(declaration\)/);
     t.declare("boss", { text: "Energy blast at Brick", kind: "attack", attack: "En", actions: 2, secret: true });
     expect(t.c("thug").declaration?.secret).toBe(true);
 
@@ -588,7 +588,7 @@ describe("holds, defences and the extra-action phase's details", () => {
     t.apply(recordInitiativeRolls(t.state, { cap: 10, speedy: 8, brick: 6, thug: 4, boss: 1 }));
     t.advance();
     t.act("cap");
-    expectTurnError(() => advancePhase(t.state, "resolve"), "notReady", /speedy \(action\)/);
+    expectTurnError(() => advancePhase(t.state, "resolve"), "notReady", /"speedy" \(action\)/);
     t.advance({ force: true });
     expect(t.state.combat.phase).toBe("wrapUp");
   });
@@ -709,8 +709,12 @@ interface Run {
   allowed: Map<string, number>;
 }
 
-/** Plays one whole turn with random dice; records how often each combatant acted. */
-function playTurn(table: Table, seed: number): Run {
+/**
+ * Plays one whole turn with random dice; records how often each combatant acted. With
+ * `mayhem`, before each action someone defends (a counted Block) and now and then someone is
+ * stunned, as attacks would do.
+ */
+function playTurn(table: Table, seed: number, mayhem = false): Run {
   const die = dice(seed);
   for (const c of table.state.combatants.values()) {
     if (!canActThisTurn(c)) continue;
@@ -738,6 +742,13 @@ function playTurn(table: Table, seed: number): Run {
     if (id === null) {
       table.advance();
       continue;
+    }
+    if (mayhem) {
+      const ids = [...table.state.combatants.keys()];
+      const target = ids[die.d100() % ids.length] as string;
+      table.apply(recordDefence(table.state, target, "block").change);
+      if (die.d10() === 1) table.apply(applyStun(table.state, ids[die.d100() % ids.length] as string, die.d10()));
+      if (table.current !== id) continue; // the stun took the one acting out
     }
     acted.set(id, (acted.get(id) ?? 0) + 1);
     table.act(id);
@@ -786,8 +797,10 @@ describe("properties", () => {
   it("wrap-up resets what CASE resets (declarations, actions, defences used) and stun counters go down", () => {
     fc.assert(
       fc.property(partyArb, settingsArb, fc.nat(), (party, s, seed) => {
-        const run = playTurn(build(party, s), seed);
+        const run = playTurn(build(party, s), seed, true);
         const t = run.table;
+        // Someone defended before each action taken: there is something to reset.
+        if ([...run.acted.values()].some((n) => n > 0)) expect([...t.state.combatants.values()].some((c) => c.defencesUsed > 0)).toBe(true);
         const stunsBefore = new Map([...t.state.combatants.values()].map((c) => [c.id, { turns: c.stunTurns, pending: c.stunPending }]));
         t.advance();
         expect(t.state.combat.phase).toBe("declare");

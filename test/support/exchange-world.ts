@@ -159,6 +159,7 @@ export function installWorld(): World {
     ["case.hideNpcDefences", false],
     ["case.autoNpcConsequences", false],
     ["case.damageMethod", "static"],
+    ["case.declaredDodge", false],
   ]);
   const notifications = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
   const dice: number[] = [];

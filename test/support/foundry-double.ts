@@ -130,6 +130,68 @@ export function HandlebarsApplicationMixin<T>(Base: T): T {
   return Base;
 }
 
+// ── Combat and Combatant: only what CaseCombat and CaseCombatant build on ─────────────────────
+// Install them as the globals `Combat` and `Combatant` (vi.stubGlobal) before importing
+// src/foundry/documents/combat.ts. They hold plain data and record updates; startCombat does
+// what Foundry v13's does (its public source, quoted in foundryvtt/foundryvtt#13949): one update
+// of { round: 1, turn: 0 } — it does not touch `system`.
+
+export class CombatantDouble {
+  parent: CombatDouble | null = null;
+  actor = null;
+  constructor(
+    readonly id: string,
+    public name: string,
+    public system: Record<string, unknown>,
+    readonly options: { hasPlayerOwner?: boolean; isDefeated?: boolean; hidden?: boolean; initiative?: number | null } = {},
+  ) {}
+  get hasPlayerOwner(): boolean {
+    return this.options.hasPlayerOwner ?? false;
+  }
+  get isDefeated(): boolean {
+    return this.options.isDefeated ?? false;
+  }
+  get hidden(): boolean {
+    return this.options.hidden ?? false;
+  }
+  get initiative(): number | null {
+    return this.options.initiative ?? null;
+  }
+}
+
+export class CombatDouble {
+  round = 0;
+  turn: number | null = null;
+  readonly updates: Record<string, unknown>[] = [];
+  readonly combatants: { contents: CombatantDouble[]; size: number; get(id: string): CombatantDouble | undefined };
+
+  constructor(
+    readonly id: string,
+    public system: Record<string, unknown>,
+    combatants: CombatantDouble[],
+  ) {
+    for (const c of combatants) c.parent = this;
+    this.combatants = { contents: combatants, size: combatants.length, get: (id) => combatants.find((c) => c.id === id) };
+  }
+
+  get started(): boolean {
+    return this.round > 0;
+  }
+
+  /** Merges the fields given (and `system` one level deep), as a document update does; records the call. */
+  update(data: Record<string, unknown>): Promise<this> {
+    this.updates.push(structuredClone(data));
+    const { system, ...rest } = data;
+    if (system !== undefined) this.system = { ...this.system, ...(system as Record<string, unknown>) };
+    Object.assign(this, rest);
+    return Promise.resolve(this);
+  }
+
+  startCombat(): Promise<this> {
+    return this.update({ round: 1, turn: 0 });
+  }
+}
+
 export const foundryDouble = {
   abstract: { TypeDataModel, DataModel: TypeDataModel },
   data: { fields },

@@ -19,8 +19,7 @@ import {
   setAidedQuery,
 } from "../combat/queries";
 import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../combat/foundry-host";
-import { buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
-import { isTurnPhase } from "../../rules/index";
+import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
 import { declareDialog, foundryLocalize } from "./declare-dialog";
 import { isCharacter } from "../documents/guards";
 import type { CombatSystemData } from "../combat/state";
@@ -85,7 +84,13 @@ export class CaseCombatTracker extends CombatTracker {
 
   /** The CASE context of the viewed combat, for this user. */
   caseContext(): TrackerContext {
-    return buildTrackerContext(trackerInputOf(this.viewed), foundryLocalize);
+    try {
+      return buildTrackerContext(trackerInputOf(this.viewed), foundryLocalize);
+    } catch (error) {
+      // Stored data the turn cannot read must not take the whole sidebar down.
+      console.error("case | the CASE turn could not be read", error);
+      return buildTrackerContext({ ...trackerInputOf(null), isGM: game.user.isGM }, foundryLocalize);
+    }
   }
 
   protected override async _preparePartContext(partId: string, context: RenderContext, options: RenderOptions): Promise<RenderContext> {
@@ -100,20 +105,19 @@ export class CaseCombatTracker extends CombatTracker {
 
   static async #advance(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const combatId = this.combatId();
-    const from = target.dataset.from;
-    if (combatId === null || !isTurnPhase(from)) return;
-    let force = false;
+    if (combatId === null) return;
+    let confirmed = false;
     if (target.dataset.force === "true") {
       const context = this.caseContext();
-      const confirmed = await foundry.applications.api.DialogV2.confirm({
-        window: { title: "CASE.Turn.Notify.ForceTitle" },
-        content: `<p>${foundry.utils.escapeHTML(game.i18n.format("CASE.Turn.Notify.ForceConfirm", { waiting: context.waiting ?? "" }))}</p>`,
-        rejectClose: false,
-      });
-      if (confirmed !== true) return;
-      force = true;
+      confirmed =
+        (await foundry.applications.api.DialogV2.confirm({
+          window: { title: "CASE.Turn.Notify.ForceTitle" },
+          content: `<p>${foundry.utils.escapeHTML(game.i18n.format("CASE.Turn.Notify.ForceConfirm", { waiting: context.waiting ?? "" }))}</p>`,
+          rejectClose: false,
+        })) === true;
     }
-    await requestGM(advancePhaseQuery, { combatId, from, force });
+    const request = advanceRequest(combatId, target.dataset, confirmed);
+    if (request) await requestGM(advancePhaseQuery, request);
   }
 
   static async #declare(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {

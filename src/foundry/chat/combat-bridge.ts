@@ -5,9 +5,14 @@
  * is the first), "not yet acted", and the stun lives only on the actor's condition.
  * The combat tracker installs its own implementation with {@link setCombatBridge}.
  */
+import type { DefenceCode } from "../../rules/index";
+
 export interface CombatBridge {
   defencesUsed(actor: Actor.Implementation): Promise<number>;
-  recordDefence(actor: Actor.Implementation): Promise<void>;
+  /** Records a defence this turn; Evasion, Feint and Catch take the defender's action. */
+  recordDefence(actor: Actor.Implementation, defence?: DefenceCode): Promise<void>;
+  /** The shift of a dodge declared and rolled this turn (optional rule), or 0. */
+  declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;
   recordStun(actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
 }
@@ -15,6 +20,7 @@ export interface CombatBridge {
 const noCombat: CombatBridge = {
   defencesUsed: () => Promise.resolve(0),
   recordDefence: () => Promise.resolve(),
+  declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),
 };

@@ -12,7 +12,9 @@ import {
   COLORS,
   ExchangeError,
   applyDamage,
+  applyDeclaredDodge,
   chooseDefence,
+  defenceOptions,
   declineDefence,
   defencePenalty,
   escapeHold,
@@ -24,6 +26,7 @@ import {
   type Color,
   type CsReason,
   type DefenceChoice,
+  type DefenceCode,
   type ExchangeState,
   type ExchangeTarget,
 } from "../../rules/index";
@@ -151,7 +154,7 @@ export function foeBonusKey(foeUuid: string): string {
 }
 
 async function setFoeBonus(actor: Actor.Implementation, foeUuid: string, cs: number): Promise<void> {
-  await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(foeUuid)}`]: cs } as Actor.UpdateData);
+  await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(foeUuid)}`]: cs });
 }
 
 // ── queries ──────────────────────────────────────────────────────────────────────────────
@@ -170,14 +173,18 @@ export const defendQuery = defineQuery({
     const target = transition(() => targetOf(state, p.targetKey));
     if (target.phase !== "awaitingDefence") throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
     const actor = await targetActor(target);
+    // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
+    // attack uses the dodge rolled after initiative: no new roll, no defence spent.
+    const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await combatBridge.declaredDodgeShift(actor) : 0;
+    const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && defenceOptions(state, p.targetKey).includes("dodge");
     const cs = await defenceShifts(actor, p.defence);
-    let next =
-      p.defence === "none" || p.die === null
-        ? transition(() => declineDefence(state, p.targetKey))
-        : transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as Exclude<DefenceChoice, "none">, die: p.die as number, cs }, CONFIG.CASE.universalTable));
+    let next: ExchangeState;
+    if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
+    else if (p.defence === "none" || p.die === null) next = transition(() => declineDefence(state, p.targetKey));
+    else next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: p.die as number, cs }, CONFIG.CASE.universalTable));
     next = await rollPendingToHit(next, p.targetKey);
     await saveCard(message, next);
-    if (p.defence !== "none") await combatBridge.recordDefence(actor);
+    if (!useDeclared && p.defence !== "none") await combatBridge.recordDefence(actor, p.defence);
     await afterToHit(next, p.targetKey, p.messageId);
     // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
     const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;

@@ -215,7 +215,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   }
 
   if (bonus > 0) {
-    await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])) as Actor.UpdateData);
+    await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])));
   }
 
   const message = await ChatMessage.create({

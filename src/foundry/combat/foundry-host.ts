@@ -218,10 +218,7 @@ function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Impleme
  * one, whether the character has acted (for when a stun starts), recording a stun, and the
  * declared dodge's shift. It runs where the exchange's handlers run: on the active GM.
  */
-export const turnCombatBridge: CombatBridge & {
-  declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
-  recordDefence(actor: Actor.Implementation, defence?: DefenceCode): Promise<void>;
-} = {
+export const turnCombatBridge: CombatBridge = {
   defencesUsed(actor) {
     const found = combatantOfActor(actor);
     return Promise.resolve(found ? (found.combatant.system as unknown as CombatantSystemData).defencesUsed : 0);

@@ -7,6 +7,7 @@
  */
 import {
   TURN_PHASES,
+  isTurnPhase,
   actionShift,
   actionsLeft,
   canActThisTurn,
@@ -46,6 +47,8 @@ export type Localize = (key: string, data?: Readonly<Record<string, string | num
 
 export interface PhaseStep {
   readonly key: TurnPhase;
+  /** 1 … 6, as the rules number the steps. */
+  readonly number: number;
   readonly label: string;
   readonly state: "done" | "current" | "todo";
 }
@@ -88,6 +91,8 @@ export interface TrackerRow {
   readonly statuses: readonly TrackerStatus[];
   readonly dying: boolean;
   readonly aided: boolean;
+  /** After a passed extra-action roll, the choice this user may make (empty otherwise); the chosen one is active. */
+  readonly modeChoices: readonly { readonly mode: string; readonly label: string; readonly active: boolean }[];
   /** What this user may press on this row. */
   readonly can: {
     readonly declare: boolean;
@@ -261,6 +266,10 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
             }
           : null,
       statuses: statusKeys(c).map(([key, label, data]) => ({ key, label: t(label, data) })),
+      modeChoices:
+        mine && phase === "extraActions" && extra?.success === true
+          ? (["separate", "flurry"] as const).map((mode) => ({ mode, label: t(`${TRACKER_KEY_PREFIXES.mode}${mode}`), active: extra.mode === mode }))
+          : [],
       dying: c.dying && !c.dead,
       aided: c.aided,
       can: {
@@ -287,7 +296,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     phase,
     phaseLabel: t(PHASE_LABEL(phase)),
     phaseHint: t(PHASE_HINT(phase)),
-    steps: TURN_PHASES.map((key, i) => ({ key, label: t(PHASE_LABEL(key)), state: i < phaseIndex ? "done" : i === phaseIndex ? "current" : "todo" })),
+    steps: TURN_PHASES.map((key, i) => ({ key, number: i + 1, label: t(PHASE_LABEL(key)), state: i < phaseIndex ? "done" : i === phaseIndex ? "current" : "todo" })),
     round: state.combat.round,
     roundLabel: phase === "extraRounds" ? t("CASE.Turn.ExtraRound", { round: state.combat.round }) : null,
     waiting: waitingLabel(waiting, names, visible, t),
@@ -298,4 +307,17 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     events: [...state.combat.events],
     canNoteEvent: input.isGM && phase === "wrapUp",
   };
+}
+
+/**
+ * The advance request a click on the tracker's advance button makes (`data-from`,
+ * `data-force`), or null for a button that names no phase. A forcing advance is only sent after
+ * the Judge confirmed it (`confirmed`).
+ */
+export function advanceRequest(combatId: string, dataset: Readonly<Record<string, string | undefined>>, confirmed: boolean): { combatId: string; from: TurnPhase; force: boolean } | null {
+  const from = dataset.from;
+  if (!isTurnPhase(from)) return null;
+  const force = dataset.force === "true";
+  if (force && !confirmed) return null;
+  return { combatId, from, force };
 }

@@ -10,7 +10,7 @@ import { openUniversalTable } from "../apps/universal-table-app";
 export const TOOL_NAME = "caseUniversalTable";
 
 /** Adds the button to the Token controls ("getSceneControlButtons"). */
-export function addUniversalTableTool(controls: Record<string, SceneControls.Control>): void {
+export function addUniversalTableTool(controls: Record<string, foundry.applications.ui.SceneControls.Control>): void {
   const tokens = controls.tokens;
   if (!tokens) return;
   tokens.tools[TOOL_NAME] = {

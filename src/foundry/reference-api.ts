@@ -1,0 +1,36 @@
+/**
+ * The reference tools' part of `CONFIG.CASE.api` (see api.ts): the Universal Table window, plain
+ * column rolls, damage outside an attack, and what the system's macros call. Stable names:
+ * macros call these.
+ */
+import { rollColumn } from "./column-roll";
+import { openUniversalTable } from "./apps/universal-table-app";
+import { applyDamage } from "./damage-api";
+import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
+
+export interface ReferenceApi {
+  /** Opens the Universal Table reference window (or brings it to the front). */
+  readonly openUniversalTable: typeof openUniversalTable;
+  /**
+   * Rolls a plain ACTION on a column: `rollColumn("remarkable")`, `rollColumn(30)`,
+   * `rollColumn("incredible", { attack: "BA", label: "Haymaker" })` (see column-roll.ts).
+   */
+  readonly rollColumn: typeof rollColumn;
+  /** Asks for a column (a dialog), then rolls on it. */
+  readonly promptColumnRoll: typeof promptColumnRoll;
+  /** Takes `amount` Health off the characters of these token (or actor) UUIDs, through the GM (see damage-api.ts). */
+  readonly applyDamage: typeof applyDamage;
+  /** Asks for an amount, then applies it to the controlled tokens' actors. */
+  readonly promptDamageToControlled: typeof promptDamageToControlled;
+  /** Starts the current combat when it has not started; otherwise says why not. */
+  readonly startCombatTurn: typeof startCombatTurn;
+}
+
+export const REFERENCE_API: ReferenceApi = Object.freeze({
+  openUniversalTable,
+  rollColumn,
+  promptColumnRoll,
+  applyDamage,
+  promptDamageToControlled,
+  startCombatTurn,
+});
