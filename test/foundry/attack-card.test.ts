@@ -116,4 +116,21 @@ describe("the attack card", () => {
     state = resolveConsequence(state, "0", { check: "slam", die: 40, d10: 9 }); // green: one area; 9 → up
     expect(line(render(state, "gm"), ".check-slam")).toBe("Slam?: 40 Green — slammed 1 area up into the air");
   });
+
+  it("notes what a result calls for: a Take's strength contest, a ranged miss that may strike a bystander", () => {
+    // Gravel (Str 40) grabs at Kestrel (Str 20): green is Take, and the stronger grabber takes it.
+    let grab = createExchange({ attackerActor: villain, targetActor: hero, attack: "Gb" });
+    grab = rollToHit(declineDefence(grab, "0"), "0", { die: 40 });
+    expect(line(render(grab, "other"), ".result-note")).toBe("The grabber is stronger: the item is taken.");
+    // Kestrel (Str 20) grabs at Gravel (Str 40): a struggle.
+    let weak = createExchange({ attackerActor: hero, targetActor: villain, attack: "Gb" });
+    weak = rollToHit(declineDefence(weak, "0"), "0", { die: 50 });
+    expect(line(render(weak, "other"), ".result-note")).toBe("Not stronger than the holder: a struggle for the item.");
+    let shot = createExchange({ attackerActor: villain, targetActor: hero, attack: "Sh" });
+    shot = rollToHit(declineDefence(shot, "0"), "0", { die: 2 });
+    expect(line(render(shot, "other"), ".result-note")).toBe("A ranged miss may strike someone next to the target: roll for each.");
+    let punch = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
+    punch = rollToHit(declineDefence(punch, "0"), "0", { die: 2 });
+    expect(count(render(punch, "other"), ".result-note")).toBe(0);
+  });
 });

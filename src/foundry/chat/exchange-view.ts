@@ -13,6 +13,8 @@ import {
   defenceOptions,
   exchangeComplete,
   holdStands,
+  missMayStrikeOthers,
+  takeOutcome,
   mayPullColor,
   rankOf,
   mayPullDamage,
@@ -94,6 +96,8 @@ export interface TargetRowView {
     readonly dealt: number;
     readonly rebound: number;
   };
+  /** A note the result calls for: a Take's strength contest, a ranged miss that may strike someone adjacent. */
+  readonly noteKey: string | null;
   readonly canPull: boolean;
   readonly pullColors: readonly { color: Color; labelKey: string }[];
   readonly pullDamage: boolean;
@@ -159,6 +163,15 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: s
   }
 }
 
+/** §5 notes: a Take grabs only if the grabber is stronger, else a struggle; a ranged miss may hit someone adjacent. */
+function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
+  const result = t.toHit?.result;
+  if (result === "take") return `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+  if (result === "break") return "CASE.Exchange.Note.break";
+  if (result === "miss" && missMayStrikeOthers(state.attack)) return "CASE.Exchange.Note.missRanged";
+  return null;
+}
+
 /** The card for one viewer. */
 export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings: ExchangeSettings): ExchangeCardView {
   const def = attackDefinition(state.attack);
@@ -221,6 +234,7 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
             rebound: dmg.rebound,
           }
         : null,
+      noteKey: resultNote(state, t),
       canPull,
       pullColors: canPull && mayPullColor(state.attack) ? COLORS.filter((c) => colorIndex(c) < rolledIndex).map((color) => ({ color, labelKey: `CASE.Color.${color}` })) : [],
       pullDamage: canPull && mayPullDamage(state.attack),
