@@ -5,11 +5,14 @@ import type { Plugin } from "vite";
 
 /** Copies the static parts of the system next to the bundle, so dist/ is installable as-is. */
 function copySystemFiles(): Plugin {
+  let out = resolve(import.meta.dirname, "dist");
   return {
     name: "case-copy-system-files",
     apply: "build",
+    configResolved(config) {
+      out = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
-      const out = resolve(import.meta.dirname, "dist");
       await mkdir(out, { recursive: true });
       await cp(resolve(import.meta.dirname, "system.json"), resolve(out, "system.json"));
       for (const dir of ["templates", "lang", "styles"]) {

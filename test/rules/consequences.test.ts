@@ -26,33 +26,13 @@ import {
 } from "../../src/rules/consequences";
 import { applyDamageToHealth } from "../../src/rules/damage";
 import { COLORS, colorIndex, type Color } from "../../src/rules/universal-table";
-import { rulesSection, rulesTable, tableRecords } from "../support/rules-doc";
+import { rulesSection, rulesTable, tableRecords, docLadder, docRankOf } from "../support/rules-doc";
 
 // ---------------------------------------------------------------------------------------------
 // Reading CASE-RULES.md §1 (the ladder), §8 (Slam/Stun/Kill) and §9 (Table 24)
 // ---------------------------------------------------------------------------------------------
 
-interface DocRank {
-  index: number;
-  name: string;
-  number: number;
-  min: number;
-  max: number;
-}
-
-const ladder: DocRank[] = tableRecords(rulesTable(1, "rank", "number", "range")).map((row) => {
-  const m = /^(\d+)(?:–(\d+)|(\+))?$/.exec(row.range ?? "");
-  if (!m) throw new Error(`Cannot read rank range "${row.range ?? ""}".`);
-  const min = Number(m[1]);
-  const max = m[3] ? Number.POSITIVE_INFINITY : m[2] ? Number(m[2]) : min;
-  return { index: Number(row["#"]), name: row.rank ?? "", number: Number(row.number), min, max };
-});
-
-function docRankOf(value: number): DocRank {
-  const r = ladder.find((x) => value >= x.min && value <= x.max);
-  if (!r) throw new Error(`No rank in the document holds ${value}.`);
-  return r;
-}
+const ladder = docLadder();
 
 const section8 = rulesSection(8).replace(/\s+/g, " ");
 const checks = tableRecords(rulesTable(8, "check", "white", "green", "yellow", "red"));

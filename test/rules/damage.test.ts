@@ -20,39 +20,13 @@ import {
   type DamageMethod,
 } from "../../src/rules/damage";
 import { COLORS, colorIndex, universalColor, type Color } from "../../src/rules/universal-table";
-import { rulesSection, rulesTable, signedNumber, tableRecords } from "../support/rules-doc";
+import { rulesSection, signedNumber, docLadder, docRankOf, docRankAt } from "../support/rules-doc";
 
 // ---------------------------------------------------------------------------------------------
 // Reading CASE-RULES.md §1 (the ladder), §5 (armor) and §7 (damage)
 // ---------------------------------------------------------------------------------------------
 
-interface DocRank {
-  index: number;
-  name: string;
-  number: number;
-  min: number;
-  max: number;
-}
-
-const ladder: DocRank[] = tableRecords(rulesTable(1, "rank", "number", "range")).map((row) => {
-  const m = /^(\d+)(?:–(\d+)|(\+))?$/.exec(row.range ?? "");
-  if (!m) throw new Error(`Cannot read rank range "${row.range ?? ""}".`);
-  const min = Number(m[1]);
-  const max = m[3] ? Number.POSITIVE_INFINITY : m[2] ? Number(m[2]) : min;
-  return { index: Number(row["#"]), name: row.rank ?? "", number: Number(row.number), min, max };
-});
-
-function docRankOf(value: number): DocRank {
-  const r = ladder.find((x) => value >= x.min && value <= x.max);
-  if (!r) throw new Error(`No rank in the document holds ${value}.`);
-  return r;
-}
-
-function docRankAt(index: number): DocRank {
-  const r = ladder[Math.min(ladder.length - 1, Math.max(0, index))];
-  if (!r) throw new Error(`No rank at ${index}.`);
-  return r;
-}
+const ladder = docLadder();
 
 const flat = (n: number) => rulesSection(n).replace(/\s+/g, " ");
 const section5 = flat(5);

@@ -44,46 +44,13 @@ import {
   type EscapeResult,
 } from "../../src/rules/defences";
 import { COLORS, colorIndex, type Color } from "../../src/rules/universal-table";
-import { rulesSection, rulesTable, signedNumber, tableRecords } from "../support/rules-doc";
+import { rulesSection, rulesTable, signedNumber, tableRecords, docLadder, docRankOf, docRankAt, docRankNamed } from "../support/rules-doc";
 
 // ---------------------------------------------------------------------------------------------
 // Reading CASE-RULES.md §1 (the ladder) and §6 (defences)
 // ---------------------------------------------------------------------------------------------
 
-interface DocRank {
-  index: number;
-  name: string;
-  number: number;
-  min: number;
-  max: number;
-}
-
-/** The rank ladder, read from §1 of the document. */
-const ladder: DocRank[] = tableRecords(rulesTable(1, "rank", "number", "range")).map((row) => {
-  const m = /^(\d+)(?:–(\d+)|(\+))?$/.exec(row.range ?? "");
-  if (!m) throw new Error(`Cannot read rank range "${row.range ?? ""}".`);
-  const min = Number(m[1]);
-  const max = m[3] ? Number.POSITIVE_INFINITY : m[2] ? Number(m[2]) : min;
-  return { index: Number(row["#"]), name: row.rank ?? "", number: Number(row.number), min, max };
-});
-
-function docRankOf(value: number): DocRank {
-  const r = ladder.find((x) => value >= x.min && value <= x.max);
-  if (!r) throw new Error(`No rank in the document holds ${value}.`);
-  return r;
-}
-
-function docRankAt(index: number): DocRank {
-  const r = ladder[Math.min(ladder.length - 1, Math.max(0, index))];
-  if (!r) throw new Error(`No rank at ${index}.`);
-  return r;
-}
-
-function docRankNamed(name: string): DocRank {
-  const r = ladder.find((x) => x.name.toLowerCase() === name.toLowerCase());
-  if (!r) throw new Error(`No rank named ${name}.`);
-  return r;
-}
+const ladder = docLadder();
 
 /** §6 with line breaks folded to spaces, so sentences can be matched across lines. */
 const section6 = rulesSection(6).replace(/\s+/g, " ");
