@@ -176,6 +176,8 @@ export interface AppliedRecord {
   readonly healthAfter: number;
   readonly max: number;
   readonly reachedZero: boolean;
+  /** Charging: the charger's Health before and after the rebound from the target's armor (§5). */
+  readonly rebound?: { readonly before: number; readonly after: number } | null;
 }
 
 export type ConsequenceOutcome =
@@ -596,20 +598,34 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
   });
 }
 
-/** The result of applying damage: the state and the Health to write. */
+/** The result of applying damage: the state and the Health to write (the charger's too, on a charge). */
 export interface DamageApplication {
   readonly state: ExchangeState;
   readonly health: number;
+  /** The charger's Health to write, when a charge's rebound was applied or undone; else null. */
+  readonly chargerHealth: number | null;
 }
 
 /**
  * Applies the damage to the target's current Health (resolved → applied). Health never goes
  * below 0 or above max; reaching 0 (or taking damage at 0) adds a Kill? check (§8).
  */
-export function applyDamage(state: ExchangeState, key: string, health: { value: number; max: number }): DamageApplication {
+export function applyDamage(
+  state: ExchangeState,
+  key: string,
+  health: { value: number; max: number },
+  /** The charger's Health: on a charge, the target's armor rebounds onto it (§5). */
+  chargerHealth?: { value: number; max: number },
+): DamageApplication {
   const target = targetOf(state, key);
   expectPhase(target, "resolved", "apply damage");
   if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid(`${target.name}: Health must be whole numbers ≥ 0, got ${String(health.value)} of ${String(health.max)}.`);
+  const reboundDamage = target.damage?.rebound ?? 0;
+  let rebound: { before: number; after: number } | null = null;
+  if (reboundDamage > 0 && chargerHealth) {
+    if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid(`The charger's Health must be whole numbers ≥ 0.`);
+    rebound = { before: chargerHealth.value, after: applyDamageToHealth(clampHealth(chargerHealth.value, chargerHealth.max), chargerHealth.max, reboundDamage).health };
+  }
   const dealt = target.damage?.dealt ?? 0;
   // Health above its maximum (the maximum fell, e.g. with a lost Endurance rank) counts as the
   // maximum: Health never ends above max. Undo still gives back the value that was there.
@@ -619,8 +635,8 @@ export function applyDamage(state: ExchangeState, key: string, health: { value: 
   if (killCheckDue(current, dealt) && !consequences.some((c) => c.check === "kill")) {
     consequences.push({ check: "kill", cause: "health", die: null, color: null, outcome: null });
   }
-  const applied: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero };
-  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences }), health: after.health };
+  const applied: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero, rebound };
+  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences }), health: after.health, chargerHealth: rebound ? rebound.after : null };
 }
 
 /**
@@ -634,7 +650,7 @@ export function undoDamage(state: ExchangeState, key: string): DamageApplication
   const applied = target.applied;
   if (!applied) invalid(`${target.name}: no damage was applied.`);
   const consequences = target.consequences.filter((c) => c.cause === "result");
-  return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: applied.healthBefore };
+  return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: applied.healthBefore, chargerHealth: applied.rebound ? applied.rebound.before : null };
 }
 
 export interface ConsequenceRoll {

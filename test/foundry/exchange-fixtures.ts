@@ -11,6 +11,8 @@ export interface FixtureOptions {
   damage?: number;
   blindsided?: boolean;
   karma?: number;
+  /** The target's body armor. */
+  targetArmor?: number;
 }
 
 export function createExchange(o: FixtureOptions): ExchangeState {
@@ -33,7 +35,7 @@ export function createExchange(o: FixtureOptions): ExchangeState {
         actorUuid: o.targetActor.uuid,
         name: o.targetActor.name,
         scores: { "agility.bal": t.score("agility.bal"), "fighting.def": t.score("fighting.def"), "strength.mgt": t.score("strength.mgt"), "endurance.res": t.score("endurance.res") },
-        armor: { body: 0, energy: 0 },
+        armor: { body: o.targetArmor ?? 0, energy: 0 },
       },
     ],
   });

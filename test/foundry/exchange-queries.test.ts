@@ -315,3 +315,22 @@ describe("with a combat running (the turn's bridge)", () => {
     }
   });
 });
+
+describe("a charge into armor", () => {
+  it("applying the damage also applies the rebound to the charger; undo restores both", async () => {
+    // Gravel charges Kestrel, who wears Good (10) body armor: 10 rebounds onto Gravel.
+    attack({ attack: "Ch", damage: 40, targetArmor: 10 });
+    world.dice.push(50); // End (res) Remarkable: 50 is green — a Hit
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    expect(state().targets[0]?.damage).toMatchObject({ raw: 40, armor: 10, dealt: 30, rebound: 10 });
+    const heroHealth = hero.system.health.value;
+    const chargerHealth = villain.system.health.value;
+    expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(hero.system.health.value).toBe(heroHealth - 30);
+    expect(villain.system.health.value).toBe(chargerHealth - 10);
+    expect(state().targets[0]?.applied?.rebound).toEqual({ before: chargerHealth, after: chargerHealth - 10 });
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(hero.system.health.value).toBe(heroHealth);
+    expect(villain.system.health.value).toBe(chargerHealth);
+  });
+});

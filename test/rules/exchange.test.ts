@@ -252,7 +252,7 @@ describe("refused transitions are 'stale' and change nothing", () => {
     const once = applyDamage(hit("BA", "green"), "0", { value: 100, max: 100 });
     expect(once.health).toBe(60);
     expectRefused(once.state, (s) => applyDamage(s, "0", { value: 60, max: 100 }), "stale");
-    expect(t0(once.state).applied).toEqual({ healthBefore: 100, healthAfter: 60, max: 100, reachedZero: false });
+    expect(t0(once.state).applied).toEqual({ healthBefore: 100, healthAfter: 60, max: 100, reachedZero: false, rebound: null });
   });
 
   it("undoDamage: only after applying, only once", () => {

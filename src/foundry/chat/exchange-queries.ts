@@ -246,10 +246,14 @@ export const applyDamageQuery = defineQuery({
     const actor = await targetActor(target);
     if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
     const health = { value: actor.system.health.value, max: actor.system.health.max };
-    const applied = transition(() => applyDamage(state, p.targetKey, health));
+    // A charge: the target's armor rebounds onto the charger.
+    const charger = (target.damage?.rebound ?? 0) > 0 ? await attackerActor(state) : null;
+    const chargerHealth = charger && isCharacter(charger) ? { value: charger.system.health.value, max: charger.system.health.max } : undefined;
+    const applied = transition(() => applyDamage(state, p.targetKey, health, chargerHealth));
     await saveCard(message, applied.state);
-    // An absolute value, not a decrement: writing it twice changes nothing.
+    // Absolute values, not decrements: writing them twice changes nothing.
     await actor.update({ "system.health.value": applied.health } as Actor.UpdateData);
+    if (charger && applied.chargerHealth !== null) await charger.update({ "system.health.value": applied.chargerHealth } as Actor.UpdateData);
     await autoRollNpcConsequences(applied.state, p.targetKey, p.messageId, actor);
   },
 });
@@ -266,6 +270,10 @@ export const undoDamageQuery = defineQuery({
     const undone = transition(() => undoDamage(state, p.targetKey));
     await saveCard(message, undone.state);
     await actor.update({ "system.health.value": undone.health } as Actor.UpdateData);
+    if (undone.chargerHealth !== null) {
+      const charger = await attackerActor(state);
+      if (charger) await charger.update({ "system.health.value": undone.chargerHealth } as Actor.UpdateData);
+    }
   },
 });
 

@@ -103,7 +103,13 @@ export interface TargetRowView {
   readonly pullDamage: boolean;
   readonly canApply: boolean;
   readonly canUndo: boolean;
-  readonly applied: null | { readonly before: number; readonly after: number; readonly max: number; readonly reachedZero: boolean };
+  readonly applied: null | {
+    readonly before: number;
+    readonly after: number;
+    readonly max: number;
+    readonly reachedZero: boolean;
+    readonly rebound: null | { readonly before: number; readonly after: number };
+  };
   readonly consequences: readonly {
     readonly check: string;
     readonly labelKey: string;
@@ -240,7 +246,9 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
       pullDamage: canPull && mayPullDamage(state.attack),
       canApply: mayApply && t.phase === "resolved" && dmg !== null && dmg.dealt > 0,
       canUndo: mayApply && t.phase === "applied" && t.consequences.every((c) => c.outcome === null),
-      applied: t.applied ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero } : null,
+      applied: t.applied
+        ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null }
+        : null,
       consequences: t.consequences.map((c) => {
         const out = consequenceOutcome(c);
         return {
