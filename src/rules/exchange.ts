@@ -525,7 +525,7 @@ function autoHitColor(attack: AttackCode, color: Color): Color {
 }
 
 /**
- * A called shot needs a Bullseye (§5): any other hit misses what was aimed at. A red roll lands
+ * A called shot needs a Bullseye (§5); every other hit misses what was aimed at. A red roll lands
  * it only under the CALLED_SHOT_RED_SUCCEEDS ruling (attacks.ts).
  */
 function calledShotMisses(state: ExchangeState, color: Color, result: AttackResult): boolean {

@@ -57,7 +57,7 @@ import {
   type PullRule,
 } from "../../src/rules/attacks";
 import { COLORS, colorIndex, type Color } from "../../src/rules/universal-table";
-import { rulesSection, rulesTable, signedNumber, tableRecords } from "../support/rules-doc";
+import { rulesSection, rulesTable, signedNumber, tableRecords, RESULT_WORDS } from "../support/rules-doc";
 
 // ---------------------------------------------------------------------------------------------
 // Reading CASE-RULES.md §5
@@ -72,20 +72,6 @@ function docRow(code: AttackCode): Record<string, string> {
   return row;
 }
 
-/** The doc's words for attack results → the engine's result names. */
-const RESULT_WORDS: Readonly<Record<string, AttackResult>> = {
-  Miss: "miss",
-  Hit: "hit",
-  Slam: "slam",
-  Stun: "stun",
-  Kill: "kill",
-  Bullseye: "bullseye",
-  Take: "take",
-  Grab: "grab",
-  Break: "break",
-  "Partial Hold": "partialHold",
-  "Full Hold": "fullHold",
-};
 
 function docResult(cell: string): AttackResult {
   const result = RESULT_WORDS[cell];

@@ -22,23 +22,7 @@ import {
   type TargetInput,
   type TargetScores,
 } from "../../src/rules/exchange";
-import {
-  DOC_COLORS,
-  docColorOn,
-  docLadder,
-  docRankAt,
-  docRankNamed,
-  docRankOf,
-  docRollEdges,
-  docRollFor,
-  docRollsFor,
-  docThrownRange,
-  rulesSection,
-  rulesTable,
-  signedNumber,
-  tableRecords,
-  type DocColor,
-} from "../support/rules-doc";
+import { DOC_COLORS, docColorOn, docLadder, docRankAt, docRankNamed, docRankOf, docRollEdges, docRollFor, docRollsFor, docThrownRange, rulesSection, rulesTable, signedNumber, tableRecords, type DocColor, RESULT_WORDS } from "../support/rules-doc";
 
 // ---------------------------------------------------------------------------------------------
 // The document, read once
@@ -68,20 +52,6 @@ function defenceRow(code: DefenceCode): Record<string, string> {
 
 const DOC_DEFENCES = defenceDoc.map((r) => (r["defence"] ?? "").toLowerCase() as DefenceCode);
 
-/** The doc's words for attack results → the engine's result names (the only mapping we supply). */
-const RESULT_WORDS: Readonly<Record<string, AttackResult>> = {
-  Miss: "miss",
-  Hit: "hit",
-  Slam: "slam",
-  Stun: "stun",
-  Kill: "kill",
-  Bullseye: "bullseye",
-  Take: "take",
-  Grab: "grab",
-  Break: "break",
-  "Partial Hold": "partialHold",
-  "Full Hold": "fullHold",
-};
 
 /** The §5 cell of `code` for `color`, as a doc word ("Miss", "Slam", "Full Hold" …). */
 function docResultWord(code: AttackCode, color: DocColor): string {

@@ -28,7 +28,7 @@ import {
   type ExchangeTarget,
   type TargetInput,
 } from "../../src/rules/exchange";
-import { docColorOn, docRankAt, docRankOf, docRollFor, rulesSection, rulesTable, signedNumber, tableRecords, type DocColor } from "../support/rules-doc";
+import { docColorOn, docRankAt, docRankOf, docRollFor, rulesSection, rulesTable, signedNumber, tableRecords, type DocColor, RESULT_WORDS } from "../support/rules-doc";
 
 // ---------------------------------------------------------------------------------------------
 // The document
@@ -51,20 +51,6 @@ function colorOf(code: AttackCode, word: string): DocColor {
   return c;
 }
 
-/** The doc's words for attack results → the engine's result names. */
-const RESULT_WORDS: Readonly<Record<string, string>> = {
-  Miss: "miss",
-  Hit: "hit",
-  Slam: "slam",
-  Stun: "stun",
-  Kill: "kill",
-  Bullseye: "bullseye",
-  Take: "take",
-  Grab: "grab",
-  Break: "break",
-  "Partial Hold": "partialHold",
-  "Full Hold": "fullHold",
-};
 
 /** §2 "(at least 10 points)" and "(capped at 100)". */
 const KARMA_MIN = Number(/declared before the roll \(at least (\d+) points\)/.exec(section2)?.[1]);

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { AttackResult } from "../../src/rules/index";
 
 export const RULES_DOC_PATH = fileURLToPath(new URL("../fixtures/CASE-RULES.md", import.meta.url));
 export const SHARED_RULES_DOC_PATH = fileURLToPath(new URL("../../../shared/rules/CASE-RULES.md", import.meta.url));
@@ -212,3 +213,18 @@ export function docThrownRange(strength: number): number | "line of sight" {
   if (!hit) throw new Error(`Table 24 (§9) has no entry for ${rank.name}.`);
   return hit.value === "line of sight" ? "line of sight" : Number(hit.value);
 }
+
+/** The rules document's words for attack results (§5) → the engine's result names. */
+export const RESULT_WORDS: Readonly<Record<string, AttackResult>> = {
+  Miss: "miss",
+  Hit: "hit",
+  Slam: "slam",
+  Stun: "stun",
+  Kill: "kill",
+  Bullseye: "bullseye",
+  Take: "take",
+  Grab: "grab",
+  Break: "break",
+  "Partial Hold": "partialHold",
+  "Full Hold": "fullHold",
+};
