@@ -4,7 +4,7 @@
  * details a condition needs (turns left, who holds whom, Endurance lost) live in the
  * effect's `flags.case`, so the tracker and the cards read them from one place.
  */
-import { PARTIAL_HOLD_CS } from "../rules/index";
+import { holdEffects } from "../rules/index";
 import { SYSTEM_ID } from "./constants";
 
 export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying"] as const;
@@ -48,9 +48,18 @@ export function registerStatusEffects(): void {
   }
 }
 
-/** The column shift a character's conditions put on all its actions (Partial Hold −2 CS). */
-export function statusShift(statuses: ReadonlySet<string>): { cs: number; label: string }[] {
-  return statuses.has(statusId("partialHold")) ? [{ cs: PARTIAL_HOLD_CS, label: "CASE.Status.partialHold" }] : [];
+/**
+ * The column shift a character's conditions put on its actions: a hold's `heldActionCs` from the
+ * rules (Partial Hold −2 CS on all actions; Full Hold [RULING FULL_HOLD_CS] on actions other than
+ * the Escape it allows). A Full Hold counts over a Partial one; they do not add up.
+ */
+export function statusShift(statuses: ReadonlySet<string>, action: "any" | "escape" = "any"): { cs: number; label: string }[] {
+  if (statuses.has(statusId("fullHold"))) {
+    if (action === "escape") return [];
+    return [{ cs: holdEffects("fullHold").heldActionCs, label: "CASE.Status.fullHold" }];
+  }
+  if (statuses.has(statusId("partialHold"))) return [{ cs: holdEffects("partialHold").heldActionCs, label: "CASE.Status.partialHold" }];
+  return [];
 }
 
 /**

@@ -84,3 +84,42 @@ export const PROJECTILE_BY_ATTACK: Readonly<Partial<Record<AttackCode, "bullet" 
   ET: "thrown",
   Sh: "bullet",
 });
+
+/** One piece of armor a character wears: body protection and energy protection (rank numbers). */
+export interface ArmorPiece {
+  readonly body: number;
+  readonly energy: number;
+}
+
+/**
+ * [RULING] Armor does not stack: of the pieces worn, the best body protection and the best
+ * energy protection count (CASE-RULES §5 gives one armor rank; the sources never add two).
+ */
+export const ARMOR_STACKS = false;
+
+/** The protection a character's worn armor gives (§5, {@link ARMOR_STACKS}). RangeError for bad ranks. */
+export function wornArmor(pieces: readonly ArmorPiece[], stacks = ARMOR_STACKS): ArmorPiece {
+  let body = 0;
+  let energy = 0;
+  for (const p of pieces) {
+    assertRankNumber(p.body, "Body armor");
+    assertRankNumber(p.energy, "Energy protection");
+    body = stacks ? body + p.body : Math.max(body, p.body);
+    energy = stacks ? energy + p.energy : Math.max(energy, p.energy);
+  }
+  return { body, energy };
+}
+
+/**
+ * The to-hit bonus an earlier yellow/red Evasion or Feint gives an attack (§6: "+1/+2 CS to the
+ * evader's next action against that foe"). `bonuses` holds the bonus the attacker has against
+ * each target (0 for none). [RULING] The bonus applies only when every target is such a foe
+ * (an attack that also aims at others is not "against that foe"), and then the smallest counts.
+ */
+export function foeBonusShift(bonuses: readonly number[]): number {
+  if (bonuses.length === 0) return 0;
+  for (const b of bonuses) {
+    if (!Number.isInteger(b) || b < 0) throw new RangeError(`A foe bonus must be a whole number of 0 or more, got ${String(b)}.`);
+  }
+  return bonuses.every((b) => b > 0) ? Math.min(...bonuses) : 0;
+}

@@ -34,6 +34,8 @@ import {
 } from "./attacks";
 import {
   CATCH_KINDS,
+  DEFENCES,
+  DEFENCE_CODES,
   attackColorAfterAutoHit,
   avoidanceResult,
   canAttemptCatch,
@@ -277,18 +279,8 @@ export interface TargetInput {
   readonly armor: { readonly body: number; readonly energy: number };
 }
 
-export interface ExchangeInput {
-  readonly attack: AttackCode;
-  readonly source: string;
-  readonly attacker: ExchangeAttacker;
-  readonly toHitCs: readonly CsReason[];
-  readonly karma: number;
-  readonly damage: { readonly method: DamageMethod; readonly value: number };
-  readonly calledShot: boolean;
-  readonly blindsided: boolean;
-  readonly projectile: CatchKind | null;
-  readonly targets: readonly TargetInput[];
-}
+/** What an exchange starts from: its state's declaration, with targets as snapshots. */
+export type ExchangeInput = Omit<ExchangeState, "version" | "targets"> & { readonly targets: readonly TargetInput[] };
 
 /** Starts an exchange. "invalid" ExchangeError naming the fault for any bad input. */
 export function createExchange(input: ExchangeInput): ExchangeState {
@@ -368,17 +360,16 @@ function expectPhase(target: ExchangeTarget, phase: TargetPhase, doing: string):
   if (target.phase !== phase) throw new ExchangeError("stale", `${target.name}: cannot ${doing} now (${target.phase}).`);
 }
 
-/** The score each defence rolls on (§6). */
-export const DEFENCE_SCORE: Readonly<Record<DefenceCode, keyof TargetScores>> = {
-  block: "strength.mgt",
-  brace: "endurance.res",
-  catch: "agility.bal",
-  dodge: "agility.bal",
-  escape: "strength.mgt",
-  evasion: "fighting.def",
-  feint: "agility.bal",
-  weave: "fighting.def",
-};
+/** The score each defence rolls on (§6), from the defence table. */
+export const DEFENCE_SCORE: Readonly<Record<DefenceCode, keyof TargetScores>> = Object.freeze(
+  Object.fromEntries(
+    DEFENCE_CODES.map((d) => {
+      const score = DEFENCES[d].rollsOn;
+      if (!(TARGET_SCORE_KEYS as readonly string[]).includes(score)) throw new Error(`Defence ${d} rolls on ${score}, which a target snapshot does not hold.`);
+      return [d, score as keyof TargetScores];
+    }),
+  ) as Record<DefenceCode, keyof TargetScores>,
+);
 
 /**
  * The defences a target may choose against this attack: exactly those valid against its type

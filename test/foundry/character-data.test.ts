@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CHARACTER_SCHEMA_VERSION, HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { RANK_NUMBER_ERROR } from "../../src/foundry/data/fields";
 import type { NumberField, SchemaField } from "../support/foundry-double";
+import { HERO_SOURCE } from "../support/sheet-fixtures";
 
 type Model = InstanceType<typeof HeroData>;
 
@@ -12,22 +13,9 @@ function make(source: Record<string, unknown>, Model: typeof HeroData | typeof N
   return model;
 }
 
-// A hand-worked hero: Ftg Rm(30) with def set apart at In(40), Agy Ex(20) with dex Rm(30),
-// Str Gd(10), End Am(50), Rea Ty(6), Int In(40), Psy Gd(10).
-const hero = {
-  abilities: {
-    fighting: { value: 30, off: null, def: 40 },
-    agility: { value: 20, dex: 30, bal: null },
-    strength: { value: 10, mgt: null, vgr: null },
-    endurance: { value: 50, res: null, sta: null },
-    reason: { value: 6 },
-    intuition: { value: 40 },
-    psyche: { value: 10 },
-  },
-  health: { value: 80 },
-  karma: { value: 56 },
-  resources: 20,
-};
+// The hand-worked hero of the sheet fixtures: Ftg Rm(30) with def set apart at In(40), Agy Ex(20)
+// with dex Rm(30), Str Gd(10), End Am(50), Rea Ty(6), Int In(40), Psy Gd(10), Resources Ex(20).
+const hero = HERO_SOURCE;
 
 describe("hero data", () => {
   it("derives Health and Karma maxima from the abilities (hand-worked)", () => {

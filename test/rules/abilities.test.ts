@@ -30,20 +30,9 @@ import {
   type ThrownRange,
 } from "../../src/rules/abilities";
 import { RANKS, rankOf, type Rank } from "../../src/rules/ranks";
+import { rankNamed, samplesOf } from "../support/rank-samples";
 import { rankValueList, rulesSection, rulesTable, tableRecords } from "../support/rules-doc";
 
-/** The engine rank whose canonical name is the document's `name`. */
-function rankNamed(name: string): Rank {
-  const rank = RANKS.find((r) => r.name === name);
-  if (!rank) throw new Error(`The document's rank "${name}" is not an engine rank name.`);
-  return rank;
-}
-
-/** Representative rank numbers of a rank: its lowest, its standard number and its highest. */
-function samplesOf(rank: Rank): number[] {
-  const top = Number.isFinite(rank.max) ? rank.max : rank.min * 1000;
-  return [...new Set([rank.min, rank.number, top])];
-}
 
 const rankNumber = fc.oneof(fc.integer({ min: 0, max: 6000 }), fc.integer({ min: 0, max: 2 ** 40 }));
 const invalidRankNumbers = [-1, -0.5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];

@@ -43,19 +43,8 @@ import {
 import { MAX_RANK_INDEX, RANKS, rankOf, type Rank } from "../../src/rules/ranks";
 import { UNIVERSAL_TABLE, colorIndex, isColor, type Color } from "../../src/rules/universal-table";
 import { rulesSection, rulesTable, signedNumber, tableRecords } from "../support/rules-doc";
+import { rankNamed, samplesOf } from "../support/rank-samples";
 
-/** The engine rank whose canonical name is the document's `name`. */
-function rankNamed(name: string): Rank {
-  const rank = RANKS.find((r) => r.name === name);
-  if (!rank) throw new Error(`The document's rank "${name}" is not an engine rank name.`);
-  return rank;
-}
-
-/** Representative rank numbers of a rank: its lowest, its standard number and its highest. */
-function samplesOf(rank: Rank): number[] {
-  const top = Number.isFinite(rank.max) ? rank.max : rank.min * 1000;
-  return [...new Set([rank.min, rank.number, top])];
-}
 
 /** A section's text with all runs of whitespace (line breaks too) made single spaces. */
 function prose(n: number): string {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { attackSetup, isThrown, thrownRange, type AttackSetupInput } from "../../src/rules/index";
+import { attackSetup, foeBonusShift, isThrown, thrownRange, wornArmor, type AttackSetupInput } from "../../src/rules/index";
 import { rulesSection } from "../support/rules-doc";
 
 const base: AttackSetupInput = { attack: "BA", basis: "strength", itemRank: 0, strength: 30, endurance: 20, bodyArmor: 0, range: 0, distance: 0, objects: 0, chargeAreas: 0 };
@@ -62,5 +62,22 @@ describe("setting up an attack (CASE-RULES §5)", () => {
     [{ itemRank: Number.NaN }, /Item rank/],
   ])("refuses %o clearly", (bad, message) => {
     expect(() => attackSetup({ ...base, ...bad })).toThrow(message);
+  });
+});
+
+describe("worn armor and the foe bonus", () => {
+  it("armor does not stack: the best body and the best energy protection count [RULING]", () => {
+    expect(wornArmor([])).toEqual({ body: 0, energy: 0 });
+    expect(wornArmor([{ body: 20, energy: 0 }, { body: 10, energy: 30 }])).toEqual({ body: 20, energy: 30 });
+    expect(wornArmor([{ body: 20, energy: 0 }, { body: 10, energy: 30 }], true)).toEqual({ body: 30, energy: 30 });
+    expect(() => wornArmor([{ body: -3, energy: 0 }])).toThrow(/Body armor/);
+  });
+
+  it("an Evasion/Feint bonus counts only when every target is that foe, and then the smallest", () => {
+    expect(foeBonusShift([2])).toBe(2);
+    expect(foeBonusShift([2, 1])).toBe(1);
+    expect(foeBonusShift([2, 0])).toBe(0);
+    expect(foeBonusShift([])).toBe(0);
+    expect(() => foeBonusShift([-1])).toThrow(RangeError);
   });
 });

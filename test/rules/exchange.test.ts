@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ATTACK_CODES, EDGED_THROWING_PULL_RULE, type AttackCode } from "../../src/rules/attacks";
 import {
+  DEFENCE_SCORE,
   applyDeclaredDodge,
   ExchangeError,
   TARGET_SCORE_KEYS,
@@ -730,5 +731,17 @@ describe("a declared dodge (optional rule, §6)", () => {
     expect(() => applyDeclaredDodge(input("Sh"), "0", 2)).toThrow(/0 or negative/);
     const once = applyDeclaredDodge(input("Sh"), "0", -2);
     expect(() => applyDeclaredDodge(once, "0", -2)).toThrow(expect.objectContaining({ kind: "stale" }) as Error);
+  });
+});
+
+describe("the score each defence rolls on", () => {
+  it("is the §6 table's 'rolls on' column, for every defence", () => {
+    const words: Record<string, string> = { Ftg: "fighting", Agy: "agility", Str: "strength", End: "endurance" };
+    for (const row of tableRecords(rulesTable(6, "defence", "rolls on"))) {
+      const m = /^(\w+) \((\w+)\)$/.exec(row["rolls on"] ?? "");
+      expect(m, row.defence).not.toBeNull();
+      const code = (row.defence ?? "").toLowerCase() as keyof typeof DEFENCE_SCORE;
+      expect(DEFENCE_SCORE[code]).toBe(`${words[m?.[1] ?? ""] ?? "?"}.${m?.[2] ?? ""}`);
+    }
   });
 });

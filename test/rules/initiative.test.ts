@@ -22,20 +22,9 @@ import {
   type InitiativeMode,
 } from "../../src/rules/initiative";
 import { RANKS, type Rank } from "../../src/rules/ranks";
+import { rankNamed, samplesOf } from "../support/rank-samples";
 import { rankValueList, rulesSection, signedNumber } from "../support/rules-doc";
 
-/** The engine rank whose canonical name is the document's `name`. */
-function rankNamed(name: string): Rank {
-  const rank = RANKS.find((r) => r.name === name);
-  if (!rank) throw new Error(`The document's rank "${name}" is not an engine rank name.`);
-  return rank;
-}
-
-/** Representative rank numbers of a rank: its lowest, its standard number and its highest. */
-function samplesOf(rank: Rank): number[] {
-  const top = Number.isFinite(rank.max) ? rank.max : rank.min * 1000;
-  return [...new Set([rank.min, rank.number, top])];
-}
 
 /** Table 23's prose list in §4, from "Table 23" up to "Ties:". */
 function table23Text(): string {

@@ -25,6 +25,7 @@ import {
   undoDamage,
   type Color,
   type CsReason,
+  type DamageApplication,
   type DefenceChoice,
   type DefenceCode,
   type ExchangeState,
@@ -235,6 +236,15 @@ async function autoRollNpcConsequences(state: ExchangeState, key: string, messag
   }
 }
 
+/**
+ * Writes the Health an apply or an undo computed: the target's, and on a charge the charger's.
+ * Absolute values, not decrements, so writing them twice changes nothing.
+ */
+async function writeHealth(target: Actor.Implementation, charger: Actor.Implementation | null, result: DamageApplication): Promise<void> {
+  await target.update({ "system.health.value": result.health } as Actor.UpdateData);
+  if (charger && result.chargerHealth !== null) await charger.update({ "system.health.value": result.chargerHealth } as Actor.UpdateData);
+}
+
 export const applyDamageQuery = defineQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
@@ -251,9 +261,7 @@ export const applyDamageQuery = defineQuery({
     const chargerHealth = charger && isCharacter(charger) ? { value: charger.system.health.value, max: charger.system.health.max } : undefined;
     const applied = transition(() => applyDamage(state, p.targetKey, health, chargerHealth));
     await saveCard(message, applied.state);
-    // Absolute values, not decrements: writing them twice changes nothing.
-    await actor.update({ "system.health.value": applied.health } as Actor.UpdateData);
-    if (charger && applied.chargerHealth !== null) await charger.update({ "system.health.value": applied.chargerHealth } as Actor.UpdateData);
+    await writeHealth(actor, charger, applied);
     await autoRollNpcConsequences(applied.state, p.targetKey, p.messageId, actor);
   },
 });
@@ -269,11 +277,7 @@ export const undoDamageQuery = defineQuery({
     const actor = await targetActor(target);
     const undone = transition(() => undoDamage(state, p.targetKey));
     await saveCard(message, undone.state);
-    await actor.update({ "system.health.value": undone.health } as Actor.UpdateData);
-    if (undone.chargerHealth !== null) {
-      const charger = await attackerActor(state);
-      if (charger) await charger.update({ "system.health.value": undone.chargerHealth } as Actor.UpdateData);
-    }
+    await writeHealth(actor, undone.chargerHealth !== null ? await attackerActor(state) : null, undone);
   },
 });
 
@@ -345,7 +349,7 @@ export const escapeQuery = defineQuery({
     const target = transition(() => targetOf(state, p.targetKey));
     if (target.escapes.length !== p.attempt) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
     const actor = await targetActor(target);
-    const cs: CsReason[] = statusShift(actor.statuses).map((s) => ({ ...s, localize: true }));
+    const cs: CsReason[] = statusShift(actor.statuses, "escape").map((s) => ({ ...s, localize: true }));
     const next = transition(() => escapeHold(state, p.targetKey, p.die, cs, CONFIG.CASE.universalTable));
     await saveCard(message, next);
     const last = targetOf(next, p.targetKey).escapes.at(-1);

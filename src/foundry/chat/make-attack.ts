@@ -7,12 +7,15 @@
 import {
   ATTACKS,
   ExchangeError,
+  KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
   attackSetup,
   canCallShot,
   createExchange,
+  foeBonusShift,
   rankOf,
-  spendKarma,
+  wornArmor,
+  type ArmorPiece,
   type AttackCode,
   type CsReason,
   type ExchangeState,
@@ -20,7 +23,7 @@ import {
 } from "../../rules/index";
 import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
 import { actorFromUuid, isCharacter, isItemType } from "../documents/guards";
-import { talentShifts } from "../dice/talents";
+import { spendActorKarma, talentShifts } from "../dice/talents";
 import { requestGM } from "../gm";
 import { statusShift } from "../status-effects";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
@@ -35,17 +38,13 @@ export interface AttackOptions {
   skipDialog?: boolean;
 }
 
-/** The best equipped armor of an actor: body and energy protection (armor does not stack [RULING]). */
-export function bestArmor(actor: Actor.Implementation): { body: number; energy: number } {
-  let body = 0;
-  let energy = 0;
+/** The protection of the armor an actor wears (its equipped armor items), per the rules' {@link wornArmor}. */
+export function bestArmor(actor: Actor.Implementation): ArmorPiece {
+  const pieces: ArmorPiece[] = [];
   for (const item of actor.items) {
-    if (isItemType(item, "armor") && item.system.equipped) {
-      body = Math.max(body, item.system.physical);
-      energy = Math.max(energy, item.system.energy);
-    }
+    if (isItemType(item, "armor") && item.system.equipped) pieces.push({ body: item.system.physical, energy: item.system.energy });
   }
-  return { body, energy };
+  return wornArmor(pieces);
 }
 
 /**
@@ -150,15 +149,14 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
           charge: attack === "Ch",
           canCallShot: canCallShot(attack),
           karmaPool: system.karma.value,
-          karmaMinimum: 10,
+          karmaMinimum: KARMA_MINIMUM,
         },
         system.karma.value,
       );
   if (!input) return null;
 
   // A bonus from an earlier Evasion/Feint applies when every target is that foe.
-  const bonuses = targets.map((t) => foeBonus(actor, t.actorUuid));
-  const bonus = bonuses.every((b) => b > 0) ? Math.min(...bonuses) : 0;
+  const bonus = foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid)));
 
   let setup;
   let state: ExchangeState;
@@ -197,22 +195,14 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     });
   } catch (error) {
     if (error instanceof ExchangeError || error instanceof RangeError || error instanceof TypeError) {
-      ui.notifications.error(error.message);
+      console.warn("case | attack not made", error);
+      ui.notifications.error(game.i18n.format("CASE.Exchange.CannotAttack", { item: item.name }));
       return null;
     }
     throw error;
   }
 
-  if (input.karma > 0) {
-    let pool: number;
-    try {
-      pool = spendKarma(system.karma.value, input.karma);
-    } catch (error) {
-      ui.notifications.error(error instanceof Error ? error.message : String(error));
-      return null;
-    }
-    await actor.update({ "system.karma.value": pool } as Actor.UpdateData);
-  }
+  if (!(await spendActorKarma(actor, input.karma))) return null;
 
   if (bonus > 0) {
     await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])));

@@ -8,8 +8,9 @@ import { rollDialog } from "./roll-dialog";
 import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 import type { RollCheck, ShiftReason } from "./roll-check";
 import { isItemType } from "../documents/guards";
-import { spendKarma, type ScoreRef } from "../../rules/index";
-import { characterData, talentShifts } from "./talents";
+import type { ScoreRef } from "../../rules/index";
+import { characterData, spendActorKarma, talentShifts } from "./talents";
+import { statusShift } from "../status-effects";
 
 export { makeAttack, type AttackOptions } from "../chat/make-attack";
 
@@ -18,11 +19,17 @@ export interface RollOptions {
   skipDialog?: boolean;
 }
 
+/** The shifts the actor's conditions put on every roll (a hold's −2 CS), as card lines. */
+export function conditionShifts(actor: Actor.Implementation): ShiftReason[] {
+  return statusShift(actor.statuses).map((s) => ({ ...s, localize: true }));
+}
+
 /** Asks for the roll's input (or takes the defaults when the dialog is skipped). */
 async function askInput(subject: string, value: number, karmaPool: number, talents: ShiftReason[], skip: boolean): Promise<RollInput | null> {
   if (skip) return DEFAULT_ROLL_INPUT;
   const talentCs = talents.reduce((s, t) => s + t.cs, 0);
-  return rollDialog({ subject, value, karmaPool, talents: talents.map((t) => t.label), talentCs: formatCs(talentCs) });
+  const labels = talents.map((t) => (t.localize ? game.i18n.localize(t.label) : t.label));
+  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatCs(talentCs) });
 }
 
 /** The check a roll makes from the dialog's input. */
@@ -36,18 +43,7 @@ export function checkFromInput(base: Omit<RollCheck, "shifts" | "karma" | "inten
  * never goes below 0), then rolls and posts the card.
  */
 export async function performRoll(actor: Actor.Implementation, check: RollCheck): Promise<CaseRoll | null> {
-  const system = characterData(actor);
-  if (check.karma > 0) {
-    if (!system) return null;
-    let pool: number;
-    try {
-      pool = spendKarma(system.karma.value, check.karma);
-    } catch (error) {
-      ui.notifications.error(error instanceof Error ? error.message : String(error));
-      return null;
-    }
-    await actor.update({ "system.karma.value": pool } as Actor.UpdateData);
-  }
+  if (!(await spendActorKarma(actor, check.karma))) return null;
   const roll = CaseRoll.fromCheck(check);
   await roll.evaluate();
   await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) });
@@ -62,7 +58,7 @@ export async function rollScore(actor: Actor.Implementation, score: ScoreRef, op
     return null;
   }
   const value = system.score(score);
-  const talents = talentShifts(actor, score);
+  const talents = [...talentShifts(actor, score), ...conditionShifts(actor)];
   const subject = `${actor.name}: ${game.i18n.localize(`CASE.Score.${score}`)}`;
   const input = await askInput(subject, value, system.karma.value, talents, options.skipDialog === true);
   if (!input) return null;
@@ -79,8 +75,9 @@ export async function rollItem(item: Item.Implementation, options: RollOptions =
   }
   const system = characterData(actor);
   const value = item.system.rank;
-  const input = await askInput(`${actor.name}: ${item.name}`, value, system?.karma.value ?? 0, [], options.skipDialog === true);
+  const conditions = conditionShifts(actor);
+  const input = await askInput(`${actor.name}: ${item.name}`, value, system?.karma.value ?? 0, conditions, options.skipDialog === true);
   if (!input) return null;
-  const check = checkFromInput({ label: item.name, localizeLabel: false, score: null, value, needed: null, attack: null }, [], input);
+  const check = checkFromInput({ label: item.name, localizeLabel: false, score: null, value, needed: null, attack: null }, conditions, input);
   return performRoll(actor, check);
 }

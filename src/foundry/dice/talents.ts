@@ -1,7 +1,7 @@
 /**
- * Talents and character data as the rolls read them.
+ * Talents, Karma and character data as the rolls read them.
  */
-import { talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
+import { spendKarma, talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
 import { isCharacter, isItemType } from "../documents/guards";
 import type { ShiftReason } from "./roll-check";
 
@@ -25,3 +25,23 @@ export function talentShifts(actor: Actor.Implementation, score: ScoreRef, attac
   return shift.cs === 0 ? [] : [{ cs: shift.cs, label: shift.talents.join(", "), localize: false }];
 }
 
+
+/**
+ * Spends Karma declared on a roll or an attack (§2: spent whatever the roll; the pool never
+ * goes below 0). False, after telling the user, when the actor cannot spend it.
+ */
+export async function spendActorKarma(actor: Actor.Implementation, amount: number): Promise<boolean> {
+  if (amount === 0) return true;
+  const system = characterData(actor);
+  let pool: number;
+  try {
+    if (!system) throw new RangeError("not a character");
+    pool = spendKarma(system.karma.value, amount);
+  } catch (error) {
+    console.warn("case | Karma not spent", error);
+    ui.notifications.error(game.i18n.format("CASE.Dialog.Error.KarmaPool", { pool: String(system?.karma.value ?? 0) }));
+    return false;
+  }
+  await actor.update({ "system.karma.value": pool } as Actor.UpdateData);
+  return true;
+}
