@@ -27,7 +27,7 @@ import {
   type AttackCode,
   type ExchangeInput,
 } from "../src/rules/index";
-import { exchangeCardView } from "../src/foundry/chat/exchange-view";
+import { exchangeCardView } from "../src/foundry/exchange/view";
 import { renderTemplate } from "../test/support/handlebars";
 
 const BUDGET_MS = 500;

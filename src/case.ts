@@ -14,8 +14,9 @@ import { registerCanvasDropHook } from "./foundry/hooks/canvas-drop";
 import { registerHotbarHook } from "./foundry/hooks/hotbar";
 import { CaseChatMessage } from "./foundry/documents/chat-message";
 import { CaseRoll } from "./foundry/dice/case-roll";
-import { registerExchangeQueries } from "./foundry/chat/exchange-queries";
-import { registerQuery } from "./foundry/gm";
+import { registerCardQueries } from "./foundry/exchange/gm-actions";
+import { attackQuery } from "./foundry/exchange/make-attack";
+import { registerQuery, registerRequestHooks } from "./foundry/gm";
 import { registerHandlebarsHelpers } from "./foundry/handlebars-helpers";
 import { registerStatusEffects } from "./foundry/status-effects";
 import { registerCombatTurn } from "./foundry/combat/register";
@@ -57,8 +58,10 @@ Hooks.once("init", () => {
   CONFIG.ChatMessage.documentClass = CaseChatMessage;
   CONFIG.Dice.rolls.push(CaseRoll);
   registerDataModels();
-  registerExchangeQueries(registerQuery);
+  registerCardQueries(registerQuery);
+  registerQuery(attackQuery);
   registerQuery(applyDamageApiQuery);
+  registerRequestHooks();
   registerStatusEffects();
   registerHandlebarsHelpers();
   // Health and Karma are pools whose max is derived: name them as bars for token HUDs.

@@ -6,9 +6,11 @@
  * malformed request, and a player who does not own every target (nothing is applied then).
  * Health is clamped to [0, max] first and damage never takes it below 0
  * (rules `clampHealth`, `applyDamageToHealth`). A short summary is whispered to the GMs and the
- * asking user. Each request carries a requestId; the GM remembers the ids it applied, so a
- * replayed request (a double click, a resent query) returns the first summary and changes
- * nothing. Two tokens of the same linked actor are one target (damaged once).
+ * asking user. Each request carries a requestId, and each Health write records it with the
+ * asking user in the actor's ledger (actor-writes.ts), under the actor's lock shared with the
+ * attack cards and the turn: a replayed request (a double click, a resent request, a GM
+ * reload) finds its entries, returns the first result and changes nothing. Two tokens of the
+ * same linked actor are one target (damaged once).
  */
 import { applyDamageToHealth, clampHealth } from "../rules/index";
 import { SYSTEM_PATH } from "./constants";
@@ -16,11 +18,9 @@ import { MAX_DAMAGE, MAX_TARGETS } from "./damage-limits";
 import { actorFromUuid, isCharacter } from "./documents/guards";
 import { requestGM, userOwns } from "./gm";
 import { QueryRefusal, UUID_PATTERN, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "./queries";
+import { actorLock, ledgerEntry, writeOnce } from "./actor-writes";
 
 export { MAX_DAMAGE, MAX_TARGETS };
-/** How many applied request ids the GM remembers (oldest forgotten first). */
-export const REMEMBERED_REQUESTS = 500;
-
 export const DAMAGE_SUMMARY_TEMPLATE = `${SYSTEM_PATH}/templates/chat/damage-summary.hbs`;
 
 const REQUEST_ID = /^[A-Za-z0-9]{16}$/;
@@ -54,7 +54,7 @@ export interface DamageSummary {
 export function parseDamagePayload(raw: unknown): DamagePayload {
   const r = payloadRecord(raw);
   const requestId = stringField(r, "requestId", REQUEST_ID);
-  const amount = intField(r, "amount", 0, MAX_DAMAGE);
+  const amount = intField(r, "amount", 1, MAX_DAMAGE);
   const list = r.tokenUuids;
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) {
     throw new QueryRefusal("malformed", `"tokenUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
@@ -66,23 +66,6 @@ export function parseDamagePayload(raw: unknown): DamagePayload {
     return uuid;
   });
   return { requestId, tokenUuids, amount };
-}
-
-/** The applied requests the GM remembers: "<user>:<requestId>" → summary. */
-const applied = new Map<string, DamageSummary>();
-
-function remember(key: string, summary: DamageSummary): void {
-  applied.set(key, summary);
-  while (applied.size > REMEMBERED_REQUESTS) {
-    const oldest = applied.keys().next().value;
-    if (oldest === undefined) break;
-    applied.delete(oldest);
-  }
-}
-
-/** Forgets every applied request (tests only). */
-export function forgetAppliedDamage(): void {
-  applied.clear();
 }
 
 /** The characters the payload names, one per actor; refused when one is gone or is not a character. */
@@ -107,33 +90,37 @@ async function postSummary(user: AskingUser, summary: DamageSummary): Promise<vo
 export const applyDamageApiQuery = defineQuery({
   name: "applyDamageToTokens",
   parse: parseDamagePayload,
-  // Every Health write is serialised: two requests on one actor cannot read the same value.
-  lockKey: () => "health",
+  // The actors' own locks are taken inside (the same as the cards' and the turn's).
+  lockKey: (p) => `damage:${p.requestId}`,
   async authorize(user: AskingUser, payload: DamagePayload) {
     if (user.isGM) return;
     for (const actor of await targetsOf(payload)) {
       if (!userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.DamageApi.NotYours", { name: actor.name }));
     }
   },
-  async handle(user: AskingUser, payload: DamagePayload): Promise<DamageSummary> {
-    const key = `${user.id}:${payload.requestId}`;
-    const earlier = applied.get(key);
-    if (earlier) return { ...earlier, replayed: true };
+  async handle(user: AskingUser, payload: DamagePayload, context): Promise<DamageSummary> {
+    // The ledger key: the asking user (server-stamped) and the caller's request id.
+    const id = `damage:${user.id}:${payload.requestId}`;
+    const field = "system.health.value";
     const actors = await targetsOf(payload);
-    const targets: DamagedTarget[] = actors.map((actor) => {
-      const health = (actor.system as { health: { value: number; max: number } }).health;
-      const before = clampHealth(health.value, health.max);
-      const after = applyDamageToHealth(before, health.max, payload.amount);
-      return { uuid: actor.uuid, name: actor.name, before, after: after.health, max: health.max, lost: before - after.health, reachedZero: after.reachedZero };
+    let replayed = true;
+    const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+      const out: DamagedTarget[] = [];
+      for (const actor of actors) {
+        // Read inside the lock; a replay reuses the "before" its entry recorded.
+        const health = (actor.system as { health: { value: number; max: number } }).health;
+        const entry = ledgerEntry(actor, id, field);
+        if (!entry) replayed = false;
+        const before = entry?.before ?? clampHealth(health.value, health.max);
+        // A replay reports what its first run wrote, whatever its payload says now.
+        const after = entry?.after ?? applyDamageToHealth(before, health.max, payload.amount).health;
+        await writeOnce(actor, id, field, before, after);
+        out.push({ uuid: actor.uuid, name: actor.name, before, after, max: health.max, lost: before - after, reachedZero: after === 0 && before > 0 });
+      }
+      return out;
     });
-    const summary: DamageSummary = { requestId: payload.requestId, amount: payload.amount, targets, replayed: false };
-    // Remembered before the writes: a replay after a failure half-way must not apply twice.
-    remember(key, summary);
-    for (const [i, actor] of actors.entries()) {
-      // An absolute value, not a decrement: writing it twice changes nothing.
-      await actor.update({ "system.health.value": targets[i]?.after ?? 0 } as Actor.UpdateData);
-    }
-    await postSummary(user, summary);
+    const summary: DamageSummary = { requestId: payload.requestId, amount: payload.amount, targets, replayed };
+    if (!replayed) await postSummary(user, summary);
     return summary;
   },
 });

@@ -1,47 +1,117 @@
 /**
- * Foundry glue for the query router: registers CASE queries in CONFIG.queries and sends a
- * clicking user's requests to the active GM, telling the user (localised) when that fails.
+ * Foundry glue for the request router (queries.ts): a player's request becomes a `request`
+ * chat message whispered to the GMs (the server stamps its author); the active GM handles it
+ * from the `createChatMessage` hook and writes the answer onto it; the asker hears the answer
+ * through `updateChatMessage`. A GM who becomes the active GM (on `ready`, or when a GM
+ * connects or leaves) handles the requests nobody answered.
  */
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment } from "./queries";
+import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./queries";
 
 function asking(user: User.Implementation): AskingUser {
   return { id: user.id ?? "", isGM: user.isGM, active: user.active, name: user.name };
 }
 
-const foundryEnvironment: QueryEnvironment = {
+interface RequestSystem {
+  query?: unknown;
+  payload?: unknown;
+  answer?: unknown;
+}
+
+function requestSystem(message: ChatMessage.Implementation): RequestSystem {
+  return message.system as RequestSystem;
+}
+
+/** Resolves with the answer the GM writes on request `id`; rejects after `timeoutMs`. */
+function waitForAnswer(id: string, timeoutMs: number): Promise<unknown> {
+  return new Promise<unknown>((resolve, reject) => {
+    const done = (answer: unknown): void => {
+      clearTimeout(timer);
+      Hooks.off("updateChatMessage", hookId);
+      resolve(answer);
+    };
+    const hookId = Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
+      if (message.id !== id) return;
+      const answer = requestSystem(message).answer;
+      if (answer !== null && answer !== undefined) done(answer);
+    });
+    const timer = setTimeout(() => {
+      Hooks.off("updateChatMessage", hookId);
+      reject(new Error(game.i18n.localize("CASE.Query.NoAnswer")));
+    }, timeoutMs);
+    // Answered before the hook was in place.
+    const answer = game.messages.get(id) ? requestSystem(game.messages.get(id) as ChatMessage.Implementation).answer : null;
+    if (answer !== null && answer !== undefined) done(answer);
+  });
+}
+
+/** The router's view of Foundry on this client. */
+export const foundryEnvironment: QueryEnvironment = {
   self: () => asking(game.user),
   user: (id) => {
     const user = game.users.get(id);
     return user ? asking(user) : undefined;
   },
-  activeGM: () => {
-    const gm = game.users.activeGM;
-    if (!gm) return null;
-    return {
-      id: gm.id ?? "",
-      isSelf: gm.isSelf,
-      query: (name, data, options) => (gm.query as (n: string, d: unknown, o: { timeout: number }) => Promise<unknown>)(name, data, options),
-    };
+  isActiveGM: () => game.users.activeGM?.isSelf === true,
+  gmConnected: () => game.users.activeGM !== null,
+  async post(query, payload) {
+    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+    const message = await ChatMessage.implementation.create({ type: "request", whisper, content: "", system: { query, payload: payload as Record<string, unknown>, answer: null } } as ChatMessage.CreateData);
+    if (!message?.id) throw new Error("The request could not be posted.");
+    return message.id;
   },
+  answer: waitForAnswer,
+  async reply(id, answer) {
+    await game.messages.get(id)?.update({ "system.answer": answer } as ChatMessage.UpdateData);
+  },
+  newId: () => foundry.utils.randomID(16),
 };
 
 /** The one router of this client. */
 export const router = new QueryRouter(foundryEnvironment);
 
-/** Registers a query as CONFIG.queries["case.<name>"] (call in init). */
+/** Makes a CASE query known to this client's router (call in init). */
 export function registerQuery<P, R>(query: QueryDefinition<P, R>): void {
-  const table = CONFIG.queries as unknown as Record<string, unknown>;
-  table[`case.${query.name}`] = router.handlerFor(query);
+  router.register(query);
+}
+
+/** A request message as the router reads it: the author is the one the server stamped. */
+function requestRecord(message: ChatMessage.Implementation): RequestRecord {
+  const system = requestSystem(message);
+  return { id: message.id ?? "", authorId: message.author?.id ?? "", query: system.query, payload: system.payload, answered: system.answer !== null && system.answer !== undefined };
+}
+
+/** How long an answered request is kept before the active GM deletes it. */
+const ANSWERED_REQUEST_KEEP_MS = 60 * 60 * 1000;
+
+/** The active GM handles every unanswered request, and deletes answered ones older than an hour. */
+export async function handleWaitingRequests(on: QueryRouter = router): Promise<void> {
+  if (game.users.activeGM?.isSelf !== true) return;
+  const requests = game.messages.filter((m) => m.type === "request");
+  const old = requests.filter((m) => requestRecord(m).answered && Date.now() - (m.timestamp ?? 0) > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id ?? "");
+  for (const message of requests) if (!requestRecord(message).answered) await on.receive(requestRecord(message));
+  if (old.length > 0) await ChatMessage.implementation.deleteDocuments(old);
+}
+
+/** Wires the request hooks of `on` (this client's router; call in init). */
+export function registerRequestHooks(on: QueryRouter = router): void {
+  Hooks.on("createChatMessage", (message: ChatMessage.Implementation) => {
+    if (message.type === "request") void on.receive(requestRecord(message));
+  });
+  Hooks.once("ready", () => void handleWaitingRequests(on));
+  Hooks.on("userConnected", () => void handleWaitingRequests(on));
 }
 
 /**
  * Asks the active GM to run `query` (or runs it here when this client is the active GM).
- * Returns the handler's value, or undefined after telling the user why it was refused.
+ * Returns the handler's value (null when it has none), or undefined after telling the user
+ * why it was refused.
  */
-export async function requestGM<P, R>(query: QueryDefinition<P, R>, payload: P): Promise<R | undefined> {
-  const result = await router.request(query, payload);
+export async function requestGM<P, R>(query: QueryDefinition<P, R>, payload: P): Promise<R | null | undefined> {
+  const result: QueryResult<R> = await router.request(query, payload);
   if (result.ok) return result.value;
-  ui.notifications.error(game.i18n.format(`CASE.Query.Refused.${result.reason}`, { message: result.message }));
+  const notify = result.reason === "timeout" || result.reason === "stale" ? ui.notifications.warn.bind(ui.notifications) : ui.notifications.error.bind(ui.notifications);
+  // The message may name actors and users: let Foundry escape it (v13 NotificationOptions `format` + `escape`).
+  notify(`CASE.Query.Refused.${result.reason}`, { localize: true, format: { message: result.message }, escape: true });
   return undefined;
 }
 

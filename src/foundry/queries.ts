@@ -1,26 +1,32 @@
 /**
  * Cross-user requests: one writer (the active GM) for everything a player may ask for but
- * may not write itself — resolving a defence on a card the player did not author, recording a
- * declaration on the combat, and so on.
+ * may not write itself: resolving a defence on a card the GM wrote, recording a declaration
+ * on the combat, and so on.
  *
  * A query is declared once with {@link defineQuery}: a parser that refuses malformed payloads,
  * an authorisation check (usually "the asking user owns this actor"), and the handler that
- * applies the change. {@link requestGM} is what the clicking client calls; it runs the query
- * in place when the clicker is the active GM and otherwise sends it with
- * `game.users.activeGM.query("case.<name>", envelope)`.
+ * applies the change. {@link QueryRouter.request} is what the clicking client calls: the
+ * active GM runs it in place; anyone else posts it as a request document.
  *
- * Who is asking: Foundry v13 passes a query handler only the data, not the sending user. So
- * the envelope names its user, and the GM side refuses an envelope that names a user who does
- * not exist, is not connected, or is the GM itself (the active GM never sends itself a query
- * over the wire). What remains — a modified client naming another connected player — is
- * recorded in the README; every handler still checks ownership against the named user.
+ * Who is asking comes from what Foundry's server guarantees, never from the payload: a request
+ * is a chat message of type `request`, and the server stamps a message with its author (a
+ * player can create a message only as themselves) and lets only its author or a GM change it.
+ * Foundry v13 gives a `CONFIG.queries` handler only the data (foundryvtt/foundryvtt#13418,
+ * "the only way for a User-query handler to learn who queried is to include the sender's ID in
+ * query data … not quite trustworthy"), so queries are not used. dnd5e builds its request
+ * cards on message authorship the same way. The evidence and the choice are in the README.
  *
- * Handlers serialise per lock key (a message or combat id), so two clicks at once are applied
- * one after the other; each transition must be idempotent, so the second changes nothing.
+ * Only the active GM handles requests; a request already answered is never handled again (the
+ * answer is stored on it, in the world), and the handlers record the request id where they
+ * write, so a replay after a GM reload, or a request seen by two GMs, changes nothing. A new
+ * active GM picks up requests nobody answered. Writes that can race take the lock of what they
+ * change (locks.ts); each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
+ * Every request and answer is plain JSON: no `undefined` means anything.
  */
+import { LockTable, LockTimeout } from "./requests/locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
-export const REFUSAL_REASONS = ["noGM", "notGM", "malformed", "unknownUser", "inactiveUser", "spoofed", "forbidden", "stale", "failed", "timeout"] as const;
+export const REFUSAL_REASONS = ["noGM", "notGM", "malformed", "unknownUser", "inactiveUser", "spoofed", "forbidden", "stale", "failed", "timeout", "busy", "unknownQuery"] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** A refusal raised by a parser, an authorisation check or a handler. */
@@ -34,8 +40,8 @@ export class QueryRefusal extends Error {
   }
 }
 
-/** What a query returns to the asking client. */
-export type QueryResult<R> = { ok: true; value: R } | { ok: false; reason: RefusalReason; message: string };
+/** What a query answers: plain JSON, so it means the same after the wire. */
+export type QueryResult<R> = { ok: true; value: R | null } | { ok: false; reason: RefusalReason; message: string };
 
 /** The user a request is handled for. */
 export interface AskingUser {
@@ -45,17 +51,25 @@ export interface AskingUser {
   readonly name: string;
 }
 
+/** What a handler knows of its request besides the payload. */
+export interface QueryContext {
+  /** The request's id: the idempotency key handlers record where they write. */
+  readonly requestId: string;
+  /** The GM's locks; a handler takes `actor:<uuid>` keys for what it writes on actors. */
+  readonly locks: LockTable;
+}
+
 export interface QueryDefinition<P, R> {
-  /** The query's short name; registered as `case.<name>`. */
+  /** The query's short name. */
   readonly name: string;
   /** Turns untrusted data into a payload, or throws a QueryRefusal("malformed"). */
   parse(raw: unknown): P;
-  /** Serialisation key: requests with the same key are handled one after the other. */
+  /** The lock the request holds while it runs (e.g. `card:<id>`): the same for every action on that document. */
   lockKey(payload: P): string;
   /** Throws QueryRefusal("forbidden") unless `user` may make this request. Runs on the GM. */
   authorize(user: AskingUser, payload: P): Promise<void> | void;
-  /** Applies the request. Runs on the active GM only, after authorize. Must be idempotent. */
-  handle(user: AskingUser, payload: P): Promise<R>;
+  /** Applies the request on the active GM, after authorize. Must be idempotent per request id. */
+  handle(user: AskingUser, payload: P, context: QueryContext): Promise<R | null>;
 }
 
 /** Declares a query (a typed identity: the definition is the value). */
@@ -64,17 +78,15 @@ export function defineQuery<P, R>(definition: QueryDefinition<P, R>): QueryDefin
   return definition;
 }
 
-/** The envelope sent over the wire. */
-interface Envelope {
-  userId: string;
-  payload: unknown;
-}
-
-function parseEnvelope(raw: unknown): Envelope {
-  if (typeof raw !== "object" || raw === null) throw new QueryRefusal("malformed", "The request is not an object.");
-  const { userId, payload } = raw as Record<string, unknown>;
-  if (typeof userId !== "string" || userId.length === 0) throw new QueryRefusal("malformed", "The request names no user.");
-  return { userId, payload };
+/** A request document as the GM reads it: its id, its server-stamped author, and what it asks. */
+export interface RequestRecord {
+  readonly id: string;
+  /** The author the server stamped on the request. */
+  readonly authorId: string;
+  readonly query: unknown;
+  readonly payload: unknown;
+  /** Whether an answer is already stored on it. */
+  readonly answered: boolean;
 }
 
 /** What the router needs from Foundry; the real one reads `game`, tests pass their own. */
@@ -83,44 +95,86 @@ export interface QueryEnvironment {
   self(): AskingUser;
   /** A user by id, or undefined. */
   user(id: string): AskingUser | undefined;
-  /** The active GM, or null when none is connected. */
-  activeGM(): { id: string; isSelf: boolean; query(name: string, data: Envelope, options: { timeout: number }): Promise<unknown> } | null;
+  /** Whether this client is the active GM: the only one that handles requests. */
+  isActiveGM(): boolean;
+  /** Whether any GM is connected. */
+  gmConnected(): boolean;
+  /** Posts a request as a document the server stamps with its author; resolves with its id. */
+  post(query: string, payload: unknown): Promise<string>;
+  /** Resolves with the answer the GM writes on the request (as it came over the wire); rejects after `timeoutMs`. */
+  answer(requestId: string, timeoutMs: number): Promise<unknown>;
+  /** Writes the answer on the request (the GM). */
+  reply(requestId: string, answer: QueryResult<unknown>): Promise<void>;
+  /** A fresh id for a request the active GM runs in place. */
+  newId(): string;
 }
 
 /** How long a client waits for the GM's answer. */
 export const QUERY_TIMEOUT_MS = 15_000;
 
+/** How many requests of one user the GM runs or queues at once; more are refused as "busy". */
+export const MAX_REQUESTS_PER_USER = 8;
+
 /**
- * Runs queries: on the GM, handles them (validated, authorised, serialised); on a player,
- * sends them to the active GM.
+ * Runs requests: on the active GM, handles them (validated, authorised, locked, once); on
+ * any other client, posts them and waits for the answer.
  */
 export class QueryRouter {
-  readonly #locks = new Map<string, Promise<unknown>>();
+  readonly locks: LockTable;
+  readonly #queries = new Map<string, QueryDefinition<unknown, unknown>>();
+  readonly #inFlight = new Map<string, number>();
+  readonly #handling = new Set<string>();
 
-  constructor(private readonly env: QueryEnvironment) {}
+  constructor(
+    private readonly env: QueryEnvironment,
+    locks: LockTable = new LockTable(),
+    /** How long a client waits for the GM's answer. */
+    private readonly answerTimeoutMs: number = QUERY_TIMEOUT_MS,
+  ) {
+    this.locks = locks;
+  }
 
-  /** The function to put in CONFIG.queries["case.<name>"]: handles a request from the wire. */
-  handlerFor<P, R>(query: QueryDefinition<P, R>): (raw: unknown) => Promise<QueryResult<R>> {
-    return async (raw: unknown) => {
-      try {
-        const self = this.env.self();
-        if (!self.isGM) throw new QueryRefusal("notGM", "Only a GM handles CASE requests.");
-        const envelope = parseEnvelope(raw);
-        const user = this.env.user(envelope.userId);
-        if (!user) throw new QueryRefusal("unknownUser", `No user ${envelope.userId}.`);
-        if (user.id === self.id) throw new QueryRefusal("spoofed", "A request from the wire may not claim to come from the GM who handles it.");
-        if (!user.active) throw new QueryRefusal("inactiveUser", `User ${user.name} is not connected.`);
-        return await this.#run(query, user, envelope.payload);
-      } catch (error) {
-        return refusalResult(error);
-      }
-    };
+  /** Makes a query known to this router (call in init, on every client). */
+  register<P, R>(query: QueryDefinition<P, R>): void {
+    this.#queries.set(query.name, query as unknown as QueryDefinition<unknown, unknown>);
+  }
+
+  /**
+   * The active GM handles a request document once: from the create hook, or when it takes
+   * over and finds it unanswered. Resolves with the answer it wrote (null when it is not this
+   * client's to handle). Never throws.
+   */
+  async receive(record: RequestRecord): Promise<QueryResult<unknown> | null> {
+    if (!this.env.isActiveGM() || record.answered || this.#handling.has(record.id)) return null;
+    this.#handling.add(record.id);
+    try {
+      const result = await this.#answerFor(record);
+      await this.env.reply(record.id, result);
+      return result;
+    } catch (error) {
+      console.error("case | could not answer a request", error);
+      return null;
+    } finally {
+      this.#handling.delete(record.id);
+    }
+  }
+
+  async #answerFor(record: RequestRecord): Promise<QueryResult<unknown>> {
+    try {
+      const user = this.env.user(record.authorId);
+      if (!user) throw new QueryRefusal("unknownUser", `No user ${record.authorId}.`);
+      const query = typeof record.query === "string" ? this.#queries.get(record.query) : undefined;
+      if (!query) throw new QueryRefusal("unknownQuery", `No CASE request "${String(record.query)}".`);
+      return await this.#run(query, user, record.payload, record.id);
+    } catch (error) {
+      return refusalResult(error);
+    }
   }
 
   /** Handles a request made on this very client (the clicker is the active GM). */
-  async runLocally<P, R>(query: QueryDefinition<P, R>, raw: unknown): Promise<QueryResult<R>> {
+  async runLocally<P, R>(query: QueryDefinition<P, R>, raw: unknown, requestId: string = this.env.newId()): Promise<QueryResult<R>> {
     try {
-      return await this.#run(query, this.env.self(), raw);
+      return await this.#run(query, this.env.self(), raw, requestId);
     } catch (error) {
       return refusalResult(error);
     }
@@ -128,39 +182,43 @@ export class QueryRouter {
 
   /**
    * What a clicking client calls. Runs the query here when this client is the active GM;
-   * otherwise sends it to the active GM. Never throws: a refusal comes back as a result.
+   * otherwise posts it and waits for the answer. Never throws: a refusal comes back as a result.
    */
   async request<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<QueryResult<R>> {
-    const gm = this.env.activeGM();
-    if (!gm) return { ok: false, reason: "noGM", message: "No GM is connected." };
-    if (gm.isSelf) return this.runLocally(query, payload);
+    if (!this.env.gmConnected()) return { ok: false, reason: "noGM", message: "No GM is connected." };
+    if (this.env.isActiveGM()) return this.runLocally(query, payload);
+    let id: string;
     try {
-      const answer = await gm.query(`case.${query.name}`, { userId: this.env.self().id, payload }, { timeout: QUERY_TIMEOUT_MS });
-      return isQueryResult<R>(answer) ? answer : { ok: false, reason: "failed", message: "The GM's answer was not understood." };
+      id = await this.env.post(query.name, payload);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { ok: false, reason: /time/i.test(message) ? "timeout" : "failed", message };
+      return { ok: false, reason: "failed", message: error instanceof Error ? error.message : String(error) };
+    }
+    try {
+      const answer = await this.env.answer(id, this.answerTimeoutMs);
+      return readQueryResult<R>(answer) ?? { ok: false, reason: "failed", message: "The GM's answer was not understood." };
+    } catch (error) {
+      return { ok: false, reason: "timeout", message: error instanceof Error ? error.message : String(error) };
     }
   }
 
-  async #run<P, R>(query: QueryDefinition<P, R>, user: AskingUser, raw: unknown): Promise<QueryResult<R>> {
+  async #run<P, R>(query: QueryDefinition<P, R>, user: AskingUser, raw: unknown, requestId: string): Promise<QueryResult<R>> {
     const payload = query.parse(raw);
-    const key = `${query.name}:${query.lockKey(payload)}`;
-    const previous = this.#locks.get(key) ?? Promise.resolve();
-    const run = previous.then(async () => {
-      await query.authorize(user, payload);
-      return query.handle(user, payload);
-    });
-    const settled = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#locks.set(key, settled);
+    const queued = this.#inFlight.get(user.id) ?? 0;
+    if (queued >= MAX_REQUESTS_PER_USER) throw new QueryRefusal("busy", `${user.name} has ${String(queued)} requests waiting.`);
+    this.#inFlight.set(user.id, queued + 1);
     try {
-      const value = await run;
-      return { ok: true, value };
+      const value = await this.locks.run([query.lockKey(payload)], async () => {
+        await query.authorize(user, payload);
+        return query.handle(user, payload, { requestId, locks: this.locks });
+      });
+      return { ok: true, value: value ?? null };
+    } catch (error) {
+      if (error instanceof LockTimeout) throw new QueryRefusal("timeout", error.message);
+      throw error;
     } finally {
-      if (this.#locks.get(key) === settled) this.#locks.delete(key);
+      const left = (this.#inFlight.get(user.id) ?? 1) - 1;
+      if (left > 0) this.#inFlight.set(user.id, left);
+      else this.#inFlight.delete(user.id);
     }
   }
 }
@@ -168,14 +226,19 @@ export class QueryRouter {
 function refusalResult(error: unknown): { ok: false; reason: RefusalReason; message: string } {
   if (error instanceof QueryRefusal) return { ok: false, reason: error.reason, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
-  console.error("case | query failed", error);
+  console.error("case | request failed", error);
   return { ok: false, reason: "failed", message };
 }
 
-function isQueryResult<R>(value: unknown): value is QueryResult<R> {
-  if (typeof value !== "object" || value === null) return false;
+/** An answer as it came over the wire, checked; null when it is not an answer. `value` may be absent (JSON drops undefined). */
+export function readQueryResult<R>(value: unknown): QueryResult<R> | null {
+  if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
-  return v.ok === true ? "value" in v : v.ok === false && typeof v.reason === "string";
+  if (v.ok === true) return { ok: true, value: (v.value ?? null) as R | null };
+  if (v.ok === false && typeof v.reason === "string" && (REFUSAL_REASONS as readonly string[]).includes(v.reason)) {
+    return { ok: false, reason: v.reason as RefusalReason, message: typeof v.message === "string" ? v.message : "" };
+  }
+  return null;
 }
 
 // ── payload parsing helpers ───────────────────────────────────────────────────────────────

@@ -28,6 +28,8 @@ import {
   fullHoldDealsDamage,
   isAttackCode,
   isHit,
+  mayPullColor,
+  mayPullDamage,
   pullAttack,
   type AttackCode,
   type AttackResult,
@@ -171,6 +173,8 @@ export interface EscapeRecord {
   readonly die: number;
   readonly color: Color;
   readonly result: EscapeResult;
+  /** The combat turn (round) it was tried in; null outside a combat. */
+  readonly turn?: number | null;
 }
 
 export interface AppliedRecord {
@@ -213,6 +217,10 @@ export interface ExchangeTarget {
   readonly damage: DamageRecord | null;
   readonly applied: AppliedRecord | null;
   readonly consequences: readonly ConsequenceRecord[];
+  /** On the public card: this row's scores, armor and protection are kept by the GM (exchange-secrets.ts). */
+  readonly sealed?: boolean;
+  /** On the public card: this row's defence is kept by the GM (exchange-secrets.ts). */
+  readonly defenceHidden?: boolean;
 }
 
 export interface ExchangeAttacker {
@@ -551,6 +559,9 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
   return replaceTarget(state, { ...target, phase: "resolved", toHit, damage, consequences: consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0) });
 }
 
+/** [RULING] A pulled blow is final: the attacker chooses once (§5 gives one choice, before damage). */
+export const PULL_IS_FINAL = true;
+
 export interface PullChoice {
   readonly color?: Color | undefined;
   readonly damage?: number | undefined;
@@ -565,6 +576,7 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
   expectPhase(target, "resolved", "pull the blow");
   const toHit = target.toHit;
   if (!toHit || !target.damage) invalid(`${target.name}: there is no hit to pull.`);
+  if (PULL_IS_FINAL && toHit.pulled) throw new ExchangeError("stale", `${target.name}: the blow was already pulled.`);
   if (choice.color !== undefined && !isColor(choice.color)) invalid(`Unknown colour "${String(choice.color)}".`);
   let pulled: { color: Color; damage: number };
   try {
@@ -631,17 +643,31 @@ export function applyDamage(
 }
 
 /**
- * Undoes applied damage (applied → resolved), returning the Health to restore. Refused once a
- * Slam?/Stun?/Kill? check has been rolled (its effects are already on the target).
+ * Undoes applied damage (applied → resolved): gives back this card's own change to the
+ * CURRENT Health, clamped to [0, max], so damage dealt since by others stands. The charger's
+ * rebound likewise. Refused once a Slam?/Stun?/Kill? check has been rolled (its effects are
+ * already on the target).
  */
-export function undoDamage(state: ExchangeState, key: string): DamageApplication {
+export function undoDamage(
+  state: ExchangeState,
+  key: string,
+  health: { value: number; max: number },
+  chargerHealth?: { value: number; max: number },
+): DamageApplication {
   const target = targetOf(state, key);
   expectPhase(target, "applied", "undo the damage");
   if (target.consequences.some((c) => c.outcome !== null)) throw new ExchangeError("stale", `${target.name}: a consequence was already rolled; undo it by hand.`);
   const applied = target.applied;
   if (!applied) invalid(`${target.name}: no damage was applied.`);
+  if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid(`${target.name}: Health must be whole numbers ≥ 0, got ${String(health.value)} of ${String(health.max)}.`);
+  const giveBack = (now: { value: number; max: number }, before: number, after: number): number => Math.min(now.max, Math.max(0, now.value + (before - after)));
+  let chargerAfter: number | null = null;
+  if (applied.rebound && chargerHealth) {
+    if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid(`The charger's Health must be whole numbers ≥ 0.`);
+    chargerAfter = giveBack(chargerHealth, applied.rebound.before, applied.rebound.after);
+  }
   const consequences = target.consequences.filter((c) => c.cause === "result");
-  return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: applied.healthBefore, chargerHealth: applied.rebound ? applied.rebound.before : null };
+  return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
 }
 
 export interface ConsequenceRoll {
@@ -704,20 +730,63 @@ export function holdStands(target: ExchangeTarget): boolean {
   return (result === "partialHold" || result === "fullHold") && !target.escapes.some((e) => e.result !== "fail");
 }
 
+/** [RULING] Escape attempts against one hold: one per combat turn [001 gives one action a turn]; at most this many in all. */
+export const MAX_ESCAPE_ATTEMPTS = 20;
+
+/**
+ * Whether the held target may try to Escape now: the hold stands, it has not tried in this
+ * combat turn (`turn`, null outside a combat), and the attempts are not used up.
+ */
+export function mayEscape(target: ExchangeTarget, turn: number | null): boolean {
+  if (target.phase !== "resolved" && target.phase !== "applied") return false;
+  if (!holdStands(target) || target.escapes.length >= MAX_ESCAPE_ATTEMPTS) return false;
+  return turn === null || !target.escapes.some((e) => e.turn === turn);
+}
+
 /**
  * The held target tries to Escape (§6, Str (mgt)): white/green fail, yellow escapes (no other
  * action this turn), red reverses the hold. `cs` are shifts on the roll (e.g. the hold's own
- * −2 CS on all the held character's actions).
+ * −2 CS on all the held character's actions). One attempt per turn ({@link mayEscape}).
  */
-export function escapeHold(state: ExchangeState, key: string, die: number, cs: readonly CsReason[] = [], table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
+export function escapeHold(state: ExchangeState, key: string, die: number, cs: readonly CsReason[] = [], table: UniversalTable = UNIVERSAL_TABLE, turn: number | null = null): ExchangeState {
   const target = targetOf(state, key);
   if (target.phase !== "resolved" && target.phase !== "applied") throw new ExchangeError("stale", `${target.name}: there is no hold to escape yet.`);
   if (!holdStands(target)) throw new ExchangeError("stale", `${target.name} is not held by this attack.`);
+  if (!mayEscape(target, turn)) throw new ExchangeError("stale", `${target.name} already tried to escape this turn.`);
+  if (turn !== null && (!Number.isInteger(turn) || turn < 0)) invalid(`A turn must be a whole number ≥ 0, got ${String(turn)}.`);
   assertD100(die);
   checkCs(cs, "escape");
   const column = shiftColumn(target.scores["strength.mgt"], sumCs(cs));
   const color = colorOnColumn(column.rank, die, table);
-  return replaceTarget(state, { ...target, escapes: [...target.escapes, { die, color, result: escapeResult(color) }] });
+  return replaceTarget(state, { ...target, escapes: [...target.escapes, { die, color, result: escapeResult(color), turn }] });
+}
+
+/** What may happen next to one target row: the card's buttons and the GM's checks both read this. */
+export interface TargetActions {
+  /** The defences on offer (empty unless the row waits on its defence). */
+  readonly defend: readonly DefenceCode[];
+  readonly rollToHit: boolean;
+  readonly pull: boolean;
+  readonly apply: boolean;
+  readonly undo: boolean;
+  /** Due Slam?/Stun?/Kill? checks not yet rolled (only once damage is applied). */
+  readonly checks: readonly ConsequenceCheck[];
+  readonly escape: boolean;
+}
+
+/** What may happen next to the target row `key` (see {@link TargetActions}); `turn` as for {@link mayEscape}. */
+export function targetActions(state: ExchangeState, key: string, turn: number | null = null): TargetActions {
+  const t = targetOf(state, key);
+  const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
+  return {
+    defend: t.phase === "awaitingDefence" ? defenceOptions(state, key) : [],
+    rollToHit: t.phase === "awaitingToHit",
+    pull: pullable,
+    apply: t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0),
+    undo: t.phase === "applied" && t.consequences.every((c) => c.outcome === null),
+    checks: t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [],
+    escape: mayEscape(t, turn),
+  };
 }
 
 /** True when nothing more can happen to any target. */

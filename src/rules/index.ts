@@ -27,4 +27,5 @@ export * from "./consequences";
 export * from "./powers";
 export * from "./turn";
 export * from "./exchange";
+export * from "./exchange-secrets";
 export * from "./attack-setup";

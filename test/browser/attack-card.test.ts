@@ -30,9 +30,9 @@ vi.mock("../../src/foundry/gm", async (importOriginal) => {
 });
 
 import type { Page } from "playwright-core";
-import { CARD_ACTIONS } from "../../src/foundry/documents/chat-message";
-import { exchangeCardView, type Viewer } from "../../src/foundry/chat/exchange-view";
-import { readExchange } from "../../src/foundry/data/chat/attack-message";
+import { CARD_ACTIONS } from "../../src/foundry/exchange/card";
+import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
+import { readExchange } from "../../src/foundry/exchange/card-model";
 import { renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { createExchange } from "../foundry/exchange-fixtures";

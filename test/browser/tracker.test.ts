@@ -9,7 +9,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { QueryRouter, type AskingUser } from "../../src/foundry/queries";
+import type { AskingUser } from "../../src/foundry/queries";
+import { gmRouter } from "../support/gm-router";
 import { advancePhaseQuery, chooseExtraModeQuery, setTurnDirectory } from "../../src/foundry/combat/queries";
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/combat/tracker-context";
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
@@ -24,11 +25,7 @@ const ALICE: AskingUser = { id: "alice00000000000", isGM: false, active: true, n
 const USERS = new Map([GM, ALICE].map((u) => [u.id, u]));
 const browser = sharedBrowser();
 
-const router = new QueryRouter({
-  self: () => GM,
-  user: (id) => USERS.get(id),
-  activeGM: () => ({ id: GM.id, isSelf: true, query: () => Promise.reject(new Error("never over the wire")) }),
-});
+const gm = gmRouter(GM, USERS);
 
 function stats(s: Partial<CombatantStats> = {}): CombatantStats {
   return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
@@ -123,7 +120,7 @@ describe("the tracker in Chromium", () => {
     const request = advanceRequest(COMBAT, click.dataset, true);
     expect(request).toEqual({ combatId: COMBAT, from: "declare", force: true });
     world.dice.push(30); // Kestrel's extra-action roll: Amazing wanting 2 needs green; 30 is green
-    const result = await router.runLocally(advancePhaseQuery, request);
+    const result = await gm.router.runLocally(advancePhaseQuery, request);
     expect(result).toEqual({ ok: true, value: { changed: true } });
 
     await open(page, GM);
@@ -150,7 +147,7 @@ describe("the tracker in Chromium", () => {
     await page.locator('[data-combatant-id="hero000000000001"] button[data-mode="flurry"]').click();
     const click = await lastClick(page);
     expect(click).toMatchObject({ action: "caseChooseMode", dataset: { mode: "flurry" } });
-    const result = await router.handlerFor(chooseExtraModeQuery)({ userId: ALICE.id, payload: { combatId: COMBAT, combatantId: "hero000000000001", mode: click.dataset.mode } });
+    const result = await gm.ask(chooseExtraModeQuery, ALICE.id, { combatId: COMBAT, combatantId: "hero000000000001", mode: click.dataset.mode });
     expect(result).toEqual({ ok: true, value: { changed: true } });
     await open(page, ALICE, "light");
     await expect(page.locator('[data-combatant-id="hero000000000001"] .case-extra-mode').textContent()).resolves.toBe("Flurry");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { actionCardView, columnBands, formatCs } from "../../src/foundry/dice/action-card";
 import { parseRollCheck, type RollCheck } from "../../src/foundry/dice/roll-check";
 import { parseRollInput } from "../../src/foundry/dice/roll-input";
-import { parseAttackInput } from "../../src/foundry/chat/attack-input";
+import { parseAttackInput } from "../../src/foundry/exchange/attack-input";
 import { UNIVERSAL_TABLE, universalColor, colorOdds } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
 import { parseHtml, queryAll, queryOne, text, attr } from "../support/html";

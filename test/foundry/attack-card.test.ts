@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, characterSource, installWorld } from "../support/exchange-world";
 import { renderTemplate } from "../support/handlebars";
-import { exchangeCardView, type Viewer } from "../../src/foundry/chat/exchange-view";
+import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
 import { applyDamage, chooseDefence, declineDefence, resolveConsequence, rollToHit, type ExchangeState } from "../../src/rules/index";
 import { createExchange } from "./exchange-fixtures";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";

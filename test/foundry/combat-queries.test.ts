@@ -4,7 +4,8 @@
  * for the turn's, malformed payloads refused, replays and stale requests changing nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment } from "../../src/foundry/queries";
+import type { AskingUser, QueryDefinition } from "../../src/foundry/queries";
+import { gmRouter } from "../support/gm-router";
 import {
   advancePhaseQuery,
   changeActionQuery,
@@ -37,15 +38,11 @@ function stats(s: Partial<CombatantStats> = {}): CombatantStats {
 }
 
 let world: TurnWorld;
-const router = new QueryRouter({
-  self: () => GM,
-  user: (id) => USERS.get(id),
-  activeGM: () => ({ id: GM.id, isSelf: true, query: () => Promise.reject(new Error("never over the wire")) }),
-} satisfies QueryEnvironment);
+const gm = gmRouter(GM, USERS);
 
-/** A request from `user` as it arrives over the wire (the GM's own clicks run locally). */
+/** A request from `user` as it reaches the GM (the GM's own clicks run locally). */
 function ask<P, R>(query: QueryDefinition<P, R>, user: AskingUser, payload: unknown) {
-  return user.id === GM.id ? router.runLocally(query, payload) : router.handlerFor(query)({ userId: user.id, payload });
+  return gm.ask(query, user.id, payload);
 }
 
 beforeEach(() => {

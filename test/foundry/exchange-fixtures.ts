@@ -1,7 +1,7 @@
 /** Builds attack exchanges between fake actors for the exchange tests. */
 import { createExchange as create, type AttackCode, type ExchangeState } from "../../src/rules/index";
 import { ATTACKS } from "../../src/rules/index";
-import { readExchange } from "../../src/foundry/data/chat/attack-message";
+import { readExchange } from "../../src/foundry/exchange/card-model";
 import type { FakeActor } from "../support/exchange-world";
 
 export interface FixtureOptions {

@@ -8,7 +8,7 @@ import {
   pullQuery,
   rollToHitQuery,
   undoDamageQuery,
-} from "../../src/foundry/chat/exchange-queries";
+} from "../../src/foundry/exchange/gm-actions";
 import { createExchange, readExchangeForTest } from "./exchange-fixtures";
 import { statusId } from "../../src/foundry/status-effects";
 import { vi } from "vitest";
@@ -47,9 +47,10 @@ describe("defending (case.defend)", () => {
   it("the defender's owner dodges; the GM reads the to-hit on the shifted column and writes the card once", async () => {
     attack({ attack: "BT" });
     // Dodge on Agy (bal) Remarkable: 66 is yellow (−4 CS). The GM's to-hit die: 70 on Agy (dex) Excellent (20) −4 CS = Feeble: green there.
-    world.dice.push(70);
-    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 66 });
-    expect(result).toEqual({ ok: true, value: undefined });
+    world.dice.push(66, 70); // the GM rolls the defence, then the to-hit
+    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge" });
+    // Plain JSON: null, never undefined, so it reads the same after the wire.
+    expect(result).toEqual({ ok: true, value: null });
     const t = state().targets[0];
     expect(t?.defence).toMatchObject({ code: "dodge", die: 66, color: "yellow", outcome: { attackCs: -4 } });
     expect(t?.toHit).toMatchObject({ die: 70, column: "feeble", color: "green", result: "hit" });
@@ -60,20 +61,18 @@ describe("defending (case.defend)", () => {
   it("refuses a user who does not own the defender, and changes nothing", async () => {
     attack();
     const before = structuredClone(message.system);
-    const result = await world.ask(defendQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 50 });
+    const result = await world.ask(defendQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge" });
     expect(result).toMatchObject({ ok: false, reason: "forbidden" });
     expect(message.system).toEqual(before);
     expect(message.updates).toHaveLength(0);
   });
 
   it.each([
-    ["an unknown defence", { defence: "juggle", die: 50 }],
-    ["a die of 0", { defence: "dodge", die: 0 }],
-    ["a die of 101", { defence: "dodge", die: 101 }],
-    ["a fractional die", { defence: "dodge", die: 50.5 }],
-    ["no die", { defence: "dodge" }],
-    ["a bad message id", { defence: "dodge", die: 50, messageId: "../../etc" }],
-    ["a bad target key", { defence: "dodge", die: 50, targetKey: "x" }],
+    ["an unknown defence", { defence: "juggle" }],
+    ["no defence named", {}],
+    ["a defence that is not a string", { defence: 7 }],
+    ["a bad message id", { defence: "dodge", messageId: "../../etc" }],
+    ["a bad target key", { defence: "dodge", targetKey: "x" }],
   ])("refuses %s as malformed, and changes nothing", async (_what, extra) => {
     attack();
     const before = structuredClone(message.system);
@@ -84,12 +83,12 @@ describe("defending (case.defend)", () => {
 
   it("refuses a defence not valid against the attack (Block against Shooting)", async () => {
     attack({ attack: "Sh" });
-    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "block", die: 50 });
+    const result = await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "block" });
     expect(result).toMatchObject({ ok: false, reason: "malformed" });
     expect(state().targets[0]?.phase).toBe("awaitingDefence");
   });
 
-  it("a second identical request (double click, replay) changes nothing", async () => {
+  it("a second click (a new request for what already happened) changes nothing", async () => {
     attack();
     world.dice.push(40);
     expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" })).toMatchObject({ ok: true });
@@ -102,9 +101,9 @@ describe("defending (case.defend)", () => {
 
   it("two defences clicked at once: one lands, the other is stale", async () => {
     attack({ attack: "BT" });
-    world.dice.push(40, 41);
+    world.dice.push(90, 40, 41);
     const [a, b] = await Promise.all([
-      world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 90 }),
+      world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge" }),
       world.ask(defendQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" }),
     ]);
     expect([a.ok, b.ok]).toEqual([true, false]);
@@ -144,7 +143,9 @@ describe("applying and undoing damage", () => {
     expect(hero.system.health.value).toBe(health - 40);
     expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
     expect(hero.system.health.value).toBe(health - 40);
-    expect(hero.updates).toEqual([{ "system.health.value": health - 40 }]);
+    // One write: the Health and its ledger entry together.
+    expect(hero.updates).toHaveLength(1);
+    expect(hero.updates[0]).toMatchObject({ "system.health.value": health - 40 });
   });
 
   it("undo restores Health exactly and the card returns to resolved", async () => {
@@ -172,7 +173,8 @@ describe("applying and undoing damage", () => {
     const t = state().targets[0];
     expect(t?.consequences.map((c) => [c.check, c.cause])).toEqual([["kill", "health"]]);
     // Kill? on End (res) Remarkable: 10 is white — one Endurance rank lost (30 → 20).
-    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "kill", die: 10 })).toMatchObject({ ok: true });
+    world.dice.push(10);
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "kill" })).toMatchObject({ ok: true });
     expect(hero.system.abilities.endurance.value).toBe(20);
     expect(hero.statuses.has(statusId("dying"))).toBe(true);
     // Undo is now refused: the consequence is on the character.
@@ -187,15 +189,15 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
     expect(state().targets[0]?.toHit?.result).toBe("stun");
     await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
-    world.dice.push(7); // the GM's d10 (unused for a one-turn stun)
-    // Stun? on End (res) Remarkable: 40 is green — stunned 1 turn.
-    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun", die: 40 })).toMatchObject({ ok: true });
+    // Stun? on End (res) Remarkable: 40 is green — stunned 1 turn. Then the GM's d10 (unused for a one-turn stun).
+    world.dice.push(40, 7);
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: true });
     expect(hero.statuses.has(statusId("stunned"))).toBe(true);
     const effect = hero.effects.find((e) => e.statuses.has(statusId("stunned")));
     expect(effect?.flags.case).toEqual({ turns: 1, startsNextTurn: false });
     // Rolling it again is stale; someone else cannot roll it.
-    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun", die: 40 })).toMatchObject({ ok: false, reason: "stale" });
-    expect(await world.ask(consequenceQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun", die: 40 })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(await world.ask(consequenceQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "forbidden" });
   });
 
   it("only the attacker's side may pull, and only as the attack type allows", async () => {
@@ -207,28 +209,32 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     expect(state().targets[0]?.toHit).toMatchObject({ color: "green", result: "hit", pulled: true });
     expect(state().targets[0]?.consequences).toEqual([]);
     expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "malformed" });
+    // A pull is final: pulling again (down to white) is refused.
+    expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", color: "white" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(state().targets[0]?.toHit).toMatchObject({ color: "green" });
   });
 
   it("an Edged Attack cannot be pulled", async () => {
     attack({ attack: "EA", damage: 20 });
     world.dice.push(60);
     await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
-    expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", damage: 5 })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await world.ask(pullQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", damage: 5 })).toMatchObject({ ok: false, reason: "stale" });
   });
 
   it("a held target escapes: the hold condition is removed", async () => {
     attack({ attack: "Gp" });
     world.dice.push(99);
     await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
-    // A failed try (Str (mgt) Excellent: 20 is white); the same click replayed is not a second try.
-    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 20, attempt: 0 })).toMatchObject({ ok: true });
-    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 20, attempt: 0 })).toMatchObject({ ok: false, reason: "stale" });
+    // A failed try (Str (mgt) Excellent: 20 is white).
+    world.dice.push(20);
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(state().targets[0]?.escapes).toHaveLength(1);
     expect(hero.statuses.has(statusId("fullHold"))).toBe(true);
-    // The next try: 90 is yellow — escaped, and the hold's condition goes.
-    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90, attempt: 1 })).toMatchObject({ ok: true });
+    // Outside a combat the next try may follow: 90 is yellow — escaped, and the hold's condition goes.
+    world.dice.push(90);
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.statuses.has(statusId("fullHold"))).toBe(false);
-    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", die: 90, attempt: 2 })).toMatchObject({ ok: false, reason: "stale" });
+    expect(await world.ask(escapeQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
   });
 
   it("blindsided targets: the attacker's side asks for the pending to-hit roll, once", async () => {
@@ -245,10 +251,11 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
 describe("an Evasion's bonus against the foe", () => {
   it("a red Evasion records +2 CS against the attacker; the defender's next attack on that foe gets it once", async () => {
     attack({ attack: "BA" });
+    world.dice.push(97);
     // Evasion on Ftg (def) Remarkable: 97 is red — avoided, +2 CS on the next action against Gravel.
-    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "evasion", die: 97 })).toMatchObject({ ok: true });
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "evasion" })).toMatchObject({ ok: true });
     expect(state().targets[0]?.defence?.outcome).toMatchObject({ avoided: true, bonusCs: 2 });
-    const { foeBonus } = await import("../../src/foundry/chat/make-attack");
+    const { foeBonus } = await import("../../src/foundry/exchange/make-attack");
     expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);
     expect(foeBonus(hero as unknown as Actor.Implementation, "Actor.someoneElse00")).toBe(0);
   });
@@ -256,7 +263,7 @@ describe("an Evasion's bonus against the foe", () => {
 
 describe("with a combat running (the turn's bridge)", () => {
   it("a declared dodge settles Dodge without a new roll and spends no defence; other defences are recorded with their code", async () => {
-    const { setCombatBridge } = await import("../../src/foundry/chat/combat-bridge");
+    const { setCombatBridge } = await import("../../src/foundry/exchange/combat-bridge");
     const recorded: (string | undefined)[] = [];
     setCombatBridge({
       defencesUsed: () => Promise.resolve(0),
@@ -264,18 +271,19 @@ describe("with a combat running (the turn's bridge)", () => {
       declaredDodgeShift: () => Promise.resolve(-4),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
+      turn: () => Promise.resolve(null),
     });
     try {
       world.settings.set("case.declaredDodge", true);
       attack({ attack: "BT" });
-      world.dice.push(70); // the GM's to-hit
-      expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 5 })).toMatchObject({ ok: true });
+      world.dice.push(70); // the GM's to-hit: no defence die is rolled
+      expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge" })).toMatchObject({ ok: true });
       expect(state().targets[0]?.defence).toMatchObject({ code: "dodge", die: null, outcome: { attackCs: -4 } });
       expect(recorded).toEqual([]);
       // A Feint is a defence of its own: rolled, and recorded as a Feint (it takes the action).
       attack({ attack: "BT" });
-      world.dice.push(70);
-      expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "feint", die: 10 })).toMatchObject({ ok: true });
+      world.dice.push(10, 70);
+      expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "feint" })).toMatchObject({ ok: true });
       expect(recorded).toEqual(["feint"]);
     } finally {
       setCombatBridge({
@@ -284,23 +292,25 @@ describe("with a combat running (the turn's bridge)", () => {
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
+        turn: () => Promise.resolve(null),
       });
     }
   });
 
   it("the extra-defence penalty comes from the combatant's count: the third defence with 2 free is at −2 CS", async () => {
-    const { setCombatBridge } = await import("../../src/foundry/chat/combat-bridge");
+    const { setCombatBridge } = await import("../../src/foundry/exchange/combat-bridge");
     setCombatBridge({
       defencesUsed: () => Promise.resolve(2),
       recordDefence: () => Promise.resolve(),
       declaredDodgeShift: () => Promise.resolve(0),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
+      turn: () => Promise.resolve(null),
     });
     try {
       attack({ attack: "BT" });
-      world.dice.push(70);
-      await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge", die: 66 });
+      world.dice.push(66, 70);
+      await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge" });
       expect(state().targets[0]?.defence?.cs).toEqual([{ cs: -2, label: "CASE.Exchange.ExtraDefence", localize: true }]);
       // Remarkable −2 CS is Good: 66 is green there (46–75), so −2 CS on the attack instead of −4.
       expect(state().targets[0]?.defence).toMatchObject({ column: "good", color: "green", outcome: { attackCs: -2 } });
@@ -311,6 +321,7 @@ describe("with a combat running (the turn's bridge)", () => {
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
+        turn: () => Promise.resolve(null),
       });
     }
   });

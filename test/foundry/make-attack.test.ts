@@ -1,22 +1,39 @@
+/**
+ * Making an attack (src/foundry/exchange/make-attack.ts), in its two halves: the GM half
+ * (attackQuery) builds the exchange from the actors the GM holds and writes the card, as a GM
+ * (players never write attack cards); the client half asks and returns the GM's card.
+ */
 import "../support/foundry-globals";
 import "../support/chat-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
-import { makeAttack } from "../../src/foundry/chat/make-attack";
-import { readExchange } from "../../src/foundry/data/chat/attack-message";
+import { ALICE, BOB, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
+import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
+import { readExchange } from "../../src/foundry/exchange/card-model";
+import type { ExchangeState } from "../../src/rules/index";
 
 let world: World;
 let hero: FakeActor;
 let villain: FakeActor;
-let created: Record<string, unknown>[];
 
 function item(actor: FakeActor, system: Record<string, unknown>, type = "weapon", name = "Sling") {
-  return { type, name, actor, system } as unknown as Item.Implementation;
+  const made = { type, name, actor, system, uuid: `${actor.uuid}.Item.item000000000${String(actor.items.length + 1).padStart(3, "0")}`, documentName: "Item" };
+  actor.items.push(made);
+  return made as unknown as Item.Implementation;
+}
+
+const SLING = { attack: { enabled: true, type: "BT", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 };
+const FISTS = { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 };
+
+function cards(): FakeMessage[] {
+  return [...world.messages.values()].filter((m) => m.type === "attack");
+}
+
+function cardState(card: FakeMessage | undefined): ExchangeState {
+  return readExchange(card?.system.exchange);
 }
 
 beforeEach(() => {
   world = installWorld();
-  created = [];
   hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
   villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
   villain.items.push({ type: "armor", name: "Plating", system: { equipped: true, physical: 20, energy: 10 } });
@@ -24,80 +41,101 @@ beforeEach(() => {
   hero.items.push({ type: "talent", name: "Marksman", system: { covers: ["agility.dex"], doubled: false } });
   world.actors.set(hero.id, hero);
   world.actors.set(villain.id, villain);
-  const g = globalThis as unknown as { game: { user: Record<string, unknown> } };
-  g.game.user = { ...ALICE, targets: new Set() };
-  vi.stubGlobal("ChatMessage", {
-    getSpeaker: ({ actor }: { actor: { name: string } }) => ({ alias: actor.name }),
-    create: (data: Record<string, unknown>) => {
-      created.push(structuredClone(data));
-      return Promise.resolve({ id: "msg0000000000009", ...data });
-    },
-  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("making an attack", () => {
-  it("snapshots the attacker and each target by UUID, with scores, best equipped armor, damage and talent shifts", async () => {
-    const sling = item(hero, { attack: { enabled: true, type: "BT", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 });
-    const message = await makeAttack(sling, { targetUuids: [villain.uuid], skipDialog: true });
-    expect(message).not.toBeNull();
-    expect(created).toHaveLength(1);
-    expect(created[0]?.type).toBe("attack");
-    const state = readExchange((created[0]?.system as { exchange: unknown }).exchange);
+describe("the GM writes the attack card (attackQuery)", () => {
+  it("builds the exchange from the actors it holds: scores, best equipped armor, damage and talent shifts; the card's author is the GM", async () => {
+    const sling = item(hero, SLING);
+    const result = await world.ask(attackQuery, ALICE.id, { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: {} });
+    expect(result).toMatchObject({ ok: true });
+    const [card] = cards();
+    expect(card?.author.isGM).toBe(true);
+    const state = cardState(card);
     expect(state.attack).toBe("BT");
     expect(state.attacker).toMatchObject({ uuid: hero.uuid, name: "Kestrel", value: 30, strength: 20 });
     expect(state.damage).toEqual({ method: "static", value: 20 }); // the wielder's Strength
     expect(state.toHitCs).toEqual([{ cs: 1, label: "Marksman", localize: false }]);
-    expect(state.targets).toHaveLength(1);
-    expect(state.targets[0]).toMatchObject({
-      uuid: villain.uuid,
-      name: "Gravel",
-      phase: "awaitingDefence",
-      armor: { body: 20, energy: 10 },
-      scores: { "agility.bal": 20, "fighting.def": 40, "strength.mgt": 40, "endurance.res": 30 },
-    });
+    expect(state.targets[0]).toMatchObject({ uuid: villain.uuid, name: "Gravel", phase: "awaitingDefence" });
+    // An NPC target's scores and armor are not on the card every player receives: the GM's record keeps them.
+    expect(state.targets[0]).toMatchObject({ sealed: true, scores: { "agility.bal": 0, "fighting.def": 0, "strength.mgt": 0, "endurance.res": 0 }, armor: { body: 0, energy: 0 } });
+    const record = world.messages.get(String(card?.system.recordId));
+    expect(record?.type).toBe("attackRecord");
+    expect(JSON.stringify(record?.system)).toContain('"fighting.def":40');
+    expect(JSON.stringify(card?.system)).not.toContain('"fighting.def":40');
   });
 
-  it("with no target, warns and posts nothing", async () => {
-    const sling = item(hero, { attack: { enabled: true, type: "BT", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 });
+  it("refuses a user who does not own the attacker, and writes nothing", async () => {
+    const sling = item(hero, SLING);
+    expect(await world.ask(attackQuery, BOB.id, { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: {} })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(world.messages.size).toBe(0);
+  });
+
+  it("re-checks the inputs: Karma beyond the attacker's pool, a bad shift or too many targets are refused", async () => {
+    const sling = item(hero, SLING);
+    for (const payload of [
+      { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: { karma: 500 } },
+      { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: { cs: 99 } },
+      { itemUuid: sling.uuid, targetUuids: Array.from({ length: 21 }, (_, i) => `Actor.x${String(i)}`), input: {} },
+      { itemUuid: sling.uuid, targetUuids: [], input: {} },
+      { itemUuid: "<script>", targetUuids: [villain.uuid], input: {} },
+    ]) {
+      expect(await world.ask(attackQuery, ALICE.id, payload)).toMatchObject({ ok: false, reason: "malformed" });
+    }
+    expect(world.messages.size).toBe(0);
+    expect(hero.system.karma.value).toBe(30);
+  });
+
+  it("spends the Karma on the GM, once: a replay of the request answers with the same card", async () => {
+    const sling = item(hero, SLING);
+    const payload = { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: { karma: 10 } };
+    const first = await world.ask(attackQuery, ALICE.id, payload);
+    expect(hero.system.karma.value).toBe(20);
+    expect(cardState(cards()[0]).karma).toBe(10);
+    expect(first).toMatchObject({ ok: true, value: { messageId: cards()[0]?.id } });
+  });
+
+  it("blindsided targets: the GM rolls their to-hit before the card is posted", async () => {
+    const fists = item(hero, FISTS, "weapon", "Fists");
+    world.dice.push(60);
+    expect(await world.ask(attackQuery, ALICE.id, { itemUuid: fists.uuid, targetUuids: [villain.uuid], input: { blindsided: true } })).toMatchObject({ ok: true });
+    const state = cardState(cards()[0]);
+    expect(state.targets[0]?.phase).toBe("resolved");
+    expect(state.targets[0]?.toHit?.die).toBe(60);
+    expect(cards()[0]?.rolls).toHaveLength(1);
+  });
+});
+
+describe("the attacker's client (makeAttack)", () => {
+  it("with no target, warns and asks nothing", async () => {
+    const sling = item(hero, SLING);
+    (game as unknown as { user: unknown }).user = { ...ALICE, targets: new Set() };
     expect(await makeAttack(sling, { skipDialog: true })).toBeNull();
     expect(world.notifications.warn).toHaveBeenCalledWith("Target at least one token first (or drop the attack onto a token).");
-    expect(created).toHaveLength(0);
+    expect(world.messages.size).toBe(0);
   });
 
   it("an item that does not attack is refused clearly", async () => {
-    const shield = item(hero, { attack: { enabled: false, type: "BA", range: 0, pullable: true }, damage: { mode: "rank", rank: 10 }, materialStrength: 10 });
+    const shield = item(hero, { ...FISTS, attack: { enabled: false, type: "BA", range: 0, pullable: true } });
     expect(await makeAttack(shield, { targetUuids: [villain.uuid], skipDialog: true })).toBeNull();
     expect(world.notifications.error).toHaveBeenCalledWith("This item does not make an attack.");
   });
 
-  it("a blindsided attack with no GM connected: the card is posted, and the user is told the to-hit waits for a GM", async () => {
-    const fists = item(hero, { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 }, "weapon", "Fists");
-    // Go through the real dialog-less path with the blindsided circumstance set by a caller.
-    const message = await makeAttackBlindsided(fists);
-    expect(message).not.toBeNull();
-    const state = readExchange((created[0]?.system as { exchange: unknown }).exchange);
-    expect(state.targets[0]?.phase).toBe("awaitingToHit");
+  it("with no GM connected: the user is told, and no card is written", async () => {
+    const sling = item(hero, SLING);
+    (game as unknown as { user: unknown }).user = { ...ALICE, targets: new Set() };
+    expect(await makeAttack(sling, { targetUuids: [villain.uuid], skipDialog: true })).toBeNull();
     expect(world.notifications.error).toHaveBeenCalledWith("No GM is connected, so nothing was changed. Ask your Judge to join, then click again.");
+    expect(world.messages.size).toBe(0);
+  });
+
+  it("the GM's own click runs in place and returns the card", async () => {
+    const sling = item(villain, { ...SLING, attack: { ...SLING.attack, type: "BT" } });
+    (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
+    const message = await makeAttack(sling, { targetUuids: [hero.uuid], skipDialog: true });
+    expect(message).toBe(cards()[0]);
+    expect(cardState(cards()[0]).targets[0]).toMatchObject({ uuid: hero.uuid, sealed: false, scores: { "agility.bal": 30 } });
   });
 });
-
-/** makeAttack with the attack dialog answered "targets unaware". */
-async function makeAttackBlindsided(weapon: Item.Implementation) {
-  vi.stubGlobal("foundry", {
-    ...(globalThis as unknown as { foundry: object }).foundry,
-    utils: { randomID: () => "dialog0000000001" },
-    applications: {
-      handlebars: { renderTemplate: () => Promise.resolve("<form></form>") },
-      api: { DialogV2: { wait: () => Promise.resolve({ blindsided: "on" }) } },
-      ux: {
-        FormDataExtended: class {
-          readonly object = {};
-        },
-      },
-    },
-  });
-  return makeAttack(weapon, { targetUuids: [villain.uuid] });
-}

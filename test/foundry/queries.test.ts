@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { QueryRefusal, QueryRouter, REFUSAL_REASONS, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryEnvironment } from "../../src/foundry/queries";
+import { MAX_REQUESTS_PER_USER, QueryRefusal, QueryRouter, REFUSAL_REASONS, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryEnvironment } from "../../src/foundry/queries";
+import { LockTable } from "../../src/foundry/requests/locks";
 import { readFileSync } from "node:fs";
 import { flattenKeys } from "../support/lang";
 
@@ -33,31 +34,47 @@ function counterQuery(state: { count: number; seen: Set<string>; order: string[]
   });
 }
 
-function gmEnv(): QueryEnvironment {
-  return { self: () => gm, user: (id) => users.get(id), activeGM: () => ({ id: gm.id, isSelf: true, query: () => Promise.reject(new Error("never over the wire")) }) };
+/** The active GM's environment; `replies` records what it writes on requests (through JSON, as the server stores it). */
+function gmEnv(replies: { id: string; answer: unknown }[] = []): QueryEnvironment {
+  let n = 0;
+  return {
+    self: () => gm,
+    user: (id) => users.get(id),
+    isActiveGM: () => true,
+    gmConnected: () => true,
+    post: () => Promise.reject(new Error("the GM posts nothing")),
+    answer: () => Promise.reject(new Error("the GM waits for nothing")),
+    reply: (id, answer) => (replies.push({ id, answer: JSON.parse(JSON.stringify(answer)) as unknown }), Promise.resolve()),
+    newId: () => `local${String(++n)}`,
+  };
 }
 
-describe("the GM side of a query", () => {
-  it("applies a well-formed request from a connected owner", async () => {
+function record(authorId: string, payload: unknown, id = "req0000000000001", query = "bump") {
+  return { id, authorId, query, payload, answered: false };
+}
+
+describe("the GM side of a request", () => {
+  it("applies a well-formed request from its server-stamped author, and writes the answer on the request", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const handler = new QueryRouter(gmEnv()).handlerFor(counterQuery(state));
-    expect(await handler({ userId: alice.id, payload: { requestId: "r1", by: 2 } })).toEqual({ ok: true, value: 2 });
+    const replies: { id: string; answer: unknown }[] = [];
+    const router = new QueryRouter(gmEnv(replies));
+    router.register(counterQuery(state));
+    expect(await router.receive(record(alice.id, { requestId: "r1", by: 2 }))).toEqual({ ok: true, value: 2 });
     expect(state.count).toBe(2);
+    expect(replies).toEqual([{ id: "req0000000000001", answer: { ok: true, value: 2 } }]);
   });
 
   it.each([
-    ["not an object", "nope", "malformed"],
-    ["no user", { payload: { requestId: "r", by: 1 } }, "malformed"],
-    ["an unknown user", { userId: "nobody0000000000", payload: { requestId: "r", by: 1 } }, "unknownUser"],
-    ["a user who is not connected", { userId: bob.id, payload: { requestId: "r", by: 1 } }, "inactiveUser"],
-    ["the handling GM itself, over the wire", { userId: gm.id, payload: { requestId: "r", by: 1 } }, "spoofed"],
-    ["a payload that is not an object", { userId: alice.id, payload: 7 }, "malformed"],
-    ["a number out of range", { userId: alice.id, payload: { requestId: "r", by: 11 } }, "malformed"],
-    ["a missing field", { userId: alice.id, payload: { by: 1 } }, "malformed"],
+    ["an unknown user", record("nobody0000000000", { requestId: "r", by: 1 }), "unknownUser"],
+    ["an unknown query", record(alice.id, { requestId: "r", by: 1 }, "req0000000000001", "drain"), "unknownQuery"],
+    ["a payload that is not an object", record(alice.id, 7), "malformed"],
+    ["a number out of range", record(alice.id, { requestId: "r", by: 11 }), "malformed"],
+    ["a missing field", record(alice.id, { by: 1 }), "malformed"],
   ])("refuses %s and changes nothing", async (_what, raw, reason) => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const result = await new QueryRouter(gmEnv()).handlerFor(counterQuery(state))(raw);
-    expect(result).toMatchObject({ ok: false, reason });
+    const router = new QueryRouter(gmEnv());
+    router.register(counterQuery(state));
+    expect(await router.receive(raw)).toMatchObject({ ok: false, reason });
     expect(state.count).toBe(0);
   });
 
@@ -66,28 +83,57 @@ describe("the GM side of a query", () => {
     const env = gmEnv();
     env.user = (id) => (id === carol.id ? carol : users.get(id));
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const result = await new QueryRouter(env).handlerFor(counterQuery(state))({ userId: carol.id, payload: { requestId: "r", by: 1 } });
-    expect(result).toEqual({ ok: false, reason: "forbidden", message: "not your counter" });
+    const router = new QueryRouter(env);
+    router.register(counterQuery(state));
+    expect(await router.receive(record(carol.id, { requestId: "r", by: 1 }))).toEqual({ ok: false, reason: "forbidden", message: "not your counter" });
     expect(state.count).toBe(0);
   });
 
-  it("a player's client does not handle requests", async () => {
+  it("only the active GM handles a request; an answered request is never handled again", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const env: QueryEnvironment = { ...gmEnv(), self: () => alice };
-    const result = await new QueryRouter(env).handlerFor(counterQuery(state))({ userId: alice.id, payload: { requestId: "r", by: 1 } });
-    expect(result).toMatchObject({ ok: false, reason: "notGM" });
+    const replies: { id: string; answer: unknown }[] = [];
+    const other = new QueryRouter({ ...gmEnv(replies), isActiveGM: () => false });
+    other.register(counterQuery(state));
+    expect(await other.receive(record(alice.id, { requestId: "r", by: 1 }))).toBeNull();
+    const active = new QueryRouter(gmEnv(replies));
+    active.register(counterQuery(state));
+    expect(await active.receive({ ...record(alice.id, { requestId: "r", by: 1 }), answered: true })).toBeNull();
+    expect(state.count).toBe(0);
+    expect(replies).toEqual([]);
   });
 
-  it("handles simultaneous requests on one key one after the other", async () => {
+  it("the same request seen twice at once (the hook and a take-over) is handled once", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const handler = new QueryRouter(gmEnv()).handlerFor(counterQuery(state, 5));
+    const router = new QueryRouter(gmEnv());
+    router.register(counterQuery(state, 5));
+    const [a, b] = await Promise.all([router.receive(record(alice.id, { requestId: "x", by: 1 })), router.receive(record(alice.id, { requestId: "y", by: 1 }))]);
+    expect(a).toEqual({ ok: true, value: 1 });
+    expect(b).toBeNull();
+    expect(state.order).toEqual(["start x", "end x"]);
+  });
+
+  it("handles simultaneous requests on one lock one after the other", async () => {
+    const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
+    const router = new QueryRouter(gmEnv());
+    router.register(counterQuery(state, 5));
     const results = await Promise.all([
-      handler({ userId: alice.id, payload: { requestId: "a", by: 1 } }),
-      handler({ userId: alice.id, payload: { requestId: "b", by: 2 } }),
-      handler({ userId: alice.id, payload: { requestId: "a", by: 1 } }),
+      router.receive(record(alice.id, { requestId: "a", by: 1 }, "req000000000000a")),
+      router.receive(record(alice.id, { requestId: "b", by: 2 }, "req000000000000b")),
+      router.receive(record(alice.id, { requestId: "a", by: 1 }, "req000000000000c")),
     ]);
     expect(state.order).toEqual(["start a", "end a", "start b", "end b", "start a", "end a"]);
-    expect(results.map((r) => r.ok && r.value)).toEqual([1, 3, 3]);
+    expect(results.map((r) => r?.ok === true && r.value)).toEqual([1, 3, 3]);
+  });
+
+  it(`caps each user's requests in flight at ${MAX_REQUESTS_PER_USER}: more are refused as busy`, async () => {
+    const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
+    const router = new QueryRouter(gmEnv());
+    router.register(counterQuery(state, 5));
+    const results = await Promise.all(Array.from({ length: MAX_REQUESTS_PER_USER + 3 }, (_, i) => router.receive(record(alice.id, { requestId: `r${i}`, by: 1 }, `req${String(i).padStart(13, "0")}`))));
+    expect(results.filter((r) => r?.ok === false && r.reason === "busy")).toHaveLength(3);
+    expect(state.count).toBe(MAX_REQUESTS_PER_USER);
+    // Once they are done, the user may ask again.
+    expect(await router.receive(record(alice.id, { requestId: "later", by: 1 }, "req9999999999999"))).toMatchObject({ ok: true });
   });
 
   it("a handler's own failure comes back as a refusal, not a thrown error", async () => {
@@ -99,17 +145,35 @@ describe("the GM side of a query", () => {
       handle: () => Promise.reject(new Error("boom")),
     });
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await new QueryRouter(gmEnv()).handlerFor(broken)({ userId: alice.id, payload: {} })).toEqual({ ok: false, reason: "failed", message: "boom" });
+    const router = new QueryRouter(gmEnv());
+    router.register(broken);
+    expect(await router.receive(record(alice.id, {}, "req0000000000001", "broken"))).toEqual({ ok: false, reason: "failed", message: "boom" });
     spy.mockRestore();
+  });
+
+  it("a handler that never settles frees its lock after the timeout; the next request goes on", async () => {
+    const hang = defineQuery({ name: "hang", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => new Promise<null>(() => undefined) });
+    const quick = defineQuery({ name: "quick", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => Promise.resolve(1) });
+    const router = new QueryRouter(gmEnv(), new LockTable(30));
+    router.register(hang);
+    router.register(quick);
+    const [hung, next] = await Promise.all([router.receive(record(alice.id, {}, "req0000000000001", "hang")), router.receive(record(alice.id, {}, "req0000000000002", "quick"))]);
+    expect(hung).toMatchObject({ ok: false, reason: "timeout" });
+    expect(next).toEqual({ ok: true, value: 1 });
   });
 });
 
 describe("the asking side", () => {
-  it("with no GM connected, says so and sends nothing", async () => {
+  function playerEnv(overrides: Partial<QueryEnvironment>): QueryEnvironment {
+    return { ...gmEnv(), self: () => alice, isActiveGM: () => false, ...overrides };
+  }
+
+  it("with no GM connected, says so and posts nothing", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const env: QueryEnvironment = { self: () => alice, user: (id) => users.get(id), activeGM: () => null };
+    const posted: unknown[] = [];
+    const env = playerEnv({ gmConnected: () => false, post: (q, p) => (posted.push([q, p]), Promise.resolve("x")) });
     expect(await new QueryRouter(env).request(counterQuery(state), { requestId: "r", by: 1 })).toMatchObject({ ok: false, reason: "noGM" });
-    expect(state.count).toBe(0);
+    expect(posted).toEqual([]);
   });
 
   it("when the clicker is the active GM, runs it in place as that GM", async () => {
@@ -117,26 +181,20 @@ describe("the asking side", () => {
     expect(await new QueryRouter(gmEnv()).request(counterQuery(state), { requestId: "r", by: 4 })).toEqual({ ok: true, value: 4 });
   });
 
-  it("a player's request reaches the GM's handler as that player, end to end", async () => {
+  it("a player's request is posted, and the answer read back through JSON (an answer with no value is still a success)", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const query = counterQuery(state);
-    const gmSide = new QueryRouter(gmEnv()).handlerFor(query);
-    const sent: { name: string; data: unknown }[] = [];
-    const env: QueryEnvironment = {
-      self: () => alice,
-      user: (id) => users.get(id),
-      activeGM: () => ({ id: gm.id, isSelf: false, query: (name, data) => (sent.push({ name, data }), gmSide(data)) }),
-    };
-    expect(await new QueryRouter(env).request(query, { requestId: "r", by: 3 })).toEqual({ ok: true, value: 3 });
-    expect(sent).toEqual([{ name: "case.bump", data: { userId: alice.id, payload: { requestId: "r", by: 3 } } }]);
+    const env = playerEnv({ post: () => Promise.resolve("req0000000000001"), answer: () => Promise.resolve(JSON.parse(JSON.stringify({ ok: true, value: undefined })) as unknown) });
+    expect(await new QueryRouter(env).request(counterQuery(state), { requestId: "r", by: 3 })).toEqual({ ok: true, value: null });
   });
 
-  it("a time-out or a garbled answer is a refusal, never a throw", async () => {
+  it("a time-out says the request may still be applied; a garbled answer is a refusal, never a throw", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const timeout: QueryEnvironment = { self: () => alice, user: (id) => users.get(id), activeGM: () => ({ id: gm.id, isSelf: false, query: () => Promise.reject(new Error("Query timed out")) }) };
+    const timeout = playerEnv({ post: () => Promise.resolve("req0000000000001"), answer: () => Promise.reject(new Error("No answer")) });
     expect(await new QueryRouter(timeout).request(counterQuery(state), {})).toMatchObject({ ok: false, reason: "timeout" });
-    const garbled: QueryEnvironment = { ...timeout, activeGM: () => ({ id: gm.id, isSelf: false, query: () => Promise.resolve(42) }) };
+    const garbled = playerEnv({ post: () => Promise.resolve("req0000000000001"), answer: () => Promise.resolve(42) });
     expect(await new QueryRouter(garbled).request(counterQuery(state), {})).toMatchObject({ ok: false, reason: "failed" });
+    const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { CASE: { Query: { Refused: Record<string, string> } } };
+    expect(lang.CASE.Query.Refused.timeout).toMatch(/may still be applied/);
   });
 
   it("every refusal reason has a localised message", () => {

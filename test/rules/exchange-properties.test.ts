@@ -295,7 +295,7 @@ function step(s: ExchangeState, op: Op, health: readonly Pool[]): StepResult {
       return { state: r.state, health: r.health };
     }
     case "undo": {
-      const r = undoDamage(s, k);
+      const r = undoDamage(s, k, { value: pool.value, max: pool.max });
       return { state: r.state, health: r.health };
     }
     case "consequence":
@@ -379,13 +379,14 @@ describe("random walks through the exchange", () => {
             expect(t.applied).toMatchObject({ healthBefore: pool.value, healthAfter: h, max: pool.max });
             // A Kill? check is due when Health reached 0 or damage was taken at 0 (§8).
             if ((t.damage?.dealt ?? 0) > 0 && h === 0) expect(t.consequences.some((c) => c.check === "kill")).toBe(true);
-            // Undo, straight away, is the identity.
-            const u = undoDamage(outcome.result.state, String(op.key));
-            expect(u.health).toBe(pool.value);
+            // Undo, straight away, gives back the change, clamped to the maximum.
+            const u = undoDamage(outcome.result.state, String(op.key), { value: h, max: pool.max });
+            expect(u.health).toBe(Math.min(pool.value, pool.max));
             expect(u.state).toEqual(before);
           }
           if (op.op === "undo") {
-            expect(outcome.result.health).toBe(targetOf(before, String(op.key)).applied?.healthBefore);
+            const applied = targetOf(before, String(op.key)).applied;
+            expect(outcome.result.health).toBe(Math.min(pool.max, Math.max(0, pool.value + (applied?.healthBefore ?? 0) - (applied?.healthAfter ?? 0))));
           }
         });
       }),

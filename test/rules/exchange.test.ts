@@ -24,6 +24,8 @@ import {
   rollToHit,
   targetOf,
   undoDamage,
+  targetActions,
+  MAX_ESCAPE_ATTEMPTS,
   type ExchangeInput,
   type ExchangeState,
   type ExchangeTarget,
@@ -244,10 +246,11 @@ describe("refused transitions are 'stale' and change nothing", () => {
 
   it("undoDamage: only after applying, only once", () => {
     const resolved = hit("BA", "green");
-    expectRefused(resolved, (s) => undoDamage(s, "0"), "stale");
-    const undone = undoDamage(applyDamage(resolved, "0", { value: 100, max: 100 }).state, "0");
+    expectRefused(resolved, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
+    const applied = applyDamage(resolved, "0", { value: 100, max: 100 });
+    const undone = undoDamage(applied.state, "0", { value: applied.health, max: 100 });
     expect(undone.health).toBe(100);
-    expectRefused(undone.state, (s) => undoDamage(s, "0"), "stale");
+    expectRefused(undone.state, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
     expect(undone.state).toEqual(resolved);
   });
 
@@ -261,7 +264,53 @@ describe("refused transitions are 'stale' and change nothing", () => {
     // A check that is not due is bad input, not a replay.
     expectRefused(applied, (s) => resolveConsequence(s, "0", { check: "stun", die: 50 }), "invalid", /no stun check/);
     // Once a check is rolled, the damage cannot be undone by the exchange.
-    expectRefused(slammed, (s) => undoDamage(s, "0"), "stale");
+    expectRefused(slammed, (s) => undoDamage(s, "0", { value: 60, max: 100 }), "stale");
+  });
+
+  it("undoDamage gives back this card's own change to the CURRENT Health, clamped: damage dealt since stands", () => {
+    const applied = applyDamage(hit("BA", "green"), "0", { value: 110, max: 130 }); // 40 dealt: 110 → 70
+    expect(applied.health).toBe(70);
+    // Another card then took 15 more (70 → 55): undoing this card gives back its 40 only.
+    expect(undoDamage(applied.state, "0", { value: 55, max: 130 }).health).toBe(95);
+    // Healed above in the meantime: the give-back stops at the maximum.
+    expect(undoDamage(applied.state, "0", { value: 120, max: 130 }).health).toBe(130);
+    // Bad Health is refused, never guessed.
+    expectRefused(applied.state, (s) => undoDamage(s, "0", { value: -1, max: 130 }), "invalid");
+    expectRefused(applied.state, (s) => undoDamage(s, "0", { value: 1.5, max: 130 }), "invalid");
+  });
+
+  it("a pull is final (PULL_IS_FINAL): a second pull is stale", () => {
+    const pulled = pullBlow(hit("BA", "red"), "0", { color: "yellow" });
+    expectRefused(pulled, (s) => pullBlow(s, "0", { color: "green" }), "stale", /already pulled/);
+    expect(targetActions(pulled, "0").pull).toBe(false);
+  });
+
+  it("escapes: one per combat turn per hold (mayEscape), at most MAX_ESCAPE_ATTEMPTS", () => {
+    const held = hit("Gp", colorOf("Gp", "Full Hold"));
+    const white = 1;
+    const tried = escapeHold(held, "0", white, [], undefined, 3);
+    expect(targetActions(tried, "0", 3).escape).toBe(false);
+    expectRefused(tried, (s) => escapeHold(s, "0", white, [], undefined, 3), "stale", /this turn/);
+    // The next turn, again.
+    expect(targetActions(tried, "0", 4).escape).toBe(true);
+    // Outside a combat (turn null) tries follow each other, up to the cap.
+    let s = held;
+    for (let i = 0; i < MAX_ESCAPE_ATTEMPTS; i++) s = escapeHold(s, "0", white);
+    expect(targetActions(s, "0").escape).toBe(false);
+    expectRefused(s, (x) => escapeHold(x, "0", white), "stale");
+  });
+
+  it("targetActions says what may happen next, phase by phase", () => {
+    const s0 = createExchange(exchangeInput("BA"));
+    expect(targetActions(s0, "0")).toEqual({ defend: defenceOptions(s0, "0"), rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });
+    const declined = declineDefence(s0, "0");
+    expect(targetActions(declined, "0")).toMatchObject({ defend: [], rollToHit: true, apply: false });
+    const red = hit("BA", "red");
+    expect(targetActions(red, "0")).toMatchObject({ rollToHit: false, pull: true, apply: true, undo: false, checks: [] });
+    const applied = applyDamage(red, "0", { value: 100, max: 100 }).state;
+    expect(targetActions(applied, "0")).toMatchObject({ pull: false, apply: false, undo: true, checks: ["stun"] });
+    const stunned = resolveConsequence(applied, "0", { check: "stun", die: 99 });
+    expect(targetActions(stunned, "0")).toMatchObject({ undo: false, checks: [] });
   });
 
   it("escapeHold: only against a standing hold from this attack", () => {
@@ -280,7 +329,7 @@ describe("refused transitions are 'stale' and change nothing", () => {
       (x: ExchangeState) => rollToHit(x, "9", { die: 1 }),
       (x: ExchangeState) => pullBlow(x, "9", {}),
       (x: ExchangeState) => applyDamage(x, "9", { value: 1, max: 1 }),
-      (x: ExchangeState) => undoDamage(x, "9"),
+      (x: ExchangeState) => undoDamage(x, "9", { value: 1, max: 1 }),
       (x: ExchangeState) => resolveConsequence(x, "9", { check: "kill", die: 1 }),
       (x: ExchangeState) => escapeHold(x, "9", 1),
       (x: ExchangeState) => defenceOptions(x, "9"),
@@ -448,11 +497,11 @@ describe("pulling the blow (§5 'may pull')", () => {
     expect(t0(pullBlow(s, "0", { color: "red", damage: t.damage.raw })).damage).toEqual(t.damage);
   });
 
-  it("a replayed pull (double click) changes nothing more: the same choice gives the same state", () => {
+  it("a replayed pull (double click) changes nothing more: it is stale, the pull is final", () => {
     const s = hit("BA", "red");
     for (const choice of [{ color: "green" as const }, { damage: 10 }, { color: "yellow" as const, damage: 5 }]) {
       const once = pullBlow(s, "0", choice);
-      expect(pullBlow(once, "0", choice)).toEqual(once);
+      expectRefused(once, (x) => pullBlow(x, "0", choice), "stale");
     }
   });
 
@@ -599,14 +648,14 @@ describe("Health (§7, §8)", () => {
       const r = applyDamage(hit("BA", "green"), "0", { value, max });
       expect(r.health).toBe(expected);
       expect(t0(r.state).applied).toMatchObject({ healthBefore: value, healthAfter: expected, max });
-      expect(undoDamage(r.state, "0").health).toBe(value);
+      expect(undoDamage(r.state, "0", { value: r.health, max }).health).toBe(value);
     }
   });
 
-  it("Health above its maximum (the maximum fell) is clamped, not refused; undo still gives back what was there", () => {
+  it("Health above its maximum (the maximum fell) is clamped, not refused; undo gives back the change, clamped to the maximum", () => {
     const r = applyDamage(hit("BA", "green"), "0", { value: 120, max: 100 });
     expect(r.health).toBe(60);
-    expect(undoDamage(r.state, "0").health).toBe(120);
+    expect(undoDamage(r.state, "0", { value: 60, max: 100 }).health).toBe(100);
     const none = applyDamage(hit("BA", "white"), "0", { value: 120, max: 100 });
     expect(none.health).toBe(100);
   });
@@ -640,7 +689,7 @@ describe("Health (§7, §8)", () => {
       ["slam", "result"],
       ["kill", "health"],
     ]);
-    const undone = undoDamage(applied.state, "0");
+    const undone = undoDamage(applied.state, "0", { value: applied.health, max: 100 });
     expect(t0(undone.state).consequences.map((c) => [c.check, c.cause])).toEqual([["slam", "result"]]);
     expect(undone.state).toEqual(slam);
     // Applying again (say, with corrected Health) works.
@@ -695,7 +744,7 @@ describe("the stored state", () => {
     s = deepFreeze(rollToHit(s, "0", { die: 100 }));
     s = deepFreeze(pullBlow(s, "0", { color: colorOf("BA", "Stun") }));
     s = deepFreeze(applyDamage(s, "0", { value: 10, max: 100 }).state);
-    s = deepFreeze(undoDamage(s, "0").state);
+    s = deepFreeze(undoDamage(s, "0", { value: 10, max: 100 }).state);
     s = deepFreeze(applyDamage(s, "0", { value: 10, max: 100 }).state);
     s = deepFreeze(resolveConsequence(s, "0", { check: "stun", die: 1, d10: 4 }));
     s = deepFreeze(resolveConsequence(s, "0", { check: "kill", die: 1, endurance: 30 }));

@@ -5,11 +5,12 @@
  * the members our code reads are here; tests assert on what our handlers did to them.
  */
 import "./foundry-globals";
-import { vi } from "vitest";
+import { vi, type Mock } from "vitest";
 import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { localize } from "./handlebars";
 import { UNIVERSAL_TABLE } from "../../src/rules/index";
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/queries";
+import type { AskingUser, QueryDefinition, QueryResult } from "../../src/foundry/queries";
+import { gmRouter } from "./gm-router";
 
 export interface FakeUser extends AskingUser {
   readonly id: string;
@@ -47,7 +48,7 @@ type CharacterModel = InstanceType<typeof HeroData>;
 
 export class FakeActor extends ActorBase {
   readonly uuid: string;
-  readonly items: { type: string; name: string; system: Record<string, unknown> }[] = [];
+  readonly items: { type: string; name: string; system: Record<string, unknown>; uuid?: string }[] = [];
   effects: FakeEffect[] = [];
   flags: Record<string, unknown> = {};
   system: CharacterModel;
@@ -116,19 +117,26 @@ export class FakeActor extends ActorBase {
   }
 }
 
+/** A chat message: an attack card (the default) or any other type, written by `author` (the GM by default). */
 export class FakeMessage {
-  readonly type = "attack";
-  system: { exchange: unknown };
+  system: Record<string, unknown>;
+  rolls: { toJSON(): unknown }[] = [];
   readonly updates: unknown[] = [];
   constructor(
     readonly id: string,
     exchange: unknown,
+    readonly type: string = "attack",
+    readonly author: { id: string; isGM: boolean } = GM,
+    system?: Record<string, unknown>,
   ) {
-    this.system = { exchange: structuredClone(exchange) };
+    this.system = system ? structuredClone(system) : { exchange: structuredClone(exchange), revision: 0, requests: [], recordId: "" };
   }
   update(data: Record<string, unknown>): Promise<this> {
     this.updates.push(structuredClone(data));
-    for (const [k, v] of Object.entries(data)) setPath(this as unknown as Record<string, unknown>, k, v);
+    for (const [k, v] of Object.entries(data)) {
+      if (k === "rolls") this.rolls = (v as string[]).map((json) => ({ toJSON: () => JSON.parse(json) as unknown }));
+      else setPath(this as unknown as Record<string, unknown>, k, v);
+    }
     return Promise.resolve(this);
   }
 }
@@ -138,9 +146,12 @@ export interface World {
   readonly actors: Map<string, FakeActor>;
   readonly messages: Map<string, FakeMessage>;
   readonly settings: Map<string, unknown>;
-  readonly notifications: { error: ReturnType<typeof vi.fn>; warn: ReturnType<typeof vi.fn>; info: ReturnType<typeof vi.fn> };
+  /** What the user was told, as they read it (localised). */
+  readonly notifications: { error: Mock<(text: string) => void>; warn: Mock<(text: string) => void>; info: Mock<(text: string) => void> };
   /** Dice results the next Roll evaluations return, in order. */
   readonly dice: number[];
+  /** The hooks fired with Hooks.callAll, in order. */
+  readonly hooks: { name: string; args: unknown[] }[];
   /** Runs a query as the active GM handling a request sent by `userId`. */
   ask<P, R>(query: QueryDefinition<P, R>, userId: string, payload: unknown): Promise<QueryResult<R>>;
 }
@@ -161,8 +172,9 @@ export function installWorld(): World {
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
   ]);
-  const notifications = { error: vi.fn(), warn: vi.fn(), info: vi.fn() };
+  const notifications = { error: vi.fn<(text: string) => void>(), warn: vi.fn<(text: string) => void>(), info: vi.fn<(text: string) => void>() };
   const dice: number[] = [];
+  const hooks: { name: string; args: unknown[] }[] = [];
 
   class FakeRoll {
     total = 0;
@@ -173,19 +185,45 @@ export function installWorld(): World {
       this.total = next;
       return Promise.resolve(this);
     }
+    toJSON(): unknown {
+      return { formula: this.formula, total: this.total };
+    }
   }
+  let created = 0;
+  const chatMessage = {
+    implementation: {
+      create(data: Record<string, unknown>): Promise<FakeMessage> {
+        created += 1;
+        const id = `made${String(created).padStart(12, "0")}`;
+        const { type, system } = structuredClone(data) as { type: string; system: Record<string, unknown> };
+        const message = new FakeMessage(id, null, type, GM, system);
+        message.rolls = ((data.rolls ?? []) as string[]).map((json) => ({ toJSON: () => JSON.parse(json) as unknown }));
+        messages.set(id, message);
+        return Promise.resolve(message);
+      },
+    },
+    getSpeaker: ({ actor }: { actor: { name: string } }) => ({ alias: actor.name }),
+  };
 
   vi.stubGlobal("Actor", ActorBase);
   vi.stubGlobal("TokenDocument", TokenDocumentBase);
+  vi.stubGlobal("Hooks", { callAll: (name: string, ...args: unknown[]) => (hooks.push({ name, args }), true) });
   vi.stubGlobal("Roll", FakeRoll);
-  vi.stubGlobal("ui", { notifications });
-  vi.stubGlobal("fromUuid", (uuid: string) => Promise.resolve([...actors.values()].find((a) => a.uuid === uuid) ?? null));
+  vi.stubGlobal("ChatMessage", chatMessage);
+  // Foundry v13's notifications localise `message` when `options.localize`, filling `options.format`
+  // (NotificationOptions: localize, format, escape). The spies record the text a user would read.
+  const notify = (spy: Mock<(text: string) => void>) => (message: string, options?: { localize?: boolean; format?: Record<string, string> }) =>
+    spy(options?.localize ? localize(message, options.format ?? {}) : message);
+  vi.stubGlobal("ui", { notifications: { error: notify(notifications.error), warn: notify(notifications.warn), info: notify(notifications.info) } });
+  // An actor by its UUID, or an item by its own (`Actor.<id>.Item.<id>`), as Foundry's fromUuid resolves them.
+  const byUuid = (uuid: string): unknown => [...actors.values()].find((a) => a.uuid === uuid) ?? [...actors.values()].flatMap((a) => a.items).find((i) => i.uuid === uuid) ?? null;
+  vi.stubGlobal("fromUuid", (uuid: string) => Promise.resolve(byUuid(uuid)));
   vi.stubGlobal("fromUuidSync", (uuid: string) => [...actors.values()].find((a) => a.uuid === uuid) ?? null);
   vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
   vi.stubGlobal("game", {
     user: GM,
-    users: { get: (id: string) => users.get(id), activeGM: null },
-    messages: { get: (id: string) => messages.get(id) },
+    users: { get: (id: string) => users.get(id), filter: (fn: (u: FakeUser) => boolean) => [...users.values()].filter(fn), activeGM: null },
+    messages: { get: (id: string) => messages.get(id), [Symbol.iterator]: () => messages.values() },
     settings: {
       get: (ns: string, key: string) => {
         const id = `${ns}.${key}`;
@@ -196,11 +234,7 @@ export function installWorld(): World {
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
   });
 
-  const router = new QueryRouter({
-    self: () => GM,
-    user: (id) => users.get(id),
-    activeGM: () => ({ id: GM.id, isSelf: true, query: () => Promise.reject(new Error("not over the wire in tests")) }),
-  });
+  const { ask } = gmRouter(GM, users);
 
   return {
     users,
@@ -209,7 +243,8 @@ export function installWorld(): World {
     settings,
     notifications,
     dice,
-    ask: (query, userId, payload) => (userId === GM.id ? router.runLocally(query, payload) : router.handlerFor(query)({ userId, payload })),
+    hooks,
+    ask,
   };
 }
 

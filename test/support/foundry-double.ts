@@ -192,8 +192,12 @@ export class CombatDouble {
   }
 }
 
+let randomIds = 0;
+
 export const foundryDouble = {
   abstract: { TypeDataModel, DataModel: TypeDataModel },
+  /** foundry.utils.randomID: 16 characters; here a counter, so tests are repeatable. */
+  utils: { randomID: (): string => `rnd${String(++randomIds).padStart(13, "0")}` },
   data: { fields },
   applications: {
     api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },

@@ -7,7 +7,7 @@
  */
 import { isCharacter } from "../documents/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
-import { setCombatBridge, type CombatBridge } from "../chat/combat-bridge";
+import { setCombatBridge, type CombatBridge } from "../exchange/combat-bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
 import { registerQuery, userOwns } from "../gm";
 import type { AskingUser } from "../queries";
@@ -240,6 +240,10 @@ export const turnCombatBridge: CombatBridge = {
     const found = combatantOfActor(actor);
     if (!found || turns < 1) return;
     await turnEngineOf(found.combat).applyStun(found.combatant.id ?? "", turns);
+  },
+  turn(actor) {
+    const found = combatantOfActor(actor);
+    return Promise.resolve(found ? found.combat.round : null);
   },
   declaredDodgeShift(actor) {
     const found = combatantOfActor(actor);

@@ -4,7 +4,8 @@
  */
 import { HeroData, NpcData } from "./actor/character";
 import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "./item/items";
-import { AttackMessageData } from "./chat/attack-message";
+import { AttackMessageData, AttackRecordData } from "../exchange/card-model";
+import { RequestMessageData } from "../requests/request-model";
 
 export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData } as const;
 export const ITEM_DATA_MODELS = {
@@ -14,7 +15,7 @@ export const ITEM_DATA_MODELS = {
   armor: ArmorData,
   contact: ContactData,
 } as const;
-export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData } as const;
+export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData, attackRecord: AttackRecordData, request: RequestMessageData } as const;
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -31,6 +32,8 @@ declare module "fvtt-types/configuration" {
     };
     ChatMessage: {
       attack: typeof AttackMessageData;
+      attackRecord: typeof AttackRecordData;
+      request: typeof RequestMessageData;
     };
   }
 }

@@ -12,7 +12,7 @@ import type { ScoreRef } from "../../rules/index";
 import { characterData, spendActorKarma, talentShifts } from "./talents";
 import { statusShift } from "../status-effects";
 
-export { makeAttack, type AttackOptions } from "../chat/make-attack";
+export { makeAttack, type AttackOptions } from "../exchange/make-attack";
 
 export interface RollOptions {
   /** Skip the dialog (shift-click): roll with no extra shifts, no Karma, no intensity. */

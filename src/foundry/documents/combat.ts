@@ -156,8 +156,8 @@ export class CaseCombatant<SubType extends Combatant.SubType = Combatant.SubType
   }
 
   /** Records one defence used, through the GM; the penalty that defence took. */
-  recordDefence(defence?: DefenceCode): Promise<DefenceAnswer | undefined> {
-    return requestGM(recordDefenceQuery, { combatId: this.combatOrNull?.id ?? "", combatantId: this.id ?? "", defence: defence ?? null });
+  async recordDefence(defence?: DefenceCode): Promise<DefenceAnswer | undefined> {
+    return (await requestGM(recordDefenceQuery, { combatId: this.combatOrNull?.id ?? "", combatantId: this.id ?? "", defence: defence ?? null })) ?? undefined;
   }
 
   /** A stun lands (GM): `turns` turns, timed by whether this combatant has acted. */

@@ -2,8 +2,8 @@
  * ChatMessage subtype `attack`: one attack exchange, stored whole in `system.exchange` so the
  * card re-renders from it after a reload and every transition is one message update.
  */
-import { EXCHANGE_VERSION, isAttackCode, type ExchangeState } from "../../../rules/index";
-import { schemaVersionField } from "../fields";
+import { EXCHANGE_VERSION, isAttackCode, type ExchangeState } from "../../rules/index";
+import { schemaVersionField } from "../data/fields";
 
 export const ATTACK_MESSAGE_SCHEMA_VERSION = 1;
 
@@ -25,10 +25,20 @@ export function readExchange(value: unknown): ExchangeState {
   return value as ExchangeState;
 }
 
+/** How many handled request ids a card remembers (the newest). */
+export const CARD_REQUEST_MEMORY = 200;
+
 function attackMessageSchema() {
   const f = foundry.data.fields;
   return {
+    /** The public exchange: sealed rows keep their secrets in the GM's record (exchange-secrets.ts). */
     exchange: new f.ObjectField({ required: true }),
+    /** Counts the card's writes; the record keeps the secrets of each recent revision. */
+    revision: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    /** The ids of the requests this card has applied, newest last: a replay changes nothing. */
+    requests: new f.ArrayField(new f.StringField({ required: true, blank: false }), { required: true, initial: [] }),
+    /** The GM-whispered record message holding this card's secrets. */
+    recordId: new f.StringField({ required: true, blank: true, initial: "" }),
     schemaVersion: schemaVersionField(ATTACK_MESSAGE_SCHEMA_VERSION),
   };
 }
@@ -42,5 +52,31 @@ export class AttackMessageData extends foundry.abstract.TypeDataModel<AttackMess
   /** The exchange, validated; RangeError with a clear message when it cannot be read. */
   get state(): ExchangeState {
     return readExchange(this.exchange);
+  }
+}
+
+/** How many revisions of secrets a record keeps: the card's own and the one a half-done write left. */
+export const RECORD_REVISIONS = 3;
+
+function attackRecordSchema() {
+  const f = foundry.data.fields;
+  return {
+    /** The attack card this record belongs to. */
+    cardId: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** The request that made the attack: a replay finds this record and its card. */
+    origin: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** Secrets by card revision (`{ revision, secrets }`, newest last): what players may not see. */
+    secrets: new f.ArrayField(new f.ObjectField(), { required: true, initial: [] }),
+  };
+}
+type AttackRecordSchema = ReturnType<typeof attackRecordSchema>;
+
+/**
+ * ChatMessage subtype `attackRecord`: the GM's side of an attack card, whispered to the GMs
+ * only, so players never receive it. Never shown in the chat log.
+ */
+export class AttackRecordData extends foundry.abstract.TypeDataModel<AttackRecordSchema, ChatMessage.Implementation> {
+  static override defineSchema(): AttackRecordSchema {
+    return attackRecordSchema();
   }
 }

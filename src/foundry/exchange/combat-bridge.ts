@@ -15,6 +15,8 @@ export interface CombatBridge {
   declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;
   recordStun(actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
+  /** The combat turn (round) the character is in, or null outside a started combat. */
+  turn(actor: Actor.Implementation): Promise<number | null>;
 }
 
 const noCombat: CombatBridge = {
@@ -23,6 +25,7 @@ const noCombat: CombatBridge = {
   declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),
+  turn: () => Promise.resolve(null),
 };
 
 /** The bridge in use (a live binding: importers see a replacement). */

@@ -1,10 +1,16 @@
 /**
- * The attack exchange's cross-user requests. Every click on an attack card that changes it
- * comes here and runs on the active GM (one writer): the defender's defence (rolled on the
- * defender's client), the to-hit roll (rolled by the GM), pulls, applying and undoing damage,
- * Slam?/Stun?/Kill? checks and escapes. Each handler reads the card's exchange, applies one
- * pure transition from src/rules/exchange.ts, writes the card, then the effects on actors. A
- * transition that already happened is refused as "stale" and changes nothing.
+ * The GM halves of the attack card's buttons. Every click that changes a card comes here as a
+ * request and runs on the active GM (one writer), holding the card's lock (`card:<id>`, the
+ * same for every button) and, for what it writes on actors, their locks (`actor:<uuid>`).
+ * Each handler:
+ *   1. loads the card (refused unless a GM wrote it) and its secrets;
+ *   2. returns at once when the card already applied this request (a replay);
+ *   3. asks the rules what may happen next, and refuses anything else;
+ *   4. rolls every die it needs as a real Roll on this client;
+ *   5. applies one pure transition from src/rules/exchange.ts;
+ *   6. writes the effects on actors (each recorded with the request id: a retry redoes nothing);
+ *   7. writes the card last.
+ * A transition that already happened is refused as "stale" and changes nothing.
  */
 import {
   DEFENCE_CODES,
@@ -14,13 +20,14 @@ import {
   applyDamage,
   applyDeclaredDodge,
   chooseDefence,
-  defenceOptions,
-  declineDefence,
   defencePenalty,
+  declineDefence,
   escapeHold,
   pullBlow,
   resolveConsequence,
   rollToHit,
+  spendKarma,
+  targetActions,
   targetOf,
   undoDamage,
   type Color,
@@ -31,17 +38,23 @@ import {
   type ExchangeState,
   type ExchangeTarget,
 } from "../../rules/index";
-import { readExchange } from "../data/chat/attack-message";
+import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../documents/guards";
 import { talentShifts } from "../dice/talents";
 import { userOwns } from "../gm";
-import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../queries";
+import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../queries";
 import { clearStatus, setStatus, statusShift } from "../status-effects";
 import { SYSTEM_ID } from "../constants";
 import { combatBridge } from "./combat-bridge";
+import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
+
+/** The lock every action on one card holds. */
+export function cardLock(messageId: string): string {
+  return `card:${messageId}`;
+}
 
 interface TargetRef {
   readonly messageId: string;
@@ -52,20 +65,8 @@ function parseTargetRef(r: Record<string, unknown>): TargetRef {
   return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY) };
 }
 
-/** The attack card and its exchange; refused when the card is gone or is not an attack. */
-function loadCard(messageId: string): { message: ChatMessage.Implementation; state: ExchangeState } {
-  const message = game.messages.get(messageId);
-  if (!message) throw new QueryRefusal("stale", "That card no longer exists.");
-  if (message.type !== "attack") throw new QueryRefusal("malformed", "That card is not an attack.");
-  try {
-    return { message, state: readExchange((message.system as { exchange?: unknown }).exchange) };
-  } catch (error) {
-    throw new QueryRefusal("failed", error instanceof Error ? error.message : String(error));
-  }
-}
-
-/** Runs a pure transition, turning its refusals into query refusals. */
-function transition<T>(fn: () => T): T {
+/** Runs a pure transition, turning its refusals into request refusals. */
+export function transition<T>(fn: () => T): T {
   try {
     return fn();
   } catch (error) {
@@ -75,8 +76,29 @@ function transition<T>(fn: () => T): T {
   }
 }
 
-async function saveCard(message: ChatMessage.Implementation, state: ExchangeState): Promise<void> {
-  await message.update({ "system.exchange": state } as ChatMessage.UpdateData);
+/** Whether the actor with this UUID is an NPC (its row is sealed on the card). */
+export function isNpcActor(actorUuid: string): boolean {
+  const doc = fromUuidSync(actorUuid) as { type?: string } | null;
+  return doc?.type === "npc";
+}
+
+/**
+ * The ledger id of a card's effect: the card, its revision, the row and the step. A retry of
+ * the same transition (the same request after a GM dropped, or another click on the card as
+ * it still stands) has the same id, so its effects are never written twice.
+ */
+function effectId(loaded: LoadedCard, key: string, step: string): string {
+  return `${loaded.message.id ?? ""}:${String(loaded.revision)}:${key}:${step}`;
+}
+
+/** Loads a card for a request; null when the card already applied this very request. */
+function cardFor(messageId: string, context: QueryContext): LoadedCard | null {
+  const loaded = loadCard(messageId);
+  return loaded.requests.includes(context.requestId) ? null : loaded;
+}
+
+function save(step: string, loaded: LoadedCard, next: ExchangeState, context: QueryContext, dice: readonly RolledDie[]): Promise<void> {
+  return saveCard(loaded, next, context.requestId, dice, isNpcActor, step);
 }
 
 /** The actor of a target row (the token's actor for a token UUID). */
@@ -111,31 +133,27 @@ async function mayApplyDamage(user: AskingUser, ref: TargetRef): Promise<void> {
   await mustOwnTarget(user, ref);
 }
 
-async function d100(): Promise<number> {
-  const roll = await new Roll("1d100").evaluate();
-  return roll.total;
-}
-
-async function d10(): Promise<number> {
-  const roll = await new Roll("1d10").evaluate();
-  return roll.total;
-}
-
 /** Rolls the to-hit (and intensity damage die) for a target whose defence is settled. */
-async function rollPendingToHit(state: ExchangeState, key: string): Promise<ExchangeState> {
-  if (targetOf(state, key).phase !== "awaitingToHit") return state;
-  const die = await d100();
-  const damageDie = state.damage.method === "intensity" ? await d100() : undefined;
-  return transition(() => rollToHit(state, key, { die, damageDie }, CONFIG.CASE.universalTable));
+export async function rollPendingToHit(state: ExchangeState, key: string, dice: RolledDie[]): Promise<ExchangeState> {
+  if (!targetActions(state, key).rollToHit) return state;
+  const die = await rollDie("1d100");
+  dice.push(die);
+  let damageDie: number | undefined;
+  if (state.damage.method === "intensity") {
+    const d = await rollDie("1d100");
+    dice.push(d);
+    damageDie = d.total;
+  }
+  return transition(() => rollToHit(state, key, { die: die.total, damageDie }, CONFIG.CASE.universalTable));
 }
 
 /** Effects on the target of a resolved to-hit: holds become conditions. */
-async function afterToHit(state: ExchangeState, key: string, messageId: string): Promise<void> {
+export async function afterToHit(state: ExchangeState, key: string, messageId: string, context: QueryContext): Promise<void> {
   const target = targetOf(state, key);
   const result = target.toHit?.result;
   if (result !== "partialHold" && result !== "fullHold") return;
   const actor = await targetActor(target);
-  await setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId });
+  await context.locks.run([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
 }
 
 /** The shifts on a defender's roll: extra-defence penalty, talents, conditions. */
@@ -149,49 +167,73 @@ async function defenceShifts(actor: Actor.Implementation, defence: DefenceChoice
   return shifts;
 }
 
-/** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe actor id>`. */
+/** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe key>`. */
 export function foeBonusKey(foeUuid: string): string {
   return foeUuid.replace(/[^A-Za-z0-9]/g, "_");
 }
 
-async function setFoeBonus(actor: Actor.Implementation, foeUuid: string, cs: number): Promise<void> {
-  await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(foeUuid)}`]: cs });
+function healthOf(actor: Actor.Implementation): { value: number; max: number } {
+  if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
+  return { value: actor.system.health.value, max: actor.system.health.max };
 }
 
-// ── queries ──────────────────────────────────────────────────────────────────────────────
+/** Spends Karma on the GM, once per request (the ledger). Refused when the pool is short. */
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: QueryContext): Promise<void> {
+  if (amount === 0 || !isCharacter(actor)) return;
+  await context.locks.run([actorLock(actor.uuid)], async () => {
+    if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
+    const before = actor.system.karma.value;
+    const after = transition(() => spendKarma(before, amount));
+    await writeOnce(actor, context.requestId, "system.karma.value", before, after);
+  });
+}
+
+// ── Defend ───────────────────────────────────────────────────────────────────────────────
 
 export const defendQuery = defineQuery({
   name: "defend",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    const defence = choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]);
-    return { ...parseTargetRef(r), defence, die: defence === "none" ? null : intField(r, "die", 1, 100) };
+    return { ...parseTargetRef(r), defence: choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]) };
   },
-  lockKey: (p) => p.messageId,
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnTarget(user, p),
-  async handle(_user, p) {
-    const { message, state } = loadCard(p.messageId);
+  async handle(_user, p, context) {
+    const loaded = cardFor(p.messageId, context);
+    if (!loaded) return null;
+    const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
-    if (target.phase !== "awaitingDefence") throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
+    const offered = targetActions(state, p.targetKey).defend;
+    if (offered.length === 0) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
+    if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", `${target.name} cannot use ${p.defence} against this attack.`);
     const actor = await targetActor(target);
     // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
     // attack uses the dodge rolled after initiative: no new roll, no defence spent.
     const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await combatBridge.declaredDodgeShift(actor) : 0;
-    const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && defenceOptions(state, p.targetKey).includes("dodge");
-    const cs = await defenceShifts(actor, p.defence);
+    const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
+    const dice: RolledDie[] = [];
     let next: ExchangeState;
     if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
-    else if (p.defence === "none" || p.die === null) next = transition(() => declineDefence(state, p.targetKey));
-    else next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: p.die as number, cs }, CONFIG.CASE.universalTable));
-    next = await rollPendingToHit(next, p.targetKey);
-    await saveCard(message, next);
+    else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
+    else {
+      const cs = await defenceShifts(actor, p.defence);
+      const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
+      dice.push(die);
+      next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs }, CONFIG.CASE.universalTable));
+    }
+    next = await rollPendingToHit(next, p.targetKey, dice);
+    // Effects first, the card last.
     if (!useDeclared && p.defence !== "none") await combatBridge.recordDefence(actor, p.defence);
-    await afterToHit(next, p.targetKey, p.messageId);
+    await afterToHit(next, p.targetKey, p.messageId, context);
     // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
     const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
-    if (bonus > 0) await setFoeBonus(actor, next.attacker.uuid, bonus);
+    if (bonus > 0) await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(next.attacker.uuid)}`]: bonus });
+    await save("defend", loaded, next, context, dice);
+    return null;
   },
 });
+
+// ── Roll to hit (blindsided targets, or a card whose roll was cut off) ───────────────────────
 
 export const rollToHitQuery = defineQuery({
   name: "rollToHit",
@@ -199,106 +241,152 @@ export const rollToHitQuery = defineQuery({
     const r = payloadRecord(raw);
     return { messageId: stringField(r, "messageId", ID) };
   },
-  lockKey: (p) => p.messageId,
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnAttacker(user, p),
-  async handle(_user, p) {
-    const { message, state } = loadCard(p.messageId);
-    let next = state;
-    for (const t of state.targets) next = await rollPendingToHit(next, t.key);
-    if (next === state) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NothingToRoll"));
-    await saveCard(message, next);
-    for (const t of next.targets) if (state.targets.find((x) => x.key === t.key)?.phase === "awaitingToHit") await afterToHit(next, t.key, p.messageId);
+  async handle(_user, p, context) {
+    const loaded = cardFor(p.messageId, context);
+    if (!loaded) return null;
+    const dice: RolledDie[] = [];
+    let next = loaded.state;
+    for (const t of loaded.state.targets) next = await rollPendingToHit(next, t.key, dice);
+    if (next === loaded.state) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NothingToRoll"));
+    for (const t of loaded.state.targets) if (targetActions(loaded.state, t.key).rollToHit) await afterToHit(next, t.key, p.messageId, context);
+    await save("rollToHit", loaded, next, context, dice);
+    return null;
   },
 });
+
+// ── Pull ─────────────────────────────────────────────────────────────────────────────────
 
 export const pullQuery = defineQuery({
   name: "pull",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    const color = r.color === undefined ? undefined : choiceOf<Color>(r, "color", COLORS);
-    const damage = r.damage === undefined ? undefined : intField(r, "damage", 0, 1_000_000);
+    const color = r.color === undefined || r.color === null ? undefined : choiceOf<Color>(r, "color", COLORS);
+    const damage = r.damage === undefined || r.damage === null ? undefined : wholeNumber(r, "damage", 0, 1_000_000);
     if (color === undefined && damage === undefined) throw new QueryRefusal("malformed", "A pull needs a colour or a damage.");
     return { ...parseTargetRef(r), color, damage };
   },
-  lockKey: (p) => p.messageId,
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnAttacker(user, p),
-  async handle(_user, p) {
-    const { message, state } = loadCard(p.messageId);
-    const next = transition(() => pullBlow(state, p.targetKey, { color: p.color, damage: p.damage }, CONFIG.CASE.universalTable));
-    await saveCard(message, next);
+  async handle(_user, p, context) {
+    const loaded = cardFor(p.messageId, context);
+    if (!loaded) return null;
+    if (!targetActions(loaded.state, p.targetKey).pull) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CannotPull"));
+    const next = transition(() => pullBlow(loaded.state, p.targetKey, { color: p.color, damage: p.damage }, CONFIG.CASE.universalTable));
+    await save("pull", loaded, next, context, []);
+    return null;
   },
 });
 
-async function autoRollNpcConsequences(state: ExchangeState, key: string, messageId: string, actor: Actor.Implementation): Promise<void> {
-  if (actor.type !== "npc" || !game.settings.get(SYSTEM_ID, "autoNpcConsequences")) return;
-  for (const c of targetOf(state, key).consequences) {
-    if (c.outcome === null) await resolveConsequenceNow(messageId, key, c.check, await d100());
-  }
+function wholeNumber(r: Record<string, unknown>, key: string, min: number, max: number): number {
+  const value = r[key];
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) throw new QueryRefusal("malformed", `"${key}" must be a whole number from ${min} to ${max}.`);
+  return value;
+}
+
+// ── Apply and undo damage ──────────────────────────────────────────────────────────────────
+
+/** The actors a damage row writes: the target, and on a charge with a rebound, the charger. */
+async function damageActors(state: ExchangeState, target: ExchangeTarget, rebound: boolean): Promise<{ actor: Actor.Implementation; charger: Actor.Implementation | null }> {
+  const actor = await targetActor(target);
+  const chargerActor = rebound ? await attackerActor(state) : null;
+  return { actor, charger: chargerActor && isCharacter(chargerActor) ? chargerActor : null };
 }
 
 /**
- * Writes the Health an apply or an undo computed: the target's, and on a charge the charger's.
- * Absolute values, not decrements, so writing them twice changes nothing.
+ * Computes and writes a Health change under the actors' locks, reading Health inside them. A
+ * retry of the same request finds its ledger entries and reuses their "before" values, so it
+ * computes the same change and writes nothing again.
  */
-async function writeHealth(target: Actor.Implementation, charger: Actor.Implementation | null, result: DamageApplication): Promise<void> {
-  await target.update({ "system.health.value": result.health } as Actor.UpdateData);
-  if (charger && result.chargerHealth !== null) await charger.update({ "system.health.value": result.chargerHealth } as Actor.UpdateData);
+async function writeHealthChange(
+  context: QueryContext,
+  id: string,
+  actors: { actor: Actor.Implementation; charger: Actor.Implementation | null },
+  compute: (health: { value: number; max: number }, charger: { value: number; max: number } | undefined) => DamageApplication,
+): Promise<DamageApplication> {
+  const keys = [actors.actor, actors.charger].filter((a): a is Actor.Implementation => a !== null).map((a) => actorLock(a.uuid));
+  return context.locks.run(keys, async () => {
+    const field = "system.health.value";
+    const now = (a: Actor.Implementation) => ({ value: ledgerEntry(a, id, field)?.before ?? healthOf(a).value, max: healthOf(a).max });
+    const result = transition(() => compute(now(actors.actor), actors.charger ? now(actors.charger) : undefined));
+    await writeOnce(actors.actor, id, field, now(actors.actor).value, result.health);
+    if (actors.charger && result.chargerHealth !== null) await writeOnce(actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
+    return result;
+  });
+}
+
+async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: QueryContext): Promise<void> {
+  if (actor.type !== "npc" || !game.settings.get(SYSTEM_ID, "autoNpcConsequences")) return;
+  const loaded = loadCard(messageId);
+  for (const check of targetActions(loaded.state, key).checks) await resolveConsequenceNow(messageId, key, check, { ...context, requestId: `${context.requestId}.${check}` });
 }
 
 export const applyDamageQuery = defineQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => p.messageId,
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mayApplyDamage(user, p),
-  async handle(_user, p) {
-    const { message, state } = loadCard(p.messageId);
+  async handle(_user, p, context) {
+    const loaded = cardFor(p.messageId, context);
+    if (!loaded) return null;
+    const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
-    const actor = await targetActor(target);
-    if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
-    const health = { value: actor.system.health.value, max: actor.system.health.max };
-    // A charge: the target's armor rebounds onto the charger.
-    const charger = (target.damage?.rebound ?? 0) > 0 ? await attackerActor(state) : null;
-    const chargerHealth = charger && isCharacter(charger) ? { value: charger.system.health.value, max: charger.system.health.max } : undefined;
-    const applied = transition(() => applyDamage(state, p.targetKey, health, chargerHealth));
-    await saveCard(message, applied.state);
-    await writeHealth(actor, charger, applied);
-    await autoRollNpcConsequences(applied.state, p.targetKey, p.messageId, actor);
+    if (!targetActions(state, p.targetKey).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
+    const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
+    const applied = await writeHealthChange(context, effectId(loaded, p.targetKey, "apply"), actors, (health, charger) => applyDamage(state, p.targetKey, health, charger));
+    await save("applyDamage", loaded, applied.state, context, []);
+    await autoRollNpcConsequences(p.messageId, p.targetKey, actors.actor, context);
+    return null;
   },
 });
 
 export const undoDamageQuery = defineQuery({
   name: "undoDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => p.messageId,
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mayApplyDamage(user, p),
-  async handle(_user, p) {
-    const { message, state } = loadCard(p.messageId);
+  async handle(_user, p, context) {
+    const loaded = cardFor(p.messageId, context);
+    if (!loaded) return null;
+    const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
-    const actor = await targetActor(target);
-    const undone = transition(() => undoDamage(state, p.targetKey));
-    await saveCard(message, undone.state);
-    await writeHealth(actor, undone.chargerHealth !== null ? await attackerActor(state) : null, undone);
+    if (!targetActions(state, p.targetKey).undo) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToUndo", { name: target.name }));
+    const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
+    const undone = await writeHealthChange(context, effectId(loaded, p.targetKey, "undo"), actors, (health, charger) => undoDamage(state, p.targetKey, health, charger));
+    await save("undoDamage", loaded, undone.state, context, []);
+    return null;
   },
 });
 
-/** Resolves a due check with the target's d100 (and a d10 the GM rolls when needed), then its effects. */
-async function resolveConsequenceNow(messageId: string, key: string, check: "slam" | "stun" | "kill", die: number): Promise<void> {
-  const { message, state } = loadCard(messageId);
+// ── Slam? Stun? Kill? ───────────────────────────────────────────────────────────────────────
+
+type Check = "slam" | "stun" | "kill";
+
+/** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
+async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: QueryContext): Promise<void> {
+  const loaded = cardFor(messageId, context);
+  if (!loaded) return;
+  const { state } = loaded;
   const target = transition(() => targetOf(state, key));
+  if (!targetActions(state, key).checks.includes(check)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.CheckNotDue", { name: target.name }));
   const actor = await targetActor(target);
-  const endurance = isCharacter(actor) ? actor.system.abilities.endurance.value : target.scores["endurance.res"];
-  const due = target.consequences.find((c) => c.check === check);
-  if (!due) throw new QueryRefusal("malformed", `No ${check} check is due for ${target.name}.`);
-  if (due.outcome !== null || target.phase !== "applied") throw new QueryRefusal("stale", `The ${check} check of ${target.name} was already rolled.`);
   const hasActed = await combatBridge.hasActed(actor);
-  // The d10 (slam direction, long stun turns) is rolled here and used only when the result needs it.
-  const tenSided = check === "kill" ? undefined : await d10();
-  const next = transition(() => resolveConsequence(state, key, { check, die, d10: tenSided, hasActed, endurance }, CONFIG.CASE.universalTable));
-  await saveCard(message, next);
-  await consequenceEffects(next, key, check, actor);
+  const dice: RolledDie[] = [await rollDie("1d100")];
+  const tenSided = check === "kill" ? undefined : await rollDie("1d10");
+  if (tenSided) dice.push(tenSided);
+  await context.locks.run([actorLock(actor.uuid)], async () => {
+    // Endurance is read inside the lock; a retry reuses the value its ledger entry recorded.
+    const field = "system.abilities.endurance.value";
+    const id = effectId(loaded, key, check);
+    const endurance = ledgerEntry(actor, id, field)?.before ?? (isCharacter(actor) ? actor.system.abilities.endurance.value : target.scores["endurance.res"]);
+    const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
+    await consequenceEffects(next, key, check, actor, endurance, id);
+    await save("consequence", loaded, next, context, dice);
+  });
 }
 
-async function consequenceEffects(state: ExchangeState, key: string, check: "slam" | "stun" | "kill", actor: Actor.Implementation): Promise<void> {
+async function consequenceEffects(state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, endurance: number, id: string): Promise<void> {
   const outcome = targetOf(state, key).consequences.find((c) => c.check === check)?.outcome;
   if (!outcome) return;
   switch (outcome.check) {
@@ -315,7 +403,7 @@ async function consequenceEffects(state: ExchangeState, key: string, check: "sla
       return;
     case "kill":
       if (outcome.result === "enduranceLoss") {
-        await actor.update({ "system.abilities.endurance.value": outcome.endurance } as Actor.UpdateData);
+        await writeOnce(actor, id, "system.abilities.endurance.value", endurance, outcome.endurance);
         await setStatus(actor, "dying", { aided: false });
         if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
       }
@@ -327,41 +415,47 @@ export const consequenceQuery = defineQuery({
   name: "consequence",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const), die: intField(r, "die", 1, 100) };
+    return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const) };
   },
-  lockKey: (p) => p.messageId,
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnTarget(user, p),
-  handle: (_user, p) => resolveConsequenceNow(p.messageId, p.targetKey, p.check, p.die),
+  async handle(_user, p, context) {
+    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context);
+    return null;
+  },
 });
+
+// ── Escape ───────────────────────────────────────────────────────────────────────────────
 
 export const escapeQuery = defineQuery({
   name: "escape",
-  parse(raw: unknown) {
-    const r = payloadRecord(raw);
-    // `attempt`: how many escapes the card showed when the button was clicked, so a double
-    // click or a replay (the same attempt again) changes nothing.
-    return { ...parseTargetRef(r), die: intField(r, "die", 1, 100), attempt: intField(r, "attempt", 0, 1000) };
-  },
-  lockKey: (p) => p.messageId,
+  parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
+  lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnTarget(user, p),
-  async handle(_user, p) {
-    const { message, state } = loadCard(p.messageId);
-    const target = transition(() => targetOf(state, p.targetKey));
-    if (target.escapes.length !== p.attempt) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
+  async handle(_user, p, context) {
+    const loaded = cardFor(p.messageId, context);
+    if (!loaded) return null;
+    const target = transition(() => targetOf(loaded.state, p.targetKey));
     const actor = await targetActor(target);
+    const turn = await combatBridge.turn(actor);
+    if (!targetActions(loaded.state, p.targetKey, turn).escape) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
     const cs: CsReason[] = statusShift(actor.statuses, "escape").map((s) => ({ ...s, localize: true }));
-    const next = transition(() => escapeHold(state, p.targetKey, p.die, cs, CONFIG.CASE.universalTable));
-    await saveCard(message, next);
+    const die = await rollDie("1d100");
+    const next = transition(() => escapeHold(loaded.state, p.targetKey, die.total, cs, CONFIG.CASE.universalTable, turn));
     const last = targetOf(next, p.targetKey).escapes.at(-1);
     if (last && last.result !== "fail") {
-      await clearStatus(actor, "partialHold");
-      await clearStatus(actor, "fullHold");
+      await context.locks.run([actorLock(actor.uuid)], async () => {
+        await clearStatus(actor, "partialHold");
+        await clearStatus(actor, "fullHold");
+      });
     }
+    await save("escape", loaded, next, context, [die]);
+    return null;
   },
 });
 
-/** Registers every exchange query with `register` (gm.ts's registerQuery in init). */
-export function registerExchangeQueries(register: <P, R>(query: QueryDefinition<P, R>) => void): void {
+/** Registers every GM half of the card's buttons with `register` (gm.ts's registerQuery, in init). */
+export function registerCardQueries(register: <P, R>(query: QueryDefinition<P, R>) => void): void {
   register(defendQuery);
   register(rollToHitQuery);
   register(pullQuery);

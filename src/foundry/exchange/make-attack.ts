@@ -1,8 +1,10 @@
 /**
- * Making an attack: from a power or weapon of a character, against targets given as UUIDs (a
- * drop on a token) or the user's current targets. Snapshots the attacker and the targets,
- * asks the attack's circumstances (unless skipped), spends Karma, and posts the attack card.
- * Targets who are blindsided get no defence; their to-hit rolls are made by the GM at once.
+ * Making an attack, in two halves. The attacker's client (makeAttack) checks the item, asks
+ * the attack's circumstances (unless skipped) and sends "attack with item X at targets T with
+ * these inputs" to the active GM. The GM (attackQuery) checks the asker owns the attacker,
+ * re-reads the item, the actors and the Karma pool itself, builds the exchange, spends the
+ * Karma, clears a used foe bonus and writes the card: players never write attack cards.
+ * Targets who are blindsided get no defence; the GM rolls their to-hit before the card is posted.
  */
 import {
   ATTACKS,
@@ -23,11 +25,13 @@ import {
 } from "../../rules/index";
 import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
 import { actorFromUuid, isCharacter, isItemType } from "../documents/guards";
-import { spendActorKarma, talentShifts } from "../dice/talents";
-import { requestGM } from "../gm";
+import { talentShifts } from "../dice/talents";
+import { requestGM, userOwns } from "../gm";
 import { statusShift } from "../status-effects";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
-import { foeBonusKey, rollToHitQuery } from "./exchange-queries";
+import { QueryRefusal, UUID_PATTERN, defineQuery, payloadRecord, stringField } from "../queries";
+import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
+import { afterToHit, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
 
@@ -100,52 +104,53 @@ async function askAttackInput(context: Record<string, unknown>, karmaPool: numbe
 
 const SHIFT_LABELS = { range: "CASE.Exchange.RangePenaltyLabel", objects: "CASE.Exchange.ObstacleLabel", charge: "CASE.Exchange.ChargeLabel" } as const;
 
-/** Makes an attack with a power or weapon. Resolves to the card's message, or null. */
+/** The most targets one attack may name. */
+export const MAX_ATTACK_TARGETS = 20;
+
+/** The item's attack, or null when it does not make one. */
+function attackOf(item: Item.Implementation): AttackCode | null {
+  const attacking = isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null;
+  return attacking?.enabled ? (attacking.type as AttackCode) : null;
+}
+
+/**
+ * Makes an attack with a power or weapon: the attacker's client half. Resolves to the card
+ * the GM wrote, or null (after telling the user why).
+ */
 export async function makeAttack(item: Item.Implementation, options: AttackOptions = {}): Promise<ChatMessage.Implementation | null> {
   const actor = item.actor;
   if (!actor || !isCharacter(actor)) {
     ui.notifications.error(game.i18n.localize("CASE.Exchange.NotCharacter"));
     return null;
   }
-  const attacking = isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null;
-  if (!attacking?.enabled) {
+  const attack = attackOf(item);
+  if (!attack) {
     ui.notifications.error(game.i18n.localize("CASE.Exchange.NotAnAttack"));
     return null;
   }
-  const attack = attacking.type as AttackCode;
   const uuids = options.targetUuids ?? [...game.user.targets].map((t) => t.document.uuid);
-  const targets: TargetInput[] = [];
-  for (const uuid of uuids) {
-    const t = await snapshotTarget(uuid);
-    if (t) targets.push(t);
-  }
-  if (targets.length === 0) {
+  const targetCount = (await Promise.all(uuids.map((u) => snapshotTarget(u)))).filter((t) => t !== null).length;
+  if (targetCount === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Exchange.NoTargets"));
     return null;
   }
-
   const def = ATTACKS[attack];
   const system = actor.system;
   const value = system.score(def.rollsOn);
-  const talents = talentShifts(actor, def.rollsOn, attack);
-  const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
-  const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
-  const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
-  const subject = game.i18n.format("CASE.Exchange.Title", { actor: actor.name, item: item.name });
-
+  const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
   const input = options.skipDialog
     ? DEFAULT_ATTACK_INPUT
     : await askAttackInput(
         {
-          subject,
+          subject: game.i18n.format("CASE.Exchange.Title", { actor: actor.name, item: item.name }),
           attackKey: `CASE.Attack.${attack}`,
           rollsOnKey: `CASE.Score.${def.rollsOn}`,
           rankKey: `CASE.Rank.${rankOf(value).key}`,
           value,
-          talents: talents.map((t) => t.label),
-          targetCount: String(targets.length),
+          talents: talentShifts(actor, def.rollsOn, attack).map((t) => t.label),
+          targetCount: String(targetCount),
           ranged: def.family === "ranged",
-          range: String(attacking.range),
+          range: String(attacking?.range ?? 0),
           charge: attack === "Ch",
           canCallShot: canCallShot(attack),
           karmaPool: system.karma.value,
@@ -154,69 +159,103 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
         system.karma.value,
       );
   if (!input) return null;
+  const answer = await requestGM(attackQuery, { itemUuid: item.uuid, targetUuids: uuids, input: { ...input } });
+  return answer ? (game.messages.get(answer.messageId) ?? null) : null;
+}
 
+/** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput): ExchangeState {
+  const def = ATTACKS[attack];
+  const system = actor.system;
+  const value = system.score(def.rollsOn);
+  const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
+  const talents = talentShifts(actor, def.rollsOn, attack);
+  const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
+  const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
+  const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
   // A bonus from an earlier Evasion/Feint applies when every target is that foe.
   const bonus = foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid)));
-
-  let setup;
-  let state: ExchangeState;
-  try {
-    setup = attackSetup({
-      attack,
-      basis,
-      itemRank,
-      materialStrength,
-      strength: system.score("strength.mgt"),
-      endurance: system.score("endurance.res"),
-      bodyArmor: bestArmor(actor).body,
-      range: attacking.range,
-      distance: input.distance,
-      objects: input.objects,
-      chargeAreas: input.chargeAreas,
-    });
-    const toHitCs: CsReason[] = [
-      ...talents,
-      ...(bonus > 0 ? [{ cs: bonus, label: "CASE.Exchange.FoeBonus", localize: true }] : []),
-      ...statusShift(actor.statuses).map((s) => ({ ...s, localize: true })),
-      ...setup.shifts.map((s) => ({ cs: s.cs, label: SHIFT_LABELS[s.reason], localize: true })),
-      ...(input.cs !== 0 ? [{ cs: input.cs, label: input.reason || "CASE.Dialog.Modifier", localize: input.reason === "" }] : []),
-    ];
-    state = createExchange({
-      attack,
-      source: item.name,
-      attacker: { uuid: actor.uuid, name: actor.name, value, strength: system.score("strength.mgt"), armor: bestArmor(actor).body },
-      toHitCs,
-      karma: input.karma,
-      damage: { method: game.settings.get(SYSTEM_ID, "damageMethod"), value: setup.damage },
-      calledShot: input.calledShot,
-      blindsided: input.blindsided,
-      projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
-      targets,
-    });
-  } catch (error) {
-    if (error instanceof ExchangeError || error instanceof RangeError || error instanceof TypeError) {
-      console.warn("case | attack not made", error);
-      ui.notifications.error(game.i18n.format("CASE.Exchange.CannotAttack", { item: item.name }));
-      return null;
-    }
-    throw error;
-  }
-
-  if (!(await spendActorKarma(actor, input.karma))) return null;
-
-  if (bonus > 0) {
-    await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])));
-  }
-
-  const message = await ChatMessage.create({
-    type: "attack",
-    speaker: ChatMessage.getSpeaker({ actor }),
-    content: "",
-    // The exchange is plain JSON; ObjectField types it as a record.
-    system: { exchange: state as unknown as Record<string, unknown> },
+  const setup = attackSetup({
+    attack,
+    basis,
+    itemRank,
+    materialStrength,
+    strength: system.score("strength.mgt"),
+    endurance: system.score("endurance.res"),
+    bodyArmor: bestArmor(actor).body,
+    range: attacking?.range ?? 0,
+    distance: input.distance,
+    objects: input.objects,
+    chargeAreas: input.chargeAreas,
   });
-  if (message && state.targets.some((t) => t.phase === "awaitingToHit")) {
-    await requestGM(rollToHitQuery, { messageId: message.id });
-  }
-  return message ?? null;
+  const toHitCs: CsReason[] = [
+    ...talents,
+    ...(bonus > 0 ? [{ cs: bonus, label: "CASE.Exchange.FoeBonus", localize: true }] : []),
+    ...statusShift(actor.statuses).map((s) => ({ ...s, localize: true })),
+    ...setup.shifts.map((s) => ({ cs: s.cs, label: SHIFT_LABELS[s.reason], localize: true })),
+    ...(input.cs !== 0 ? [{ cs: input.cs, label: input.reason || "CASE.Dialog.Modifier", localize: input.reason === "" }] : []),
+  ];
+  return createExchange({
+    attack,
+    source: item.name,
+    attacker: { uuid: actor.uuid, name: actor.name, value, strength: system.score("strength.mgt"), armor: bestArmor(actor).body },
+    toHitCs,
+    karma: input.karma,
+    damage: { method: game.settings.get(SYSTEM_ID, "damageMethod"), value: setup.damage },
+    calledShot: input.calledShot,
+    blindsided: input.blindsided,
+    projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
+    targets,
+  });
 }
+
+async function attackingItem(itemUuid: string): Promise<Item.Implementation> {
+  const item = (await fromUuid(itemUuid)) as Item.Implementation | null;
+  if (!item || item.documentName !== "Item") throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NotAnAttack"));
+  return item;
+}
+
+/** The attack, on the active GM: checks, builds, spends, and writes the card. */
+export const attackQuery = defineQuery({
+  name: "attack",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const targetUuids = r.targetUuids;
+    if (!Array.isArray(targetUuids) || targetUuids.length === 0 || targetUuids.length > MAX_ATTACK_TARGETS) {
+      throw new QueryRefusal("malformed", `"targetUuids" must list 1 to ${MAX_ATTACK_TARGETS} targets.`);
+    }
+    const uuids = targetUuids.map((u, i) => stringField({ [i]: u }, String(i), UUID_PATTERN));
+    const input = payloadRecord(r.input);
+    return { itemUuid: stringField(r, "itemUuid", UUID_PATTERN), targetUuids: [...new Set(uuids)], input };
+  },
+  lockKey: (p) => `attack:${p.itemUuid}`,
+  async authorize(user, p) {
+    if (user.isGM) return;
+    const actor = (await attackingItem(p.itemUuid)).actor;
+    if (!actor || !userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotYourAttack"));
+  },
+  async handle(_user, p, context): Promise<{ messageId: string }> {
+    // A replay of a request that already made its card answers with that card.
+    const made = cardOfOrigin(context.requestId);
+    if (made) return { messageId: made.id ?? "" };
+    const item = await attackingItem(p.itemUuid);
+    const actor = item.actor;
+    if (!actor || !isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
+    const attack = attackOf(item);
+    if (!attack) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotAnAttack"));
+    const parsed = parseAttackInput(p.input, actor.system.karma.value);
+    if (!parsed.ok) throw new QueryRefusal("malformed", game.i18n.format(parsed.errorKey, parsed.data ?? {}));
+    const targets = (await Promise.all(p.targetUuids.map((u) => snapshotTarget(u)))).filter((t): t is TargetInput => t !== null);
+    if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NoTargets"));
+    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value));
+    await spendKarmaOnce(actor, parsed.value.karma, context);
+    if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
+      await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])));
+    }
+    const dice: RolledDie[] = [];
+    for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
+    const message = await createCard(state, ChatMessage.getSpeaker({ actor }), context.requestId, dice, isNpcActor);
+    for (const t of state.targets) if (t.toHit) await afterToHit(state, t.key, message.id ?? "", context);
+    return { messageId: message.id ?? "" };
+  },
+});

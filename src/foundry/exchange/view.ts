@@ -10,9 +10,8 @@
  */
 import {
   attackDefinition,
-  defenceOptions,
   exchangeComplete,
-  holdStands,
+  targetActions,
   missMayStrikeOthers,
   takeOutcome,
   mayPullColor,
@@ -38,6 +37,8 @@ export interface Viewer {
 export interface ExchangeSettings {
   readonly hideNpcDefences: boolean;
   readonly ownersApplyDamage: boolean;
+  /** The combat turn (round) now, for the one-escape-a-turn rule; null outside a combat. */
+  readonly turn?: number | null;
 }
 
 export interface CsView {
@@ -189,7 +190,9 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
     const d = t.defence;
     const effect = defenceEffect(t);
     const dmg = t.damage;
-    const canPull = ownsAttacker && t.phase === "resolved" && t.toHit !== null && dmg !== null && (mayPullColor(state.attack) || mayPullDamage(state.attack));
+    // What may happen next is the rules' call; the view only says who may press.
+    const next = targetActions(state, t.key, settings.turn ?? null);
+    const canPull = ownsAttacker && next.pull;
     const rolledIndex = t.toHit ? colorIndex(t.toHit.color) : 0;
     return {
       key: t.key,
@@ -197,8 +200,8 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
       uuid: t.uuid,
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
-      canDefend: ownsTarget && t.phase === "awaitingDefence",
-      defenceButtons: t.phase === "awaitingDefence" ? defenceOptions(state, t.key).map((code) => ({ code, labelKey: `CASE.Defence.${code}` })) : [],
+      canDefend: ownsTarget && next.defend.length > 0,
+      defenceButtons: next.defend.map((code) => ({ code, labelKey: `CASE.Defence.${code}` })),
       defenceHidden: hidden && d !== null,
       defence:
         d === null || hidden
@@ -244,8 +247,8 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
       canPull,
       pullColors: canPull && mayPullColor(state.attack) ? COLORS.filter((c) => colorIndex(c) < rolledIndex).map((color) => ({ color, labelKey: `CASE.Color.${color}` })) : [],
       pullDamage: canPull && mayPullDamage(state.attack),
-      canApply: mayApply && t.phase === "resolved" && dmg !== null && dmg.dealt > 0,
-      canUndo: mayApply && t.phase === "applied" && t.consequences.every((c) => c.outcome === null),
+      canApply: mayApply && next.apply,
+      canUndo: mayApply && next.undo,
       applied: t.applied
         ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null }
         : null,
@@ -255,14 +258,14 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
           check: c.check,
           labelKey: `CASE.Consequence.${c.check}`,
           rolled: c.outcome !== null,
-          canRoll: ownsTarget && t.phase === "applied" && c.outcome === null,
+          canRoll: ownsTarget && next.checks.includes(c.check),
           colorKey: c.color ? `CASE.Color.${c.color}` : null,
           die: c.die,
           outcomeKey: out.key,
           outcomeData: out.data,
         };
       }),
-      canEscape: ownsTarget && holdStands(t),
+      canEscape: ownsTarget && next.escape,
       escapeAttempt: t.escapes.length,
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
     };
@@ -281,7 +284,7 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
     calledShot: state.calledShot,
     blindsided: state.blindsided,
     complete: exchangeComplete(state),
-    canRollToHit: ownsAttacker && state.targets.some((t) => t.phase === "awaitingToHit"),
+    canRollToHit: ownsAttacker && state.targets.some((t) => targetActions(state, t.key).rollToHit),
     rows,
   };
 }

@@ -1,0 +1,181 @@
+/**
+ * Reading and writing attack cards, on the active GM. A card is a chat message of type
+ * `attack` written by a GM (a card any other user wrote or edited is refused); its secrets
+ * (NPC scores, hidden defences, their dice) live in a GM-whispered `attackRecord` message,
+ * per card revision, so the players' copy of the card never holds them. Every die is a real
+ * Roll: the public ones are kept on the card's `rolls` (tooltips, Dice So Nice), the secret
+ * ones on the record.
+ *
+ * A write is: the record's secrets for the next revision, then the card (revision + 1, the
+ * request id remembered). A GM that drops between the two leaves the card at its old
+ * revision, whose secrets the record still holds, so a retry starts from a consistent card.
+ */
+import { ExchangeError, sealExchange, unsealExchange, type ExchangeSecrets, type ExchangeState, type SealOptions } from "../../rules/index";
+import { SYSTEM_ID } from "../constants";
+import { QueryRefusal } from "../queries";
+import { callCaseHook } from "../hooks/case-hooks";
+import { CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange } from "./card-model";
+
+/** A die the GM rolled: the Roll's total and its JSON for the message. */
+export interface RolledDie {
+  readonly total: number;
+  readonly roll: Roll;
+  /** Secret dice go on the GM's record, not the card. */
+  readonly secret: boolean;
+}
+
+/** Dice So Nice's entry point, when that module is active (its public API: `game.dice3d.showForRoll`). */
+interface DiceSoNice {
+  showForRoll(roll: Roll, user: User.Implementation, synchronize: boolean, whisper: string[] | null, blind: boolean): Promise<boolean>;
+}
+
+/** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present. */
+export async function rollDie(formula: string, secret = false): Promise<RolledDie> {
+  const roll = await new Roll(formula).evaluate();
+  const dice3d = (game as unknown as { dice3d?: DiceSoNice }).dice3d;
+  if (dice3d) void dice3d.showForRoll(roll, game.user, true, secret ? gmIds() : null, false);
+  return { total: roll.total, roll, secret };
+}
+
+function gmIds(): string[] {
+  return game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+}
+
+interface CardSystem {
+  exchange?: unknown;
+  revision?: number;
+  requests?: string[];
+  recordId?: string;
+}
+
+/** The secrets of one card revision. */
+interface RevisionSecrets {
+  revision: number;
+  secrets: ExchangeSecrets;
+}
+
+interface RecordSystem {
+  cardId?: string;
+  origin?: string;
+  secrets?: RevisionSecrets[];
+}
+
+/** A card as the GM works on it. */
+export interface LoadedCard {
+  readonly message: ChatMessage.Implementation;
+  readonly record: ChatMessage.Implementation | null;
+  /** The full exchange, secrets joined. */
+  readonly state: ExchangeState;
+  readonly revision: number;
+  readonly requests: readonly string[];
+}
+
+function writtenByGM(message: ChatMessage.Implementation): boolean {
+  return message.author?.isGM === true;
+}
+
+/**
+ * The attack card `messageId`, checked and with its secrets. Refused: gone ("stale"), not an
+ * attack ("malformed"), or not written by a GM ("forbidden": a player's own card or a card a
+ * player edited — Foundry lets a message's author update it, so only GM-authored cards count).
+ */
+export function loadCard(messageId: string): LoadedCard {
+  const message = game.messages.get(messageId);
+  if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CardGone"));
+  if (message.type !== "attack") throw new QueryRefusal("malformed", "That card is not an attack.");
+  if (!writtenByGM(message)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  const system = message.system as CardSystem;
+  const revision = system.revision ?? 0;
+  let card: ExchangeState;
+  try {
+    card = readExchange(system.exchange);
+  } catch (error) {
+    throw new QueryRefusal("failed", error instanceof Error ? error.message : String(error));
+  }
+  const record = system.recordId ? (game.messages.get(system.recordId) ?? null) : null;
+  if (record && (!writtenByGM(record) || record.type !== "attackRecord")) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  const secrets = (record?.system as RecordSystem | undefined)?.secrets?.find((s) => s.revision === revision)?.secrets ?? {};
+  let state: ExchangeState;
+  try {
+    state = unsealExchange(card, secrets);
+  } catch (error) {
+    throw new QueryRefusal("failed", error instanceof ExchangeError ? error.message : String(error));
+  }
+  return { message, record, state, revision, requests: system.requests ?? [] };
+}
+
+/** The rows to seal: NPC targets (their scores and armor), and their defences when the setting hides them. */
+export function sealOptions(state: ExchangeState, isNpc: (actorUuid: string) => boolean): SealOptions {
+  const sealed = new Set(state.targets.filter((t) => isNpc(t.actorUuid)).map((t) => t.key));
+  const hide = game.settings.get(SYSTEM_ID, "hideNpcDefences");
+  return { sealed, hiddenDefence: hide ? sealed : new Set() };
+}
+
+function rollsJson(message: ChatMessage.Implementation | null, dice: readonly RolledDie[]): string[] {
+  const existing = (message?.rolls ?? []).map((r) => JSON.stringify(r.toJSON()));
+  return [...existing, ...dice.map((d) => JSON.stringify(d.roll.toJSON()))];
+}
+
+/**
+ * Writes the next revision of a card: the record's secrets first, the card last (with the
+ * request id remembered and the public dice added).
+ */
+export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestId: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean, step: string): Promise<void> {
+  const revision = loaded.revision + 1;
+  const { card, secrets } = sealExchange(next, sealOptions(next, isNpc));
+  const secretRolls = dice.filter((d) => d.secret);
+  let recordId = loaded.record?.id ?? "";
+  if (loaded.record) {
+    // An array, which an update replaces whole: older revisions fall off.
+    const kept = ((loaded.record.system as unknown as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
+    await loaded.record.update({ "system.secrets": [...kept, { revision, secrets }], rolls: rollsJson(loaded.record, secretRolls) } as unknown as ChatMessage.UpdateData);
+  } else {
+    // A card from before records existed: it gets its record now.
+    recordId = (await createRecord(loaded.message.id ?? "", "", [{ revision, secrets }], secretRolls))?.id ?? "";
+  }
+  await loaded.message.update({
+    "system.exchange": card,
+    "system.revision": revision,
+    "system.requests": [...loaded.requests, requestId].slice(-CARD_REQUEST_MEMORY),
+    "system.recordId": recordId,
+    rolls: rollsJson(loaded.message, dice.filter((d) => !d.secret)),
+  } as unknown as ChatMessage.UpdateData);
+  callCaseHook("case.attackStep", loaded.message, step, card);
+}
+
+function createRecord(cardId: string, origin: string, secrets: RevisionSecrets[], dice: readonly RolledDie[]): Promise<ChatMessage.Implementation | undefined> {
+  return ChatMessage.implementation.create({
+    type: "attackRecord",
+    whisper: gmIds(),
+    content: "",
+    system: { cardId, origin, secrets },
+    rolls: dice.map((d) => JSON.stringify(d.roll.toJSON())),
+  } as unknown as ChatMessage.CreateData);
+}
+
+/** Creates a new card (and its record) for a full exchange, as the GM. Resolves to the card. */
+export async function createCard(state: ExchangeState, speaker: ChatMessage.SpeakerData, origin: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean): Promise<ChatMessage.Implementation> {
+  const { card, secrets } = sealExchange(state, sealOptions(state, isNpc));
+  const record = await createRecord("", origin, [{ revision: 0, secrets }], dice.filter((d) => d.secret));
+  const message = await ChatMessage.implementation.create({
+    type: "attack",
+    speaker,
+    content: "",
+    system: { exchange: card as unknown as Record<string, unknown>, revision: 0, requests: [origin], recordId: record?.id ?? "" },
+    rolls: dice.filter((d) => !d.secret).map((d) => JSON.stringify(d.roll.toJSON())),
+  } as unknown as ChatMessage.CreateData);
+  if (!message) throw new QueryRefusal("failed", "The attack card could not be created.");
+  if (record) await record.update({ "system.cardId": message.id ?? "" } as ChatMessage.UpdateData);
+  callCaseHook("case.attackStep", message, "attack", card);
+  return message;
+}
+
+/** The card an attack request already made (a replay of the same request), if any. */
+export function cardOfOrigin(origin: string): ChatMessage.Implementation | null {
+  for (const m of game.messages) {
+    if (m.type !== "attackRecord" || !writtenByGM(m)) continue;
+    const system = m.system as unknown as RecordSystem;
+    if (system.origin === origin && system.cardId) return game.messages.get(system.cardId) ?? null;
+  }
+  return null;
+}

@@ -1,0 +1,313 @@
+/**
+ * The attack exchange on the strict table (test/support/strict-table.ts): a server, two GM
+ * clients and two player clients, everything through JSON, the server checking who may write
+ * what, seeded interleaving, and clients that drop. Each scenario drives the real request
+ * glue, router, handlers and data models, as a player or Judge would click.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { vi } from "vitest";
+import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, type StrictClient } from "../support/strict-table";
+import { attackQuery } from "../../src/foundry/exchange/make-attack";
+import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
+import { applyDamageApiQuery } from "../../src/foundry/damage-api";
+import { readExchange } from "../../src/foundry/exchange/card-model";
+import type { QueryResult } from "../../src/foundry/queries";
+import type { ExchangeState } from "../../src/rules/index";
+
+let table: StrictTable;
+
+beforeEach(async () => {
+  installTableGlobals();
+  table = new StrictTable({ seed: 7 });
+  seatCast(table);
+  await table.connectAll();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The card as the server holds it. */
+function card(id: string): { state: ExchangeState; revision: number; author: string } {
+  const source = table.server.messages.get(id);
+  if (!source) throw new Error(`No card ${id}.`);
+  return { state: readExchange(source.system.exchange), revision: Number(source.system.revision), author: source.author };
+}
+
+/** `by` attacks `targets` with `kind`; the GM writes the card. Resolves to the card's id. */
+async function attack(by: StrictClient, attacker: string, kind: "punch" | "grab" | "blast", targets: readonly string[], input: Record<string, unknown> = {}): Promise<string> {
+  const result = await by.click(attackQuery, { itemUuid: itemUuid(attacker, kind), targetUuids: targets.map((t) => `Actor.${t}`), input });
+  if (!result.ok || !result.value) throw new Error(`The attack was refused: ${JSON.stringify(result)}`);
+  await table.settle();
+  return result.value.messageId;
+}
+
+function ok(result: QueryResult<unknown>): void {
+  expect(result).toEqual({ ok: true, value: null });
+}
+
+describe("strict table", () => {
+  it("over the wire: a player's defence click, answered through JSON, reports success once, and the card advances once", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    const before = card(id).revision;
+    table.dice.push(50, 60); // Alice's Dodge, then the to-hit: both rolled by the GM
+    const result = await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" });
+    await table.settle();
+    ok(result);
+    expect(card(id).revision).toBe(before + 1);
+    expect(card(id).state.targets[0]?.phase).toBe("resolved");
+    expect(alice.notified).toEqual([]);
+    // The same click again is stale, and says so once: no false error.
+    const again = await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" });
+    expect(again).toMatchObject({ ok: false, reason: "stale" });
+    expect(card(id).revision).toBe(before + 1);
+  });
+
+  it("impostor: a request claiming to be another player, a second GM or the handling GM changes nothing", async () => {
+    const { gm, alice, bob } = table.clients;
+    const id = await attack(gm, CAST.gravel, "punch", [CAST.wren]);
+    table.dice.push(60);
+    ok(await bob.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    await table.settle();
+    const health = table.health(CAST.wren);
+    const revision = card(id).revision;
+    const payload = { messageId: id, targetKey: "0" };
+    const whisper = [TABLE_USERS.gm.id, TABLE_USERS.gm2.id];
+    // Alice writes requests that name someone else as their author: the server refuses each.
+    for (const author of [TABLE_USERS.bob.id, TABLE_USERS.gm2.id, TABLE_USERS.gm.id]) {
+      await expect(alice.run(() => ChatMessage.implementation.create({ type: "request", author, whisper, system: { query: "applyDamage", payload, answer: null } } as never))).rejects.toThrow(/may not create a message as/);
+    }
+    // A payload that names a GM is read as data only: the request is Alice's, and she may not apply damage.
+    const named = await alice.click(applyDamageQuery, { ...payload, userId: TABLE_USERS.gm.id, user: TABLE_USERS.gm2.id });
+    expect(named).toMatchObject({ ok: false, reason: "forbidden" });
+    await table.settle();
+    expect(table.health(CAST.wren)).toBe(health);
+    expect(card(id).revision).toBe(revision);
+  });
+
+  it("forged card: a card written or edited by a player is refused by every handler", async () => {
+    const { gm, alice } = table.clients;
+    // A real card, resolved: Alice may not rewrite it (the server refuses: she is not its author).
+    const id = await attack(gm, CAST.gravel, "punch", [CAST.wren]);
+    table.dice.push(60);
+    ok(await gm.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    const real = card(id).state;
+    const forged = { ...real, targets: real.targets.map((t) => ({ ...t, damage: t.damage ? { ...t.damage, dealt: 9999 } : null })) };
+    const gmCopy = alice.messages.get(id);
+    await expect(alice.run(() => gmCopy?.update({ "system.exchange": forged }))).rejects.toThrow(/may not change a message/);
+    // A card Alice writes herself, "already resolved" for 9,999: no handler takes it, not even the GM's own click.
+    const own = await alice.run(() => ChatMessage.implementation.create({ type: "attack", system: { exchange: forged, revision: 0, requests: [], recordId: "" } } as never));
+    const ownId = String((own as { id: string } | undefined)?.id);
+    await table.settle();
+    const health = table.health(CAST.wren);
+    for (const [query, payload] of [
+      [applyDamageQuery, { messageId: ownId, targetKey: "0" }],
+      [undoDamageQuery, { messageId: ownId, targetKey: "0" }],
+      [defendQuery, { messageId: ownId, targetKey: "0", defence: "none" }],
+      [pullQuery, { messageId: ownId, targetKey: "0", color: "white" }],
+      [consequenceQuery, { messageId: ownId, targetKey: "0", check: "stun" }],
+      [escapeQuery, { messageId: ownId, targetKey: "0" }],
+    ] as const) {
+      expect(await gm.click(query as typeof applyDamageQuery, payload)).toMatchObject({ ok: false, reason: "forbidden" });
+    }
+    expect(table.health(CAST.wren)).toBe(health);
+  });
+
+  it("player dice: no handler accepts a die value chosen by a player", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    table.dice.push(5, 99); // the GM's Dodge die for Alice, the GM's to-hit
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge", die: 100, dice: [100], roll: { total: 100 } }));
+    await table.settle();
+    const row = card(id).state.targets[0];
+    expect(row?.defence?.die).toBe(5);
+    expect(row?.toHit?.die).toBe(99);
+    // Every die on the card is a Roll the GM made, in the order it made them.
+    const rolls = (table.server.messages.get(id)?.rolls ?? []).map((r) => (JSON.parse(r) as { total: number }).total);
+    expect(rolls).toEqual([5, 99]);
+    expect(table.rolled.every((r) => r.by === TABLE_USERS.gm.id)).toBe(true);
+    // The consequence and the escape likewise: a die in the payload is never read.
+    ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
+    const check = card(id).state.targets[0]?.consequences.find((c) => c.outcome === null)?.check;
+    if (check) {
+      table.dice.push(1, 1);
+      ok(await alice.click(consequenceQuery, { messageId: id, targetKey: "0", check, die: 100 }));
+      expect(card(id).state.targets[0]?.consequences.find((c) => c.check === check)?.die).toBe(1);
+    }
+  });
+
+  it("two cards one actor: two cards and the damage API hit one actor at once, and every point of damage lands", async () => {
+    const { gm, gm2, alice } = table.clients;
+    const a = await attack(gm, CAST.gravel, "punch", [CAST.kestrel]);
+    const b = await attack(gm, CAST.shade, "blast", [CAST.kestrel]);
+    table.dice.push(60, 60);
+    ok(await alice.click(defendQuery, { messageId: a, targetKey: "0", defence: "none" }));
+    ok(await alice.click(defendQuery, { messageId: b, targetKey: "0", defence: "none" }));
+    await table.settle();
+    const start = table.health(CAST.kestrel);
+    const dealt = (id: string) => card(id).state.targets[0]?.damage?.dealt ?? 0;
+    expect(dealt(a)).toBeGreaterThan(0);
+    expect(dealt(b)).toBeGreaterThan(0);
+    const results = await Promise.all([
+      gm.click(applyDamageQuery, { messageId: a, targetKey: "0" }),
+      gm.click(applyDamageQuery, { messageId: b, targetKey: "0" }),
+      alice.click(applyDamageApiQuery, { requestId: "dmg0000000000001", tokenUuids: [`Actor.${CAST.kestrel}`], amount: 7 }),
+      gm2.click(applyDamageApiQuery, { requestId: "dmg0000000000002", tokenUuids: [`Actor.${CAST.kestrel}`], amount: 5 }),
+    ]);
+    await table.settle();
+    expect(results.map((r) => (r.ok ? "ok" : `${r.reason}: ${r.message}`))).toEqual(["ok", "ok", "ok", "ok"]);
+    expect(table.health(CAST.kestrel)).toBe(start - dealt(a) - dealt(b) - 7 - 5);
+  });
+
+  it("undo after other damage: undo returns only its own card's damage", async () => {
+    const { gm, alice } = table.clients;
+    const a = await attack(gm, CAST.gravel, "punch", [CAST.kestrel]);
+    const b = await attack(gm, CAST.shade, "blast", [CAST.kestrel]);
+    table.dice.push(60, 60);
+    ok(await alice.click(defendQuery, { messageId: a, targetKey: "0", defence: "none" }));
+    ok(await alice.click(defendQuery, { messageId: b, targetKey: "0", defence: "none" }));
+    const start = table.health(CAST.kestrel);
+    ok(await gm.click(applyDamageQuery, { messageId: a, targetKey: "0" }));
+    ok(await gm.click(applyDamageQuery, { messageId: b, targetKey: "0" }));
+    const dealtB = card(b).state.targets[0]?.damage?.dealt ?? 0;
+    ok(await gm.click(undoDamageQuery, { messageId: a, targetKey: "0" }));
+    await table.settle();
+    expect(table.health(CAST.kestrel)).toBe(start - dealtB);
+    expect(card(a).state.targets[0]?.phase).toBe("resolved");
+  });
+
+  it("two buttons one card: different actions on one card at once all land", async () => {
+    const { gm, alice, bob } = table.clients;
+    // Two targets: Alice and Bob defend at the same moment.
+    const blast = await attack(gm, CAST.gravel, "blast", [CAST.kestrel, CAST.wren]);
+    const [a, b] = await Promise.all([alice.click(defendQuery, { messageId: blast, targetKey: "0", defence: "dodge" }), bob.click(defendQuery, { messageId: blast, targetKey: "1", defence: "none" })]);
+    ok(a);
+    ok(b);
+    await table.settle();
+    expect(card(blast).state.targets.map((t) => t.phase)).toEqual(["resolved", "resolved"]);
+    // A hold on Kestrel: her escape and Wren's defence land together.
+    const grab = await attack(gm, CAST.shade, "grab", [CAST.kestrel, CAST.wren]);
+    table.dice.push(100); // the GM's to-hit on Kestrel: red, a Full Hold
+    ok(await alice.click(defendQuery, { messageId: grab, targetKey: "0", defence: "none" }));
+    expect(card(grab).state.targets[0]?.toHit?.result).toBe("fullHold");
+    const [escape, defend] = await Promise.all([alice.click(escapeQuery, { messageId: grab, targetKey: "0" }), bob.click(defendQuery, { messageId: grab, targetKey: "1", defence: "none" })]);
+    ok(escape);
+    ok(defend);
+    await table.settle();
+    const rows = card(grab).state.targets;
+    expect(rows[0]?.escapes).toHaveLength(1);
+    expect(rows[1]?.phase).toBe("resolved");
+  });
+
+  it.each([0, 1, 2])("GM drops mid-apply (after %i writes): the next active GM finishes it, and the card never shows applied without the Health change", async (writes) => {
+    const { gm, alice } = table.clients;
+    table.server.settings.set("case.damageAppliedBy", "owners");
+    const id = await attack(gm, CAST.gravel, "punch", [CAST.kestrel]);
+    table.dice.push(60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    await table.settle();
+    const start = table.health(CAST.kestrel);
+    const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
+    const log = table.server.applied.length;
+    gm.dropAfterWrites(writes);
+    if (writes === 0) gm.drop();
+    const result = await alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    await table.settle(200);
+    ok(result);
+    expect(table.health(CAST.kestrel)).toBe(start - dealt);
+    expect(card(id).state.targets[0]?.phase).toBe("applied");
+    // In the server's own order of writes, the card says "applied" only after the Health is written.
+    const after = table.server.applied.slice(log);
+    const healthWrites = after.flatMap((w, i) => (w.write.collection === "Actor" && w.write.op === "update" && "system.health.value" in w.write.data ? [i] : []));
+    const appliedCard = after.findIndex((w) => w.write.op === "update" && w.write.collection === "ChatMessage" && JSON.stringify(w.write.data).includes('"phase":"applied"'));
+    expect(healthWrites).toHaveLength(1);
+    expect(appliedCard).toBeGreaterThan(healthWrites[0] ?? Infinity);
+  });
+
+  it("replay after reload: the same request after the GM reloads changes nothing", async () => {
+    const { gm, gm2, alice } = table.clients;
+    gm2.drop();
+    table.server.settings.set("case.damageAppliedBy", "owners");
+    const id = await attack(gm, CAST.gravel, "punch", [CAST.kestrel]);
+    table.dice.push(60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    await table.settle();
+    const start = table.health(CAST.kestrel);
+    const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
+    // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
+    gm.dropAfterWrites(3);
+    const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    await table.settle(100);
+    expect(gm.connected).toBe(false);
+    expect(table.health(CAST.kestrel)).toBe(start - dealt);
+    const revision = card(id).revision;
+    // The GM reloads: it finds the request unanswered and handles it again. Nothing changes twice.
+    await gm.connect();
+    ok(await pending);
+    await table.settle(100);
+    expect(table.health(CAST.kestrel)).toBe(start - dealt);
+    expect(card(id).revision).toBe(revision);
+    // Reloading once more: the request is answered, so it is not handled at all.
+    gm.drop();
+    const writes = table.server.applied.length;
+    await gm.connect();
+    await table.settle(100);
+    expect(table.server.applied.length).toBe(writes);
+  });
+
+  it("second GM: with two GMs connected, each request is handled exactly once", async () => {
+    const { gm, alice, bob } = table.clients;
+    const ids = [await attack(gm, CAST.gravel, "blast", [CAST.kestrel, CAST.wren]), await attack(gm, CAST.shade, "blast", [CAST.kestrel, CAST.wren])];
+    const clicks = ids.flatMap((id) => [alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }), bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "dodge" })]);
+    const results = await Promise.all(clicks);
+    await table.settle();
+    expect(results.every((r) => r.ok)).toBe(true);
+    // Only the active GM (the lowest id) wrote; each card took one write per request.
+    const cardWrites = table.server.applied.filter((w) => w.write.collection === "ChatMessage" && w.write.op === "update" && "system.exchange" in w.write.data);
+    expect(new Set(cardWrites.map((w) => w.user))).toEqual(new Set([TABLE_USERS.gm.id]));
+    expect(cardWrites).toHaveLength(4);
+    const answers = table.server.applied.filter((w) => w.write.op === "update" && "system.answer" in (w.write as { data: object }).data);
+    expect(answers).toHaveLength(4);
+    for (const id of ids) expect(card(id).revision).toBe(2);
+  });
+
+  it("hung handler: a request that never settles frees its lock after the timeout, and the player is told", async () => {
+    const { gm, alice, bob } = table.clients;
+    table.server.settings.set("case.damageAppliedBy", "owners");
+    const id = await attack(gm, CAST.gravel, "punch", [CAST.kestrel, CAST.wren]);
+    table.dice.push(60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    // The GM's Health write for Kestrel never gets an answer from the server.
+    table.server.hang = (client, write) => client === gm && write.collection === "Actor" && write.op === "update" && write.id === CAST.kestrel;
+    const hung = await alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    expect(hung).toMatchObject({ ok: false, reason: "timeout" });
+    // The card's lock is free again: Bob's defence on the same card goes through.
+    table.server.hang = null;
+    table.dice.push(60);
+    ok(await bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" }));
+  });
+
+  it("hidden from players: no document a player receives holds a hidden defence or NPC scores", async () => {
+    const { gm, alice, bob } = table.clients;
+    // Alice's hero attacks two NPCs; the GM defends for them (the setting hides NPC defences).
+    const id = await attack(alice, CAST.kestrel, "blast", [CAST.gravel, CAST.shade]);
+    table.dice.push(77, 60, 50, 40);
+    ok(await gm.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
+    ok(await gm.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" }));
+    await table.settle();
+    const full = table.clients.gm.run(() => card(id).state);
+    expect(full.targets.every((t) => t.sealed === true)).toBe(true);
+    for (const player of [alice, bob]) {
+      const seen = table.server.received(player);
+      // The GM's record never reaches a player; the card they receive has no NPC scores or defence.
+      expect(seen).not.toContain('"type":"attackRecord"');
+      expect(seen).not.toMatch(/"fighting\.def":40|"agility\.bal":40/);
+      expect(seen).not.toContain('"code":"dodge"');
+      expect(seen).not.toContain("CASE.Defence.dodge");
+    }
+    // The GM's record holds them, and the GM's next step reads them back.
+    expect(table.server.received(gm)).toContain('"code":"dodge"');
+    ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
+  });
+});

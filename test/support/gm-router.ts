@@ -1,0 +1,40 @@
+/**
+ * The active GM's request router for tests that drive handlers on one client: a request from
+ * another user arrives as a request document whose author the server stamped (here, the user
+ * the test names), with its payload through JSON as it would be stored; the GM's own clicks
+ * run in place. Cross-client behaviour (several clients, the server's checks, drops) is tested
+ * on the strict table (strict-table.ts).
+ */
+import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/queries";
+
+export interface GMRouter {
+  readonly router: QueryRouter;
+  /** Handles `payload` as a request from `userId` (run in place when it is the GM itself). */
+  ask<P, R>(query: QueryDefinition<P, R>, userId: string, payload: unknown): Promise<QueryResult<R>>;
+}
+
+export function gmRouter(gm: AskingUser, users: ReadonlyMap<string, AskingUser>): GMRouter {
+  let requests = 0;
+  const newId = (): string => `req${String(++requests).padStart(13, "0")}`;
+  const router = new QueryRouter({
+    self: () => gm,
+    user: (id) => users.get(id),
+    isActiveGM: () => true,
+    gmConnected: () => true,
+    post: () => Promise.reject(new Error("The GM posts no requests.")),
+    answer: () => Promise.reject(new Error("The GM waits for no answers.")),
+    reply: () => Promise.resolve(),
+    newId,
+  });
+  return {
+    router,
+    async ask<P, R>(query: QueryDefinition<P, R>, userId: string, payload: unknown): Promise<QueryResult<R>> {
+      const wire = JSON.parse(JSON.stringify(payload ?? null)) as unknown;
+      if (userId === gm.id) return JSON.parse(JSON.stringify(await router.runLocally(query, wire))) as QueryResult<R>;
+      router.register(query);
+      const answer = await router.receive({ id: newId(), authorId: userId, query: query.name, payload: wire, answered: false });
+      if (!answer) throw new Error("The GM did not answer.");
+      return JSON.parse(JSON.stringify(answer)) as QueryResult<R>;
+    },
+  };
+}
