@@ -311,3 +311,98 @@ describe("strict table", () => {
     ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
   });
 });
+
+describe("strict table: a session played at random", () => {
+  /** Who clicks for an actor: its owner's client. */
+  function ownerOf(actorId: string): StrictClient {
+    const c = table.clients;
+    return actorId === CAST.kestrel ? c.alice : actorId === CAST.wren ? c.bob : c.gm;
+  }
+
+  it.each([11, 23])("twenty random attacks with random clicks, reloads and drops (seed %i): no damage lost or doubled, no false error", async (seed) => {
+    table = new StrictTable({ seed, lockTimeoutMs: 1000, answerTimeoutMs: 4000 });
+    seatCast(table);
+    await table.connectAll();
+    table.server.settings.set("case.damageAppliedBy", "owners");
+    const rng = table.server.rng;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(rng() * list.length)] as T;
+    const actors = Object.values(CAST);
+    const start = new Map(actors.map((a) => [a, table.health(a)]));
+    const figures = { attacks: 0, clicks: 0, ok: 0, stale: 0, other: [] as string[], reloads: 0, drops: 0, closed: 0 };
+    const cards: string[] = [];
+    /** Tallies a click's answer. A click whose own tab closed under it (the GM's) shows nobody anything. */
+    const count = (r: QueryResult<unknown>, by?: StrictClient) => {
+      figures.clicks += 1;
+      if (by && !by.connected) figures.closed += 1;
+      else if (r.ok) figures.ok += 1;
+      else if (r.reason === "stale") figures.stale += 1;
+      else figures.other.push(`${r.reason}: ${r.message}`);
+    };
+    /** Now and then the GM's tab reloads, or drops mid-work and comes back. */
+    const mischief = async () => {
+      const gm = table.clients.gm;
+      const roll = rng();
+      if (roll < 0.1 && gm.connected) {
+        figures.reloads += 1;
+        gm.drop();
+        await gm.connect();
+      } else if (roll < 0.2 && gm.connected) {
+        figures.drops += 1;
+        gm.dropAfterWrites(1 + Math.floor(rng() * 4));
+      } else if (!gm.connected && roll < 0.6) await gm.connect();
+    };
+    for (let tries = 0; figures.attacks < 20 && tries < 60; tries++) {
+      const attacker = pick(actors);
+      const others = actors.filter((a) => a !== attacker);
+      const targets = rng() < 0.5 ? [pick(others)] : others.slice(0, 2);
+      const result = await ownerOf(attacker).click(attackQuery, { itemUuid: itemUuid(attacker, pick(["punch", "blast"] as const)), targetUuids: targets.map((t) => `Actor.${t}`), input: {} });
+      count(result, ownerOf(attacker));
+      if (!result.ok || !result.value) continue;
+      figures.attacks += 1;
+      const id = result.value.messageId;
+      cards.push(id);
+      await mischief();
+      // Every defender clicks at once (some twice: a double click).
+      // A defence not on offer against this attack is refused as malformed (the card shows no such button): not counted.
+      const defend = card(id).state.targets.flatMap((t) => {
+        const by = ownerOf(targets[Number(t.key)] ?? "");
+        const click = async () => ({ by, r: await by.click(defendQuery, { messageId: id, targetKey: t.key, defence: pick(["none", "dodge", "block", "weave"]) }) });
+        return rng() < 0.3 ? [click(), click()] : [click()];
+      });
+      for (const { by, r } of await Promise.all(defend)) if (r.ok || r.reason !== "malformed") count(r, by);
+      await mischief();
+      // Some rows get their damage applied (by the target's owner), some of those undone, double clicks included.
+      const apply = card(id).state.targets.filter(() => rng() < 0.7).map(async (t) => {
+        const owner = ownerOf(targets[Number(t.key)] ?? "");
+        if (!card(id).state.targets[Number(t.key)]?.damage?.dealt) return;
+        count(await owner.click(applyDamageQuery, { messageId: id, targetKey: t.key }), owner);
+        if (rng() < 0.3) count(await owner.click(applyDamageQuery, { messageId: id, targetKey: t.key }), owner);
+        if (rng() < 0.25) count(await owner.click(undoDamageQuery, { messageId: id, targetKey: t.key }), owner);
+      });
+      await Promise.all(apply);
+      await mischief();
+    }
+    if (!table.clients.gm.connected) await table.clients.gm.connect();
+    await table.settle(300);
+    expect(figures.attacks).toBe(20);
+    // Every point of damage the cards say was applied, and only that, is off each character's Health.
+    for (const actor of actors) {
+      let taken = 0;
+      for (const id of cards) {
+        const state = card(id).state;
+        for (const t of state.targets) if (t.actorUuid === `Actor.${actor}` && t.phase === "applied" && t.applied) taken += t.applied.healthBefore - t.applied.healthAfter;
+      }
+      expect({ actor, health: table.health(actor) }).toEqual({ actor, health: (start.get(actor) ?? 0) - taken });
+    }
+    // Every request was answered exactly once.
+    const answers = new Map<string, number>();
+    for (const w of table.server.applied) if (w.write.op === "update" && "system.answer" in w.write.data) answers.set(w.write.id, (answers.get(w.write.id) ?? 0) + 1);
+    const requests = [...table.server.messages.values()].filter((m) => m.type === "request");
+    expect(requests.filter((r) => answers.get(r._id) !== 1).map((r) => r._id)).toEqual([]);
+    // No player (or GM) was shown a false error: every refusal was "already done".
+    expect(figures.other).toEqual([]);
+    console.info(
+      `strict table seed ${seed}: ${figures.attacks} attacks, ${figures.clicks} clicks (${figures.ok} applied, ${figures.stale} already done, ${figures.closed} lost with the GM's closing tab), ${requests.length} requests, ${figures.reloads} GM reloads, ${figures.drops} GM drops mid-work`,
+    );
+  }, 60_000);
+});
