@@ -30,6 +30,8 @@ beforeAll(async () => {
     },
     settings: { get: (_ns: string, key: string) => ({ initiativeMode: "everyTurn", teamInitiative: false, declaredDodge: false })[key] },
     i18n: { localize: (k: string) => k, format: (k: string) => k },
+    // No chat messages: no GM turn record here (secret declarations are tested on the strict table).
+    messages: { find: () => undefined },
   });
   vi.stubGlobal("ui", { notifications: { warn: vi.fn(), error: vi.fn(), info: vi.fn() } });
   docs = await import("../../src/foundry/documents/combat");

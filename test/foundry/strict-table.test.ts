@@ -6,7 +6,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { vi } from "vitest";
-import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, type StrictClient } from "../support/strict-table";
+import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
+import { declareActionQuery } from "../../src/foundry/combat/queries";
+import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
 import { applyDamageApiQuery } from "../../src/foundry/damage-api";
@@ -309,6 +311,31 @@ describe("strict table", () => {
     // The GM's record holds them, and the GM's next step reads them back.
     expect(table.server.received(gm)).toContain('"code":"dodge"');
     ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
+  });
+
+  it("hidden from players: an NPC's declaration reaches no player, and the GM's turn still reads it", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    // A combat the clients load as they (re)connect.
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    const [hero, villain] = ["cbt0000000000000", "cbt0000000000001"];
+    expect(await alice.click(declareActionQuery, { combatId: "combat0000000001", combatantId: hero, declaration: { text: "Shield the bystanders", actions: 1 } })).toMatchObject({ ok: true });
+    const declared = await gm.click(declareActionQuery, { combatId: "combat0000000001", combatantId: villain, declaration: { text: "Bring the wrecking ball down on Kestrel", kind: "attack", attack: "BA", actions: 1 } });
+    expect(declared.ok).toBe(true);
+    await table.settle();
+    for (const player of [alice, bob]) {
+      const seen = table.server.received(player);
+      expect(seen).not.toContain("wrecking ball");
+      expect(seen).toContain("Shield the bystanders");
+    }
+    expect(table.server.received(gm2)).toContain("wrecking ball");
+    // The GM's engine reads the whole declaration back; a player's reads only that it was made.
+    const read = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get("combat0000000001") as never).state().combatants.get(villain)?.declaration);
+    expect(read(gm)).toMatchObject({ text: "Bring the wrecking ball down on Kestrel", attack: "BA", secret: true });
+    expect(read(alice)).toMatchObject({ text: "", secret: true });
   });
 });
 

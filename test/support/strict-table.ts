@@ -40,6 +40,9 @@ import { foundryEnvironment, registerRequestHooks, handleWaitingRequests } from 
 import { registerCardQueries } from "../../src/foundry/exchange/gm-actions";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageApiQuery } from "../../src/foundry/damage-api";
+import { registerTurnQueries, setTurnDirectory } from "../../src/foundry/combat/queries";
+import { foundryTurnDirectory } from "../../src/foundry/combat/foundry-host";
+import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/combat/state";
 import { foundryDouble } from "./foundry-double";
 
 type Json = Record<string, unknown>;
@@ -112,12 +115,34 @@ interface MessageSource extends Json {
   timestamp: number;
 }
 
+interface CombatantSource extends Json {
+  _id: string;
+  name: string;
+  actorId: string;
+  system: Json;
+  initiative: number | null;
+  hidden: boolean;
+  defeated: boolean;
+}
+
+interface CombatSource extends Json {
+  _id: string;
+  system: Json;
+  round: number;
+  turn: number | null;
+  combatants: CombatantSource[];
+}
+
 type Write =
+  | { op: "update"; collection: "Combat"; id: string; data: Json }
+  | { op: "updateCombatants"; collection: "Combat"; id: string; updates: Json[] }
   | { op: "create"; collection: "ChatMessage"; data: Json }
   | { op: "update"; collection: "ChatMessage" | "Actor"; id: string; data: Json }
   | { op: "delete"; collection: "ChatMessage"; id: string }
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
   | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json };
+
+type Collection = "ChatMessage" | "Actor" | "Combat";
 
 /** Why the server refused a write. */
 export class ServerRefusal extends Error {}
@@ -127,12 +152,15 @@ export class StrictServer {
   readonly users = new Map<string, UserRecord>();
   readonly actors = new Map<string, ActorSource>();
   readonly messages = new Map<string, MessageSource>();
+  readonly combats = new Map<string, CombatSource>();
   readonly settings = new Map<string, unknown>([
     ["case.damageAppliedBy", "gm"],
     ["case.hideNpcDefences", true],
     ["case.autoNpcConsequences", false],
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
+    ["case.initiativeMode", "everyTurn"],
+    ["case.teamInitiative", false],
   ]);
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
@@ -186,7 +214,7 @@ export class StrictServer {
     await this.delay();
     if (this.hang?.(client, write)) return new Promise<string>(() => undefined);
     if (!user.active || !client.connected) throw new ServerRefusal("disconnected");
-    const source = write.collection === "ChatMessage" ? this.#writeMessage(client, write) : this.#writeActor(client, write);
+    const source = write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : this.#writeActor(client, write);
     // The answer travels on the writer's own socket, in order with what the server sent it before.
     const json = JSON.stringify(source);
     return client.deliver(() => json);
@@ -230,9 +258,29 @@ export class StrictServer {
     return source;
   }
 
+  /** A combat and its combatants: the GM writes them (our code never has a player write one). */
+  #writeCombat(client: StrictClient, write: Write): CombatSource {
+    if (write.collection !== "Combat") throw new ServerRefusal("Bad write.");
+    const source = this.combats.get(write.id);
+    if (!source) throw new ServerRefusal(`No combat ${write.id}.`);
+    if (!client.user.isGM) throw new ServerRefusal(`${client.user.name} may not change the combat.`);
+    if (write.op === "update") applyUpdate(source, write.data);
+    else {
+      for (const update of write.updates) {
+        const combatant = source.combatants.find((c) => c._id === update._id);
+        if (!combatant) throw new ServerRefusal(`No combatant ${String(update._id)}.`);
+        const { _id: _ignored, ...rest } = update;
+        Object.assign(combatant, rest);
+      }
+    }
+    this.applied.push({ user: client.user.id, write });
+    this.#broadcast("update", "Combat", source, client);
+    return source;
+  }
+
   #writeActor(client: StrictClient, write: Write): ActorSource {
     const user = client.user;
-    if (write.op === "create" || write.op === "delete") throw new ServerRefusal("Bad write.");
+    if (write.collection !== "Actor") throw new ServerRefusal("Bad write.");
     const source = this.actors.get(write.id);
     if (!source) throw new ServerRefusal(`No actor ${write.id}.`);
     if (!this.mayWriteActor(user, source)) throw new ServerRefusal(`${user.name} does not own ${source.name}.`);
@@ -266,7 +314,7 @@ export class StrictServer {
    * Sends a change to every other connected client that may see it. Each client's socket
    * delivers in order (socket.io over one connection keeps order), after seeded pauses.
    */
-  #broadcast(event: "create" | "update" | "delete", collection: "ChatMessage" | "Actor", source: Json, writer: StrictClient): void {
+  #broadcast(event: "create" | "update" | "delete", collection: Collection, source: Json, writer: StrictClient): void {
     const json = JSON.stringify(source);
     for (const client of this.clients) {
       if (client === writer || !client.connected) continue;
@@ -404,12 +452,86 @@ export class ClientMessage {
   }
 }
 
+/** A combatant as a client holds it (Foundry's members our turn code reads). */
+export class ClientCombatant {
+  constructor(
+    private readonly combat: ClientCombat,
+    private readonly client: StrictClient,
+    readonly source: CombatantSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get name(): string {
+    return this.source.name;
+  }
+  get system(): Json {
+    return this.source.system;
+  }
+  get actor(): ClientActor | null {
+    return this.client.actors.get(this.source.actorId) ?? null;
+  }
+  /** Foundry: a combatant has a player owner when a non-GM user owns its actor. */
+  get hasPlayerOwner(): boolean {
+    const ownership = this.actor?.source.ownership ?? {};
+    return Object.entries(ownership).some(([id, level]) => level >= OWNER && this.client.table.server.users.get(id)?.isGM === false);
+  }
+  get isDefeated(): boolean {
+    return this.source.defeated;
+  }
+  get hidden(): boolean {
+    return this.source.hidden;
+  }
+  get initiative(): number | null {
+    return this.source.initiative;
+  }
+  async update(data: Json): Promise<this> {
+    await this.combat.updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...data }]);
+    return this;
+  }
+}
+
+/** A combat as a client holds it. */
+export class ClientCombat {
+  constructor(
+    private readonly client: StrictClient,
+    public source: CombatSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get system(): Json {
+    return this.source.system;
+  }
+  get round(): number {
+    return this.source.round;
+  }
+  get turn(): number | null {
+    return this.source.turn;
+  }
+  get started(): boolean {
+    return this.source.round > 0;
+  }
+  get combatants(): { contents: ClientCombatant[]; size: number; get(id: string): ClientCombatant | undefined; find(fn: (c: ClientCombatant) => boolean): ClientCombatant | undefined } {
+    const contents = this.source.combatants.map((c) => new ClientCombatant(this, this.client, c));
+    return { contents, size: contents.length, get: (id) => contents.find((c) => c.id === id), find: (fn) => contents.find(fn) };
+  }
+  async update(data: Json): Promise<this> {
+    await this.client.write({ op: "update", collection: "Combat", id: this.id, data });
+    return this;
+  }
+  async updateEmbeddedDocuments(_name: "Combatant", updates: Json[]): Promise<void> {
+    await this.client.write({ op: "updateCombatants", collection: "Combat", id: this.id, updates: wire(updates) });
+  }
+}
+
 type HookFn = (...args: unknown[]) => unknown;
 
 export class StrictClient {
   connected = false;
   actors = new Map<string, ClientActor>();
   messages = new Map<string, ClientMessage>();
+  combats = new Map<string, ClientCombat>();
   readonly hooks = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
   /** Every document source this client received, as JSON: what its user could read. */
   readonly received: string[] = [];
@@ -440,7 +562,8 @@ export class StrictClient {
     this.messages = new Map(
       [...this.table.server.messages.values()].filter((m) => this.table.server.mayRead(this.user, m)).map((m) => [m._id, new ClientMessage(this, wire(m))]),
     );
-    for (const s of [...this.table.server.actors.values(), ...this.table.server.messages.values()]) {
+    this.combats = new Map([...this.table.server.combats.values()].map((c) => [c._id, new ClientCombat(this, wire(c))]));
+    for (const s of [...this.table.server.actors.values(), ...this.table.server.messages.values(), ...this.table.server.combats.values()]) {
       if (!("whisper" in s) || this.table.server.mayRead(this.user, s as MessageSource)) this.received.push(JSON.stringify(s));
     }
     this.hooks.clear();
@@ -449,6 +572,7 @@ export class StrictClient {
       registerCardQueries((q) => this.router.register(q));
       this.router.register(attackQuery);
       this.router.register(applyDamageApiQuery);
+      registerTurnQueries((q) => this.router.register(q));
       registerRequestHooks(this.router);
     });
     this.table.tellOthers(this);
@@ -498,8 +622,14 @@ export class StrictClient {
   }
 
   /** Keeps a received source. Like Foundry, a document already held is updated in place: every reference to it sees the change. */
-  #store(collection: string, source: Json): ClientActor | ClientMessage {
+  #store(collection: string, source: Json): ClientActor | ClientMessage | ClientCombat {
     const id = String(source._id);
+    if (collection === "Combat") {
+      const held = this.combats.get(id);
+      if (held) held.source = source as CombatSource;
+      else this.combats.set(id, new ClientCombat(this, source as CombatSource));
+      return this.combats.get(id) as ClientCombat;
+    }
     if (collection === "Actor") {
       const held = this.actors.get(id);
       if (held) held.source = source as ActorSource;
@@ -513,7 +643,7 @@ export class StrictClient {
   }
 
   /** A broadcast from the server reaches this client. */
-  receive(event: "create" | "update" | "delete", collection: "ChatMessage" | "Actor", json: string, userId: string): void {
+  receive(event: "create" | "update" | "delete", collection: Collection, json: string, userId: string): void {
     if (!this.connected) return;
     this.received.push(json);
     const source = JSON.parse(json) as Json;
@@ -633,6 +763,7 @@ export function installTableGlobals(): void {
       return {
         get: (id: string) => messages.get(id),
         filter: (fn: (m: ClientMessage) => boolean) => [...messages.values()].filter(fn),
+        find: (fn: (m: ClientMessage) => boolean) => [...messages.values()].find(fn),
         [Symbol.iterator]: () => messages.values(),
       };
     },
@@ -646,6 +777,10 @@ export function installTableGlobals(): void {
         },
       };
     },
+    get combats() {
+      const combats = current().combats;
+      return { get: (id: string) => combats.get(id), [Symbol.iterator]: () => combats.values() };
+    },
     combat: null,
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
   };
@@ -657,6 +792,7 @@ export function installTableGlobals(): void {
     return m?.[2] ? (actor.items.find((i) => i.id === m[2]) ?? null) : actor;
   };
   vi.stubGlobal("game", game);
+  setTurnDirectory(foundryTurnDirectory);
   vi.stubGlobal("Actor", ActorBase);
   vi.stubGlobal("TokenDocument", TokenDocumentBase);
   vi.stubGlobal("Roll", TableRoll);
@@ -726,4 +862,15 @@ export function seatCast(table: StrictTable): void {
 export function itemUuid(actorId: string, kind: "punch" | "grab" | "blast"): string {
   const n = { [CAST.kestrel]: "0000000001", [CAST.wren]: "0000000002", [CAST.gravel]: "0000000003", [CAST.shade]: "0000000004" }[actorId] ?? "";
   return `Actor.${actorId}.Item.${kind}${n}`;
+}
+
+/** A started combat in its declare phase, with these actors as combatants. */
+export function seatCombat(table: StrictTable, id: string, actorIds: readonly string[]): void {
+  table.server.combats.set(id, {
+    _id: id,
+    system: wire({ ...freshCombatSystem(), round: 1 }),
+    round: 1,
+    turn: 0,
+    combatants: actorIds.map((actorId, i) => ({ _id: `cbt${String(i).padStart(13, "0")}`, name: table.server.actors.get(actorId)?.name ?? actorId, actorId, system: wire(freshCombatantSystem()) as unknown as Json, initiative: null, hidden: false, defeated: false })),
+  });
 }

@@ -14,7 +14,20 @@ import type { AskingUser } from "../queries";
 import { actionsLeft, declaredDodgeShift, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import { registerTurnQueries, setTurnDirectory, type TurnDirectory } from "./queries";
-import { statsFromCharacter, type CombatSystemData, type CombatantInput, type CombatantSystemData, type TurnSettingsInput, type TurnWrite } from "./state";
+import {
+  publicDeclaration,
+  recordSecrets,
+  statsFromCharacter,
+  withSecretDeclaration,
+  type CombatSystemData,
+  type CombatantInput,
+  type CombatantSystemData,
+  type SecretDeclarations,
+  type TurnSettingsInput,
+  type TurnWrite,
+} from "./state";
+import { actorLock } from "../actor-writes";
+import { router } from "../gm";
 import { announcementLines } from "./announce";
 
 /** The chat card of the turn's announcements. */
@@ -40,12 +53,12 @@ function holdOf(actor: Actor.Implementation): HoldState {
   return "none";
 }
 
-/** One combatant in the engine's shape. */
-export function combatantInput(combatant: Combatant.Implementation): CombatantInput {
+/** One combatant in the engine's shape (with its secret declaration, where this client holds the record). */
+export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = []): CombatantInput {
   const actor = combatant.actor;
   return {
     id: combatant.id ?? "",
-    system: combatant.system,
+    system: withSecretDeclaration(combatant.system as unknown as CombatantSystemData, combatant.id ?? "", secrets),
     stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
     playerOwned: combatant.hasPlayerOwner,
     defeated: combatant.isDefeated,
@@ -89,9 +102,10 @@ export class FoundryTurnHost implements TurnHost {
   }
 
   snapshot(): TurnSnapshot {
+    const secrets = turnRecordOf(this.combat.id ?? "")?.declarations ?? [];
     return {
       combat: this.combat.system,
-      combatants: trackerOrder(this.combat).map(combatantInput),
+      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets)),
       settings: readTurnSettings(),
     };
   }
@@ -99,13 +113,22 @@ export class FoundryTurnHost implements TurnHost {
   async write(write: TurnWrite, sync: { readonly round: number; readonly currentId: string | null }): Promise<void> {
     const combat = this.combat;
     if (write.combatants.length > 0) {
-      await combat.updateEmbeddedDocuments("Combatant", write.combatants.map((c) => ({ ...c })));
+      // Secret declarations go to the GM's record first; the combatants every player receives get the rest.
+      await writeTurnRecord(combat.id ?? "", write.combatants);
+      await combat.updateEmbeddedDocuments(
+        "Combatant",
+        write.combatants.map((c) => ({ ...c, system: { ...c.system, declaration: publicDeclaration(c.system.declaration) } })),
+      );
     }
+    // Endurance and conditions are written under each actor's lock, shared with the cards and the damage API.
     for (const loss of write.endurance) {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
-      if (actor) await actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData);
+      if (actor) await router.locks.run([actorLock(actor.uuid)], () => actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData));
     }
-    for (const c of write.conditions) await this.applyConditions(c);
+    for (const c of write.conditions) {
+      const actor = combat.combatants.get(c.combatantId)?.actor;
+      await (actor ? router.locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
+    }
     const update: Record<string, unknown> = {};
     if (Object.keys(write.combat).length > 0) update.system = write.combat;
     // Foundry's round and turn follow the CASE turn once the combat has begun.
@@ -176,6 +199,29 @@ export class FoundryTurnHost implements TurnHost {
 
   nameOf(combatantId: string): string {
     return this.combat.combatants.get(combatantId)?.name ?? combatantId;
+  }
+}
+
+/** The GM's record of a combat's secret declarations: a `turnRecord` message whispered to the GMs. */
+function turnRecordMessage(combatId: string): ChatMessage.Implementation | undefined {
+  return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as { combatId?: string }).combatId === combatId);
+}
+
+/** The secret declarations this client holds for a combat (none on a player's client: the record never reaches it). */
+export function turnRecordOf(combatId: string): { declarations: SecretDeclarations } | null {
+  const message = turnRecordMessage(combatId);
+  return message ? { declarations: ((message.system as { declarations?: SecretDeclarations }).declarations ?? []) } : null;
+}
+
+async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatants"]): Promise<void> {
+  const message = turnRecordMessage(combatId);
+  const before = turnRecordOf(combatId)?.declarations ?? [];
+  const after = recordSecrets(before, combatants);
+  if (JSON.stringify(after) === JSON.stringify(before)) return;
+  if (message) await message.update({ "system.declarations": after } as unknown as ChatMessage.UpdateData);
+  else {
+    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } } as unknown as ChatMessage.CreateData);
   }
 }
 

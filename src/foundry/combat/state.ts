@@ -211,6 +211,37 @@ export function turnStateFrom(combat: CombatSystemData, combatants: readonly Com
 // Writing
 // ---------------------------------------------------------------------------------------------
 
+/** A combatant's stored declaration. */
+export type StoredDeclaration = CombatantSystemData["declaration"];
+
+/**
+ * A declaration as it may be stored where every player reads it: a secret one (an NPC's) keeps
+ * only that it was made and how many actions it takes; the GM's turn record keeps the rest.
+ */
+export function publicDeclaration(d: StoredDeclaration): StoredDeclaration {
+  return d.declared && d.secret ? { declared: true, text: "", kind: "", attack: "", defence: "", actions: d.actions, secret: true } : d;
+}
+
+/** The secret declarations of a turn, by combatant id, as the GM's record keeps them. */
+export type SecretDeclarations = readonly { readonly id: string; readonly declaration: StoredDeclaration }[];
+
+/**
+ * The record after a write of `combatants`: each written combatant's entry is replaced by its
+ * secret declaration (or dropped when it has none); the others' are kept.
+ */
+export function recordSecrets(record: SecretDeclarations, combatants: readonly { readonly _id: string; readonly system: CombatantSystemData }[]): SecretDeclarations {
+  const written = new Set(combatants.map((c) => c._id));
+  const kept = record.filter((e) => !written.has(e.id));
+  const added = combatants.filter((c) => c.system.declaration.declared && c.system.declaration.secret).map((c) => ({ id: c._id, declaration: c.system.declaration }));
+  return [...kept, ...added];
+}
+
+/** A combatant's stored system with its secret declaration put back (on the GM, from the record). */
+export function withSecretDeclaration(system: CombatantSystemData, id: string, record: SecretDeclarations): CombatantSystemData {
+  const entry = record.find((e) => e.id === id);
+  return entry && system.declaration.declared && system.declaration.secret ? { ...system, declaration: entry.declaration } : system;
+}
+
 /** `combatant.system` for a rules combatant (the whole stored part; stats are not stored). */
 export function combatantSystemFrom(c: CombatantTurn, team: string): CombatantSystemData {
   const d = c.declaration;

@@ -6,6 +6,7 @@ import { HeroData, NpcData } from "./actor/character";
 import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "./item/items";
 import { AttackMessageData, AttackRecordData } from "../exchange/card-model";
 import { RequestMessageData } from "../requests/request-model";
+import { TurnRecordData } from "./combat/turn-record";
 
 export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData } as const;
 export const ITEM_DATA_MODELS = {
@@ -15,7 +16,7 @@ export const ITEM_DATA_MODELS = {
   armor: ArmorData,
   contact: ContactData,
 } as const;
-export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData, attackRecord: AttackRecordData, request: RequestMessageData } as const;
+export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData, attackRecord: AttackRecordData, request: RequestMessageData, turnRecord: TurnRecordData } as const;
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -34,6 +35,7 @@ declare module "fvtt-types/configuration" {
       attack: typeof AttackMessageData;
       attackRecord: typeof AttackRecordData;
       request: typeof RequestMessageData;
+      turnRecord: typeof TurnRecordData;
     };
   }
 }
