@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, characterSource, installWorld } from "../support/exchange-world";
 import { renderTemplate } from "../support/handlebars";
 import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
-import { applyDamage, chooseDefence, declineDefence, resolveConsequence, rollToHit, type ExchangeState } from "../../src/rules/index";
+import { applyDamage, chooseDefence, declineDefence, resolveConsequence, rollToHit, sealExchange, type ExchangeState } from "../../src/rules/index";
 import { createExchange } from "./exchange-fixtures";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
 
@@ -132,5 +132,27 @@ describe("the attack card", () => {
     let punch = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
     punch = rollToHit(declineDefence(punch, "0"), "0", { die: 2 });
     expect(count(render(punch, "other"), ".result-note")).toBe(0);
+  });
+});
+
+describe("a sealed card (an NPC target: the GM keeps its secrets)", () => {
+  it("players see that the NPC defended and what got through, never its defence, scores or protection; the GM's whole view shows them", () => {
+    // Kestrel's blunt attack on Gravel (an NPC); Gravel blocks (rolled 80: its protection soaks part of the blow).
+    let state = createExchange({ attackerActor: hero, targetActor: villain, attack: "BA", damage: 40, targetArmor: 10 });
+    state = chooseDefence(state, "0", { defence: "block", die: 80, cs: [] });
+    state = rollToHit(state, "0", { die: 60 });
+    const { card } = sealExchange(state, { sealed: new Set(["0"]), hiddenDefence: new Set(["0"]) });
+    for (const who of ["owner", "other"] as const) {
+      const html = renderTemplate(TEMPLATE, exchangeCardView(card, viewer(who), { ...settings, hideNpcDefences: true }));
+      const doc = parseHtml(html);
+      expect(line(doc, ".defence-line")).toBe("Defended.");
+      expect(html).not.toContain("Block");
+      expect(line(doc, ".damage-line")).toBe(`Damage that gets through: ${String(state.targets[0]?.damage?.dealt)}`);
+      expect(line(doc, ".damage-line")).not.toMatch(/protection/i);
+    }
+    // The GM renders the card unsealed (card-store's cardForViewer joins the record): the block and the sums show.
+    const gm = parseHtml(renderTemplate(TEMPLATE, exchangeCardView(state, viewer("gm"), { ...settings, hideNpcDefences: true })));
+    expect(text(gm)).toContain("Block");
+    expect(line(gm, ".damage-line")).toMatch(/protection \d+ =/);
   });
 });

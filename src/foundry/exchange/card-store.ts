@@ -104,6 +104,26 @@ export function loadCard(messageId: string): LoadedCard {
   return { message, record, state, revision, requests: system.requests ?? [] };
 }
 
+/**
+ * The exchange of a card as this client's user may see it: a GM sees it whole (the record's
+ * secrets joined); anyone else sees the public card. A card no GM wrote is refused with a
+ * RangeError (its numbers count for nothing).
+ */
+export function cardForViewer(message: ChatMessage.Implementation): ExchangeState {
+  if (!writtenByGM(message)) throw new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  const system = message.system as CardSystem;
+  const card = readExchange(system.exchange);
+  if (!game.user.isGM || !system.recordId) return card;
+  const record = game.messages.get(system.recordId);
+  const secrets = (record?.system as unknown as RecordSystem | undefined)?.secrets?.find((s) => s.revision === (system.revision ?? 0))?.secrets;
+  if (!record || !writtenByGM(record) || !secrets) return card;
+  try {
+    return unsealExchange(card, secrets);
+  } catch {
+    return card;
+  }
+}
+
 /** The rows to seal: NPC targets (their scores and armor), and their defences when the setting hides them. */
 export function sealOptions(state: ExchangeState, isNpc: (actorUuid: string) => boolean): SealOptions {
   const sealed = new Set(state.targets.filter((t) => isNpc(t.actorUuid)).map((t) => t.key));

@@ -4,7 +4,7 @@
  * GM halves). No die is rolled here: the GM rolls every die of the exchange.
  */
 import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
-import { readExchange } from "./card-model";
+import { cardForViewer } from "./card-store";
 import { exchangeCardView, type Viewer } from "./view";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../gm";
@@ -100,7 +100,7 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
   const content = html.querySelector<HTMLElement>(".message-content");
   if (!content) return;
   try {
-    const state = readExchange((message.system as { exchange?: unknown }).exchange);
+    const state = cardForViewer(message);
     const view = exchangeCardView(state, currentViewer(), {
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",

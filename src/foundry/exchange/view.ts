@@ -96,6 +96,7 @@ export interface TargetRowView {
     readonly defenceProtection: number;
     readonly dealt: number;
     readonly rebound: number;
+    readonly protectionHidden: boolean;
   };
   /** A note the result calls for: a Take's strength contest, a ranged miss that may strike someone adjacent. */
   readonly noteKey: string | null;
@@ -173,7 +174,8 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: s
 /** §5 notes: a Take grabs only if the grabber is stronger, else a struggle; a ranged miss may hit someone adjacent. */
 function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
   const result = t.toHit?.result;
-  if (result === "take") return `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+  // A sealed row's Strength is the GM's secret: the GM's own view (unsealed) names the outcome.
+  if (result === "take") return t.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
   if (result === "break") return "CASE.Exchange.Note.break";
   if (result === "miss" && missMayStrikeOthers(state.attack)) return "CASE.Exchange.Note.missRanged";
   return null;
@@ -185,7 +187,8 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
   const ownsAttacker = viewer.isGM || viewer.owns(state.attacker.uuid);
   const rows = state.targets.map((t): TargetRowView => {
     const ownsTarget = viewer.isGM || viewer.owns(t.actorUuid);
-    const hidden = settings.hideNpcDefences && !ownsTarget && viewer.isNpc(t.actorUuid);
+    // Hidden: kept off the card by the GM (defenceHidden), or an NPC's under the setting for a viewer who does not own it.
+    const hidden = t.defenceHidden === true || (settings.hideNpcDefences && !ownsTarget && viewer.isNpc(t.actorUuid));
     const mayApply = viewer.isGM || (settings.ownersApplyDamage && ownsTarget);
     const d = t.defence;
     const effect = defenceEffect(t);
@@ -202,7 +205,7 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
       canDefend: ownsTarget && next.defend.length > 0,
       defenceButtons: next.defend.map((code) => ({ code, labelKey: `CASE.Defence.${code}` })),
-      defenceHidden: hidden && d !== null,
+      defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
         d === null || hidden
           ? null
@@ -241,6 +244,8 @@ export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings:
             defenceProtection: dmg.defenceProtection,
             dealt: dmg.dealt,
             rebound: dmg.rebound,
+            // A sealed row's armor and protection are the GM's: players see what got through.
+            protectionHidden: t.sealed === true,
           }
         : null,
       noteKey: resultNote(state, t),
