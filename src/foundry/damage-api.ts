@@ -103,7 +103,7 @@ export const applyDamageApiQuery = defineQuery({
     const id = `damage:${user.id}:${payload.requestId}`;
     const field = "system.health.value";
     const actors = await targetsOf(payload);
-    let replayed = true;
+    let replayed = true as boolean;
     const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: DamagedTarget[] = [];
       for (const actor of actors) {

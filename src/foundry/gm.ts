@@ -18,7 +18,7 @@ interface RequestSystem {
 }
 
 function requestSystem(message: ChatMessage.Implementation): RequestSystem {
-  return message.system as RequestSystem;
+  return message.system;
 }
 
 /** Resolves with the answer the GM writes on request `id`; rejects after `timeoutMs`. */
@@ -54,8 +54,8 @@ export const foundryEnvironment: QueryEnvironment = {
   isActiveGM: () => game.users.activeGM?.isSelf === true,
   gmConnected: () => game.users.activeGM !== null,
   async post(query, payload) {
-    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
-    const message = await ChatMessage.implementation.create({ type: "request", whisper, content: "", system: { query, payload: payload as Record<string, unknown>, answer: null } } as ChatMessage.CreateData);
+    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
+    const message = await ChatMessage.implementation.create({ type: "request", whisper, content: "", system: { query, payload: payload as Record<string, unknown>, answer: null } });
     if (!message?.id) throw new Error("The request could not be posted.");
     return message.id;
   },
@@ -87,7 +87,7 @@ const ANSWERED_REQUEST_KEEP_MS = 60 * 60 * 1000;
 export async function handleWaitingRequests(on: QueryRouter = router): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
   const requests = game.messages.filter((m) => m.type === "request");
-  const old = requests.filter((m) => requestRecord(m).answered && Date.now() - (m.timestamp ?? 0) > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id ?? "");
+  const old = requests.filter((m) => requestRecord(m).answered && Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
   for (const message of requests) if (!requestRecord(message).answered) await on.receive(requestRecord(message));
   if (old.length > 0) await ChatMessage.implementation.deleteDocuments(old);
 }

@@ -136,7 +136,7 @@ export class QueryRouter {
 
   /** Makes a query known to this router (call in init, on every client). */
   register<P, R>(query: QueryDefinition<P, R>): void {
-    this.#queries.set(query.name, query as unknown as QueryDefinition<unknown, unknown>);
+    this.#queries.set(query.name, query);
   }
 
   /**

@@ -560,7 +560,7 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
 }
 
 /** [RULING] A pulled blow is final: the attacker chooses once (§5 gives one choice, before damage). */
-export const PULL_IS_FINAL = true;
+export const PULL_IS_FINAL = true as boolean;
 
 export interface PullChoice {
   readonly color?: Color | undefined;

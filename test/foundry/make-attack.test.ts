@@ -6,7 +6,8 @@
 import "../support/foundry-globals";
 import "../support/chat-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, BOB, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
+import type { FakeMessage} from "../support/exchange-world";
+import { ALICE, BOB, FakeActor, GM, characterSource, installWorld, type World } from "../support/exchange-world";
 import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import type { ExchangeState } from "../../src/rules/index";

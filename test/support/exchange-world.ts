@@ -212,8 +212,7 @@ export function installWorld(): World {
   vi.stubGlobal("ChatMessage", chatMessage);
   // Foundry v13's notifications localise `message` when `options.localize`, filling `options.format`
   // (NotificationOptions: localize, format, escape). The spies record the text a user would read.
-  const notify = (spy: Mock<(text: string) => void>) => (message: string, options?: { localize?: boolean; format?: Record<string, string> }) =>
-    spy(options?.localize ? localize(message, options.format ?? {}) : message);
+  const notify = (spy: Mock<(text: string) => void>) => (message: string, options?: { localize?: boolean; format?: Record<string, string> }) => { spy(options?.localize ? localize(message, options.format ?? {}) : message); };
   vi.stubGlobal("ui", { notifications: { error: notify(notifications.error), warn: notify(notifications.warn), info: notify(notifications.info) } });
   // An actor by its UUID, or an item by its own (`Actor.<id>.Item.<id>`), as Foundry's fromUuid resolves them.
   const byUuid = (uuid: string): unknown => [...actors.values()].find((a) => a.uuid === uuid) ?? [...actors.values()].flatMap((a) => a.items).find((i) => i.uuid === uuid) ?? null;
@@ -234,7 +233,7 @@ export function installWorld(): World {
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
   });
 
-  const { ask } = gmRouter(GM, users);
+  const gm = gmRouter(GM, users);
 
   return {
     users,
@@ -244,7 +243,7 @@ export function installWorld(): World {
     notifications,
     dice,
     hooks,
-    ask,
+    ask: gm.ask.bind(gm),
   };
 }
 

@@ -36,7 +36,7 @@ import { localize, renderTemplate } from "./handlebars";
 import { UNIVERSAL_TABLE } from "../../src/rules/index";
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/queries";
 import { LockTable } from "../../src/foundry/requests/locks";
-import { foundryEnvironment, registerRequestHooks, handleWaitingRequests } from "../../src/foundry/gm";
+import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/gm";
 import { registerCardQueries } from "../../src/foundry/exchange/gm-actions";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageApiQuery } from "../../src/foundry/damage-api";
@@ -301,7 +301,7 @@ export class StrictServer {
       case "updateEffect": {
         const { status, data } = write;
         const effect = source.effects.find((e) => e.statuses.includes(status));
-        if (effect) applyUpdate(effect as unknown as Json, data);
+        if (effect) applyUpdate(effect, data);
         break;
       }
     }
@@ -319,7 +319,7 @@ export class StrictServer {
     for (const client of this.clients) {
       if (client === writer || !client.connected) continue;
       if (collection === "ChatMessage" && !this.mayRead(client.user, source as MessageSource)) continue;
-      void client.deliver(() => client.receive(event, collection, json, writer.user.id));
+      void client.deliver(() => { client.receive(event, collection, json, writer.user.id); });
     }
   }
 
@@ -569,10 +569,10 @@ export class StrictClient {
     this.hooks.clear();
     this.router = new QueryRouter(foundryEnvironment, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
-      registerCardQueries((q) => this.router.register(q));
+      registerCardQueries((q) => { this.router.register(q); });
       this.router.register(attackQuery);
       this.router.register(applyDamageApiQuery);
-      registerTurnQueries((q) => this.router.register(q));
+      registerTurnQueries((q) => { this.router.register(q); });
       registerRequestHooks(this.router);
     });
     this.table.tellOthers(this);
@@ -652,7 +652,7 @@ export class StrictClient {
       return;
     }
     const doc = this.#store(collection, source);
-    if (collection === "ChatMessage") this.run(() => this.call(event === "create" ? "createChatMessage" : "updateChatMessage", doc, {}, {}, userId));
+    if (collection === "ChatMessage") void this.run(() => this.call(event === "create" ? "createChatMessage" : "updateChatMessage", doc, {}, {}, userId));
   }
 
   on(name: string, fn: HookFn, once = false): number {
@@ -815,7 +815,7 @@ export function installTableGlobals(): void {
   vi.stubGlobal("Hooks", {
     on: (name: string, fn: HookFn) => current().on(name, fn),
     once: (name: string, fn: HookFn) => current().on(name, fn, true),
-    off: (name: string, id: number) => current().off(name, id),
+    off: (name: string, id: number) => { current().off(name, id); },
     callAll: (name: string, ...args: unknown[]) => (void current().call(name, ...args), true),
   });
   vi.stubGlobal("ChatMessage", {

@@ -58,7 +58,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
   const actor = combatant.actor;
   return {
     id: combatant.id ?? "",
-    system: withSecretDeclaration(combatant.system as unknown as CombatantSystemData, combatant.id ?? "", secrets),
+    system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
     stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
     playerOwned: combatant.hasPlayerOwner,
     defeated: combatant.isDefeated,
@@ -220,7 +220,7 @@ async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatan
   if (JSON.stringify(after) === JSON.stringify(before)) return;
   if (message) await message.update({ "system.declarations": after } as unknown as ChatMessage.UpdateData);
   else {
-    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
     await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } } as unknown as ChatMessage.CreateData);
   }
 }

@@ -38,7 +38,7 @@ export async function rollDie(formula: string, secret = false): Promise<RolledDi
 }
 
 function gmIds(): string[] {
-  return game.users.filter((u) => u.isGM).map((u) => u.id ?? "");
+  return game.users.filter((u) => u.isGM).map((u) => u.id);
 }
 
 interface CardSystem {
@@ -185,7 +185,7 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
     rolls: dice.filter((d) => !d.secret).map((d) => JSON.stringify(d.roll.toJSON())),
   } as unknown as ChatMessage.CreateData);
   if (!message) throw new QueryRefusal("failed", "The attack card could not be created.");
-  if (record) await record.update({ "system.cardId": message.id ?? "" } as ChatMessage.UpdateData);
+  if (record) await record.update({ "system.cardId": message.id } as ChatMessage.UpdateData);
   callCaseHook("case.attackStep", message, "attack", card);
   return message;
 }

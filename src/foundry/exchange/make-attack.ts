@@ -8,7 +8,6 @@
  */
 import {
   ATTACKS,
-  ExchangeError,
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
   attackSetup,
@@ -110,7 +109,7 @@ export const MAX_ATTACK_TARGETS = 20;
 /** The item's attack, or null when it does not make one. */
 function attackOf(item: Item.Implementation): AttackCode | null {
   const attacking = isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null;
-  return attacking?.enabled ? (attacking.type as AttackCode) : null;
+  return attacking?.enabled ? (attacking.type) : null;
 }
 
 /**
@@ -210,9 +209,10 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
 }
 
 async function attackingItem(itemUuid: string): Promise<Item.Implementation> {
-  const item = (await fromUuid(itemUuid)) as Item.Implementation | null;
-  if (!item || item.documentName !== "Item") throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NotAnAttack"));
-  return item;
+  const doc: unknown = await fromUuid(itemUuid);
+  const isItem = typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Item";
+  if (!isItem) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NotAnAttack"));
+  return doc as Item.Implementation;
 }
 
 /** The attack, on the active GM: checks, builds, spends, and writes the card. */
@@ -224,7 +224,7 @@ export const attackQuery = defineQuery({
     if (!Array.isArray(targetUuids) || targetUuids.length === 0 || targetUuids.length > MAX_ATTACK_TARGETS) {
       throw new QueryRefusal("malformed", `"targetUuids" must list 1 to ${MAX_ATTACK_TARGETS} targets.`);
     }
-    const uuids = targetUuids.map((u, i) => stringField({ [i]: u }, String(i), UUID_PATTERN));
+    const uuids = (targetUuids as unknown[]).map((u, i) => stringField({ [i]: u }, String(i), UUID_PATTERN));
     const input = payloadRecord(r.input);
     return { itemUuid: stringField(r, "itemUuid", UUID_PATTERN), targetUuids: [...new Set(uuids)], input };
   },

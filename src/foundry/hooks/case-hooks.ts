@@ -16,5 +16,6 @@ export interface CaseHooks {
 
 /** Fires a CASE hook (the v13 types list core's hooks only, so the call is typed here). */
 export function callCaseHook<K extends keyof CaseHooks>(name: K, ...args: CaseHooks[K]): void {
-  (Hooks.callAll as (hook: string, ...rest: unknown[]) => boolean)(name, ...args);
+  const callAll = Reflect.get(Hooks, "callAll") as (this: typeof Hooks, hook: string, ...rest: unknown[]) => boolean;
+  callAll.call(Hooks, name, ...args);
 }
