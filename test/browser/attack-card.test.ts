@@ -1,8 +1,8 @@
 /**
  * An attack card in Chromium, as a defender and a Judge use it: the real template with the
  * system's real stylesheets in a chat-log-wide column. A person clicks "Dodge"; the click is
- * recorded in the page and run through the card's real action (which rolls the defender's
- * die and asks the GM), the GM's real query handler applies the defence and the to-hit roll,
+ * recorded in the page and run through the card's real action (which asks the GM), the GM's
+ * real handler rolls the defence and the to-hit and applies them,
  * and the card re-rendered from the stored exchange shows the next stage. Then the Judge
  * applies the damage the same way. Screenshots go to test/artifacts/.
  */
@@ -108,7 +108,7 @@ describe("an attack card in the browser", () => {
     await expect(dodge.isVisible()).resolves.toBe(true);
     await page.screenshot({ path: "test/artifacts/attack-card-declared.png", fullPage: true });
 
-    // The defender's die (a green Dodge on Remarkable: −2 CS), then the GM's to-hit die: 90 on
+    // The GM rolls the defence die (a green Dodge on Remarkable: −2 CS), then the to-hit die: 90 on
     // Agy (dex) Excellent −2 CS = Typical, which is yellow there: a Bullseye (a hit).
     world.dice.push(40, 90);
     await clickAndRun(page, '[data-action="caseDefend"][data-defence="dodge"]');
