@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RANKS, rankOf } from "../../src/rules/ranks";
+import { RANKS, rankOf, shiftColumn } from "../../src/rules/ranks";
 import {
   COLORS,
   UNIVERSAL_TABLE,
@@ -150,5 +150,44 @@ describe("a replacement table", () => {
     expect(() => {
       validateUniversalTable(table);
     }).toThrow(message);
+  });
+});
+
+describe("universalColor's lookup path (the default table)", () => {
+  it("agrees with reading the column cell by cell, for every rank number to past Class 5000, every shift −20…+20 and every roll: 0 disagreements", () => {
+    let disagreements = 0;
+    let cases = 0;
+    for (let value = 0; value <= 5_100; value += value < 600 ? 1 : 7) {
+      for (let cs = -20; cs <= 20; cs++) {
+        const column = shiftColumn(value, cs).rank;
+        for (let roll = 1; roll <= 100; roll++) {
+          cases++;
+          if (universalColor(value, roll, cs) !== colorOnColumn(column, roll)) disagreements++;
+        }
+      }
+    }
+    expect(cases).toBeGreaterThan(4_000_000);
+    expect(disagreements).toBe(0);
+  });
+
+  it("still refuses every bad input with a RangeError, and takes huge but valid numbers", () => {
+    for (const [value, roll, cs] of [
+      [-3, 50, 0],
+      [2.5, 50, 0],
+      [Number.NaN, 50, 0],
+      [Infinity, 50, 0],
+      [30, 0, 0],
+      [30, 101, 0],
+      [30, 1.5, 0],
+      [30, Number.NaN, 0],
+      [30, 50, 0.5],
+      [30, 50, Number.NaN],
+      [2 ** 31 + 5, 50, 0],
+    ] as const) {
+      if (value === 2 ** 31 + 5) expect(universalColor(value, roll, cs)).toBe(colorOnColumn(shiftColumn(value, cs).rank, roll));
+      else expect(() => universalColor(value, roll, cs)).toThrow(RangeError);
+    }
+    expect(universalColor(1_000_000, 100, 500)).toBe("red");
+    expect(universalColor(0, 1, -500)).toBe("white");
   });
 });
