@@ -30,11 +30,12 @@ export const BLOCK_APPLIES_TO_CHARGE = true as boolean;
 export const DODGE_APPLIES_TO_CHARGE = true as boolean;
 
 /**
- * [RULING] Catch as a defence against Shooting (bullets, arrows). The §6 table lists Catch
- * against BT, ET and falling objects only, although [000] sets minimum Agility for catching
- * bullets and arrows ({@link CATCH_MIN_AGILITY}). Default false, per the table.
+ * Catch as a defence against Shooting (bullets, arrows) [001: projectile weapons may be caught
+ * "if the character is fast enough"; 000: the minimum Agility, {@link CATCH_MIN_AGILITY}].
+ * The second edition of CASE-RULES §6 lists it (errata); a rulings object may still turn it
+ * off. Default true.
  */
-export const CATCH_APPLIES_TO_SHOOTING = false as boolean;
+export const CATCH_APPLIES_TO_SHOOTING = true as boolean;
 
 /** What kind of outcome a defence's roll gives. */
 export type DefenceOutcomeKind = "protection" | "columnShift" | "avoidance" | "catch" | "escape";

@@ -55,7 +55,9 @@ import {
   type HoldState,
   type AttackRulings,
   type PullRule,
+  CHARGE_TO_HIT_COLUMN_CAP,
 } from "../../src/rules/attacks";
+import { rankByKey } from "../../src/rules/ranks";
 import { COLORS, colorIndex, type Color } from "../../src/rules/universal-table";
 import { rulesSection, rulesTable, signedNumber, tableRecords, RESULT_WORDS } from "../support/rules-doc";
 
@@ -320,6 +322,12 @@ describe("charging", () => {
       }),
     );
     expect([1, 2, 3, 4, 10].map((a) => chargeToHitShift(a))).toEqual([1, 2, 3, 3, 3]);
+  });
+
+  it("the cap is the one §5 states: a practical limit of Shift Z on the charge (second edition)", () => {
+    const stated = /practical limit of ([A-Za-z]+ [A-Za-z0-9]+)\s+\((\d+)\) on the charge/.exec(section5);
+    expect(stated?.[1]).toBe(rankByKey(CHARGE_TO_HIT_COLUMN_CAP).name);
+    expect(Number(stated?.[2])).toBe(rankByKey(CHARGE_TO_HIT_COLUMN_CAP).number);
   });
 
   it("to hit: the bonus never lifts the column above Shift Z [001]", () => {

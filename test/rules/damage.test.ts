@@ -40,9 +40,9 @@ function docIntensityShift(c: Color): number {
   return text === "±0" ? 0 : signedNumber(text.replace(" CS", ""));
 }
 
-/** §5: "Body armor absorbs its rank number from BA, EA, BT, ET, Fo and Sh damage". */
+/** §5 (second edition): "Body armor (…) absorbs its rank number from BA, EA, BT, ET, Fo, Sh and Ch damage". */
 function docBodyArmorCodes(): string[] {
-  const m = /Body armor absorbs its rank number from (.+?) damage/.exec(section5);
+  const m = /absorbs its rank number from ([\s\S]+?)\s+damage/.exec(section5);
   if (!m) throw new Error("CASE-RULES §5 does not say what body armor absorbs.");
   return (m[1] ?? "").split(/,\s*|\s+and\s+/).map((s) => s.trim());
 }
@@ -125,12 +125,12 @@ describe("intensity shifts passed by a setting", () => {
 });
 
 describe("armor", () => {
-  it("body armor absorbs the codes §5 lists, plus Charging [001]; energy protection absorbs En", () => {
+  it("body armor absorbs the codes §5 lists, Charging among them [001]; energy protection absorbs En", () => {
     const listed = docBodyArmorCodes();
-    expect(listed).toEqual(["BA", "EA", "BT", "ET", "Fo", "Sh"]);
-    // [001]: charge damage "is subject to the target's body armor" (§5: "a charger takes the target's armor back").
+    expect(listed).toEqual(["BA", "EA", "BT", "ET", "Fo", "Sh", "Ch"]);
+    // [001]: charge damage "is subject to the target's body armor"; the charger takes the armor back.
     expect(/a charger takes\s+the target's armor back/.test(section5)).toBe(true);
-    const body = new Set([...listed, "Ch"]);
+    const body = new Set(listed);
     for (const a of ATTACK_CODES) {
       expect({ a, body: armorApplies(a, "body") }).toEqual({ a, body: body.has(a) });
       expect({ a, energy: armorApplies(a, "energy") }).toEqual({ a, energy: a === "En" });

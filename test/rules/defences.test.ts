@@ -81,7 +81,8 @@ function docAgainst(cell: string): { codes: Set<AttackCode>; tagged: Map<AttackC
   }
   const codes = new Set<AttackCode>();
   const other: string[] = [];
-  for (const raw of cell.replace(/\[[^\]]*\]/g, "").split(",")) {
+  // Tags ([001]) and asides in parentheses ("Sh (projectile weapons, …)") are not list items.
+  for (const raw of cell.replace(/\[[^\]]*\]/g, "").replace(/\([^)]*\)/g, "").split(",")) {
     const token = raw.trim();
     const first = token.split(/\s+/)[0] ?? "";
     if (isAttackCode(first)) codes.add(first);

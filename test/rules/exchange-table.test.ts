@@ -117,12 +117,12 @@ function docIntensityShift(c: DocColor): number {
   return text === "±0" ? 0 : signedNumber(text.replace(" CS", ""));
 }
 
-/** §5: which armor absorbs `code`: "Body armor absorbs its rank number from BA, EA, BT, ET, Fo and Sh damage; a charger takes the target's armor back" (so Ch too); "Protection against En is a separate rank on the armor". */
+/** §5: which armor absorbs `code`: "Body armor (…) absorbs its rank number from BA, EA, BT, ET, Fo, Sh and Ch damage"; "Protection against En is a separate rank on the armor". */
 function docArmorKind(code: AttackCode): "body" | "energy" | null {
-  const m = /Body armor absorbs its rank number from (.+?) damage; a charger takes the target's armor back/.exec(section5);
+  const m = /absorbs its rank number from ([\s\S]+?)\s+damage/.exec(section5);
   if (!m) throw new Error("§5 does not say what body armor absorbs.");
   const body = (m[1] ?? "").split(/,\s*|\s+and\s+/).map((s) => s.trim());
-  if (body.includes(code) || code === "Ch") return "body";
+  if (body.includes(code)) return "body";
   if (/Protection against (\w+) is a separate rank on the armor/.exec(section5)?.[1] === code) return "energy";
   return null;
 }
