@@ -19,7 +19,7 @@ import type { Page } from "playwright-core";
 import { makeAttack, rollItem, rollScore } from "../../src/foundry/dice/entry-points";
 import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
 import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/actor-sheets";
-import { assertChromium, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
+import { chromiumPath, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroItems, heroSheetData } from "../support/sheet-fixtures";
 import { fakeActor, fakeItem, fakeTarget, type FakeActor } from "../support/foundry-stubs";
@@ -80,10 +80,9 @@ beforeEach(() => {
 });
 
 describe("browser test set-up", () => {
-  it("fails with a clear message when Chromium is missing (never skips)", () => {
-    expect(() => {
-      assertChromium("/nonexistent/chromium");
-    }).toThrow(/Chromium is missing at \/nonexistent\/chromium.*apt-get install -y chromium.*fail, never skip/);
+  it("fails with a clear message when Chromium is missing or cannot be unpacked (never skips)", async () => {
+    await expect(chromiumPath(() => Promise.resolve("/nonexistent/chromium"))).rejects.toThrow(/Chromium is missing at \/nonexistent\/chromium.*npm ci.*fail, never skip/);
+    await expect(chromiumPath(() => Promise.reject(new Error("disk full")))).rejects.toThrow(/could not be unpacked: Error: disk full.*fail, never skip/);
   });
 });
 

@@ -1,15 +1,16 @@
 /**
- * Debian's Chromium, driven by playwright-core, for the browser tests. A fresh profile per
- * launch; the page is served from a made-up origin (http://case.test/) by request routing, so
- * the sheet loads the system's real files (styles/*.css) by URL, as it does inside Foundry,
- * and nothing goes to the network. Missing Chromium is a test FAILURE with a clear message.
+ * Chromium for the browser tests, from the npm package @sparticuz/chromium (it ships a
+ * headless Chromium inside the package and unpacks it on first use: no system package, no
+ * download at run time), driven by playwright-core. A fresh profile per launch; the page is
+ * served from a made-up origin (http://case.test/) by request routing, so the sheet loads the
+ * system's real files (styles/*.css) by URL, as it does inside Foundry, and nothing goes to
+ * the network. A Chromium that cannot start is a test FAILURE with a clear message.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
+import packagedChromium from "@sparticuz/chromium";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-
-export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -31,22 +32,28 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** Throws a clear error when Chromium is not installed (the browser tests must fail, not skip). */
-export function assertChromium(path = CHROMIUM_PATH): void {
-  if (!existsSync(path)) {
-    throw new Error(
-      `Chromium is missing at ${path}. The browser tests need Debian's Chromium: run "apt-get install -y chromium" (.ci/run does). They fail, never skip, without it.`,
-    );
+/**
+ * The packaged Chromium's path (unpacked on first use). Throws a clear error when it cannot be
+ * had: the browser tests must fail, not skip.
+ */
+export async function chromiumPath(unpack: () => Promise<string> = () => packagedChromium.executablePath()): Promise<string> {
+  let path: string;
+  try {
+    path = await unpack();
+  } catch (error) {
+    throw new Error(`The packaged Chromium (@sparticuz/chromium) could not be unpacked: ${String(error)}. Run "npm ci". The browser tests fail, never skip, without it.`);
   }
+  if (!existsSync(path)) throw new Error(`The packaged Chromium is missing at ${path}. Run "npm ci". The browser tests fail, never skip, without it.`);
+  return path;
 }
 
 /** Launches Chromium with a fresh profile directory (removed on close). */
 export async function openBrowser(viewport = { width: 1000, height: 900 }): Promise<BrowserSession> {
-  assertChromium();
+  const executablePath = await chromiumPath();
   const userDataDir = mkdtempSync(join(tmpdir(), "case-chromium-"));
   try {
     const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
+      executablePath,
       headless: true,
       args: CHROMIUM_FLAGS,
       viewport,
