@@ -26,6 +26,7 @@ import { registerUniversalTableSetting } from "./foundry/apps/universal-table-ap
 import { registerUniversalTableControls } from "./foundry/hooks/reference-controls";
 import { applyDamageApiQuery } from "./foundry/damage-api";
 import { REFERENCE_API } from "./foundry/reference-api";
+import { registerSelfTest } from "./foundry/self-test/quench";
 import "./foundry/fvtt-config";
 
 declare module "fvtt-types/configuration" {
@@ -78,6 +79,7 @@ Hooks.once("init", () => {
   registerHotbarHook();
   registerCanvasDropHook();
   registerCombatTurn();
+  registerSelfTest();
 });
 
 Hooks.once("ready", () => {

@@ -9,8 +9,9 @@
  *
  * Text that does not parse (an unknown column, an unknown attack) becomes a visible, localised
  * error in the text, never a roll on a guessed column. The grammar is table-command.ts (pure,
- * tested); clicks are caught by one listener on the document, so links in windows rendered
- * later work too.
+ * tested). Each link gets its own click and key listeners when it is rendered (the enricher's
+ * `onRender`, in v13 and v14), so links also work in a window v14 pops out into a browser
+ * window of its own, where listeners on the main page's document never hear them.
  */
 import { rollColumn } from "./column-roll";
 import { TABLE_COMMAND_PATTERN, commandFromDataset, parseTableCommand, tableLinkView, type TableCommandError } from "./table-command";
@@ -86,9 +87,25 @@ function onKeyDown(event: KeyboardEvent): void {
   void rollLink(link);
 }
 
-/** Registers the enricher and its click handling (call in init). */
+/**
+ * Wires a rendered roll link (the enricher's `onRender`): `element` is the element Foundry
+ * wraps the enriched content in; the link inside gets its own listeners, wherever its window lives.
+ */
+export function activateTableLink(element: HTMLElement): void {
+  const link = element.classList.contains(LINK_CLASS) ? element : element.querySelector<HTMLElement>(`a.${LINK_CLASS}`);
+  if (!link) return;
+  link.addEventListener("click", onClick);
+  link.addEventListener("keydown", onKeyDown);
+}
+
+/** The enricher's id: Foundry calls `onRender` only for an enricher with an id (TextEditorEnricherConfig, v13 and v14). */
+export const ENRICHER_ID = "case.tableRoll";
+
+/** The enricher config with the `id` the v13 type package leaves out (Draw Steel's v13 enrichers set it too). */
+type EnricherWithId = (typeof CONFIG.TextEditor.enrichers)[number] & { readonly id: string };
+
+/** Registers the enricher (call in init). */
 export function registerEnrichers(): void {
-  CONFIG.TextEditor.enrichers.push({ pattern: TABLE_COMMAND_PATTERN, enricher: enrichTableCommand });
-  document.addEventListener("click", onClick);
-  document.addEventListener("keydown", onKeyDown);
+  const config: EnricherWithId = { id: ENRICHER_ID, pattern: TABLE_COMMAND_PATTERN, enricher: enrichTableCommand, onRender: activateTableLink };
+  CONFIG.TextEditor.enrichers.push(config);
 }

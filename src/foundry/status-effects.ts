@@ -6,6 +6,7 @@
  */
 import { holdEffects } from "../rules/index";
 import { SYSTEM_ID } from "./constants";
+import { addStatusEffect } from "./compat";
 
 export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
@@ -41,11 +42,7 @@ export interface StatusDetails {
 
 /** Adds CASE's conditions to CONFIG.statusEffects (call in init). */
 export function registerStatusEffects(): void {
-  for (const status of CASE_STATUSES) {
-    const id = statusId(status);
-    if (CONFIG.statusEffects.some((e) => e.id === id)) continue;
-    CONFIG.statusEffects.push({ id, name: `CASE.Status.${status}`, img: ICONS[status] });
-  }
+  for (const status of CASE_STATUSES) addStatusEffect({ id: statusId(status), name: `CASE.Status.${status}`, img: ICONS[status] });
 }
 
 /**

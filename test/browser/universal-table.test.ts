@@ -240,10 +240,16 @@ window.Roll = class Roll {
 `;
 }
 
-/** Foundry's enricher loop, as much as a custom enricher sees of it: each match of each text node replaced by the element returned. */
+/**
+ * Foundry's enricher loop, as much as a custom enricher sees of it: each match of each text node
+ * replaced by the element returned. An enricher with an id has its element wrapped in an
+ * <enriched-content> element, whose onRender callback runs once it is in the page
+ * (TextEditorEnricherConfig: "id … Required if you want to use the onRender callback"; "onRender:
+ * invoked when the enriched content is added to the DOM"). Nothing listens on the document.
+ */
 const ENRICH = `
 async function enrich(root) {
-  for (const { pattern, enricher } of CONFIG.TextEditor.enrichers) {
+  for (const { id, pattern, enricher, onRender } of CONFIG.TextEditor.enrichers) {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     const nodes = [];
     while (walker.nextNode()) nodes.push(walker.currentNode);
@@ -253,7 +259,15 @@ async function enrich(root) {
       let last = 0;
       for (const match of text.matchAll(pattern)) {
         parts.push(document.createTextNode(text.slice(last, match.index)));
-        parts.push((await enricher(match, {})) ?? document.createTextNode(match[0]));
+        const element = await enricher(match, {});
+        let part = element ?? document.createTextNode(match[0]);
+        if (element && id) {
+          part = document.createElement("enriched-content");
+          part.dataset.enricherId = id;
+          part.append(element);
+          rendered.push([onRender, part]);
+        }
+        parts.push(part);
         last = match.index + match[0].length;
       }
       if (parts.length === 0) continue;
@@ -261,7 +275,9 @@ async function enrich(root) {
       node.replaceWith(...parts);
     }
   }
+  for (const [onRender, part] of rendered) onRender?.(part);
 }
+const rendered = [];
 `;
 
 const JOURNAL = `
@@ -331,6 +347,20 @@ describe("the [[/case …]] enricher in Chromium", () => {
       // An error is not a link: clicking it rolls nothing.
       await page.getByText("“mighty” is not a column", { exact: false }).click();
       expect(await page.evaluate(() => (window as unknown as { __rolls: unknown[] }).__rolls.length)).toBe(3);
+
+      // A window popped out into a document of its own (Foundry 14): the link's own listener goes with it.
+      const popped = await page.evaluate(() => {
+        const frame = document.createElement("iframe");
+        document.body.append(frame);
+        const doc = frame.contentDocument as Document;
+        const link = document.querySelectorAll("a.case-table-roll")[1] as HTMLElement;
+        doc.body.append(doc.adoptNode(link.closest("enriched-content") as HTMLElement));
+        (window as unknown as { __dice: number[] }).__dice.push(50);
+        (doc.querySelector("a.case-table-roll") as HTMLElement).click();
+        return doc.querySelectorAll("a.case-table-roll").length;
+      });
+      expect(popped).toBe(1);
+      await page.waitForFunction(() => (window as unknown as { __rolls: unknown[] }).__rolls.length === 4);
 
       await page.locator(".journal-page-content").screenshot({ path: "test/artifacts/enricher.png" });
     } finally {

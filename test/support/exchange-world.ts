@@ -91,13 +91,14 @@ export class FakeActor extends ActorBase {
     const source = structuredClone(this.source);
     for (const [k, v] of Object.entries(data)) {
       if (k.startsWith("flags.")) {
-        // Foundry's "-=key" removes a key.
+        // Foundry 13's "-=key" removes a key; so does Foundry 14's ForcedDeletion operator as the value.
         const parts = k.split(".");
         const last = parts.at(-1) ?? "";
-        if (last.startsWith("-=")) {
+        const forced = v !== undefined && v === (globalThis as { foundry?: { data?: { operators?: { ForcedDeletion?: unknown } } } }).foundry?.data?.operators?.ForcedDeletion;
+        if (last.startsWith("-=") || forced) {
           let node: Record<string, unknown> = this.flags;
           for (const p of parts.slice(1, -1)) node = (node[p] ?? {}) as Record<string, unknown>;
-          Reflect.deleteProperty(node, last.slice(2));
+          Reflect.deleteProperty(node, forced ? last : last.slice(2));
         } else setPath(this.flags, k.slice("flags.".length), v);
         continue;
       }

@@ -26,6 +26,7 @@ import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
 import { actorFromUuid, isCharacter, isItemType } from "../documents/guards";
 import { talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../gm";
+import { deletionUpdate } from "../compat";
 import { statusShift } from "../status-effects";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, defineQuery, payloadRecord, stringField } from "../queries";
@@ -250,7 +251,7 @@ export const attackQuery = defineQuery({
     let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value));
     await spendKarmaOnce(actor, parsed.value.karma, context);
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
-      await actor.update(Object.fromEntries(targets.map((t) => [`flags.${SYSTEM_ID}.foeBonus.-=${foeBonusKey(t.actorUuid)}`, null])));
+      await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));
     }
     const dice: RolledDie[] = [];
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);

@@ -1,0 +1,58 @@
+/**
+ * What differs between Foundry 13 and 14, in one place. We compile against the v13 types (npm
+ * has none for v14), so a v14-only API is reached through a small local declaration here,
+ * behind `game.release.generation`, never through a global type.
+ *
+ * Sources (public): the v14 release notes and API pages; dnd5e 5.3 ("minimum 13.347, verified
+ * 14") branches on `game.release.generation` at the same points; Draw Steel 1.0 moved from the
+ * `-=key` deletion key to `foundry.data.operators.ForcedDeletion` (`_del`); core issue #13122
+ * made `CONFIG.statusEffects` a record keyed by id.
+ */
+
+/** Foundry's major version on this client (13, 14 …). */
+export function foundryGeneration(): number {
+  return game.release.generation;
+}
+
+/** v14's update operators (foundry.data.operators), absent on v13. */
+interface V14Operators {
+  readonly ForcedDeletion?: unknown;
+}
+
+function forcedDeletion(): unknown {
+  const data = foundry.data as unknown as { operators?: V14Operators };
+  return data.operators?.ForcedDeletion;
+}
+
+/**
+ * The update that deletes `keys` under the dotted `path` (say `flags.case.foeBonus`): on v14
+ * `{ "path.key": ForcedDeletion }`; on v13 (or a v14 without the operator) `{ "path.-=key": null }`,
+ * the syntax v14 deprecates and v16 removes.
+ */
+export function deletionUpdate(path: string, keys: readonly string[], generation: number = foundryGeneration()): Record<string, unknown> {
+  const operator = generation >= 14 ? forcedDeletion() : undefined;
+  return Object.fromEntries(keys.map((key) => (operator !== undefined ? [`${path}.${key}`, operator] : [`${path}.-=${key}`, null])));
+}
+
+/** One status effect as CONFIG.statusEffects holds it. */
+export interface StatusEffectEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string;
+}
+
+/**
+ * Adds a status effect to CONFIG.statusEffects unless one with its id is there: on v14 the
+ * list is a record keyed by id (array edits do not all survive its compatibility layer); on
+ * v13 it is an array.
+ */
+export function addStatusEffect(entry: StatusEffectEntry, generation: number = foundryGeneration()): void {
+  const list: unknown = CONFIG.statusEffects;
+  if (generation >= 14 && !Array.isArray(list)) {
+    const record = list as Record<string, StatusEffectEntry>;
+    if (!(entry.id in record)) record[entry.id] = entry;
+    return;
+  }
+  const array = list as StatusEffectEntry[];
+  if (!array.some((e) => e.id === entry.id)) array.push(entry);
+}

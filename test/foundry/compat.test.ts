@@ -1,0 +1,80 @@
+/**
+ * Foundry 13 and 14 side by side (src/foundry/compat.ts): each difference is tested on both
+ * generations against a double of what each version documents.
+ */
+import "../support/foundry-globals";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addStatusEffect, deletionUpdate } from "../../src/foundry/compat";
+import { registerStatusEffects, statusId } from "../../src/foundry/status-effects";
+import { ALICE, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
+import { attackQuery, foeBonus } from "../../src/foundry/exchange/make-attack";
+import { foeBonusKey } from "../../src/foundry/exchange/gm-actions";
+import { foundryDouble } from "../support/foundry-double";
+
+/** v14's `foundry.data.operators.ForcedDeletion` (the `_del` global): a value that deletes its key in an update. */
+const FORCED_DELETION = Object.freeze({ operator: "ForcedDeletion" });
+
+function useGeneration(generation: 13 | 14): void {
+  const game = globalThis as unknown as { game: Record<string, unknown> };
+  game.game.release = { generation };
+  vi.stubGlobal("foundry", { ...foundryDouble, data: { ...foundryDouble.data, ...(generation >= 14 ? { operators: { ForcedDeletion: FORCED_DELETION } } : {}) } });
+}
+
+let world: World;
+beforeEach(() => {
+  world = installWorld();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("deleting keys in an update", () => {
+  it("on 13: the `-=key` form; on 14: the ForcedDeletion operator (the `-=` form is deprecated there, removed in 16)", () => {
+    useGeneration(13);
+    expect(deletionUpdate("flags.case.foeBonus", ["Actor_a", "Actor_b"])).toEqual({ "flags.case.foeBonus.-=Actor_a": null, "flags.case.foeBonus.-=Actor_b": null });
+    useGeneration(14);
+    expect(deletionUpdate("flags.case.foeBonus", ["Actor_a"])).toEqual({ "flags.case.foeBonus.Actor_a": FORCED_DELETION });
+  });
+
+  it("a v14 without the operator falls back to the v13 form rather than writing `undefined`", () => {
+    useGeneration(13);
+    (globalThis as unknown as { game: { release: { generation: number } } }).game.release.generation = 14;
+    expect(deletionUpdate("flags.case.foeBonus", ["Actor_a"])).toEqual({ "flags.case.foeBonus.-=Actor_a": null });
+  });
+
+  it.each([13, 14] as const)("on %i, a used foe bonus really goes away: the next attack on that foe gets none", async (generation) => {
+    useGeneration(generation);
+    const hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30 }), [ALICE.id]);
+    const villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40 }), []);
+    world.actors.set(hero.id, hero);
+    world.actors.set(villain.id, villain);
+    const fists = { type: "weapon", name: "Fists", actor: hero, uuid: `${hero.uuid}.Item.fists00000000001`, documentName: "Item", system: { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 } };
+    hero.items.push(fists);
+    await hero.update({ [`flags.case.foeBonus.${foeBonusKey(villain.uuid)}`]: 2 });
+    expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);
+    expect(await world.ask(attackQuery, ALICE.id, { itemUuid: fists.uuid, targetUuids: [villain.uuid], input: {} })).toMatchObject({ ok: true });
+    expect(hero.updates.at(-1)).toEqual(generation >= 14 ? { [`flags.case.foeBonus.${foeBonusKey(villain.uuid)}`]: FORCED_DELETION } : { [`flags.case.foeBonus.-=${foeBonusKey(villain.uuid)}`]: null });
+    expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(0);
+  });
+});
+
+describe("registering the conditions", () => {
+  it("on 13: pushed onto the array, once", () => {
+    useGeneration(13);
+    const list: unknown[] = [{ id: "dead", name: "Dead", img: "x" }];
+    (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects = list;
+    registerStatusEffects();
+    registerStatusEffects();
+    expect(list.map((e) => (e as { id: string }).id)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying")]);
+  });
+
+  it("on 14: set by id in the record (core's own entries kept), once", () => {
+    useGeneration(14);
+    const record: Record<string, unknown> = { dead: { id: "dead", name: "Dead", img: "x" } };
+    (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects = record;
+    registerStatusEffects();
+    addStatusEffect({ id: statusId("stunned"), name: "other", img: "y" });
+    expect(Object.keys(record)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying")]);
+    expect(record[statusId("stunned")]).toEqual({ id: statusId("stunned"), name: "CASE.Status.stunned", img: "icons/svg/daze.svg" });
+  });
+});
