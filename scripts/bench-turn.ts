@@ -31,7 +31,7 @@ import {
   type TurnChange,
 } from "../src/rules/index";
 
-const SIZES = [10, 100, 1000] as const;
+const SIZES = [10, 100, 1000, 10000] as const;
 /** Each size runs turns for at least this long (and at least MIN_TURNS turns). */
 const BUDGET_MS = 400;
 const MIN_TURNS = 5;
