@@ -9,19 +9,13 @@ import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 import type { RollCheck, ShiftReason } from "./roll-check";
 import { isItemType } from "../documents/guards";
 import type { ScoreRef } from "../../rules/index";
-import { characterData, spendActorKarma, talentShifts } from "./talents";
-import { statusShift } from "../status-effects";
+import { characterData, rollShifts, spendActorKarma } from "./talents";
 
 export { makeAttack, type AttackOptions } from "../exchange/make-attack";
 
 export interface RollOptions {
   /** Skip the dialog (shift-click): roll with no extra shifts, no Karma, no intensity. */
   skipDialog?: boolean;
-}
-
-/** The shifts the actor's conditions put on every roll (a hold's −2 CS), as card lines. */
-export function conditionShifts(actor: Actor.Implementation): ShiftReason[] {
-  return statusShift(actor.statuses).map((s) => ({ ...s, localize: true }));
 }
 
 /** Asks for the roll's input (or takes the defaults when the dialog is skipped). */
@@ -58,7 +52,7 @@ export async function rollScore(actor: Actor.Implementation, score: ScoreRef, op
     return null;
   }
   const value = system.score(score);
-  const talents = [...talentShifts(actor, score), ...conditionShifts(actor)];
+  const talents = rollShifts(actor, { score });
   const subject = `${actor.name}: ${game.i18n.localize(`CASE.Score.${score}`)}`;
   const input = await askInput(subject, value, system.karma.value, talents, options.skipDialog === true);
   if (!input) return null;
@@ -75,7 +69,7 @@ export async function rollItem(item: Item.Implementation, options: RollOptions =
   }
   const system = characterData(actor);
   const value = item.system.rank;
-  const conditions = conditionShifts(actor);
+  const conditions = rollShifts(actor, { score: null });
   const input = await askInput(`${actor.name}: ${item.name}`, value, system?.karma.value ?? 0, conditions, options.skipDialog === true);
   if (!input) return null;
   const check = checkFromInput({ label: item.name, localizeLabel: false, score: null, value, needed: null, attack: null }, conditions, input);

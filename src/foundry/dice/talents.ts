@@ -1,9 +1,10 @@
 /**
- * Talents, Karma and character data as the rolls read them.
+ * Talents, conditions, Karma and character data as the rolls read them.
  */
 import { spendKarma, talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
 import { isCharacter, isItemType } from "../documents/guards";
 import type { ShiftReason } from "./roll-check";
+import { statusShift } from "../status-effects";
 
 /** The character data of an actor (hero or npc), or null for any other actor. */
 export function characterData(actor: Actor.Implementation) {
@@ -25,6 +26,27 @@ export function talentShifts(actor: Actor.Implementation, score: ScoreRef, attac
   return shift.cs === 0 ? [] : [{ cs: shift.cs, label: shift.talents.join(", "), localize: false }];
 }
 
+
+/** What a roll is made on, for {@link rollShifts}: the score, and the attack or defence it is. */
+export interface RollOn {
+  /** The score rolled; null for a power's own rank (no talent covers it). */
+  readonly score: ScoreRef | null;
+  readonly attack?: AttackCode | undefined;
+  readonly defence?: DefenceCode | undefined;
+  /** An Escape roll: a Full Hold's own penalty does not apply to it. */
+  readonly escape?: boolean;
+}
+
+/**
+ * The column shifts a character's own state puts on one of its rolls: its best covering
+ * talent (the rules' talentShift) and its conditions (a hold's −2 CS). Every roll assembles
+ * them here: ability and power rolls, the to-hit of an attack, a defence, an escape.
+ */
+export function rollShifts(actor: Actor.Implementation, on: RollOn): ShiftReason[] {
+  const talents = on.score !== null && on.escape !== true ? talentShifts(actor, on.score, on.attack, on.defence) : [];
+  const conditions = statusShift(actor.statuses, on.escape === true ? "escape" : "any").map((s) => ({ ...s, localize: true }));
+  return [...talents, ...conditions];
+}
 
 /**
  * Spends Karma declared on a roll or an attack (§2: spent whatever the roll; the pool never

@@ -40,10 +40,10 @@ import {
 } from "../../rules/index";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../documents/guards";
-import { talentShifts } from "../dice/talents";
+import { rollShifts } from "../dice/talents";
 import { userOwns } from "../gm";
 import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../queries";
-import { clearStatus, setStatus, statusShift } from "../status-effects";
+import { clearStatus, setStatus } from "../status-effects";
 import { SYSTEM_ID } from "../constants";
 import { combatBridge } from "./combat-bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
@@ -161,10 +161,7 @@ async function defenceShifts(actor: Actor.Implementation, defence: DefenceChoice
   if (defence === "none" || !isCharacter(actor)) return [];
   const used = await combatBridge.defencesUsed(actor);
   const penalty = defencePenalty(used, actor.system.stats.freeDefences);
-  const shifts: CsReason[] = penalty !== 0 ? [{ cs: penalty, label: "CASE.Exchange.ExtraDefence", localize: true }] : [];
-  for (const t of talentShifts(actor, DEFENCE_SCORE[defence], undefined, defence)) shifts.push({ ...t });
-  for (const s of statusShift(actor.statuses)) shifts.push({ ...s, localize: true });
-  return shifts;
+  return [...(penalty !== 0 ? [{ cs: penalty, label: "CASE.Exchange.ExtraDefence", localize: true }] : []), ...rollShifts(actor, { score: DEFENCE_SCORE[defence], defence })];
 }
 
 /** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe key>`. */
@@ -439,7 +436,7 @@ export const escapeQuery = defineQuery({
     const actor = await targetActor(target);
     const turn = await combatBridge.turn(actor);
     if (!targetActions(loaded.state, p.targetKey, turn).escape) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
-    const cs: CsReason[] = statusShift(actor.statuses, "escape").map((s) => ({ ...s, localize: true }));
+    const cs: CsReason[] = rollShifts(actor, { score: "strength.mgt", escape: true });
     const die = await rollDie("1d100");
     const next = transition(() => escapeHold(loaded.state, p.targetKey, die.total, cs, CONFIG.CASE.universalTable, turn));
     const last = targetOf(next, p.targetKey).escapes.at(-1);

@@ -24,10 +24,9 @@ import {
 } from "../../rules/index";
 import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
 import { actorFromUuid, isCharacter, isItemType } from "../documents/guards";
-import { talentShifts } from "../dice/talents";
+import { rollShifts, talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../gm";
 import { deletionUpdate } from "../compat";
-import { statusShift } from "../status-effects";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, defineQuery, payloadRecord, stringField } from "../queries";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
@@ -169,7 +168,6 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
   const system = actor.system;
   const value = system.score(def.rollsOn);
   const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
-  const talents = talentShifts(actor, def.rollsOn, attack);
   const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
   const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
   const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
@@ -189,9 +187,8 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     chargeAreas: input.chargeAreas,
   });
   const toHitCs: CsReason[] = [
-    ...talents,
+    ...rollShifts(actor, { score: def.rollsOn, attack }),
     ...(bonus > 0 ? [{ cs: bonus, label: "CASE.Exchange.FoeBonus", localize: true }] : []),
-    ...statusShift(actor.statuses).map((s) => ({ ...s, localize: true })),
     ...setup.shifts.map((s) => ({ cs: s.cs, label: SHIFT_LABELS[s.reason], localize: true })),
     ...(input.cs !== 0 ? [{ cs: input.cs, label: input.reason || "CASE.Dialog.Modifier", localize: input.reason === "" }] : []),
   ];
