@@ -50,7 +50,17 @@ describe("hero data", () => {
     expect(m.health.max).toBe(24);
     expect(m.karma.max).toBe(18);
     expect(m.stats.ranks.psyche).toBe("typical");
-    expect(m.schemaVersion).toBe(CHARACTER_SCHEMA_VERSION);
+    // Data without a version predates versioning: it reads as version 0, so the world migration
+    // sees it as old. A document created by CaseActor gets the current version (its _preCreate).
+    expect(m.schemaVersion).toBe(0);
+    expect(make({ schemaVersion: CHARACTER_SCHEMA_VERSION }).schemaVersion).toBe(CHARACTER_SCHEMA_VERSION);
+  });
+
+  it("a pool stored as { max } or { current } alone keeps that number as its value (never 0)", () => {
+    expect(make({ health: { max: 77 } }).health.value).toBe(77);
+    expect(make({ health: { current: 55, max: 90 } }).health.value).toBe(55);
+    expect(make({ karma: { current: "12" } }).karma.value).toBe(12);
+    expect(make({ health: { value: 40, current: 55 } }).health.value).toBe(40);
   });
 
   it("an npc derives the same way and has the minor-foe flag", () => {

@@ -710,8 +710,8 @@ export class StrictTable {
 
   constructor(options: TableOptions = {}) {
     this.server = new StrictServer(options.seed ?? 1);
-    this.lockTimeoutMs = options.lockTimeoutMs ?? 500;
-    this.answerTimeoutMs = options.answerTimeoutMs ?? 2000;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? 5_000;
+    this.answerTimeoutMs = options.answerTimeoutMs ?? 15_000;
     const client = (key: keyof typeof TABLE_USERS, isGM: boolean) => new StrictClient(this, this.server.addUser(TABLE_USERS[key].id, TABLE_USERS[key].name, isGM));
     this.clients = { gm: client("gm", true), gm2: client("gm2", true), alice: client("alice", false), bob: client("bob", false) };
   }

@@ -64,3 +64,19 @@ export function htmlField() {
 export function schemaVersionField(current: number) {
   return new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: current });
 }
+
+/**
+ * The schema version of data that arrives from outside (characters and items: imports,
+ * other systems, old worlds). Initial 0, not the current version: a stored source without a
+ * version predates versioning and must look old to the world migration. New documents get
+ * the current version in their `_preCreate` (CaseActor, CaseItem; {@link withSchemaVersion}).
+ */
+export function importedSchemaVersionField() {
+  return new foundry.data.fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 });
+}
+
+/** The `system.schemaVersion` a document being created gets when its data names none. */
+export function withSchemaVersion(system: unknown, current: number): { schemaVersion: number } | null {
+  const given = typeof system === "object" && system !== null ? (system as { schemaVersion?: unknown }).schemaVersion : undefined;
+  return typeof given === "number" ? null : { schemaVersion: current };
+}

@@ -1,8 +1,39 @@
 /**
  * The system's Actor class: characters (`hero`, `npc`).
  */
+import { CHARACTER_SCHEMA_VERSION } from "../data/actor/character";
+import { withSchemaVersion } from "../data/fields";
+import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
+
+/** The token settings a new character gets where its creation data names none. */
+export function prototypeTokenDefaults(type: string, given: unknown): Record<string, unknown> {
+  const token = (typeof given === "object" && given !== null ? given : {}) as Record<string, unknown>;
+  const hero = type === "hero";
+  const defaults: Record<string, unknown> = {};
+  if (!("actorLink" in token)) defaults.actorLink = hero;
+  if (!("disposition" in token)) defaults.disposition = hero ? CONST.TOKEN_DISPOSITIONS.FRIENDLY : CONST.TOKEN_DISPOSITIONS.HOSTILE;
+  const bar = (key: "bar1" | "bar2") => (token[key] as { attribute?: unknown } | undefined)?.attribute;
+  if (bar("bar1") === undefined) defaults.bar1 = { attribute: "health" };
+  if (bar("bar2") === undefined) defaults.bar2 = { attribute: "karma" };
+  return defaults;
+}
+
 export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
-  /** Heroes get a linked token with their Health and Karma bars; NPCs an unlinked one. */
+  /**
+   * Before Foundry migrates and cleans the raw source: numbers too large to keep are refused
+   * and their text recorded in `flags.case.migrationLost` (documents/migration-lost.ts).
+   */
+  protected override _initializeSource(data: this | Actor.CreateData, options?: foundry.abstract.DataModel.InitializeSourceOptions): Actor.Source {
+    rememberRefused(this, keepRefusedNumbers("Actor", data));
+    return super._initializeSource(data, options);
+  }
+
+  /**
+   * A new hero gets a linked token with its Health and Karma bars, an NPC an unlinked one —
+   * only where the creation data says nothing: a compendium import or a Duplicate keeps its
+   * own token settings (dnd5e sets its prototype-token defaults the same way). A new document
+   * also gets the current schema version.
+   */
   protected override async _preCreate(
     data: Actor.CreateData,
     options: Actor.Database.PreCreateOptions,
@@ -10,15 +41,10 @@ export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Ac
   ): Promise<boolean | undefined> {
     const allowed = await super._preCreate(data, options, user);
     if (allowed === false) return false;
-    const hero = this.type === "hero";
-    this.updateSource({
-      prototypeToken: {
-        actorLink: hero,
-        disposition: hero ? CONST.TOKEN_DISPOSITIONS.FRIENDLY : CONST.TOKEN_DISPOSITIONS.HOSTILE,
-        bar1: { attribute: "health" },
-        bar2: { attribute: "karma" },
-      },
-    });
+    const token = prototypeTokenDefaults(this.type, (data as { prototypeToken?: unknown }).prototypeToken);
+    const version = withSchemaVersion((data as { system?: unknown }).system, CHARACTER_SCHEMA_VERSION);
+    this.updateSource({ ...(Object.keys(token).length > 0 ? { prototypeToken: token } : {}), ...(version ? { system: version } : {}) });
+    warnLostValues(lostEntries(this.name, refusedBy(this)));
     return undefined;
   }
 }

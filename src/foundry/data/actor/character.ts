@@ -15,7 +15,7 @@ import {
   type ScoreRef,
   type ThrownRange,
 } from "../../../rules/index";
-import { countField, htmlField, rankNumberField, schemaVersionField, subScoreField } from "../fields";
+import { countField, htmlField, rankNumberField, importedSchemaVersionField, subScoreField } from "../fields";
 
 import { migrateCharacterSource } from "../migrations";
 import type { EmptyObject } from "fvtt-types/utils";
@@ -53,7 +53,7 @@ export function characterSchema() {
     karma: pool(),
     biography: htmlField(),
     notes: htmlField(),
-    schemaVersion: schemaVersionField(CHARACTER_SCHEMA_VERSION),
+    schemaVersion: importedSchemaVersionField(),
   };
 }
 export type CharacterSchema = ReturnType<typeof characterSchema>;

@@ -2,7 +2,7 @@
  * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
  */
 import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
-import { choiceField, countField, htmlField, rankNumberField, schemaVersionField } from "../fields";
+import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField } from "../fields";
 
 import { migrateItemSource } from "../migrations";
 import type { EmptyObject } from "fvtt-types/utils";
@@ -41,7 +41,7 @@ function powerSchema() {
     duration: new f.StringField({ required: true, blank: true, initial: "" }),
     attack: attackSchema(false, "En"),
     description: htmlField(),
-    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+    schemaVersion: importedSchemaVersionField(),
   };
 }
 type PowerSchema = ReturnType<typeof powerSchema>;
@@ -75,7 +75,7 @@ function talentSchema() {
     /** Doubled up by specialisation: +2 CS instead of +1. */
     doubled: new f.BooleanField({ required: true, initial: false }),
     description: htmlField(),
-    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+    schemaVersion: importedSchemaVersionField(),
   };
 }
 type TalentSchema = ReturnType<typeof talentSchema>;
@@ -108,7 +108,7 @@ function weaponSchema() {
     }),
     equipped: new f.BooleanField({ required: true, initial: true }),
     description: htmlField(),
-    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+    schemaVersion: importedSchemaVersionField(),
   };
 }
 type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -136,7 +136,7 @@ function armorSchema() {
     energy: rankNumberField(0),
     equipped: new f.BooleanField({ required: true, initial: true }),
     description: htmlField(),
-    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+    schemaVersion: importedSchemaVersionField(),
   };
 }
 type ArmorSchema = ReturnType<typeof armorSchema>;
@@ -162,7 +162,7 @@ function contactSchema() {
     rank: rankNumberField(DEFAULT_ITEM_RANK),
     description: htmlField(),
     notes: htmlField(),
-    schemaVersion: schemaVersionField(ITEM_SCHEMA_VERSION),
+    schemaVersion: importedSchemaVersionField(),
   };
 }
 type ContactSchema = ReturnType<typeof contactSchema>;
