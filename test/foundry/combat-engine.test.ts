@@ -90,8 +90,16 @@ describe("a turn through the engine", () => {
     // Resolve: villain, hero1, hero2; then an extra round for hero1.
     await w.engine.completeAction("villain", 0);
     expect(w.foundry.currentId).toBe("hero1");
-    const defence = await w.engine.recordDefence("hero2", "block");
+    const defence = await w.engine.recordDefence("hero2", "block", "card1:3:0:defence");
     expect(defence).toEqual({ penalty: 0, tookAction: false });
+    expect(w.get("hero2").system.defencesUsed).toBe(1);
+    // The same card step retried (the GM's tab closed before the card was written): counted once.
+    const writes = w.writes.length;
+    await w.engine.recordDefence("hero2", "block", "card1:3:0:defence");
+    expect(w.get("hero2").system.defencesUsed).toBe(1);
+    expect(w.writes).toHaveLength(writes);
+    // The key rides in the same combatant write as the count.
+    expect(w.writes.at(-1)?.write.combatants.find((c) => c._id === "hero2")?.flags).toEqual({ case: { defenceKeys: ["card1:3:0:defence"] } });
     await w.engine.completeAction("hero1", 0);
     await w.engine.completeAction("hero2", 0);
     expect(w.foundry.currentId).toBeNull();

@@ -23,6 +23,8 @@ export interface WorldCombatant {
   initiative: number | null;
   /** Users (ids) who own its character. */
   owners: string[];
+  /** `flags.case.defenceKeys`: the defences already counted, by key. */
+  defenceKeys: string[];
 }
 
 export interface TurnWorld {
@@ -52,6 +54,7 @@ export function worldCombatant(id: string, stats: CombatantStats | null, options
     conditions: options.conditions ?? null,
     initiative: options.initiative ?? null,
     owners: options.owners ?? [],
+    defenceKeys: [],
   };
 }
 
@@ -89,6 +92,7 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
             defeated: c.defeated,
             hidden: c.hidden,
             conditions: c.conditions,
+            defenceKeys: c.defenceKeys,
           }),
         ),
         settings: world.settings,
@@ -101,6 +105,9 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
         const target = world.get(c._id);
         target.system = structuredClone(c.system);
         if (c.initiative !== undefined) target.initiative = c.initiative;
+        // Foundry stores the flags given in the same combatant update.
+        const keys = (c.flags?.case as { defenceKeys?: string[] } | undefined)?.defenceKeys;
+        if (keys) target.defenceKeys = [...keys];
       }
       for (const e of write.endurance) {
         const target = world.get(e.combatantId);

@@ -139,6 +139,8 @@ export function HandlebarsApplicationMixin<T>(Base: T): T {
 export class CombatantDouble {
   parent: CombatDouble | null = null;
   actor = null;
+  /** Every Foundry document has flags (an empty object by default). */
+  flags: Record<string, unknown> = {};
   constructor(
     readonly id: string,
     public name: string,

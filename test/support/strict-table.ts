@@ -468,6 +468,9 @@ export class ClientCombatant {
   get system(): Json {
     return this.source.system;
   }
+  get flags(): Json {
+    return (this.source.flags ?? {}) as Json;
+  }
   get actor(): ClientActor | null {
     return this.client.actors.get(this.source.actorId) ?? null;
   }

@@ -42,7 +42,8 @@ import {
   type TurnPhase,
   type TurnState,
 } from "../../rules/index";
-import { turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type TurnSettingsInput, type TurnWrite } from "./state";
+import { DEFENCE_KEY_MEMORY, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type TurnSettingsInput, type TurnWrite } from "./state";
+import { SYSTEM_ID } from "../constants";
 
 /** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
 export interface TurnSnapshot {
@@ -224,14 +225,24 @@ export class TurnEngine {
     return answer;
   }
 
-  /** Records one defence the combatant uses (Table 22's count; Evasion/Feint/Catch take an action). */
-  async recordDefence(combatantId: string, defence?: DefenceCode): Promise<DefenceAnswer> {
+  /**
+   * Records one defence the combatant uses (Table 22's count; Evasion/Feint/Catch take an action).
+   * With a `key` (the card's step), a defence already counted under that key is not counted
+   * again: the key is stored on the combatant in the same write as the count.
+   */
+  async recordDefence(combatantId: string, defence?: DefenceCode, key?: string): Promise<DefenceAnswer> {
     let answer: DefenceAnswer = { penalty: 0, tookAction: false };
-    await this.run((state) => {
-      const r = recordDefence(state, combatantId, defence);
-      answer = { penalty: r.penalty, tookAction: r.tookAction };
-      return r.change;
-    });
+    const mark = key === undefined ? undefined : { combatantId, key };
+    await this.runAsync((_state, inputs) => {
+      if (key !== undefined && inputs.get(combatantId)?.defenceKeys?.includes(key)) return Promise.resolve([]);
+      return Promise.resolve([
+        (s: TurnState) => {
+          const r = recordDefence(s, combatantId, defence);
+          answer = { penalty: r.penalty, tookAction: r.tookAction };
+          return r.change;
+        },
+      ]);
+    }, mark);
     return answer;
   }
 
@@ -385,7 +396,7 @@ export class TurnEngine {
    * order to an in-memory copy, and writes the merged change once. Nothing is written when the
    * change is empty (a replayed request) or when a step throws (nothing half-done).
    */
-  private async runAsync(plan: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>) => Promise<Step[]>): Promise<TurnChange> {
+  private async runAsync(plan: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>) => Promise<Step[]>, mark?: { readonly combatantId: string; readonly key: string }): Promise<TurnChange> {
     if (!this.host.isWriter()) throw new NotTurnWriterError();
     return serialised(this.key, async () => {
       const snapshot = this.host.snapshot();
@@ -401,8 +412,15 @@ export class TurnEngine {
         change = mergeChanges(change, next);
       }
       if (isEmptyTurnChange(change)) return change;
-      await this.host.write(turnWrite(change, inputs, state), { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
+      await this.host.write(markWrite(turnWrite(change, inputs, state), inputs, mark), { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
       return change;
     });
   }
+}
+
+/** The write with `mark`'s key added to its combatant's remembered defence keys (in the same update). */
+function markWrite(write: TurnWrite, inputs: ReadonlyMap<string, CombatantInput>, mark: { readonly combatantId: string; readonly key: string } | undefined): TurnWrite {
+  if (!mark) return write;
+  const keys = [...(inputs.get(mark.combatantId)?.defenceKeys ?? []), mark.key].slice(-DEFENCE_KEY_MEMORY);
+  return { ...write, combatants: write.combatants.map((c) => (c._id === mark.combatantId ? { ...c, flags: { [SYSTEM_ID]: { defenceKeys: keys } } } : c)) };
 }

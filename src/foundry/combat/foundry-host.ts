@@ -53,6 +53,12 @@ function holdOf(actor: Actor.Implementation): HoldState {
   return "none";
 }
 
+/** The defence keys a combatant remembers (`flags.case.defenceKeys`; anything else is ignored). */
+function defenceKeysOf(combatant: Combatant.Implementation): string[] {
+  const keys = ((combatant.flags as Record<string, { defenceKeys?: unknown } | undefined>)[SYSTEM_ID])?.defenceKeys;
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+}
+
 /** One combatant in the engine's shape (with its secret declaration, where this client holds the record). */
 export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = []): CombatantInput {
   const actor = combatant.actor;
@@ -61,6 +67,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
     system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
     stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
     playerOwned: combatant.hasPlayerOwner,
+    defenceKeys: defenceKeysOf(combatant),
     defeated: combatant.isDefeated,
     hidden: combatant.hidden,
     conditions: actor
@@ -269,12 +276,12 @@ export const turnCombatBridge: CombatBridge = {
     const found = combatantOfActor(actor);
     return Promise.resolve(found ? (found.combatant.system as unknown as CombatantSystemData).defencesUsed : 0);
   },
-  async recordDefence(actor, defence?: DefenceCode) {
+  async recordDefence(actor, defence?: DefenceCode, key?: string) {
     const found = combatantOfActor(actor);
     if (!found) return;
     const system = found.combat.system as unknown as CombatSystemData;
     if (system.phase !== "resolve" && system.phase !== "extraRounds") return;
-    await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence);
+    await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence, key);
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);

@@ -82,7 +82,12 @@ export interface CombatantInput {
    * the stored values stand.
    */
   readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState } | null;
+  /** The keys of the defences already counted (`flags.case.defenceKeys`): a retried card counts its defence once. */
+  readonly defenceKeys?: readonly string[];
 }
+
+/** How many defence keys a combatant remembers (the newest). */
+export const DEFENCE_KEY_MEMORY = 20;
 
 /** The world settings the turn reads (`case.initiativeMode`, `case.teamInitiative`, `case.declaredDodge`). */
 export interface TurnSettingsInput {
@@ -304,7 +309,7 @@ export interface ConditionWrite {
 /** What to write for a change: the combat's system fields and each changed combatant's whole system. */
 export interface TurnWrite {
   readonly combat: Partial<CombatSystemData>;
-  readonly combatants: readonly { readonly _id: string; readonly system: CombatantSystemData; readonly initiative?: number | null }[];
+  readonly combatants: readonly { readonly _id: string; readonly system: CombatantSystemData; readonly initiative?: number | null; readonly flags?: Readonly<Record<string, unknown>> }[];
   /** Characters' Endurance to set (Kill losses at wrap-up). */
   readonly endurance: readonly { readonly combatantId: string; readonly value: number; readonly dead: boolean }[];
   /** Status effects to bring in line with the turn. */

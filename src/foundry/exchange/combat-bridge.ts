@@ -9,8 +9,11 @@ import type { DefenceCode } from "../../rules/index";
 
 export interface CombatBridge {
   defencesUsed(actor: Actor.Implementation): Promise<number>;
-  /** Records a defence this turn; Evasion, Feint and Catch take the defender's action. */
-  recordDefence(actor: Actor.Implementation, defence?: DefenceCode): Promise<void>;
+  /**
+   * Records a defence this turn; Evasion, Feint and Catch take the defender's action. A `key`
+   * (the card's step) makes it count once however often the step is retried.
+   */
+  recordDefence(actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
   /** The shift of a dodge declared and rolled this turn (optional rule), or 0. */
   declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;

@@ -220,7 +220,7 @@ export const defendQuery = defineQuery({
     }
     next = await rollPendingToHit(next, p.targetKey, dice);
     // Effects first, the card last.
-    if (!useDeclared && p.defence !== "none") await combatBridge.recordDefence(actor, p.defence);
+    if (!useDeclared && p.defence !== "none") await combatBridge.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
     await afterToHit(next, p.targetKey, p.messageId, context);
     // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
     const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
