@@ -3,12 +3,12 @@
  * Imports point down only: case.ts → foundry/* → rules/*.
  */
 import * as rules from "./rules/index";
-import { SYSTEM_ID } from "./foundry/constants";
+import { SYSTEM_ID } from "./foundry/core/constants";
 import { registerDataModels } from "./foundry/data/index";
 import { CaseActor } from "./foundry/documents/actor";
 import { CaseItem } from "./foundry/documents/item";
-import { registerSettings } from "./foundry/settings";
-import { CASE_API, type CaseApi } from "./foundry/api";
+import { registerSettings } from "./foundry/core/settings";
+import { CASE_API, type CaseApi } from "./foundry/api/index";
 import { preloadSheetTemplates, registerSheets } from "./foundry/apps/index";
 import { registerCanvasDropHook } from "./foundry/hooks/canvas-drop";
 import { registerHotbarHook } from "./foundry/hooks/hotbar";
@@ -16,18 +16,18 @@ import { CaseChatMessage } from "./foundry/documents/chat-message";
 import { CaseRoll } from "./foundry/dice/case-roll";
 import { registerCardQueries } from "./foundry/exchange/gm-actions";
 import { attackQuery } from "./foundry/exchange/make-attack";
-import { registerQuery, registerRequestHooks } from "./foundry/gm";
-import { registerHandlebarsHelpers } from "./foundry/handlebars-helpers";
+import { registerQuery, registerRequestHooks } from "./foundry/requests/gm";
+import { registerHandlebarsHelpers } from "./foundry/core/handlebars-helpers";
 import { registerStatusEffects } from "./foundry/status-effects";
 import { registerCombatTurn } from "./foundry/combat/register";
 import { migrateWorld } from "./foundry/world-migration";
 import { registerEnrichers } from "./foundry/enrichers";
 import { registerUniversalTableSetting } from "./foundry/apps/universal-table-app";
 import { registerUniversalTableControls } from "./foundry/hooks/reference-controls";
-import { applyDamageApiQuery } from "./foundry/damage-api";
-import { REFERENCE_API } from "./foundry/reference-api";
+import { applyDamageApiQuery } from "./foundry/api/damage-api";
+import { REFERENCE_API } from "./foundry/api/reference-api";
 import { registerSelfTest } from "./foundry/self-test/quench";
-import "./foundry/fvtt-config";
+import "./foundry/core/fvtt-config";
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {

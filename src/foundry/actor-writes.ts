@@ -6,7 +6,7 @@
  * GM dropped half-way, or a replay) finds its entry, reuses the recorded "before", and writes
  * nothing again: so effects can be written before the card, and a retry redoes nothing twice.
  */
-import { SYSTEM_ID } from "./constants";
+import { SYSTEM_ID } from "./core/constants";
 
 /** How many ledger entries an actor keeps (the newest). */
 export const LEDGER_SIZE = 50;

@@ -5,8 +5,8 @@
  * effect's `flags.case`, so the tracker and the cards read them from one place.
  */
 import { holdEffects } from "../rules/index";
-import { SYSTEM_ID } from "./constants";
-import { addStatusEffect } from "./compat";
+import { SYSTEM_ID } from "./core/constants";
+import { addStatusEffect } from "./core/compat";
 
 export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];

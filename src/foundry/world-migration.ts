@@ -26,8 +26,8 @@ import { COMBATANT_SCHEMA_VERSION } from "./data/combat/combatant";
 import { ATTACK_MESSAGE_SCHEMA_VERSION } from "./exchange/card-model";
 import { migrateCharacterSource, type LostValues } from "./data/migrations";
 import { LOST_FLAG, lostEntries, lostFlagValue, lostValuesOf, warnLostValues, type LostEntry } from "./documents/migration-lost";
-import { deletionUpdate } from "./compat";
-import { SYSTEM_ID } from "./constants";
+import { deletionUpdate } from "./core/compat";
+import { SYSTEM_ID } from "./core/constants";
 
 /** The world schema version this code writes: the highest document schema version. */
 export const WORLD_SCHEMA_VERSION = Math.max(CHARACTER_SCHEMA_VERSION, ITEM_SCHEMA_VERSION, COMBAT_SCHEMA_VERSION, COMBATANT_SCHEMA_VERSION, ATTACK_MESSAGE_SCHEMA_VERSION);

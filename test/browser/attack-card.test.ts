@@ -11,12 +11,12 @@ import "../support/chat-globals";
 import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
-import type * as GmModule from "../../src/foundry/gm";
+import type * as GmModule from "../../src/foundry/requests/gm";
 
 let world: World;
 let asUser = ALICE.id;
 
-vi.mock("../../src/foundry/gm", async (importOriginal) => {
+vi.mock("../../src/foundry/requests/gm", async (importOriginal) => {
   const original = await importOriginal<typeof GmModule>();
   return {
     ...original,
@@ -35,7 +35,7 @@ import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
-import { createExchange } from "../foundry/exchange-fixtures";
+import { createExchange } from "../support/exchange-fixtures";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const MESSAGE_ID = "msg0000000000001";

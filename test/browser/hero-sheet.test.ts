@@ -12,11 +12,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 vi.mock("../../src/foundry/dice/entry-points", () => ({
   rollScore: vi.fn(() => Promise.resolve()),
   rollItem: vi.fn(() => Promise.resolve()),
+}));
+vi.mock("../../src/foundry/exchange/make-attack", () => ({
   makeAttack: vi.fn(() => Promise.resolve()),
 }));
 
 import type { Page } from "playwright-core";
-import { makeAttack, rollItem, rollScore } from "../../src/foundry/dice/entry-points";
+import { rollItem, rollScore } from "../../src/foundry/dice/entry-points";
+import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
 import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/actor-sheets";
 import { chromiumPath, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";

@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("../../src/foundry/dice/entry-points", () => ({
   rollScore: vi.fn(() => Promise.resolve()),
   rollItem: vi.fn(() => Promise.resolve()),
+}));
+vi.mock("../../src/foundry/exchange/make-attack", () => ({
   makeAttack: vi.fn(() => Promise.resolve()),
 }));
 
 import type { Page } from "playwright-core";
-import { makeAttack } from "../../src/foundry/dice/entry-points";
+import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
 import { CaseItemSheet } from "../../src/foundry/apps/item-sheet";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";

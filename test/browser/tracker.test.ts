@@ -9,14 +9,14 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { AskingUser } from "../../src/foundry/queries";
+import type { AskingUser } from "../../src/foundry/requests/router";
 import { gmRouter } from "../support/gm-router";
 import { advancePhaseQuery, chooseExtraModeQuery, setTurnDirectory } from "../../src/foundry/combat/queries";
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/combat/tracker-context";
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
-import { turnWorld, worldCombatant, type TurnWorld } from "../foundry/combat-world";
+import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const COMBAT = "combat0000000001";

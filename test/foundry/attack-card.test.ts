@@ -7,7 +7,7 @@ import { ALICE, FakeActor, characterSource, installWorld } from "../support/exch
 import { renderTemplate } from "../support/handlebars";
 import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
 import { applyDamage, chooseDefence, declineDefence, resolveConsequence, rollToHit, sealExchange, type ExchangeState } from "../../src/rules/index";
-import { createExchange } from "./exchange-fixtures";
+import { createExchange } from "../support/exchange-fixtures";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
 
 const TEMPLATE = "templates/chat/attack-card.hbs";

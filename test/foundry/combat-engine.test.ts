@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { NotTurnWriterError } from "../../src/foundry/combat/engine";
 import { TurnError, parseDeclaration, type CombatantStats } from "../../src/rules/index";
-import { turnWorld, worldCombatant, type TurnWorld } from "./combat-world";
+import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 function stats(s: Partial<CombatantStats> = {}): CombatantStats {
   return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };

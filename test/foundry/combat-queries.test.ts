@@ -4,7 +4,7 @@
  * for the turn's, malformed payloads refused, replays and stale requests changing nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { AskingUser, QueryDefinition } from "../../src/foundry/queries";
+import type { AskingUser, QueryDefinition } from "../../src/foundry/requests/router";
 import { gmRouter } from "../support/gm-router";
 import {
   advancePhaseQuery,
@@ -21,7 +21,7 @@ import {
   setTurnDirectory,
 } from "../../src/foundry/combat/queries";
 import type { CombatantStats } from "../../src/rules/index";
-import { turnWorld, worldCombatant, type TurnWorld } from "./combat-world";
+import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const GM: AskingUser = { id: "gm00000000000000", isGM: true, active: true, name: "Judge" };
 const ALICE: AskingUser = { id: "alice00000000000", isGM: false, active: true, name: "Alice" };

@@ -12,7 +12,7 @@ import { TRACKER_KEY_PREFIXES, buildTrackerContext, statusKeys, type TrackerCont
 import { DECLARED_ACTION_KINDS, TURN_PHASES, createCombatantTurn, parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
-import { turnWorld, worldCombatant, type TurnWorld } from "./combat-world";
+import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const ALICE = "alice00000000000";
 const BOB = "bob0000000000000";

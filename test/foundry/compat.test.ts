@@ -4,7 +4,7 @@
  */
 import "../support/foundry-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addStatusEffect, deletionUpdate } from "../../src/foundry/compat";
+import { addStatusEffect, deletionUpdate } from "../../src/foundry/core/compat";
 import { registerStatusEffects, statusId } from "../../src/foundry/status-effects";
 import { ALICE, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
 import { attackQuery, foeBonus } from "../../src/foundry/exchange/make-attack";

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALICE, BOB, FakeActor, GM, TokenDocumentBase, characterSource, installWorld, type World } from "../support/exchange-world";
-import { applyDamage, applyDamageApiQuery, type DamageSummary } from "../../src/foundry/damage-api";
+import { applyDamage, applyDamageApiQuery, type DamageSummary } from "../../src/foundry/api/damage-api";
 import { foundryDouble } from "../support/foundry-double";
 import { renderTemplate } from "../support/handlebars";
 import { parseHtml, queryAll, text } from "../support/html";

@@ -9,7 +9,7 @@ import {
   rollToHitQuery,
   undoDamageQuery,
 } from "../../src/foundry/exchange/gm-actions";
-import { createExchange, readExchangeForTest } from "./exchange-fixtures";
+import { createExchange, readExchangeForTest } from "../support/exchange-fixtures";
 import { statusId } from "../../src/foundry/status-effects";
 import { vi } from "vitest";
 import type { ExchangeState } from "../../src/rules/index";
@@ -263,7 +263,7 @@ describe("an Evasion's bonus against the foe", () => {
 
 describe("with a combat running (the turn's bridge)", () => {
   it("a declared dodge settles Dodge without a new roll and spends no defence; other defences are recorded with their code", async () => {
-    const { setCombatBridge } = await import("../../src/foundry/exchange/combat-bridge");
+    const { setCombatBridge } = await import("../../src/foundry/combat/bridge");
     const recorded: (string | undefined)[] = [];
     setCombatBridge({
       defencesUsed: () => Promise.resolve(0),
@@ -298,7 +298,7 @@ describe("with a combat running (the turn's bridge)", () => {
   });
 
   it("the extra-defence penalty comes from the combatant's count: the third defence with 2 free is at −2 CS", async () => {
-    const { setCombatBridge } = await import("../../src/foundry/exchange/combat-bridge");
+    const { setCombatBridge } = await import("../../src/foundry/combat/bridge");
     setCombatBridge({
       defencesUsed: () => Promise.resolve(2),
       recordDefence: () => Promise.resolve(),

@@ -8,11 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vite
 vi.mock("../../src/foundry/dice/entry-points", () => ({
   rollScore: vi.fn(() => Promise.resolve()),
   rollItem: vi.fn(() => Promise.resolve()),
+}));
+vi.mock("../../src/foundry/exchange/make-attack", () => ({
   makeAttack: vi.fn(() => Promise.resolve()),
 }));
 
-import { makeAttack } from "../../src/foundry/dice/entry-points";
-import { CASE_API, attackWithItem } from "../../src/foundry/api";
+import { makeAttack } from "../../src/foundry/exchange/make-attack";
+import { CASE_API, attackWithItem } from "../../src/foundry/api/index";
 import { assignAttackMacro, attackMacroCommand, onHotbarDrop, registerHotbarHook } from "../../src/foundry/hooks/hotbar";
 import { onDropCanvasData, registerCanvasDropHook, tokenAt, type TokenLike } from "../../src/foundry/hooks/canvas-drop";
 import { fakeActor, fakeItem, flush, stubI18nAndNotifications, type FakeItem, type Notifications } from "../support/foundry-stubs";

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAX_REQUESTS_PER_USER, QueryRefusal, QueryRouter, REFUSAL_REASONS, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryEnvironment } from "../../src/foundry/queries";
+import { MAX_REQUESTS_PER_USER, QueryRefusal, QueryRouter, REFUSAL_REASONS, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryEnvironment } from "../../src/foundry/requests/router";
 import { LockTable } from "../../src/foundry/requests/locks";
 import { readFileSync } from "node:fs";
 import { flattenKeys } from "../support/lang";

@@ -6,7 +6,7 @@
  */
 import "../support/foundry-globals";
 import { runInNewContext } from "node:vm";
-import type * as DamageApi from "../../src/foundry/damage-api";
+import type * as DamageApi from "../../src/foundry/api/damage-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /** What the stand-in Roll records: rolls made and messages posted. */
@@ -37,17 +37,17 @@ vi.hoisted(() => {
   (globalThis as Record<string, unknown>).Roll = RollStandIn;
 });
 
-vi.mock("../../src/foundry/damage-api", async (importOriginal) => ({
+vi.mock("../../src/foundry/api/damage-api", async (importOriginal) => ({
   ...(await importOriginal<typeof DamageApi>()),
   applyDamage: vi.fn(() => Promise.resolve(null)),
 }));
 
 import { rollColumn } from "../../src/foundry/column-roll";
-import { REFERENCE_API } from "../../src/foundry/reference-api";
-import { CASE_API } from "../../src/foundry/api";
-import { applyDamage } from "../../src/foundry/damage-api";
-import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "../../src/foundry/macro-api";
-import { columnPromptContext, damagePromptContext, readColumnPrompt, readDamageAmount } from "../../src/foundry/macro-forms";
+import { REFERENCE_API } from "../../src/foundry/api/reference-api";
+import { CASE_API } from "../../src/foundry/api/index";
+import { applyDamage } from "../../src/foundry/api/damage-api";
+import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "../../src/foundry/api/macro-api";
+import { columnPromptContext, damagePromptContext, readColumnPrompt, readDamageAmount } from "../../src/foundry/api/macro-forms";
 import { CaseRoll } from "../../src/foundry/dice/case-roll";
 import { UniversalTableApp } from "../../src/foundry/apps/universal-table-app";
 import { TOOL_NAME, addUniversalTableTool, registerUniversalTableControls } from "../../src/foundry/hooks/reference-controls";

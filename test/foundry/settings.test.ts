@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerSettings } from "../../src/foundry/settings";
+import { registerSettings } from "../../src/foundry/core/settings";
 import { flattenKeys } from "../support/lang";
 import { SettingsDouble } from "../support/settings-double";
 

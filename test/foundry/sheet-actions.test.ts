@@ -10,10 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("../../src/foundry/dice/entry-points", () => ({
   rollScore: vi.fn(() => Promise.resolve()),
   rollItem: vi.fn(() => Promise.resolve()),
+}));
+vi.mock("../../src/foundry/exchange/make-attack", () => ({
   makeAttack: vi.fn(() => Promise.resolve()),
 }));
 
-import { makeAttack, rollItem, rollScore } from "../../src/foundry/dice/entry-points";
+import { rollItem, rollScore } from "../../src/foundry/dice/entry-points";
+import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
 import { CaseItemSheet, itemPartsFor } from "../../src/foundry/apps/item-sheet";

@@ -11,9 +11,9 @@ import { declareActionQuery } from "../../src/foundry/combat/queries";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
-import { applyDamageApiQuery } from "../../src/foundry/damage-api";
+import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
 import { readExchange } from "../../src/foundry/exchange/card-model";
-import type { QueryResult } from "../../src/foundry/queries";
+import type { QueryResult } from "../../src/foundry/requests/router";
 import type { ExchangeState } from "../../src/rules/index";
 
 let table: StrictTable;

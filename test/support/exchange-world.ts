@@ -9,7 +9,7 @@ import { vi, type Mock } from "vitest";
 import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { localize } from "./handlebars";
 import { UNIVERSAL_TABLE } from "../../src/rules/index";
-import type { AskingUser, QueryDefinition, QueryResult } from "../../src/foundry/queries";
+import type { AskingUser, QueryDefinition, QueryResult } from "../../src/foundry/requests/router";
 import { gmRouter } from "./gm-router";
 
 export interface FakeUser extends AskingUser {

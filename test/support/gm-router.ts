@@ -5,7 +5,7 @@
  * run in place. Cross-client behaviour (several clients, the server's checks, drops) is tested
  * on the strict table (strict-table.ts).
  */
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/queries";
+import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
 
 export interface GMRouter {
   readonly router: QueryRouter;

@@ -16,7 +16,7 @@
 import Handlebars from "handlebars";
 import { readFileSync } from "node:fs";
 import { SHEET_PARTIALS } from "../../src/foundry/apps/templates";
-import { caseFormat } from "../../src/foundry/handlebars-helpers";
+import { caseFormat } from "../../src/foundry/core/handlebars-helpers";
 
 type Lang = Record<string, unknown>;
 

@@ -6,8 +6,8 @@
  * press. What it shows is `buildTrackerContext` (combat/tracker-context.ts, tested with the real
  * templates); every button asks the active GM through a query (combat/queries.ts).
  */
-import { SYSTEM_PATH } from "../constants";
-import { requestGM } from "../gm";
+import { SYSTEM_PATH } from "../core/constants";
+import { requestGM } from "../requests/gm";
 import {
   advancePhaseQuery,
   changeActionQuery,
@@ -21,7 +21,7 @@ import {
 import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
 import { declareDialog, foundryLocalize } from "./declare-dialog";
-import { isCharacter } from "../documents/guards";
+import { isCharacter } from "../core/guards";
 import type { CombatSystemData } from "../combat/state";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;

@@ -2,7 +2,7 @@
  * The declare form: a player (or the Judge) says what a combatant intends this turn, or what
  * it changes its declared action to. Re-asks with what was typed when an entry is refused.
  */
-import { SYSTEM_PATH } from "../constants";
+import { SYSTEM_PATH } from "../core/constants";
 import type { Declaration } from "../../rules/index";
 import { buildDeclareContext, declarationFromForm, type DeclareInput } from "../combat/declare-context";
 import type { Localize } from "../combat/tracker-context";

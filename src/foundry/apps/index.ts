@@ -2,7 +2,7 @@
  * Registers the system's sheets as the default for their types, and preloads the partials
  * the sheets use.
  */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../core/constants";
 import { HeroSheet, NpcSheet } from "./actor-sheets";
 import { CaseItemSheet } from "./item-sheet";
 import { SHEET_PARTIALS, systemPath } from "./templates";

@@ -4,7 +4,8 @@
  * so a sheet button, a macro and a canvas drop make the same roll.
  */
 import { isScoreRef } from "../../rules/index";
-import { makeAttack, rollItem, rollScore } from "../dice/entry-points";
+import { rollItem, rollScore } from "../dice/entry-points";
+import { makeAttack } from "../exchange/make-attack";
 import { isCharacterItemType } from "./sheet-context";
 
 /** What a handler needs of the sheet it runs on. */

@@ -3,7 +3,7 @@
  * them under `systems/case/`. The partials are registered under short names, so the
  * templates read `{{> case-item-list …}}` both in Foundry and in the tests' Handlebars.
  */
-import { SYSTEM_PATH } from "../constants";
+import { SYSTEM_PATH } from "../core/constants";
 
 /** Partial name → template path (relative to the system folder). */
 export const SHEET_PARTIALS = {

@@ -5,7 +5,7 @@
  * (Shift+U by default) or `CONFIG.CASE.api.openUniversalTable()`. What it shows is
  * `universalTableContext` (universal-table-context.ts, tested with the real template).
  */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../core/constants";
 import { rollColumn } from "../column-roll";
 import type { RankKey } from "../../rules/index";
 import { UNIVERSAL_TABLE_ACTIONS, UNIVERSAL_TABLE_TEMPLATE, storedColumn, universalTableContext, type UniversalTableContext, type UniversalTableHost } from "./universal-table-context";

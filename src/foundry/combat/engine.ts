@@ -43,7 +43,7 @@ import {
   type TurnState,
 } from "../../rules/index";
 import { DEFENCE_KEY_MEMORY, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type TurnSettingsInput, type TurnWrite } from "./state";
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../core/constants";
 
 /** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
 export interface TurnSnapshot {

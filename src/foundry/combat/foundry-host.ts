@@ -5,12 +5,12 @@
  * and registration on init. Everything here touches Foundry globals and is checked by tsc only;
  * the logic it calls is tested in plain vitest.
  */
-import { isCharacter } from "../documents/guards";
-import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
-import { setCombatBridge, type CombatBridge } from "../exchange/combat-bridge";
+import { isCharacter } from "../core/guards";
+import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
+import { setCombatBridge, type CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
-import { registerQuery, userOwns } from "../gm";
-import type { AskingUser } from "../queries";
+import { registerQuery, userOwns } from "../requests/gm";
+import type { AskingUser } from "../requests/router";
 import { actionsLeft, declaredDodgeShift, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import { registerTurnQueries, setTurnDirectory, type TurnDirectory } from "./queries";
@@ -27,7 +27,7 @@ import {
   type TurnWrite,
 } from "./state";
 import { actorLock } from "../actor-writes";
-import { router } from "../gm";
+import { router } from "../requests/gm";
 import { announcementLines } from "./announce";
 
 /** The chat card of the turn's announcements. */

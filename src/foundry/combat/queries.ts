@@ -20,7 +20,7 @@ import {
   type HoldState,
   type TurnPhase,
 } from "../../rules/index";
-import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../queries";
+import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../requests/router";
 import { NotTurnWriterError, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
 
 /** A Foundry document id (16 letters and digits). */

@@ -6,7 +6,7 @@ import { CaseCombatTracker, TRACKER_TEMPLATES } from "../apps/combat-tracker";
 import { DECLARE_TEMPLATE } from "../apps/declare-dialog";
 import { registerCombatDataModels } from "../data/combat/index";
 import { CaseCombat, CaseCombatant } from "../documents/combat";
-import { SYSTEM_PATH } from "../constants";
+import { SYSTEM_PATH } from "../core/constants";
 import { TURN_CARD_TEMPLATE, registerTurnServices } from "./foundry-host";
 
 export function registerCombatTurn(): void {

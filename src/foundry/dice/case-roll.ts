@@ -3,7 +3,7 @@
  * shifts with reasons, Karma, intensity), so a message rebuilt from the database re-renders
  * the same card. Registered in CONFIG.Dice.rolls; the class name is kept by the build.
  */
-import { SYSTEM_PATH } from "../constants";
+import { SYSTEM_PATH } from "../core/constants";
 import { actionCardView, resolveCheck } from "./action-card";
 import { parseRollCheck, type RollCheck } from "./roll-check";
 import type { ActionResult } from "../../rules/index";

@@ -7,11 +7,10 @@ import { CaseRoll } from "./case-roll";
 import { rollDialog } from "./roll-dialog";
 import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 import type { RollCheck, ShiftReason } from "./roll-check";
-import { isItemType } from "../documents/guards";
+import { isItemType } from "../core/guards";
 import type { ScoreRef } from "../../rules/index";
 import { characterData, rollShifts, spendActorKarma } from "./talents";
 
-export { makeAttack, type AttackOptions } from "../exchange/make-attack";
 
 export interface RollOptions {
   /** Skip the dialog (shift-click): roll with no extra shifts, no Karma, no intensity. */

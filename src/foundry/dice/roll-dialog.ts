@@ -3,7 +3,7 @@
  * values kept when an entry is refused, so nothing typed is lost.
  */
 import { KARMA_MINIMUM, RANKS, rankOf } from "../../rules/index";
-import { SYSTEM_PATH } from "../constants";
+import { SYSTEM_PATH } from "../core/constants";
 import { parseRollInput, DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 
 export const ROLL_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/roll-dialog.hbs`;

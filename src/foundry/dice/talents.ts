@@ -2,7 +2,7 @@
  * Talents, conditions, Karma and character data as the rolls read them.
  */
 import { spendKarma, talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
-import { isCharacter, isItemType } from "../documents/guards";
+import { isCharacter, isItemType } from "../core/guards";
 import type { ShiftReason } from "./roll-check";
 import { statusShift } from "../status-effects";
 

@@ -4,7 +4,7 @@
  * active GM; every button and every core entry point that would move the turn (Next Turn,
  * Next Round, Roll Initiative) asks the GM through a query instead of writing here.
  */
-import { requestGM } from "../gm";
+import { requestGM } from "../requests/gm";
 import {
   actionsLeft,
   declaredDodgeShift,

@@ -14,7 +14,7 @@
  * writes it to the database with the migrated data. The field itself reads as its default until
  * someone types a new value.
  */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../core/constants";
 import { migrateCharacterSource, migrateItemSource, type LostValues } from "../data/migrations";
 
 /** The flag (under `flags.case`) that keeps refused texts. */

@@ -11,9 +11,9 @@
  * revision, whose secrets the record still holds, so a retry starts from a consistent card.
  */
 import { ExchangeError, sealExchange, unsealExchange, type ExchangeSecrets, type ExchangeState, type SealOptions } from "../../rules/index";
-import { SYSTEM_ID } from "../constants";
-import { QueryRefusal } from "../queries";
-import { callCaseHook } from "../hooks/case-hooks";
+import { SYSTEM_ID } from "../core/constants";
+import { QueryRefusal } from "../requests/router";
+import { callCaseHook } from "../core/case-hooks";
 import { ATTACK_MESSAGE_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange } from "./card-model";
 
 /** A die the GM rolled: the Roll's total and its JSON for the message. */

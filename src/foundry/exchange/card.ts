@@ -3,13 +3,13 @@
  * the client halves of its buttons, each of which asks the active GM (gm-actions.ts holds the
  * GM halves). No die is rolled here: the GM rolls every die of the exchange.
  */
-import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
+import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { cardForViewer } from "./card-store";
 import { exchangeCardView, type Viewer } from "./view";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
-import { requestGM } from "../gm";
+import { requestGM } from "../requests/gm";
 import { COLORS, type Color } from "../../rules/index";
-import { callCaseHook } from "../hooks/case-hooks";
+import { callCaseHook } from "../core/case-hooks";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 

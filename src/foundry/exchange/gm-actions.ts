@@ -39,13 +39,13 @@ import {
   type ExchangeTarget,
 } from "../../rules/index";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
-import { actorFromUuid, isCharacter } from "../documents/guards";
+import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
-import { userOwns } from "../gm";
-import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../queries";
+import { userOwns } from "../requests/gm";
+import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
 import { clearStatus, setStatus } from "../status-effects";
-import { SYSTEM_ID } from "../constants";
-import { combatBridge } from "./combat-bridge";
+import { SYSTEM_ID } from "../core/constants";
+import { combatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 
 const ID = /^[A-Za-z0-9]{16}$/;

@@ -22,13 +22,13 @@ import {
   type ExchangeState,
   type TargetInput,
 } from "../../rules/index";
-import { SYSTEM_ID, SYSTEM_PATH } from "../constants";
-import { actorFromUuid, isCharacter, isItemType } from "../documents/guards";
+import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
+import { actorFromUuid, isCharacter, isItemType } from "../core/guards";
 import { rollShifts, talentShifts } from "../dice/talents";
-import { requestGM, userOwns } from "../gm";
-import { deletionUpdate } from "../compat";
+import { requestGM, userOwns } from "../requests/gm";
+import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
-import { QueryRefusal, UUID_PATTERN, defineQuery, payloadRecord, stringField } from "../queries";
+import { QueryRefusal, UUID_PATTERN, defineQuery, payloadRecord, stringField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { afterToHit, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
 

@@ -2,7 +2,7 @@
  * Hook "dropCanvasData": an attack item dropped onto a token makes that attack against that
  * token. Drops elsewhere, and items that cannot attack, are left to Foundry.
  */
-import { makeAttack } from "../dice/entry-points";
+import { makeAttack } from "../exchange/make-attack";
 import { attackItemOfDrop, isItemDropData } from "./drop-data";
 
 /** What the drop needs of a token on the canvas. */

@@ -3,7 +3,7 @@
  * Token controls (the left-hand scene controls, shown whenever a scene is viewed) and a
  * keybinding, "Open the Universal Table" (Shift+U by default; Configure Controls → CASE).
  */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../core/constants";
 import { openUniversalTable } from "../apps/universal-table-app";
 
 /** The scene control tool's name. */

@@ -9,8 +9,8 @@
  * fn, { displayName }))`; `fn` receives a context with mocha's `describe`/`it`/`after` and
  * chai's `assert`. It is declared here narrowly, for these batches only.
  */
-import { SYSTEM_ID } from "../constants";
-import { deletionUpdate, foundryGeneration } from "../compat";
+import { SYSTEM_ID } from "../core/constants";
+import { deletionUpdate, foundryGeneration } from "../core/compat";
 import { statusId, CASE_STATUSES } from "../status-effects";
 import { ENRICHER_ID, LINK_CLASS } from "../enrichers";
 

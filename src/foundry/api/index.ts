@@ -2,7 +2,7 @@
  * The system's stable API for macros and modules, at `CONFIG.CASE.api`. Hotbar macros call
  * these by UUID, so a macro keeps working however the sheets change.
  */
-import { makeAttack, type AttackOptions } from "./dice/entry-points";
+import { makeAttack, type AttackOptions } from "../exchange/make-attack";
 import type { ReferenceApi } from "./reference-api";
 
 /** The document a UUID names, if it is an Item. */

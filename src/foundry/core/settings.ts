@@ -3,7 +3,7 @@
  * that a Judge may want to change is a world setting here; the rules library receives the
  * chosen value as a plain argument.
  */
-import { INITIATIVE_MODES, type InitiativeMode } from "../rules/index";
+import { INITIATIVE_MODES, type InitiativeMode } from "../../rules/index";
 import { SYSTEM_ID } from "./constants";
 
 export const DAMAGE_METHODS = ["static", "intensity"] as const;

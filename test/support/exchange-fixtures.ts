@@ -2,7 +2,7 @@
 import { createExchange as create, type AttackCode, type ExchangeState } from "../../src/rules/index";
 import { ATTACKS } from "../../src/rules/index";
 import { readExchange } from "../../src/foundry/exchange/card-model";
-import type { FakeActor } from "../support/exchange-world";
+import type { FakeActor } from "./exchange-world";
 
 export interface FixtureOptions {
   attackerActor: FakeActor;

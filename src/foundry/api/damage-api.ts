@@ -12,13 +12,13 @@
  * reload) finds its entries, returns the first result and changes nothing. Two tokens of the
  * same linked actor are one target (damaged once).
  */
-import { applyDamageToHealth, clampHealth } from "../rules/index";
-import { SYSTEM_PATH } from "./constants";
+import { applyDamageToHealth, clampHealth } from "../../rules/index";
+import { SYSTEM_PATH } from "../core/constants";
 import { MAX_DAMAGE, MAX_TARGETS } from "./damage-limits";
-import { actorFromUuid, isCharacter } from "./documents/guards";
-import { requestGM, userOwns } from "./gm";
-import { QueryRefusal, UUID_PATTERN, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "./queries";
-import { actorLock, ledgerEntry, writeOnce } from "./actor-writes";
+import { actorFromUuid, isCharacter } from "../core/guards";
+import { requestGM, userOwns } from "../requests/gm";
+import { QueryRefusal, UUID_PATTERN, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 
 export { MAX_DAMAGE, MAX_TARGETS };
 export const DAMAGE_SUMMARY_TEMPLATE = `${SYSTEM_PATH}/templates/chat/damage-summary.hbs`;

@@ -2,12 +2,12 @@
  * What the system's macros (the "Macros" compendium) call, through `CONFIG.CASE.api`: each
  * macro is one line, so a macro keeps working however these change.
  */
-import { SYSTEM_PATH } from "./constants";
-import { rollColumn } from "./column-roll";
+import { SYSTEM_PATH } from "../core/constants";
+import { rollColumn } from "../column-roll";
 import { applyDamage, type DamageSummary } from "./damage-api";
 import { columnPromptContext, damagePromptContext, readColumnPrompt, readDamageAmount } from "./macro-forms";
-import { rememberedColumn } from "./apps/universal-table-app";
-import type { CaseRoll } from "./dice/case-roll";
+import { rememberedColumn } from "../apps/universal-table-app";
+import type { CaseRoll } from "../dice/case-roll";
 
 export const COLUMN_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/column-roll.hbs`;
 export const DAMAGE_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/damage-prompt.hbs`;

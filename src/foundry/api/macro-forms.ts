@@ -2,8 +2,8 @@
  * The small forms the system's macros show (pure: their template data and the reading of
  * what was typed), so the dialogs are tested with the real templates.
  */
-import { ATTACK_CODES, RANKS, isRankKey, type AttackCode, type RankKey } from "../rules/index";
-import { parseAttackCode } from "./table-command";
+import { ATTACK_CODES, RANKS, isRankKey, type AttackCode, type RankKey } from "../../rules/index";
+import { parseAttackCode } from "../table-command";
 import { MAX_DAMAGE } from "./damage-limits";
 
 /** The column dialog's template data: every rank (the remembered one selected) and every attack. */

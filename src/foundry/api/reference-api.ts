@@ -3,8 +3,8 @@
  * column rolls, damage outside an attack, and what the system's macros call. Stable names:
  * macros call these.
  */
-import { rollColumn } from "./column-roll";
-import { openUniversalTable } from "./apps/universal-table-app";
+import { rollColumn } from "../column-roll";
+import { openUniversalTable } from "../apps/universal-table-app";
 import { applyDamage } from "./damage-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
 

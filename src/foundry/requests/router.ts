@@ -23,7 +23,7 @@
  * change (locks.ts); each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
-import { LockTable, LockTimeout } from "./requests/locks";
+import { LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
 export const REFUSAL_REASONS = ["noGM", "notGM", "malformed", "unknownUser", "inactiveUser", "spoofed", "forbidden", "stale", "failed", "timeout", "busy", "unknownQuery"] as const;

@@ -5,7 +5,7 @@
  * through `updateChatMessage`. A GM who becomes the active GM (on `ready`, or when a GM
  * connects or leaves) handles the requests nobody answered.
  */
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./queries";
+import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./router";
 
 function asking(user: User.Implementation): AskingUser {
   return { id: user.id ?? "", isGM: user.isGM, active: user.active, name: user.name };
