@@ -10,8 +10,8 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { AskingUser } from "../../src/foundry/requests/router";
-import { gmRouter } from "../support/gm-router";
-import { advancePhaseQuery, chooseExtraModeQuery, setTurnDirectory } from "../../src/foundry/combat/queries";
+import { NO_TURNS, gmRouter } from "../support/gm-router";
+import { advancePhaseQuery, chooseExtraModeQuery } from "../../src/foundry/combat/queries";
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/combat/tracker-context";
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
@@ -43,15 +43,15 @@ beforeEach(() => {
     {},
     COMBAT,
   );
-  setTurnDirectory({
+  gm.services.turns = {
     engine: (id) => (id === COMBAT ? world.engine : null),
     owns: (user, _combatId, combatantId) => world.combatants.find((c) => c.id === combatantId)?.owners.includes(user.id) ?? null,
     nameOf: (_combatId, id) => world.combatants.find((c) => c.id === id)?.name ?? id,
-  });
+  };
 });
 
 afterEach(() => {
-  setTurnDirectory(null);
+  gm.services.turns = NO_TURNS;
 });
 
 afterAll(async () => {

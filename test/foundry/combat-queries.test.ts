@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AskingUser, QueryDefinition } from "../../src/foundry/requests/router";
-import { gmRouter } from "../support/gm-router";
+import { NO_TURNS, gmRouter, type TestServices } from "../support/gm-router";
 import {
   advancePhaseQuery,
   changeActionQuery,
@@ -14,11 +14,10 @@ import {
   declareActionQuery,
   noteEventQuery,
   recordDefenceQuery,
-  registerTurnQueries,
   rollTurnInitiativeQuery,
   setAidedQuery,
   setConditionQuery,
-  setTurnDirectory,
+  TURN_QUERIES,
 } from "../../src/foundry/combat/queries";
 import type { CombatantStats } from "../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
@@ -41,7 +40,7 @@ let world: TurnWorld;
 const gm = gmRouter(GM, USERS);
 
 /** A request from `user` as it reaches the GM (the GM's own clicks run locally). */
-function ask<P, R>(query: QueryDefinition<P, R>, user: AskingUser, payload: unknown) {
+function ask<P, R>(query: QueryDefinition<P, R, TestServices>, user: AskingUser, payload: unknown) {
   return gm.ask(query, user.id, payload);
 }
 
@@ -55,7 +54,7 @@ beforeEach(() => {
     {},
     COMBAT,
   );
-  setTurnDirectory({
+  gm.services.turns = {
     engine: (id) => (id === COMBAT ? world.engine : null),
     owns: (user, combatId, combatantId) => {
       if (combatId !== COMBAT) return null;
@@ -63,11 +62,11 @@ beforeEach(() => {
       return c ? c.owners.includes(user.id) : null;
     },
     nameOf: (_combatId, id) => world.combatants.find((c) => c.id === id)?.name ?? id,
-  });
+  };
 });
 
 afterEach(() => {
-  setTurnDirectory(null);
+  gm.services.turns = NO_TURNS;
 });
 
 const punch = { text: "Punch the doctor", kind: "attack", attack: "BA", actions: 1 };
@@ -202,7 +201,7 @@ describe("the Judge's requests", () => {
 describe("registration", () => {
   it("registers every turn query once, under its own name", () => {
     const names: string[] = [];
-    registerTurnQueries((q) => names.push(q.name));
+    for (const q of TURN_QUERIES) names.push(q.name);
     expect(names).toEqual([
       "declareAction",
       "chooseExtraMode",

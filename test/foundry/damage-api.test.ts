@@ -223,7 +223,7 @@ describe("replays", () => {
 
 describe("CONFIG.CASE.api.applyDamage (the asking side)", () => {
   beforeEach(() => {
-    // The API asks through gm.ts's router, which reads game.users.activeGM: here, this client.
+    // The API asks through this client's router (CONFIG.CASE.router), which reads game.users.activeGM: here, this client.
     (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
   });
 

@@ -263,16 +263,15 @@ describe("an Evasion's bonus against the foe", () => {
 
 describe("with a combat running (the turn's bridge)", () => {
   it("a declared dodge settles Dodge without a new roll and spends no defence; other defences are recorded with their code", async () => {
-    const { setCombatBridge } = await import("../../src/foundry/combat/bridge");
     const recorded: (string | undefined)[] = [];
-    setCombatBridge({
+    world.services.combat = {
       defencesUsed: () => Promise.resolve(0),
       recordDefence: (_actor, defence) => (recorded.push(defence), Promise.resolve()),
       declaredDodgeShift: () => Promise.resolve(-4),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
-    });
+    };
     try {
       world.settings.set("case.declaredDodge", true);
       attack({ attack: "BT" });
@@ -286,27 +285,26 @@ describe("with a combat running (the turn's bridge)", () => {
       expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "feint" })).toMatchObject({ ok: true });
       expect(recorded).toEqual(["feint"]);
     } finally {
-      setCombatBridge({
+      world.services.combat = {
         defencesUsed: () => Promise.resolve(0),
         recordDefence: () => Promise.resolve(),
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
-      });
+      };
     }
   });
 
   it("the extra-defence penalty comes from the combatant's count: the third defence with 2 free is at −2 CS", async () => {
-    const { setCombatBridge } = await import("../../src/foundry/combat/bridge");
-    setCombatBridge({
+    world.services.combat = {
       defencesUsed: () => Promise.resolve(2),
       recordDefence: () => Promise.resolve(),
       declaredDodgeShift: () => Promise.resolve(0),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
-    });
+    };
     try {
       attack({ attack: "BT" });
       world.dice.push(66, 70);
@@ -315,14 +313,14 @@ describe("with a combat running (the turn's bridge)", () => {
       // Remarkable −2 CS is Good: 66 is green there (46–75), so −2 CS on the attack instead of −4.
       expect(state().targets[0]?.defence).toMatchObject({ column: "good", color: "green", outcome: { attackCs: -2 } });
     } finally {
-      setCombatBridge({
+      world.services.combat = {
         defencesUsed: () => Promise.resolve(0),
         recordDefence: () => Promise.resolve(),
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
-      });
+      };
     }
   });
 });

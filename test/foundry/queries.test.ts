@@ -57,7 +57,7 @@ describe("the GM side of a request", () => {
   it("applies a well-formed request from its server-stamped author, and writes the answer on the request", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
     const replies: { id: string; answer: unknown }[] = [];
-    const router = new QueryRouter(gmEnv(replies));
+    const router = new QueryRouter(gmEnv(replies), null);
     router.register(counterQuery(state));
     expect(await router.receive(record(alice.id, { requestId: "r1", by: 2 }))).toEqual({ ok: true, value: 2 });
     expect(state.count).toBe(2);
@@ -72,7 +72,7 @@ describe("the GM side of a request", () => {
     ["a missing field", record(alice.id, { by: 1 }), "malformed"],
   ])("refuses %s and changes nothing", async (_what, raw, reason) => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const router = new QueryRouter(gmEnv());
+    const router = new QueryRouter(gmEnv(), null);
     router.register(counterQuery(state));
     expect(await router.receive(raw)).toMatchObject({ ok: false, reason });
     expect(state.count).toBe(0);
@@ -83,7 +83,7 @@ describe("the GM side of a request", () => {
     const env = gmEnv();
     env.user = (id) => (id === carol.id ? carol : users.get(id));
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const router = new QueryRouter(env);
+    const router = new QueryRouter(env, null);
     router.register(counterQuery(state));
     expect(await router.receive(record(carol.id, { requestId: "r", by: 1 }))).toEqual({ ok: false, reason: "forbidden", message: "not your counter" });
     expect(state.count).toBe(0);
@@ -92,10 +92,10 @@ describe("the GM side of a request", () => {
   it("only the active GM handles a request; an answered request is never handled again", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
     const replies: { id: string; answer: unknown }[] = [];
-    const other = new QueryRouter({ ...gmEnv(replies), isActiveGM: () => false });
+    const other = new QueryRouter({ ...gmEnv(replies), isActiveGM: () => false }, null);
     other.register(counterQuery(state));
     expect(await other.receive(record(alice.id, { requestId: "r", by: 1 }))).toBeNull();
-    const active = new QueryRouter(gmEnv(replies));
+    const active = new QueryRouter(gmEnv(replies), null);
     active.register(counterQuery(state));
     expect(await active.receive({ ...record(alice.id, { requestId: "r", by: 1 }), answered: true })).toBeNull();
     expect(state.count).toBe(0);
@@ -104,7 +104,7 @@ describe("the GM side of a request", () => {
 
   it("the same request seen twice at once (the hook and a take-over) is handled once", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const router = new QueryRouter(gmEnv());
+    const router = new QueryRouter(gmEnv(), null);
     router.register(counterQuery(state, 5));
     const [a, b] = await Promise.all([router.receive(record(alice.id, { requestId: "x", by: 1 })), router.receive(record(alice.id, { requestId: "y", by: 1 }))]);
     expect(a).toEqual({ ok: true, value: 1 });
@@ -114,7 +114,7 @@ describe("the GM side of a request", () => {
 
   it("handles simultaneous requests on one lock one after the other", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const router = new QueryRouter(gmEnv());
+    const router = new QueryRouter(gmEnv(), null);
     router.register(counterQuery(state, 5));
     const results = await Promise.all([
       router.receive(record(alice.id, { requestId: "a", by: 1 }, "req000000000000a")),
@@ -127,7 +127,7 @@ describe("the GM side of a request", () => {
 
   it(`caps each user's requests in flight at ${MAX_REQUESTS_PER_USER}: more are refused as busy`, async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    const router = new QueryRouter(gmEnv());
+    const router = new QueryRouter(gmEnv(), null);
     router.register(counterQuery(state, 5));
     const results = await Promise.all(Array.from({ length: MAX_REQUESTS_PER_USER + 3 }, (_, i) => router.receive(record(alice.id, { requestId: `r${i}`, by: 1 }, `req${String(i).padStart(13, "0")}`))));
     expect(results.filter((r) => r?.ok === false && r.reason === "busy")).toHaveLength(3);
@@ -145,7 +145,7 @@ describe("the GM side of a request", () => {
       handle: () => Promise.reject(new Error("boom")),
     });
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const router = new QueryRouter(gmEnv());
+    const router = new QueryRouter(gmEnv(), null);
     router.register(broken);
     expect(await router.receive(record(alice.id, {}, "req0000000000001", "broken"))).toEqual({ ok: false, reason: "failed", message: "boom" });
     spy.mockRestore();
@@ -154,7 +154,7 @@ describe("the GM side of a request", () => {
   it("a handler that never settles frees its lock after the timeout; the next request goes on", async () => {
     const hang = defineQuery({ name: "hang", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => new Promise<null>(() => undefined) });
     const quick = defineQuery({ name: "quick", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => Promise.resolve(1) });
-    const router = new QueryRouter(gmEnv(), new LockTable(30));
+    const router = new QueryRouter(gmEnv(), null, new LockTable(30));
     router.register(hang);
     router.register(quick);
     const [hung, next] = await Promise.all([router.receive(record(alice.id, {}, "req0000000000001", "hang")), router.receive(record(alice.id, {}, "req0000000000002", "quick"))]);
@@ -172,27 +172,27 @@ describe("the asking side", () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
     const posted: unknown[] = [];
     const env = playerEnv({ gmConnected: () => false, post: (q, p) => (posted.push([q, p]), Promise.resolve("x")) });
-    expect(await new QueryRouter(env).request(counterQuery(state), { requestId: "r", by: 1 })).toMatchObject({ ok: false, reason: "noGM" });
+    expect(await new QueryRouter(env, null).request(counterQuery(state), { requestId: "r", by: 1 })).toMatchObject({ ok: false, reason: "noGM" });
     expect(posted).toEqual([]);
   });
 
   it("when the clicker is the active GM, runs it in place as that GM", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
-    expect(await new QueryRouter(gmEnv()).request(counterQuery(state), { requestId: "r", by: 4 })).toEqual({ ok: true, value: 4 });
+    expect(await new QueryRouter(gmEnv(), null).request(counterQuery(state), { requestId: "r", by: 4 })).toEqual({ ok: true, value: 4 });
   });
 
   it("a player's request is posted, and the answer read back through JSON (an answer with no value is still a success)", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
     const env = playerEnv({ post: () => Promise.resolve("req0000000000001"), answer: () => Promise.resolve(JSON.parse(JSON.stringify({ ok: true, value: undefined })) as unknown) });
-    expect(await new QueryRouter(env).request(counterQuery(state), { requestId: "r", by: 3 })).toEqual({ ok: true, value: null });
+    expect(await new QueryRouter(env, null).request(counterQuery(state), { requestId: "r", by: 3 })).toEqual({ ok: true, value: null });
   });
 
   it("a time-out says the request may still be applied; a garbled answer is a refusal, never a throw", async () => {
     const state = { count: 0, seen: new Set<string>(), order: [] as string[] };
     const timeout = playerEnv({ post: () => Promise.resolve("req0000000000001"), answer: () => Promise.reject(new Error("No answer")) });
-    expect(await new QueryRouter(timeout).request(counterQuery(state), {})).toMatchObject({ ok: false, reason: "timeout" });
+    expect(await new QueryRouter(timeout, null).request(counterQuery(state), {})).toMatchObject({ ok: false, reason: "timeout" });
     const garbled = playerEnv({ post: () => Promise.resolve("req0000000000001"), answer: () => Promise.resolve(42) });
-    expect(await new QueryRouter(garbled).request(counterQuery(state), {})).toMatchObject({ ok: false, reason: "failed" });
+    expect(await new QueryRouter(garbled, null).request(counterQuery(state), {})).toMatchObject({ ok: false, reason: "failed" });
     const lang = JSON.parse(readFileSync("lang/en.json", "utf8")) as { CASE: { Query: { Refused: Record<string, string> } } };
     expect(lang.CASE.Query.Refused.timeout).toMatch(/may still be applied/);
   });

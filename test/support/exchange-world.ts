@@ -9,8 +9,9 @@ import { vi, type Mock } from "vitest";
 import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { localize } from "./handlebars";
 import { UNIVERSAL_TABLE } from "../../src/rules/index";
-import type { AskingUser, QueryDefinition, QueryResult } from "../../src/foundry/requests/router";
-import { gmRouter } from "./gm-router";
+import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
+import { foundryEnvironment } from "../../src/foundry/requests/gm";
+import { gmRouter, type TestServices } from "./gm-router";
 
 export interface FakeUser extends AskingUser {
   readonly id: string;
@@ -154,7 +155,9 @@ export interface World {
   /** The hooks fired with Hooks.callAll, in order. */
   readonly hooks: { name: string; args: unknown[] }[];
   /** Runs a query as the active GM handling a request sent by `userId`. */
-  ask<P, R>(query: QueryDefinition<P, R>, userId: string, payload: unknown): Promise<QueryResult<R>>;
+  ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown): Promise<QueryResult<R>>;
+  /** The services the GM's handlers get (swap `combat` for a running turn's bridge). */
+  readonly services: TestServices;
 }
 
 export const GM: FakeUser = { id: "gm0000000000000a", isGM: true, active: true, name: "Judge" };
@@ -219,7 +222,10 @@ export function installWorld(): World {
   const byUuid = (uuid: string): unknown => [...actors.values()].find((a) => a.uuid === uuid) ?? [...actors.values()].flatMap((a) => a.items).find((i) => i.uuid === uuid) ?? null;
   vi.stubGlobal("fromUuid", (uuid: string) => Promise.resolve(byUuid(uuid)));
   vi.stubGlobal("fromUuidSync", (uuid: string) => [...actors.values()].find((a) => a.uuid === uuid) ?? null);
-  vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
+  const gm = gmRouter(GM, users);
+  // This client's own router (as the root makes it in init), for the asking side: Foundry's environment over the stubbed globals.
+  const clientRouter = new QueryRouter(foundryEnvironment, gm.services);
+  vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE, router: clientRouter }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
   vi.stubGlobal("game", {
     user: GM,
     users: { get: (id: string) => users.get(id), filter: (fn: (u: FakeUser) => boolean) => [...users.values()].filter(fn), activeGM: null },
@@ -234,8 +240,6 @@ export function installWorld(): World {
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
   });
 
-  const gm = gmRouter(GM, users);
-
   return {
     users,
     actors,
@@ -245,6 +249,7 @@ export function installWorld(): World {
     dice,
     hooks,
     ask: gm.ask.bind(gm),
+    services: gm.services,
   };
 }
 

@@ -6,17 +6,31 @@
  * on the strict table (strict-table.ts).
  */
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
+import { NO_COMBAT, type CombatBridge } from "../../src/foundry/combat/bridge";
+import type { TurnDirectory } from "../../src/foundry/combat/queries";
+
+/** The services the GM's handlers get: a test swaps in its own directory of combats or bridge to the turn. */
+export interface TestServices {
+  turns: TurnDirectory;
+  combat: CombatBridge;
+}
+
+/** A directory that knows no combat. */
+export const NO_TURNS: TurnDirectory = { engine: () => null, owns: () => null, nameOf: (_combatId, id) => id };
 
 export interface GMRouter {
-  readonly router: QueryRouter;
+  readonly router: QueryRouter<TestServices>;
+  /** What the handlers find in their context's services (change a field to swap a service). */
+  readonly services: TestServices;
   /** Handles `payload` as a request from `userId` (run in place when it is the GM itself). */
-  ask<P, R>(query: QueryDefinition<P, R>, userId: string, payload: unknown): Promise<QueryResult<R>>;
+  ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown): Promise<QueryResult<R>>;
 }
 
 export function gmRouter(gm: AskingUser, users: ReadonlyMap<string, AskingUser>): GMRouter {
   let requests = 0;
   const newId = (): string => `req${String(++requests).padStart(13, "0")}`;
-  const router = new QueryRouter({
+  const services: TestServices = { turns: NO_TURNS, combat: NO_COMBAT };
+  const router = new QueryRouter<TestServices>({
     self: () => gm,
     user: (id) => users.get(id),
     isActiveGM: () => true,
@@ -25,10 +39,11 @@ export function gmRouter(gm: AskingUser, users: ReadonlyMap<string, AskingUser>)
     answer: () => Promise.reject(new Error("The GM waits for no answers.")),
     reply: () => Promise.resolve(),
     newId,
-  });
+  }, services);
   return {
     router,
-    async ask<P, R>(query: QueryDefinition<P, R>, userId: string, payload: unknown): Promise<QueryResult<R>> {
+    services,
+    async ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown): Promise<QueryResult<R>> {
       const wire = JSON.parse(JSON.stringify(payload ?? null)) as unknown;
       if (userId === gm.id) return JSON.parse(JSON.stringify(await router.runLocally(query, wire))) as QueryResult<R>;
       router.register(query);

@@ -37,11 +37,12 @@ import { UNIVERSAL_TABLE } from "../../src/rules/index";
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
 import { LockTable } from "../../src/foundry/requests/locks";
 import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requests/gm";
-import { registerCardQueries } from "../../src/foundry/exchange/gm-actions";
+import { CARD_QUERIES } from "../../src/foundry/exchange/gm-actions";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
-import { registerTurnQueries, setTurnDirectory } from "../../src/foundry/combat/queries";
-import { foundryTurnDirectory } from "../../src/foundry/combat/foundry-host";
+import { TURN_QUERIES } from "../../src/foundry/combat/queries";
+import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
+import type { CaseServices } from "../../src/foundry/register";
 import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/combat/state";
 import { foundryDouble } from "./foundry-double";
 
@@ -539,7 +540,7 @@ export class StrictClient {
   /** Every document source this client received, as JSON: what its user could read. */
   readonly received: string[] = [];
   readonly notified: { level: string; text: string }[] = [];
-  router!: QueryRouter;
+  router!: QueryRouter<CaseServices>;
   /** Writes left before this client drops (null: never). */
   #writesLeft: number | null = null;
   /** This client's socket: what the server sends it arrives in order. */
@@ -570,12 +571,10 @@ export class StrictClient {
       if (!("whisper" in s) || this.table.server.mayRead(this.user, s as MessageSource)) this.received.push(JSON.stringify(s));
     }
     this.hooks.clear();
-    this.router = new QueryRouter(foundryEnvironment, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
+    // The services the root (src/foundry/register.ts) hands the router: Foundry's turn directory and bridge.
+    this.router = new QueryRouter(foundryEnvironment, { turns: foundryTurnDirectory, combat: turnCombatBridge }, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
-      registerCardQueries((q) => { this.router.register(q); });
-      this.router.register(attackQuery);
-      this.router.register(applyDamageApiQuery);
-      registerTurnQueries((q) => { this.router.register(q); });
+      for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, ...TURN_QUERIES]) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
     });
     this.table.tellOthers(this);
@@ -795,7 +794,6 @@ export function installTableGlobals(): void {
     return m?.[2] ? (actor.items.find((i) => i.id === m[2]) ?? null) : actor;
   };
   vi.stubGlobal("game", game);
-  setTurnDirectory(foundryTurnDirectory);
   vi.stubGlobal("Actor", ActorBase);
   vi.stubGlobal("TokenDocument", TokenDocumentBase);
   vi.stubGlobal("Roll", TableRoll);
@@ -804,7 +802,8 @@ export function installTableGlobals(): void {
   // Templates render with real Handlebars from the repository (Foundry serves them under systems/case/).
   const render = (path: string, context: object) => Promise.resolve(renderTemplate(path.replace(/^systems\/case\//, ""), context));
   vi.stubGlobal("foundry", { ...foundryDouble, applications: { ...foundryDouble.applications, handlebars: { renderTemplate: render } } });
-  vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
+  // CONFIG.CASE.router is the router of the client that is running (each client made its own, as the root does in init).
+  vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE, get router() { return current().router; } }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
   vi.stubGlobal("ui", {
     notifications: Object.fromEntries(
       ["error", "warn", "info"].map((level) => [

@@ -3,7 +3,8 @@
  * this turn, recording one more, whether it has acted (for when a stun starts), and recording
  * a stun. Without a running combat: no defences counted across attacks (each card's defence
  * is the first), "not yet acted", and the stun lives only on the actor's condition.
- * The combat tracker installs its own implementation with {@link setCombatBridge}.
+ * The turn's implementation is `turnCombatBridge` (./foundry-host.ts); the root (../register.ts)
+ * hands it to the request router, whose card handlers find it in their context.
  */
 import type { DefenceCode } from "../../rules/index";
 
@@ -22,18 +23,12 @@ export interface CombatBridge {
   turn(actor: Actor.Implementation): Promise<number | null>;
 }
 
-const noCombat: CombatBridge = {
+/** The bridge without a running combat (tests and worlds without the turn use it). */
+export const NO_COMBAT: CombatBridge = Object.freeze({
   defencesUsed: () => Promise.resolve(0),
   recordDefence: () => Promise.resolve(),
   declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),
   turn: () => Promise.resolve(null),
-};
-
-/** The bridge in use (a live binding: importers see a replacement). */
-export let combatBridge: CombatBridge = noCombat;
-
-export function setCombatBridge(bridge: CombatBridge): void {
-  combatBridge = bridge;
-}
+});

@@ -1,19 +1,19 @@
 /**
  * Foundry's side of the CASE turn: reads a combat into the engine's plain shapes, writes the
  * engine's changes back (combat, combatants, characters' Endurance and status effects), rolls
- * dice, posts the turn's chat cards; the query directory; the bridge the attack exchange uses;
- * and registration on init. Everything here touches Foundry globals and is checked by tsc only;
- * the logic it calls is tested in plain vitest.
+ * dice, posts the turn's chat cards; the query directory; and the bridge the attack exchange
+ * uses (the root, ../register.ts, hands both to the request router). Everything here touches
+ * Foundry globals and is checked by tsc only; the logic it calls is tested in plain vitest.
  */
 import { isCharacter } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
-import { setCombatBridge, type CombatBridge } from "./bridge";
+import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
-import { registerQuery, userOwns } from "../requests/gm";
+import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
 import { actionsLeft, declaredDodgeShift, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
-import { registerTurnQueries, setTurnDirectory, type TurnDirectory } from "./queries";
+import type { TurnDirectory } from "./queries";
 import {
   publicDeclaration,
   recordSecrets,
@@ -27,7 +27,6 @@ import {
   type TurnWrite,
 } from "./state";
 import { actorLock } from "../actor-writes";
-import { router } from "../requests/gm";
 import { announcementLines } from "./announce";
 
 /** The chat card of the turn's announcements. */
@@ -130,11 +129,11 @@ export class FoundryTurnHost implements TurnHost {
     // Endurance and conditions are written under each actor's lock, shared with the cards and the damage API.
     for (const loss of write.endurance) {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
-      if (actor) await router.locks.run([actorLock(actor.uuid)], () => actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData));
+      if (actor) await caseRouter().locks.run([actorLock(actor.uuid)], () => actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData));
     }
     for (const c of write.conditions) {
       const actor = combat.combatants.get(c.combatantId)?.actor;
-      await (actor ? router.locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
+      await (actor ? caseRouter().locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
     }
     const update: Record<string, unknown> = {};
     if (Object.keys(write.combat).length > 0) update.system = write.combat;
@@ -313,11 +312,4 @@ export function actionsLeftOf(actor: Actor.Implementation): number | null {
   if (!found) return null;
   const c = turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "");
   return c ? actionsLeft(c) : null;
-}
-
-/** Registers the turn's queries, directory and exchange bridge (call in init). */
-export function registerTurnServices(): void {
-  setTurnDirectory(foundryTurnDirectory);
-  registerTurnQueries(registerQuery);
-  setCombatBridge(turnCombatBridge);
 }

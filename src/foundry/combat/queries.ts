@@ -1,12 +1,12 @@
 /**
- * The CASE turn's cross-user requests (see ../queries.ts): everything the tracker's buttons do
+ * The CASE turn's cross-user requests (see ../requests/router.ts): everything the tracker's buttons do
  * goes through the active GM, who owns the combat. Players may act for combatants whose
  * character they own (declare, choose separate or flurry, roll initiative, finish or change
  * their action, record a defence); the phase, aid, events and conditions are the Judge's.
  *
- * Each handler reads the combat through a {@link TurnDirectory} (Foundry's in
- * ./foundry-glue.ts; tests pass their own), validates the payload, checks ownership, and runs
- * one engine step; a replayed request changes nothing, a stale one is refused as "stale".
+ * Each handler reads the combat through the {@link TurnDirectory} in its context's services
+ * (Foundry's is `foundryTurnDirectory` in ./foundry-host.ts; tests pass their own), validates
+ * the payload, checks ownership, and runs one engine step; a replayed request changes nothing, a stale one is refused as "stale".
  */
 import {
   DEFENCE_CODES,
@@ -36,30 +36,18 @@ export interface TurnDirectory {
   nameOf(combatId: string, combatantId: string): string;
 }
 
-/** The directory in use (Foundry's is installed on init; tests install theirs). */
-let directory: TurnDirectory | null = null;
-
-export function setTurnDirectory(d: TurnDirectory | null): void {
-  directory = d;
-}
-
-function dir(): TurnDirectory {
-  if (!directory) throw new QueryRefusal("failed", "The CASE turn is not set up on this client.");
-  return directory;
-}
-
-function engineOf(combatId: string): TurnEngine {
-  const engine = dir().engine(combatId);
+function engineOf(turns: TurnDirectory, combatId: string): TurnEngine {
+  const engine = turns.engine(combatId);
   if (!engine) throw new QueryRefusal("stale", "That combat no longer exists.");
   return engine;
 }
 
-function mustOwn(user: AskingUser, combatId: string, combatantIds: readonly string[]): void {
+function mustOwn(turns: TurnDirectory, user: AskingUser, combatId: string, combatantIds: readonly string[]): void {
   if (user.isGM) return;
   for (const id of combatantIds) {
-    const owns = dir().owns(user, combatId, id);
+    const owns = turns.owns(user, combatId, id);
     if (owns === null) throw new QueryRefusal("stale", "That combatant is no longer in the combat.");
-    if (!owns) throw new QueryRefusal("forbidden", `${dir().nameOf(combatId, id)} is not yours to command.`);
+    if (!owns) throw new QueryRefusal("forbidden", `${turns.nameOf(combatId, id)} is not yours to command.`);
   }
 }
 
@@ -68,11 +56,11 @@ function mustBeGM(user: AskingUser): void {
 }
 
 /** Runs an engine step, turning the rules' refusals into query refusals (ids named by name). */
-async function step<T>(combatId: string, fn: () => Promise<T>): Promise<T> {
+async function step<T>(turns: TurnDirectory, combatId: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    const named = (message: string): string => message.replace(/"([A-Za-z0-9]{16})"/g, (_m, id: string) => dir().nameOf(combatId, id));
+    const named = (message: string): string => message.replace(/"([A-Za-z0-9]{16})"/g, (_m, id: string) => turns.nameOf(combatId, id));
     if (error instanceof TurnError) {
       const reason = error.code === "stale" || error.code === "wrongPhase" || error.code === "unknownCombatant" ? "stale" : "forbidden";
       throw new QueryRefusal(reason, named(error.message));
@@ -107,35 +95,45 @@ function changedOf(change: { combat: object; combatants: readonly unknown[] }): 
   return { changed: Object.keys(change.combat).length > 0 || change.combatants.length > 0 };
 }
 
+/** What the turn's handlers need: the world's combats (Foundry's or a test's directory). */
+export interface TurnServices {
+  readonly turns: TurnDirectory;
+}
+
+/** Declares a turn query: its handlers get the {@link TurnServices} in their context. */
+function defineTurnQuery<P, R>(definition: QueryDefinition<P, R, TurnServices>): QueryDefinition<P, R, TurnServices> {
+  return defineQuery(definition);
+}
+
 // ── players (owners) ─────────────────────────────────────────────────────────────────────
 
-export const declareActionQuery = defineQuery({
+export const declareActionQuery = defineTurnQuery({
   name: "declareAction",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
     return { ...ids(r), declaration: declarationField(r) };
   },
   lockKey: (p) => p.combatId,
-  authorize: (user, p) => {
-    mustOwn(user, p.combatId, [p.combatantId]);
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).declare(p.combatantId, p.declaration))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).declare(p.combatantId, p.declaration))),
 });
 
-export const chooseExtraModeQuery = defineQuery({
+export const chooseExtraModeQuery = defineTurnQuery({
   name: "chooseExtraMode",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
     return { ...ids(r), mode: choiceOf<ExtraActionMode>(r, "mode", ["separate", "flurry"]) };
   },
   lockKey: (p) => p.combatId,
-  authorize: (user, p) => {
-    mustOwn(user, p.combatId, [p.combatantId]);
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).chooseExtraMode(p.combatantId, p.mode))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).chooseExtraMode(p.combatantId, p.mode))),
 });
 
-export const rollTurnInitiativeQuery = defineQuery({
+export const rollTurnInitiativeQuery = defineTurnQuery({
   name: "rollTurnInitiative",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -146,39 +144,39 @@ export const rollTurnInitiativeQuery = defineQuery({
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
   },
   lockKey: (p) => p.combatId,
-  authorize: (user, p) => {
-    mustOwn(user, p.combatId, p.combatantIds);
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, p.combatantIds);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).rollInitiative(p.combatantIds))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).rollInitiative(p.combatantIds))),
 });
 
-export const completeActionQuery = defineQuery({
+export const completeActionQuery = defineTurnQuery({
   name: "completeAction",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
     return { ...ids(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
   },
   lockKey: (p) => p.combatId,
-  authorize: (user, p) => {
-    mustOwn(user, p.combatId, [p.combatantId]);
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).completeAction(p.combatantId, p.actionIndex))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).completeAction(p.combatantId, p.actionIndex))),
 });
 
-export const changeActionQuery = defineQuery({
+export const changeActionQuery = defineTurnQuery({
   name: "changeAction",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
     return { ...ids(r), declaration: declarationField(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
   },
   lockKey: (p) => p.combatId,
-  authorize: (user, p) => {
-    mustOwn(user, p.combatId, [p.combatantId]);
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p): Promise<ChangeActionAnswer> => step(p.combatId, () => engineOf(p.combatId).changeAction(p.combatantId, p.declaration, p.actionIndex)),
+  handle: (_user, p, { services }): Promise<ChangeActionAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId).changeAction(p.combatantId, p.declaration, p.actionIndex)),
 });
 
-export const recordDefenceQuery = defineQuery({
+export const recordDefenceQuery = defineTurnQuery({
   name: "recordDefence",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -186,15 +184,15 @@ export const recordDefenceQuery = defineQuery({
     return { ...ids(r), defence };
   },
   lockKey: (p) => p.combatId,
-  authorize: (user, p) => {
-    mustOwn(user, p.combatId, [p.combatantId]);
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p): Promise<DefenceAnswer> => step(p.combatId, () => engineOf(p.combatId).recordDefence(p.combatantId, p.defence ?? undefined)),
+  handle: (_user, p, { services }): Promise<DefenceAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId).recordDefence(p.combatantId, p.defence ?? undefined)),
 });
 
 // ── the Judge ────────────────────────────────────────────────────────────────────────────
 
-export const advancePhaseQuery = defineQuery({
+export const advancePhaseQuery = defineTurnQuery({
   name: "advancePhase",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -206,10 +204,10 @@ export const advancePhaseQuery = defineQuery({
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).advance(p.from, p.force))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).advance(p.from, p.force))),
 });
 
-export const setAidedQuery = defineQuery({
+export const setAidedQuery = defineTurnQuery({
   name: "setAided",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -221,10 +219,10 @@ export const setAidedQuery = defineQuery({
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).setAided(p.combatantId, p.aided))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).setAided(p.combatantId, p.aided))),
 });
 
-export const noteEventQuery = defineQuery({
+export const noteEventQuery = defineTurnQuery({
   name: "noteEvent",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -234,10 +232,10 @@ export const noteEventQuery = defineQuery({
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p): Promise<Changed> => step(p.combatId, async () => changedOf(await engineOf(p.combatId).noteEvent(p.text))),
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).noteEvent(p.text))),
 });
 
-export const setConditionQuery = defineQuery({
+export const setConditionQuery = defineTurnQuery({
   name: "setTurnCondition",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -250,9 +248,9 @@ export const setConditionQuery = defineQuery({
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p): Promise<Changed> =>
-    step(p.combatId, async () => {
-      const engine = engineOf(p.combatId);
+  handle: (_user, p, { services }): Promise<Changed> =>
+    step(services.turns, p.combatId, async () => {
+      const engine = engineOf(services.turns, p.combatId);
       if (p.condition === "stun") return changedOf(await engine.applyStun(p.combatantId, p.turns));
       if (p.condition === "hold") return changedOf(await engine.setHold(p.combatantId, p.hold));
       return changedOf(await engine.markDying(p.combatantId));
@@ -273,16 +271,3 @@ export const TURN_QUERIES = [
   setConditionQuery,
 ] as const;
 
-/** Registers every turn query with `register` (Foundry: gm.ts `registerQuery`). */
-export function registerTurnQueries(register: <P, R>(query: QueryDefinition<P, R>) => void): void {
-  register(declareActionQuery);
-  register(chooseExtraModeQuery);
-  register(rollTurnInitiativeQuery);
-  register(completeActionQuery);
-  register(changeActionQuery);
-  register(recordDefenceQuery);
-  register(advancePhaseQuery);
-  register(setAidedQuery);
-  register(noteEventQuery);
-  register(setConditionQuery);
-}

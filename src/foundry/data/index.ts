@@ -1,12 +1,11 @@
 /**
- * Registers the system's data models: CONFIG.<Document>.dataModels[type] = model, matching
- * the documentTypes of system.json.
+ * The actors' and items' data models by subtype, matching the documentTypes of system.json
+ * (the root, ../register.ts, puts them in CONFIG.<Document>.dataModels). The chat message
+ * subtypes' models live with their flows (exchange/, requests/, combat records) and are
+ * named to fvtt-types in the root.
  */
 import { HeroData, NpcData } from "./actor/character";
 import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "./item/items";
-import { AttackMessageData, AttackRecordData } from "../exchange/card-model";
-import { RequestMessageData } from "../requests/request-model";
-import { TurnRecordData } from "./combat/turn-record";
 
 export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData } as const;
 export const ITEM_DATA_MODELS = {
@@ -16,7 +15,6 @@ export const ITEM_DATA_MODELS = {
   armor: ArmorData,
   contact: ContactData,
 } as const;
-export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData, attackRecord: AttackRecordData, request: RequestMessageData, turnRecord: TurnRecordData } as const;
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -31,17 +29,5 @@ declare module "fvtt-types/configuration" {
       armor: typeof ArmorData;
       contact: typeof ContactData;
     };
-    ChatMessage: {
-      attack: typeof AttackMessageData;
-      attackRecord: typeof AttackRecordData;
-      request: typeof RequestMessageData;
-      turnRecord: typeof TurnRecordData;
-    };
   }
-}
-
-export function registerDataModels(): void {
-  Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
-  Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
-  Object.assign(CONFIG.ChatMessage.dataModels, CHAT_MESSAGE_DATA_MODELS);
 }

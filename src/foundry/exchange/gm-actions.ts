@@ -45,7 +45,7 @@ import { userOwns } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
 import { clearStatus, setStatus } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
-import { combatBridge } from "../combat/bridge";
+import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 
 const ID = /^[A-Za-z0-9]{16}$/;
@@ -54,6 +54,18 @@ const KEY = /^\d{1,3}$/;
 /** The lock every action on one card holds. */
 export function cardLock(messageId: string): string {
   return `card:${messageId}`;
+}
+
+/** What the card's handlers need besides Foundry: the CASE turn, through its bridge (no combat: `NO_COMBAT`). */
+export interface CardServices {
+  readonly combat: CombatBridge;
+}
+
+type CardContext = QueryContext<CardServices>;
+
+/** Declares a card query: its handlers get the {@link CardServices} in their context. */
+export function defineCardQuery<P, R>(definition: QueryDefinition<P, R, CardServices>): QueryDefinition<P, R, CardServices> {
+  return defineQuery(definition);
 }
 
 interface TargetRef {
@@ -92,12 +104,12 @@ function effectId(loaded: LoadedCard, key: string, step: string): string {
 }
 
 /** Loads a card for a request; null when the card already applied this very request. */
-function cardFor(messageId: string, context: QueryContext): LoadedCard | null {
+function cardFor(messageId: string, context: CardContext): LoadedCard | null {
   const loaded = loadCard(messageId);
   return loaded.requests.includes(context.requestId) ? null : loaded;
 }
 
-function save(step: string, loaded: LoadedCard, next: ExchangeState, context: QueryContext, dice: readonly RolledDie[]): Promise<void> {
+function save(step: string, loaded: LoadedCard, next: ExchangeState, context: CardContext, dice: readonly RolledDie[]): Promise<void> {
   return saveCard(loaded, next, context.requestId, dice, isNpcActor, step);
 }
 
@@ -148,7 +160,7 @@ export async function rollPendingToHit(state: ExchangeState, key: string, dice: 
 }
 
 /** Effects on the target of a resolved to-hit: holds become conditions. */
-export async function afterToHit(state: ExchangeState, key: string, messageId: string, context: QueryContext): Promise<void> {
+export async function afterToHit(state: ExchangeState, key: string, messageId: string, context: CardContext): Promise<void> {
   const target = targetOf(state, key);
   const result = target.toHit?.result;
   if (result !== "partialHold" && result !== "fullHold") return;
@@ -157,9 +169,9 @@ export async function afterToHit(state: ExchangeState, key: string, messageId: s
 }
 
 /** The shifts on a defender's roll: extra-defence penalty, talents, conditions. */
-async function defenceShifts(actor: Actor.Implementation, defence: DefenceChoice): Promise<CsReason[]> {
+async function defenceShifts(bridge: CombatBridge, actor: Actor.Implementation, defence: DefenceChoice): Promise<CsReason[]> {
   if (defence === "none" || !isCharacter(actor)) return [];
-  const used = await combatBridge.defencesUsed(actor);
+  const used = await bridge.defencesUsed(actor);
   const penalty = defencePenalty(used, actor.system.stats.freeDefences);
   return [...(penalty !== 0 ? [{ cs: penalty, label: "CASE.Exchange.ExtraDefence", localize: true }] : []), ...rollShifts(actor, { score: DEFENCE_SCORE[defence], defence })];
 }
@@ -175,7 +187,7 @@ function healthOf(actor: Actor.Implementation): { value: number; max: number } {
 }
 
 /** Spends Karma on the GM, once per request (the ledger). Refused when the pool is short. */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: QueryContext): Promise<void> {
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: CardContext): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
   await context.locks.run([actorLock(actor.uuid)], async () => {
     if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
@@ -187,7 +199,7 @@ export async function spendKarmaOnce(actor: Actor.Implementation, amount: number
 
 // ── Defend ───────────────────────────────────────────────────────────────────────────────
 
-export const defendQuery = defineQuery({
+export const defendQuery = defineCardQuery({
   name: "defend",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -206,21 +218,21 @@ export const defendQuery = defineQuery({
     const actor = await targetActor(target);
     // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
     // attack uses the dodge rolled after initiative: no new roll, no defence spent.
-    const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await combatBridge.declaredDodgeShift(actor) : 0;
+    const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
     const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
     const dice: RolledDie[] = [];
     let next: ExchangeState;
     if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
     else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
     else {
-      const cs = await defenceShifts(actor, p.defence);
+      const cs = await defenceShifts(context.services.combat, actor, p.defence);
       const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
       dice.push(die);
       next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs }, CONFIG.CASE.universalTable));
     }
     next = await rollPendingToHit(next, p.targetKey, dice);
     // Effects first, the card last.
-    if (!useDeclared && p.defence !== "none") await combatBridge.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
+    if (!useDeclared && p.defence !== "none") await context.services.combat.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
     await afterToHit(next, p.targetKey, p.messageId, context);
     // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
     const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
@@ -232,7 +244,7 @@ export const defendQuery = defineQuery({
 
 // ── Roll to hit (blindsided targets, or a card whose roll was cut off) ───────────────────────
 
-export const rollToHitQuery = defineQuery({
+export const rollToHitQuery = defineCardQuery({
   name: "rollToHit",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -255,7 +267,7 @@ export const rollToHitQuery = defineQuery({
 
 // ── Pull ─────────────────────────────────────────────────────────────────────────────────
 
-export const pullQuery = defineQuery({
+export const pullQuery = defineCardQuery({
   name: "pull",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -297,7 +309,7 @@ async function damageActors(state: ExchangeState, target: ExchangeTarget, reboun
  * computes the same change and writes nothing again.
  */
 async function writeHealthChange(
-  context: QueryContext,
+  context: CardContext,
   id: string,
   actors: { actor: Actor.Implementation; charger: Actor.Implementation | null },
   compute: (health: { value: number; max: number }, charger: { value: number; max: number } | undefined) => DamageApplication,
@@ -313,13 +325,13 @@ async function writeHealthChange(
   });
 }
 
-async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: QueryContext): Promise<void> {
+async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {
   if (actor.type !== "npc" || !game.settings.get(SYSTEM_ID, "autoNpcConsequences")) return;
   const loaded = loadCard(messageId);
   for (const check of targetActions(loaded.state, key).checks) await resolveConsequenceNow(messageId, key, check, { ...context, requestId: `${context.requestId}.${check}` });
 }
 
-export const applyDamageQuery = defineQuery({
+export const applyDamageQuery = defineCardQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKey: (p) => cardLock(p.messageId),
@@ -338,7 +350,7 @@ export const applyDamageQuery = defineQuery({
   },
 });
 
-export const undoDamageQuery = defineQuery({
+export const undoDamageQuery = defineCardQuery({
   name: "undoDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKey: (p) => cardLock(p.messageId),
@@ -361,14 +373,14 @@ export const undoDamageQuery = defineQuery({
 type Check = "slam" | "stun" | "kill";
 
 /** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
-async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: QueryContext): Promise<void> {
+async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext): Promise<void> {
   const loaded = cardFor(messageId, context);
   if (!loaded) return;
   const { state } = loaded;
   const target = transition(() => targetOf(state, key));
   if (!targetActions(state, key).checks.includes(check)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.CheckNotDue", { name: target.name }));
   const actor = await targetActor(target);
-  const hasActed = await combatBridge.hasActed(actor);
+  const hasActed = await context.services.combat.hasActed(actor);
   const dice: RolledDie[] = [await rollDie("1d100")];
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
@@ -378,12 +390,12 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
     const id = effectId(loaded, key, check);
     const endurance = ledgerEntry(actor, id, field)?.before ?? (isCharacter(actor) ? actor.system.abilities.endurance.value : target.scores["endurance.res"]);
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
-    await consequenceEffects(next, key, check, actor, endurance, id);
+    await consequenceEffects(context.services.combat, next, key, check, actor, endurance, id);
     await save("consequence", loaded, next, context, dice);
   });
 }
 
-async function consequenceEffects(state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, endurance: number, id: string): Promise<void> {
+async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, endurance: number, id: string): Promise<void> {
   const outcome = targetOf(state, key).consequences.find((c) => c.check === check)?.outcome;
   if (!outcome) return;
   switch (outcome.check) {
@@ -395,7 +407,7 @@ async function consequenceEffects(state: ExchangeState, key: string, check: Chec
     case "stun":
       if (outcome.result !== "none") {
         await setStatus(actor, "stunned", { turns: outcome.turns, startsNextTurn: !outcome.thisTurn });
-        await combatBridge.recordStun(actor, outcome.turns, !outcome.thisTurn);
+        await bridge.recordStun(actor, outcome.turns, !outcome.thisTurn);
       }
       return;
     case "kill":
@@ -408,7 +420,7 @@ async function consequenceEffects(state: ExchangeState, key: string, check: Chec
   }
 }
 
-export const consequenceQuery = defineQuery({
+export const consequenceQuery = defineCardQuery({
   name: "consequence",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
@@ -424,7 +436,7 @@ export const consequenceQuery = defineQuery({
 
 // ── Escape ───────────────────────────────────────────────────────────────────────────────
 
-export const escapeQuery = defineQuery({
+export const escapeQuery = defineCardQuery({
   name: "escape",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKey: (p) => cardLock(p.messageId),
@@ -434,7 +446,7 @@ export const escapeQuery = defineQuery({
     if (!loaded) return null;
     const target = transition(() => targetOf(loaded.state, p.targetKey));
     const actor = await targetActor(target);
-    const turn = await combatBridge.turn(actor);
+    const turn = await context.services.combat.turn(actor);
     if (!targetActions(loaded.state, p.targetKey, turn).escape) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
     const cs: CsReason[] = rollShifts(actor, { score: "strength.mgt", escape: true });
     const die = await rollDie("1d100");
@@ -451,13 +463,5 @@ export const escapeQuery = defineQuery({
   },
 });
 
-/** Registers every GM half of the card's buttons with `register` (gm.ts's registerQuery, in init). */
-export function registerCardQueries(register: <P, R>(query: QueryDefinition<P, R>) => void): void {
-  register(defendQuery);
-  register(rollToHitQuery);
-  register(pullQuery);
-  register(applyDamageQuery);
-  register(undoDamageQuery);
-  register(consequenceQuery);
-  register(escapeQuery);
-}
+/** Every GM half of the card's buttons, for the root to register. */
+export const CARD_QUERIES = [defendQuery, rollToHitQuery, pullQuery, applyDamageQuery, undoDamageQuery, consequenceQuery, escapeQuery] as const;

@@ -28,9 +28,9 @@ import { rollShifts, talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../requests/gm";
 import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
-import { QueryRefusal, UUID_PATTERN, defineQuery, payloadRecord, stringField } from "../requests/router";
+import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
-import { afterToHit, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
+import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
 
@@ -214,7 +214,7 @@ async function attackingItem(itemUuid: string): Promise<Item.Implementation> {
 }
 
 /** The attack, on the active GM: checks, builds, spends, and writes the card. */
-export const attackQuery = defineQuery({
+export const attackQuery = defineCardQuery({
   name: "attack",
   parse(raw: unknown) {
     const r = payloadRecord(raw);

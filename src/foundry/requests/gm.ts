@@ -5,7 +5,8 @@
  * through `updateChatMessage`. A GM who becomes the active GM (on `ready`, or when a GM
  * connects or leaves) handles the requests nobody answered.
  */
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./router";
+import type { QueryRouter} from "./router";
+import { type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./router";
 
 function asking(user: User.Implementation): AskingUser {
   return { id: user.id ?? "", isGM: user.isGM, active: user.active, name: user.name };
@@ -66,12 +67,14 @@ export const foundryEnvironment: QueryEnvironment = {
   newId: () => foundry.utils.randomID(16),
 };
 
-/** The one router of this client. */
-export const router = new QueryRouter(foundryEnvironment);
-
-/** Makes a CASE query known to this client's router (call in init). */
-export function registerQuery<P, R>(query: QueryDefinition<P, R>): void {
-  router.register(query);
+/**
+ * This client's router: the root (../register.ts) makes it in init, with the services its
+ * handlers need, and keeps it at `CONFIG.CASE.router`. A clear error before init.
+ */
+export function caseRouter(): CONFIG["CASE"]["router"] {
+  const router = (CONFIG as Partial<CONFIG>).CASE?.router;
+  if (!router) throw new Error("CASE's request router is not set up: the system's init has not run.");
+  return router;
 }
 
 /** A request message as the router reads it: the author is the one the server stamped. */
@@ -84,7 +87,7 @@ function requestRecord(message: ChatMessage.Implementation): RequestRecord {
 const ANSWERED_REQUEST_KEEP_MS = 60 * 60 * 1000;
 
 /** The active GM handles every unanswered request, and deletes answered ones older than an hour. */
-export async function handleWaitingRequests(on: QueryRouter = router): Promise<void> {
+export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
   const requests = game.messages.filter((m) => m.type === "request");
   const old = requests.filter((m) => requestRecord(m).answered && Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
@@ -93,7 +96,7 @@ export async function handleWaitingRequests(on: QueryRouter = router): Promise<v
 }
 
 /** Wires the request hooks of `on` (this client's router; call in init). */
-export function registerRequestHooks(on: QueryRouter = router): void {
+export function registerRequestHooks(on: QueryRouter): void {
   Hooks.on("createChatMessage", (message: ChatMessage.Implementation) => {
     if (message.type === "request") void on.receive(requestRecord(message));
   });
@@ -104,10 +107,11 @@ export function registerRequestHooks(on: QueryRouter = router): void {
 /**
  * Asks the active GM to run `query` (or runs it here when this client is the active GM).
  * Returns the handler's value (null when it has none), or undefined after telling the user
- * why it was refused.
+ * why it was refused. Any query of this client's router may be asked (whatever services its
+ * handlers need: the router was made with them all).
  */
-export async function requestGM<P, R>(query: QueryDefinition<P, R>, payload: P): Promise<R | null | undefined> {
-  const result: QueryResult<R> = await router.request(query, payload);
+export async function requestGM<P, R>(query: QueryDefinition<P, R, never>, payload: P): Promise<R | null | undefined> {
+  const result: QueryResult<R> = await caseRouter().request(query, payload);
   if (result.ok) return result.value;
   const notify = result.reason === "timeout" || result.reason === "stale" ? ui.notifications.warn.bind(ui.notifications) : ui.notifications.error.bind(ui.notifications);
   // The message may name actors and users: let Foundry escape it (v13 NotificationOptions `format` + `escape`).

@@ -51,15 +51,21 @@ export interface AskingUser {
   readonly name: string;
 }
 
-/** What a handler knows of its request besides the payload. */
-export interface QueryContext {
+/**
+ * What a handler knows of its request besides the payload. `S` is the services the handler
+ * needs (the turn's directory of combats, the exchange's bridge to the turn): the root creates
+ * them and hands them to the router, which passes them here; tests hand in their own.
+ */
+export interface QueryContext<S = unknown> {
   /** The request's id: the idempotency key handlers record where they write. */
   readonly requestId: string;
   /** The GM's locks; a handler takes `actor:<uuid>` keys for what it writes on actors. */
   readonly locks: LockTable;
+  /** The services the router was made with. */
+  readonly services: S;
 }
 
-export interface QueryDefinition<P, R> {
+export interface QueryDefinition<P, R, S = unknown> {
   /** The query's short name. */
   readonly name: string;
   /** Turns untrusted data into a payload, or throws a QueryRefusal("malformed"). */
@@ -67,13 +73,13 @@ export interface QueryDefinition<P, R> {
   /** The lock the request holds while it runs (e.g. `card:<id>`): the same for every action on that document. */
   lockKey(payload: P): string;
   /** Throws QueryRefusal("forbidden") unless `user` may make this request. Runs on the GM. */
-  authorize(user: AskingUser, payload: P): Promise<void> | void;
+  authorize(user: AskingUser, payload: P, context: QueryContext<S>): Promise<void> | void;
   /** Applies the request on the active GM, after authorize. Must be idempotent per request id. */
-  handle(user: AskingUser, payload: P, context: QueryContext): Promise<R | null>;
+  handle(user: AskingUser, payload: P, context: QueryContext<S>): Promise<R | null>;
 }
 
 /** Declares a query (a typed identity: the definition is the value). */
-export function defineQuery<P, R>(definition: QueryDefinition<P, R>): QueryDefinition<P, R> {
+export function defineQuery<P, R, S = unknown>(definition: QueryDefinition<P, R, S>): QueryDefinition<P, R, S> {
   if (!/^[a-zA-Z][a-zA-Z0-9]*$/.test(definition.name)) throw new Error(`Bad query name "${definition.name}".`);
   return definition;
 }
@@ -119,14 +125,16 @@ export const MAX_REQUESTS_PER_USER = 8;
  * Runs requests: on the active GM, handles them (validated, authorised, locked, once); on
  * any other client, posts them and waits for the answer.
  */
-export class QueryRouter {
+export class QueryRouter<S = unknown> {
   readonly locks: LockTable;
-  readonly #queries = new Map<string, QueryDefinition<unknown, unknown>>();
+  readonly #queries = new Map<string, QueryDefinition<unknown, unknown, S>>();
   readonly #inFlight = new Map<string, number>();
   readonly #handling = new Set<string>();
 
   constructor(
     private readonly env: QueryEnvironment,
+    /** The services every handler gets in its context. */
+    readonly services: S,
     locks: LockTable = new LockTable(),
     /** How long a client waits for the GM's answer. */
     private readonly answerTimeoutMs: number = QUERY_TIMEOUT_MS,
@@ -135,7 +143,7 @@ export class QueryRouter {
   }
 
   /** Makes a query known to this router (call in init, on every client). */
-  register<P, R>(query: QueryDefinition<P, R>): void {
+  register<P, R>(query: QueryDefinition<P, R, S>): void {
     this.#queries.set(query.name, query);
   }
 
@@ -172,7 +180,7 @@ export class QueryRouter {
   }
 
   /** Handles a request made on this very client (the clicker is the active GM). */
-  async runLocally<P, R>(query: QueryDefinition<P, R>, raw: unknown, requestId: string = this.env.newId()): Promise<QueryResult<R>> {
+  async runLocally<P, R>(query: QueryDefinition<P, R, S>, raw: unknown, requestId: string = this.env.newId()): Promise<QueryResult<R>> {
     try {
       return await this.#run(query, this.env.self(), raw, requestId);
     } catch (error) {
@@ -184,7 +192,7 @@ export class QueryRouter {
    * What a clicking client calls. Runs the query here when this client is the active GM;
    * otherwise posts it and waits for the answer. Never throws: a refusal comes back as a result.
    */
-  async request<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<QueryResult<R>> {
+  async request<P, R>(query: QueryDefinition<P, R, S>, payload: unknown): Promise<QueryResult<R>> {
     if (!this.env.gmConnected()) return { ok: false, reason: "noGM", message: "No GM is connected." };
     if (this.env.isActiveGM()) return this.runLocally(query, payload);
     let id: string;
@@ -201,15 +209,16 @@ export class QueryRouter {
     }
   }
 
-  async #run<P, R>(query: QueryDefinition<P, R>, user: AskingUser, raw: unknown, requestId: string): Promise<QueryResult<R>> {
+  async #run<P, R>(query: QueryDefinition<P, R, S>, user: AskingUser, raw: unknown, requestId: string): Promise<QueryResult<R>> {
     const payload = query.parse(raw);
     const queued = this.#inFlight.get(user.id) ?? 0;
     if (queued >= MAX_REQUESTS_PER_USER) throw new QueryRefusal("busy", `${user.name} has ${String(queued)} requests waiting.`);
     this.#inFlight.set(user.id, queued + 1);
     try {
       const value = await this.locks.run([query.lockKey(payload)], async () => {
-        await query.authorize(user, payload);
-        return query.handle(user, payload, { requestId, locks: this.locks });
+        const context: QueryContext<S> = { requestId, locks: this.locks, services: this.services };
+        await query.authorize(user, payload, context);
+        return query.handle(user, payload, context);
       });
       return { ok: true, value: value ?? null };
     } catch (error) {

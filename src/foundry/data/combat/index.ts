@@ -1,5 +1,5 @@
 /**
- * Registers the CASE turn's data models for Foundry's default Combat and Combatant type
+ * The CASE turn's data models for Foundry's default Combat and Combatant type
  * ("base"), so every combat and combatant carries them without a type to pick (as Draw Steel
  * does in v13). system.json declares no Combat/Combatant subtypes for that reason.
  */
@@ -20,7 +20,5 @@ declare module "fvtt-types/configuration" {
   }
 }
 
-export function registerCombatDataModels(): void {
-  Object.assign(CONFIG.Combat.dataModels, { [DEFAULT_DOCUMENT_TYPE]: CaseCombatData });
-  Object.assign(CONFIG.Combatant.dataModels, { [DEFAULT_DOCUMENT_TYPE]: CaseCombatantData });
-}
+export const COMBAT_DATA_MODELS = { [DEFAULT_DOCUMENT_TYPE]: CaseCombatData } as const;
+export const COMBATANT_DATA_MODELS = { [DEFAULT_DOCUMENT_TYPE]: CaseCombatantData } as const;

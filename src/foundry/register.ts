@@ -1,0 +1,130 @@
+/**
+ * The root: everything CASE puts into Foundry, made and wired in one place on `init`. It
+ * creates the services (the request router with the turn's directory of combats and the
+ * exchange's bridge to the turn) and hands them to what needs them; no module sets another's
+ * state. Each step below is one named registration; the order matters only where noted.
+ */
+import * as rules from "../rules/index";
+import { SYSTEM_ID, SYSTEM_PATH } from "./core/constants";
+import { registerHandlebarsHelpers } from "./core/handlebars-helpers";
+import { registerSettings } from "./core/settings";
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/index";
+import { COMBAT_DATA_MODELS, COMBATANT_DATA_MODELS } from "./data/combat/index";
+import { TurnRecordData } from "./data/combat/turn-record";
+import { AttackMessageData, AttackRecordData } from "./exchange/card-model";
+import { RequestMessageData } from "./requests/request-model";
+import { CaseActor } from "./documents/actor";
+import { CaseItem } from "./documents/item";
+import { CaseChatMessage } from "./documents/chat-message";
+import { CaseCombat, CaseCombatant } from "./documents/combat";
+import { CaseRoll } from "./dice/case-roll";
+import { QueryRouter } from "./requests/router";
+import { foundryEnvironment, registerRequestHooks } from "./requests/gm";
+import { CARD_QUERIES, type CardServices } from "./exchange/gm-actions";
+import { attackQuery } from "./exchange/make-attack";
+import { TURN_QUERIES, type TurnServices } from "./combat/queries";
+import { TURN_CARD_TEMPLATE, foundryTurnDirectory, turnCombatBridge } from "./combat/foundry-host";
+import { registerStatusEffects } from "./status-effects";
+import { CASE_API } from "./api/index";
+import { REFERENCE_API } from "./api/reference-api";
+import { applyDamageApiQuery } from "./api/damage-api";
+import { preloadSheetTemplates, registerSheets } from "./apps/index";
+import { CaseCombatTracker, TRACKER_TEMPLATES } from "./apps/combat-tracker";
+import { DECLARE_TEMPLATE } from "./apps/declare-dialog";
+import { registerUniversalTableSetting } from "./apps/universal-table-app";
+import { registerEnrichers } from "./enrichers";
+import { registerCanvasDropHook } from "./hooks/canvas-drop";
+import { registerHotbarHook } from "./hooks/hotbar";
+import { registerUniversalTableControls } from "./hooks/reference-controls";
+import { registerSelfTest } from "./self-test/quench";
+import { migrateWorld } from "./world-migration";
+import "./core/fvtt-config";
+
+/** The chat message subtypes: the attack card and the GM's records, and requests to the GM. */
+export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData, attackRecord: AttackRecordData, request: RequestMessageData, turnRecord: TurnRecordData } as const;
+
+declare module "fvtt-types/configuration" {
+  interface DataModelConfig {
+    ChatMessage: {
+      attack: typeof AttackMessageData;
+      attackRecord: typeof AttackRecordData;
+      request: typeof RequestMessageData;
+      turnRecord: typeof TurnRecordData;
+    };
+  }
+}
+
+/** Every service a request handler may need: the union of what each family of handlers declares. */
+export type CaseServices = CardServices & TurnServices;
+
+/** The router of this client, with the services its handlers get in their context. */
+export type CaseRouter = QueryRouter<CaseServices>;
+
+/** Makes the services and the router that hands them to the handlers. */
+function createRouter(): CaseRouter {
+  const services: CaseServices = { turns: foundryTurnDirectory, combat: turnCombatBridge };
+  const router = new QueryRouter(foundryEnvironment, services);
+  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
+  return router;
+}
+
+/** CONFIG.CASE: the rules, the table in use, the API, and this client's request router. */
+function registerConfig(router: CaseRouter): void {
+  CONFIG.CASE = { rules, universalTable: rules.UNIVERSAL_TABLE, api: Object.freeze({ ...CASE_API, ...REFERENCE_API }), router };
+}
+
+/** The document classes and the data models of every subtype system.json declares. */
+function registerDocuments(): void {
+  CONFIG.Actor.documentClass = CaseActor;
+  CONFIG.Item.documentClass = CaseItem;
+  CONFIG.ChatMessage.documentClass = CaseChatMessage;
+  CONFIG.Combat.documentClass = CaseCombat;
+  CONFIG.Combatant.documentClass = CaseCombatant;
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  Object.assign(CONFIG.ChatMessage.dataModels, CHAT_MESSAGE_DATA_MODELS);
+  Object.assign(CONFIG.Combat.dataModels, COMBAT_DATA_MODELS);
+  Object.assign(CONFIG.Combatant.dataModels, COMBATANT_DATA_MODELS);
+  CONFIG.Dice.rolls.push(CaseRoll);
+  // Health and Karma are pools whose max is derived: name them as bars for token HUDs.
+  CONFIG.Actor.trackableAttributes = {
+    hero: { bar: ["health", "karma"], value: ["initiative"] },
+    npc: { bar: ["health", "karma"], value: ["initiative"] },
+  };
+}
+
+/** The combat tracker that runs the CASE turn, and the turn's templates. */
+function registerCombatTurn(): void {
+  CONFIG.ui.combat = CaseCombatTracker;
+  void foundry.applications.handlebars.loadTemplates([
+    ...Object.values(TRACKER_TEMPLATES).map((path) => `${SYSTEM_PATH}/${path}`),
+    DECLARE_TEMPLATE,
+    TURN_CARD_TEMPLATE,
+  ]);
+}
+
+/** Everything, on `init`. */
+export function registerSystem(): void {
+  console.log(`${SYSTEM_ID} | Initialising the Costumed Adventurer Simulation Engine`);
+  const router = createRouter();
+  registerConfig(router);
+  registerDocuments();
+  registerRequestHooks(router);
+  registerStatusEffects();
+  registerHandlebarsHelpers();
+  registerSettings();
+  registerUniversalTableSetting();
+  registerUniversalTableControls();
+  registerEnrichers();
+  registerSheets();
+  void preloadSheetTemplates();
+  registerHotbarHook();
+  registerCanvasDropHook();
+  registerCombatTurn();
+  registerSelfTest();
+}
+
+/** On `ready`: the world migration (the active GM only). */
+export function onReady(): void {
+  void migrateWorld();
+}
