@@ -1,11 +1,20 @@
-import { cp, mkdir } from "node:fs/promises";
+import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
+import { transform as transformCss } from "lightningcss";
 
-/** Copies the static parts of the system next to the bundle, so dist/ is installable as-is. */
+/** Browsers the minified CSS must keep working in (Chrome 111, Firefox 113, Safari 16.4: 2023's). */
+const CSS_TARGETS = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) | (4 << 8) };
+
+/**
+ * Copies the static parts of the system next to the bundle, so dist/ is installable as-is:
+ * system.json and the templates as they are, the stylesheets minified, the languages without
+ * whitespace. (`npm run build` then prints the weight: scripts/build-size.ts.)
+ */
 function copySystemFiles(): Plugin {
   let out = resolve(import.meta.dirname, "dist");
+  const from = (...parts: string[]): string => resolve(import.meta.dirname, ...parts);
   return {
     name: "case-copy-system-files",
     apply: "build",
@@ -14,9 +23,29 @@ function copySystemFiles(): Plugin {
     },
     async closeBundle() {
       await mkdir(out, { recursive: true });
-      await cp(resolve(import.meta.dirname, "system.json"), resolve(out, "system.json"));
-      for (const dir of ["templates", "lang", "styles"]) {
-        await cp(resolve(import.meta.dirname, dir), resolve(out, dir), { recursive: true });
+      await cp(from("system.json"), resolve(out, "system.json"));
+      await cp(from("templates"), resolve(out, "templates"), { recursive: true });
+      await mkdir(resolve(out, "styles"), { recursive: true });
+      for (const name of await readdir(from("styles"))) {
+        const filename = from("styles", name);
+        if (!name.endsWith(".css")) {
+          await cp(filename, resolve(out, "styles", name), { recursive: true });
+          continue;
+        }
+        const { code } = transformCss({ filename, code: await readFile(filename), minify: true, targets: CSS_TARGETS });
+        await writeFile(resolve(out, "styles", name), code);
+      }
+      await mkdir(resolve(out, "lang"), { recursive: true });
+      for (const name of await readdir(from("lang"))) {
+        const filename = from("lang", name);
+        const text = await readFile(filename, "utf8");
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch (error) {
+          throw new Error(`${filename}: not valid JSON (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+        }
+        await writeFile(resolve(out, "lang", name), JSON.stringify(parsed));
       }
     },
   };
@@ -27,7 +56,8 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    minify: false,
+    // Minified with the class names kept (see rolldownOptions.output), plus a source map.
+    minify: true,
     sourcemap: true,
     target: "es2022",
     lib: {
@@ -35,10 +65,20 @@ export default defineConfig({
       formats: ["es"],
       fileName: () => "case.mjs",
     },
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // Roll.fromData and document classes are looked up by class name: never mangle them.
+        // Roll.fromData, CONFIG.Dice.rolls and Foundry's sheet and data-model registries find
+        // classes by name: every class keeps its own (test/build.test.ts runs the bundle and
+        // checks). The bundler's keepNames restores names it renames to avoid clashes
+        // (Foo$1); the minifier's keepNames stops it from mangling class bindings. Function
+        // names are not looked up, so they are mangled. Vite's library mode would otherwise
+        // keep the whitespace (codegen: false); a system is loaded as is, so it goes too.
         keepNames: true,
+        minify: {
+          compress: { keepNames: { function: false, class: true } },
+          mangle: { toplevel: true, keepNames: { function: false, class: true } },
+          codegen: { removeWhitespace: true },
+        },
       },
     },
   },

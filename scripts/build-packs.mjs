@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles every pack declared in system.json from its JSON sources (packs/<name>/*.json)
-// into LevelDB under dist/packs/<name>, with the Foundry CLI. A source file that cannot be
+// into LevelDB under dist/packs/<name> (or <out>/packs/<name> with `build-packs.mjs <out>`), with the Foundry CLI. A source file that cannot be
 // read, is not JSON, or lacks a well-formed _id/_key stops the build with its path: the CLI
 // would otherwise drop it silently.
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
@@ -10,11 +10,12 @@ import { checkPackSource } from "./pack-check.mjs";
 
 const manifest = JSON.parse(readFileSync("system.json", "utf8"));
 const packs = manifest.packs ?? [];
-mkdirSync(join("dist", "packs"), { recursive: true });
+const outRoot = process.argv[2] ?? "dist";
+mkdirSync(join(outRoot, "packs"), { recursive: true });
 
 for (const pack of packs) {
   const src = join("packs", pack.name);
-  const dest = join("dist", "packs", pack.name);
+  const dest = join(outRoot, "packs", pack.name);
   if (!existsSync(src)) throw new Error(`system.json declares pack "${pack.name}" but ${src}/ does not exist.`);
   const files = readdirSync(src, { recursive: true }).filter((f) => String(f).endsWith(".json"));
   for (const file of files) {
