@@ -25,7 +25,7 @@ export * from "./defences";
 export * from "./damage";
 export * from "./consequences";
 export * from "./powers";
-export * from "./turn";
+export * from "./turn/index";
 export * from "./exchange";
 export * from "./exchange-secrets";
 export * from "./attack-setup";

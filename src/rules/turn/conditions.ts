@@ -1,0 +1,118 @@
+import { type HoldState, holdEffects } from "../attacks";
+import { stunAppliesThisTurn } from "../consequences";
+import { type DefenceCode, assertDefenceCode, defenceTakesAction } from "../defences";
+import { DECLARATION_TEXT_MAX } from "./declaration";
+import { TurnError, assertBoolean, assertCount, show } from "./phases";
+import { type CombatantStats, Draft, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, assertPhase, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty, resettleIfCurrent } from "./state";
+
+// ── Things that happen to a combatant mid-turn ────────────────────────────────────────────────
+/**
+ * A stun lands (§8): `turns` from the Stun? result (1, or the d10 of a white result). If the
+ * combatant has not acted this turn it is out from now (its actions this turn are lost);
+ * otherwise from next turn [001; {@link STUN_TIMING_FOR_LONG_STUNS}]. A longer stun replaces a
+ * shorter one; stuns do not add up [RULING].
+ */
+export function applyStun(state: TurnState, id: string, turns: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertCount(turns, "Stun turns", 1);
+  const acted = state.combat.phase === "wrapUp" || hasActed(c);
+  const appliesNow = turns === 1 || STUN_TIMING_FOR_LONG_STUNS ? stunAppliesThisTurn(acted) : true;
+  const draft = new Draft(state);
+  if (appliesNow) {
+    if (c.stunTurns >= turns) return NO_CHANGE;
+    draft.put(c, { stunTurns: turns });
+  } else {
+    if (c.stunPending >= turns) return NO_CHANGE;
+    draft.put(c, { stunPending: turns });
+  }
+  resettleIfCurrent(draft, id);
+  return draft.change();
+}
+
+/** A Kill result took an Endurance rank (§8): the combatant is dying and loses another each wrap-up until aided. */
+export function markDying(state: TurnState, id: string): TurnChange {
+  const c = combatantOf(state, id);
+  if (c.dead) throw new TurnError("cannotAct", `Combatant "${id}" is dead.`);
+  if (c.dying && !c.aided) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { dying: true, aided: false });
+  resettleIfCurrent(draft, id);
+  return draft.change();
+}
+
+/** Someone aided (or, `false`, did not aid after all) a dying combatant this turn: no Endurance loss at wrap-up (§8). */
+export function setAided(state: TurnState, id: string, aided: boolean): TurnChange {
+  const c = combatantOf(state, id);
+  assertBoolean(aided, "aided");
+  if (!c.dying) throw new TurnError("cannotAct", `Combatant "${id}" is not dying.`);
+  if (c.aided === aided) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { aided });
+  return draft.change();
+}
+
+/** Puts a combatant in (or out of) a hold (§5); it persists from turn to turn. */
+export function setHold(state: TurnState, id: string, hold: HoldState): TurnChange {
+  const c = combatantOf(state, id);
+  holdEffects(hold);
+  if (c.hold === hold) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { hold });
+  return draft.change();
+}
+
+/** A recorded defence, with the change. */
+export interface DefenceRecord {
+  readonly change: TurnChange;
+  /**
+   * The shift for this defence from the defence count (Table 22): 0 within the free defences,
+   * then −2 CS cumulative. 0 for a defence that takes the defender's action instead.
+   */
+  readonly penalty: number;
+  /** True when the defence took the defender's action (Evasion, Feint, Catch). */
+  readonly tookAction: boolean;
+}
+
+/**
+ * Records a defence the combatant uses against an attack (§6, Table 22), in resolve or the
+ * extra rounds. Evasion, Feint and Catch take an action (TurnError when none is left); the
+ * others count against the free defences and return their penalty. Without `defence`, a
+ * counted defence.
+ */
+export function recordDefence(state: TurnState, id: string, defence?: DefenceCode): DefenceRecord {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["resolve", "extraRounds"], "A defence");
+  if (defence !== undefined) assertDefenceCode(defence);
+  const takes = defence !== undefined && defenceTakesAction(defence);
+  const draft = new Draft(state);
+  if (takes) {
+    if (actionsLeft(c) === 0) throw new TurnError("cannotAct", `Combatant "${id}" has no action left for ${defence}.`);
+    draft.put(c, { actionsUsed: c.actionsUsed + 1 });
+    resettleIfCurrent(draft, id);
+    return { change: draft.change(), penalty: 0, tookAction: true };
+  }
+  const penalty = nextDefencePenalty(c);
+  draft.put(c, { defencesUsed: c.defencesUsed + 1 });
+  return { change: draft.change(), penalty, tookAction: false };
+}
+
+/** Notes a Judge's event at wrap-up (bombs go off, floors collapse …) [001 Step 6]. */
+export function noteEvent(state: TurnState, text: string): TurnChange {
+  assertPhase(state, ["wrapUp"], "Noting an event");
+  if (typeof text !== "string") throw new TypeError(`An event must be text, got ${show(text)}.`);
+  const trimmed = text.trim();
+  if (trimmed === "" || trimmed.length > DECLARATION_TEXT_MAX) throw new RangeError(`An event must be 1 to ${DECLARATION_TEXT_MAX} characters.`);
+  const draft = new Draft(state);
+  draft.setCombat({ events: Object.freeze([...state.combat.events, trimmed]) });
+  return draft.change();
+}
+
+/** Changes a combatant's stats or team or defeated flag (the character changed). Any phase. */
+export function refreshCombatant(state: TurnState, id: string, fields: { stats?: CombatantStats; team?: string | null; defeated?: boolean }): TurnChange {
+  const c = combatantOf(state, id);
+  const next = createCombatantTurn(id, fields.stats ?? c.stats, { team: fields.team === undefined ? c.team : fields.team, defeated: fields.defeated ?? c.defeated });
+  const draft = new Draft(state);
+  draft.put(c, { stats: next.stats, team: next.team, defeated: next.defeated });
+  resettleIfCurrent(draft, id);
+  return draft.change();
+}

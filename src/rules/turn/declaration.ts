@@ -1,0 +1,86 @@
+import { assertBoolean, show } from "./phases";
+import { MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN } from "../actions";
+import { ATTACK_CODES, type AttackCode } from "../attacks";
+import { DEFENCE_CODES, type DefenceCode } from "../defences";
+
+// ── Declarations ──────────────────────────────────────────────────────────────────────────────
+/** What a declaration may name besides its free text: an attack, a defence, a move, or something else. */
+export const DECLARED_ACTION_KINDS = ["attack", "defence", "move", "other"] as const;
+
+/** One of {@link DECLARED_ACTION_KINDS}. */
+export type DeclaredActionKind = (typeof DECLARED_ACTION_KINDS)[number];
+
+/** [RULING] The longest declaration text, in characters (a table-talk sentence, not an essay). */
+export const DECLARATION_TEXT_MAX = 500;
+
+/** A combatant's declared action(s) for the turn [001 Step 1]. */
+export interface Declaration {
+  /** What the character intends, in the player's words (may be empty when a pick says it all). */
+  readonly text: string;
+  /** An optional pick of what kind of action it is. */
+  readonly kind: DeclaredActionKind | null;
+  /** With kind "attack": which attack, if chosen. */
+  readonly attack: AttackCode | null;
+  /** With kind "defence": which defence, if chosen. */
+  readonly defence: DefenceCode | null;
+  /** How many actions the character intends to take (more than one needs the extra-action roll). */
+  readonly actions: number;
+  /** Decided by the Judge for an NPC: hidden from the players [001 Step 1]. */
+  readonly secret: boolean;
+}
+
+/**
+ * Reads a declaration from untrusted data (a form, a query payload) and checks it: text a
+ * string of at most {@link DECLARATION_TEXT_MAX} characters (trimmed); kind null or one of
+ * {@link DECLARED_ACTION_KINDS}; attack only with kind "attack", defence only with kind
+ * "defence"; actions a whole number from 1 to {@link MAX_ACTIONS_PER_TURN}; secret a boolean
+ * (default false). RangeError/TypeError naming the field otherwise.
+ */
+export function parseDeclaration(raw: unknown): Declaration {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError(`A declaration must be an object, got ${show(raw)}.`);
+  const r = raw as Record<string, unknown>;
+  const text = r.text ?? "";
+  if (typeof text !== "string") throw new TypeError(`A declaration's text must be a string, got ${show(text)}.`);
+  const trimmed = text.trim();
+  if (trimmed.length > DECLARATION_TEXT_MAX) {
+    throw new RangeError(`A declaration's text may be at most ${DECLARATION_TEXT_MAX} characters, got ${trimmed.length}.`);
+  }
+  const kind = r.kind ?? null;
+  if (kind !== null && !(typeof kind === "string" && (DECLARED_ACTION_KINDS as readonly string[]).includes(kind))) {
+    throw new RangeError(`A declaration's kind must be one of ${DECLARED_ACTION_KINDS.join(", ")} or null, got ${show(kind)}.`);
+  }
+  const attack = r.attack ?? null;
+  if (attack !== null) {
+    if (!(typeof attack === "string" && (ATTACK_CODES as readonly string[]).includes(attack))) {
+      throw new RangeError(`Unknown attack ${show(attack)}. Known attacks: ${ATTACK_CODES.join(", ")}.`);
+    }
+    if (kind !== "attack") throw new RangeError(`A declaration names an attack (${attack}) only when its kind is "attack".`);
+  }
+  const defence = r.defence ?? null;
+  if (defence !== null) {
+    if (!(typeof defence === "string" && (DEFENCE_CODES as readonly string[]).includes(defence))) {
+      throw new RangeError(`Unknown defence ${show(defence)}. Known defences: ${DEFENCE_CODES.join(", ")}.`);
+    }
+    if (kind !== "defence") throw new RangeError(`A declaration names a defence (${defence}) only when its kind is "defence".`);
+  }
+  const actions = r.actions ?? MIN_ACTIONS_PER_TURN;
+  if (typeof actions !== "number" || !Number.isInteger(actions) || actions < MIN_ACTIONS_PER_TURN || actions > MAX_ACTIONS_PER_TURN) {
+    throw new RangeError(`The number of actions declared must be a whole number from ${MIN_ACTIONS_PER_TURN} to ${MAX_ACTIONS_PER_TURN}, got ${show(actions)}.`);
+  }
+  const secret = r.secret ?? false;
+  assertBoolean(secret, "A declaration's secret flag");
+  return Object.freeze({
+    text: trimmed,
+    kind: kind as DeclaredActionKind | null,
+    attack: attack as AttackCode | null,
+    defence: defence as DefenceCode | null,
+    actions,
+    secret,
+  });
+}
+
+/** True when two declarations say the same thing. */
+export function sameDeclaration(a: Declaration | null, b: Declaration | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.text === b.text && a.kind === b.kind && a.attack === b.attack && a.defence === b.defence && a.actions === b.actions && a.secret === b.secret;
+}

@@ -1,0 +1,39 @@
+/**
+ * The CASE turn (CASE-RULES §4; source 001 "Time Scale: the Turn", Steps 1–6) as a pure state
+ * machine: 1 Declare, 2 Extra-action rolls, 3 Initiative, 4 Resolve actions in order, 5 Extra
+ * rounds for those with extra actions, 6 Wrap up. Also the optional declared dodge (§6, [000]),
+ * stuns and dying characters (§8) as far as they touch the turn, and the defence counter of
+ * Table 22.
+ *
+ * Shape. A {@link TurnState} is the combat's part ({@link CombatTurn}: phase, order, who acts)
+ * and one {@link CombatantTurn} per combatant, plus the world's {@link TurnSettings}. Every step
+ * is a function `(state, …) → TurnChange` that never mutates its input and returns only what
+ * changed (the new combat fields and the replaced combatants), so the caller can write exactly
+ * that (in Foundry: one combat update and one embedded update) and a replayed request that
+ * changes nothing returns an empty change. {@link commitTurnChange} applies a change to a
+ * state the caller owns; {@link withTurnChange} does the same without mutating.
+ *
+ * Cost. A step touching one combatant is O(1) amortised (the cursor only moves forward within
+ * a round); phase changes are O(n), initiative O(n log n). So one whole turn is O(n log n).
+ *
+ * Dice are never rolled here: the caller rolls and passes the numbers in.
+ *
+ * Errors: {@link TurnError} (with a code) for a step that does not fit the state — unknown
+ * combatant, wrong phase, not your turn, a replay of something already done; RangeError and
+ * TypeError for malformed values, as in the other rules modules.
+ *
+ * The files, bottom up:
+ *   phases.ts        the phases in order, TurnError, the input checks every step shares
+ *   declaration.ts   what a combatant declares, read from untrusted data
+ *   state.ts         the state's shapes, reading it (who acts, actions left, shifts), and changes
+ *   steps.ts         Steps 1–5: declare, extra-action rolls, initiative, resolve and change of action
+ *   conditions.ts    what happens to a combatant mid-turn: stuns, dying, aid, holds, defences, events
+ *   advance.ts       the turn as a table: each phase's rules, and walking it from phase to phase
+ */
+
+export { TURN_PHASES, TurnError, type TurnErrorCode, type TurnPhase, isTurnPhase } from "./phases";
+export { DECLARATION_TEXT_MAX, DECLARED_ACTION_KINDS, type Declaration, type DeclaredActionKind, parseDeclaration, sameDeclaration } from "./declaration";
+export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionShift, actionsLeft, canActThisTurn, combatantOf, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, isEmptyTurnChange, nextDefencePenalty, standingCs, validateCombatantTurn, withTurnChange } from "./state";
+export { type ChangeActionResult, type InitiativeUnit, type InitiativeWaiting, changeAction, chooseExtraMode, completeAction, declareAction, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./steps";
+export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
+export { type DefenceRecord, applyStun, markDying, noteEvent, recordDefence, refreshCombatant, setAided, setHold } from "./conditions";

@@ -1,0 +1,474 @@
+import { type ExtraActionMode, IMPOSSIBLE, MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN, type RequiredColor, defencePenalty, extraActionRequiredColor } from "../actions";
+import { type HoldState, holdEffects } from "../attacks";
+import { DECLARED_DODGE_OTHER_ACTION_CS } from "../defences";
+import { DEFAULT_INITIATIVE_SETTINGS, type InitiativeSettings, assertInitiativeMode } from "../initiative";
+import { assertRankNumber } from "../ranks";
+import { type Color } from "../universal-table";
+import { type Declaration } from "./declaration";
+import { TURN_PHASES, TurnError, type TurnPhase, assertBoolean, assertCount, assertId, isTurnPhase, show } from "./phases";
+
+// ── State ─────────────────────────────────────────────────────────────────────────────────────
+/** What the turn needs to know of a character; the caller reads it from the character each step. */
+export interface CombatantStats {
+  /** Table 23 modifier, by Intuition. */
+  readonly initiativeModifier: number;
+  /** Ftg (off) rank number: the extra-action roll. */
+  readonly offence: number;
+  /** Agy (bal) rank number: changing a declared action, the declared dodge. */
+  readonly balance: number;
+  /** Defences per turn without penalty (Table 22 by Ftg (def)). */
+  readonly freeDefences: number;
+  /** Endurance rank number: what a dying character loses at wrap-up. */
+  readonly endurance: number;
+}
+
+/** The extra-action roll of a combatant who declared more than one action [001 Step 2]. */
+export interface ExtraActionState {
+  /** Actions declared (2 … {@link MAX_ACTIONS_PER_TURN}). */
+  readonly wanted: number;
+  /** The colour the Ftg (off) ACTION needs (Table 22 intensity for that many actions). */
+  readonly required: RequiredColor;
+  /** The d100 rolled, once rolled. */
+  readonly roll: number | null;
+  /** Its colour. */
+  readonly color: Color | null;
+  /** Whether it passed. */
+  readonly success: boolean | null;
+  /** After a pass: separate actions or one flurry — the player's choice. */
+  readonly mode: ExtraActionMode | null;
+}
+
+/** A combatant's initiative this turn (or, once per combat, this combat). */
+export interface InitiativeState {
+  /** The d10 rolled (kept through the combat when initiative is rolled once per combat). */
+  readonly d10: number | null;
+  /** The total the order was built from (null in fixed order). */
+  readonly total: number | null;
+  /** d10 roll-offs for a tie, in order (a tie that stands after one roll-off rolls again). */
+  readonly rollOffs: readonly number[];
+}
+
+/** A declared dodge's roll (§6 optional rule [000]). */
+export interface DodgeState {
+  readonly roll: number | null;
+  readonly color: Color | null;
+  /** The shift on every attack on the dodger this turn: 0, −2, −4 or −6. */
+  readonly shift: number;
+}
+
+/** One combatant's part of the turn. */
+export interface CombatantTurn {
+  readonly id: string;
+  readonly stats: CombatantStats;
+  /** Team initiative: combatants with the same team roll once together; null acts alone. */
+  readonly team: string | null;
+  /** Out of the fight (defeated, removed): never acts, never rolls. */
+  readonly defeated: boolean;
+  readonly declaration: Declaration | null;
+  readonly extra: ExtraActionState | null;
+  /** Actions the combatant may take this turn. */
+  readonly actionsAllowed: number;
+  /** Actions taken (or lost to an action-taking defence) this turn. */
+  readonly actionsUsed: number;
+  /** Shift on each action this turn: −3 after a failed extra-action roll, −1 for separate extra actions. */
+  readonly actionCs: number;
+  /** Shift on damage this turn: a flurry's +1 CS per doubling. */
+  readonly damageCs: number;
+  /** Shift on the next action only: −1 after a successful change of action. */
+  readonly nextActionCs: number;
+  /** The last round (1 = the resolve round, 2+ extra rounds) in which the combatant acted; 0 = none yet. */
+  readonly actedInRound: number;
+  /** Defences used this turn that count against the free defences. */
+  readonly defencesUsed: number;
+  readonly initiative: InitiativeState;
+  /** A declared dodge this turn (optional rule), or null. */
+  readonly dodge: DodgeState | null;
+  /** A failed change of action: no (further) action this turn. */
+  readonly lostTurn: boolean;
+  /** `actionsUsed` when the last change of action was tried (a replay of it changes nothing). */
+  readonly changedAt: number | null;
+  /** Turns the combatant is stunned, this one included (0 = not stunned now). */
+  readonly stunTurns: number;
+  /** A stun that landed after the combatant acted: turns out, starting next turn. */
+  readonly stunPending: number;
+  /** Lost Endurance to a Kill result and loses another rank each wrap-up while unaided (§8). */
+  readonly dying: boolean;
+  /** Someone aided the dying combatant this turn: the loss stops. */
+  readonly aided: boolean;
+  /** Endurance fell below Shift 0. */
+  readonly dead: boolean;
+  /** A grappling hold the combatant is in; it persists from turn to turn until escaped. */
+  readonly hold: HoldState;
+}
+
+/** The world settings the turn follows. */
+export interface TurnSettings {
+  readonly initiative: InitiativeSettings;
+  /** The optional declared-dodge rule (§6, [000]). */
+  readonly declaredDodge: boolean;
+}
+
+/** The standard rules: initiative rolled every turn, no teams, no declared dodge. */
+export const DEFAULT_TURN_SETTINGS: TurnSettings = Object.freeze({ initiative: DEFAULT_INITIATIVE_SETTINGS, declaredDodge: false });
+
+/** The combat's part of the turn. */
+export interface CombatTurn {
+  /** The turn's number, from 1. */
+  readonly number: number;
+  readonly phase: TurnPhase;
+  /** 0 before resolve; 1 while resolving; 2, 3 … in the extra rounds. */
+  readonly round: number;
+  /** Combatant ids in acting order (set when the resolve phase begins; empty before). */
+  readonly order: readonly string[];
+  /** Index in `order` of the one acting now; `order.length` when nobody is due. */
+  readonly cursor: number;
+  /** The Judge's events noted at wrap-up. */
+  readonly events: readonly string[];
+}
+
+/** A turn: the combat's part, every combatant's part (in tracker order), and the settings. */
+export interface TurnState {
+  readonly combat: CombatTurn;
+  readonly combatants: ReadonlyMap<string, CombatantTurn>;
+  readonly settings: TurnSettings;
+}
+
+/** A state a caller owns and lets {@link commitTurnChange} update in place. */
+export interface MutableTurnState {
+  combat: CombatTurn;
+  readonly combatants: Map<string, CombatantTurn>;
+  settings: TurnSettings;
+}
+
+/** A Kill victim's Endurance loss at wrap-up (§8), for the caller to write on the character. */
+export interface EnduranceLoss {
+  readonly id: string;
+  readonly from: number;
+  readonly to: number;
+  readonly dead: boolean;
+}
+
+/** What a step changed. Empty (no combat fields, no combatants) when nothing changed. */
+export interface TurnChange {
+  /** The combat fields that changed, with their new values. */
+  readonly combat: Partial<CombatTurn>;
+  /** Combatants whose part changed, as their whole new part. */
+  readonly combatants: readonly CombatantTurn[];
+  /** Endurance lost at wrap-up. */
+  readonly enduranceLosses: readonly EnduranceLoss[];
+}
+
+/** A fresh combat part: turn 1, declare. */
+export function createCombatTurn(): CombatTurn {
+  return Object.freeze({ number: 1, phase: "declare", round: 0, order: Object.freeze([]), cursor: 0, events: Object.freeze([]) });
+}
+
+function assertStats(stats: CombatantStats, id: string): void {
+  const input: unknown = stats;
+  if (typeof input !== "object" || input === null) throw new TypeError(`Combatant "${id}" needs stats, got ${show(input)}.`);
+  const { initiativeModifier, offence, balance, freeDefences, endurance } = stats;
+  if (typeof initiativeModifier !== "number" || !Number.isSafeInteger(initiativeModifier)) {
+    throw new RangeError(`Combatant "${id}": the initiative modifier must be a whole number, got ${show(initiativeModifier)}.`);
+  }
+  assertRankNumber(offence, `Combatant "${id}": Fighting (off)`);
+  assertRankNumber(balance, `Combatant "${id}": Agility (bal)`);
+  assertRankNumber(endurance, `Combatant "${id}": Endurance`);
+  assertCount(freeDefences, `Combatant "${id}": free defences`);
+}
+
+export const FRESH_INITIATIVE: InitiativeState = Object.freeze({ d10: null, total: null, rollOffs: Object.freeze([]) });
+
+/** A combatant's part at the start of a combat: nothing declared, one action, no conditions. */
+export function createCombatantTurn(id: string, stats: CombatantStats, opts: { team?: string | null; defeated?: boolean; hold?: HoldState } = {}): CombatantTurn {
+  assertId(id);
+  assertStats(stats, id);
+  const team = opts.team ?? null;
+  if (team !== null && (typeof team !== "string" || team === "")) throw new TypeError(`A team must be a non-empty string or null, got ${show(team)}.`);
+  const defeated = opts.defeated ?? false;
+  assertBoolean(defeated, "defeated");
+  const hold = opts.hold ?? "none";
+  holdEffects(hold); // validates
+  return Object.freeze({
+    id,
+    stats: Object.freeze({ ...stats }),
+    team,
+    defeated,
+    declaration: null,
+    extra: null,
+    actionsAllowed: MIN_ACTIONS_PER_TURN,
+    actionsUsed: 0,
+    actionCs: 0,
+    damageCs: 0,
+    nextActionCs: 0,
+    actedInRound: 0,
+    defencesUsed: 0,
+    initiative: FRESH_INITIATIVE,
+    dodge: null,
+    lostTurn: false,
+    changedAt: null,
+    stunTurns: 0,
+    stunPending: 0,
+    dying: false,
+    aided: false,
+    dead: false,
+    hold,
+  });
+}
+
+/** Checks a combatant's stored counters (they may come from a document): RangeError naming the field. */
+export function validateCombatantTurn(c: CombatantTurn): void {
+  assertId(c.id);
+  assertStats(c.stats, c.id);
+  for (const key of ["actionsAllowed", "actionsUsed", "defencesUsed", "stunTurns", "stunPending", "actedInRound"] as const) {
+    assertCount(c[key], `Combatant "${c.id}": ${key}`);
+  }
+  for (const key of ["actionCs", "damageCs", "nextActionCs"] as const) {
+    if (!Number.isSafeInteger(c[key])) throw new RangeError(`Combatant "${c.id}": ${key} must be a whole number, got ${show(c[key])}.`);
+  }
+  holdEffects(c.hold);
+}
+
+/**
+ * A turn from combatants in tracker order (that order is the fixed order of the fixed-order
+ * initiative rule) and the settings. RangeError for a duplicate id or bad values.
+ */
+export function createTurnState(combatants: readonly CombatantTurn[], settings: TurnSettings = DEFAULT_TURN_SETTINGS, combat: CombatTurn = createCombatTurn()): TurnState {
+  const list: unknown = combatants;
+  if (!Array.isArray(list)) throw new TypeError(`Combatants must be an array, got ${show(list)}.`);
+  assertSettings(settings);
+  assertCombatTurn(combat);
+  const map = new Map<string, CombatantTurn>();
+  for (const c of combatants) {
+    validateCombatantTurn(c);
+    if (map.has(c.id)) throw new RangeError(`Combatant id "${c.id}" appears more than once.`);
+    map.set(c.id, c);
+  }
+  return { combat, combatants: map, settings };
+}
+
+function assertSettings(settings: TurnSettings): void {
+  const input: unknown = settings;
+  if (typeof input !== "object" || input === null) throw new TypeError(`Turn settings must be an object, got ${show(input)}.`);
+  assertInitiativeMode(settings.initiative.mode);
+  assertBoolean(settings.initiative.team, "Team initiative");
+  assertBoolean(settings.declaredDodge, "Declared dodge");
+}
+
+function assertCombatTurn(combat: CombatTurn): void {
+  if (!isTurnPhase(combat.phase)) throw new RangeError(`Unknown turn phase ${show(combat.phase)}. Phases: ${TURN_PHASES.join(", ")}.`);
+  assertCount(combat.number, "The turn number", 1);
+  assertCount(combat.round, "The round");
+  assertCount(combat.cursor, "The cursor");
+}
+
+// ── Reading the state ─────────────────────────────────────────────────────────────────────────
+/** The combatant `id`, or TurnError("unknownCombatant"). */
+export function combatantOf(state: TurnState, id: string): CombatantTurn {
+  assertId(id);
+  const c = state.combatants.get(id);
+  if (!c) throw new TurnError("unknownCombatant", `No combatant "${id}" in this turn.`);
+  return c;
+}
+
+/**
+ * [RULING] A dying character (a Kill result, losing Endurance each turn until aided) lies
+ * helpless and takes no actions until aided; the sources say the character "lies unaided".
+ */
+export const DYING_CHARACTERS_ACT = false as boolean;
+
+/**
+ * [RULING] The "this turn if not yet acted, else next" timing of a one-turn stun [001] also
+ * times the 1d10-turn stun of a white result. A stun landing during wrap-up counts as after
+ * acting (the turn is over).
+ */
+export const STUN_TIMING_FOR_LONG_STUNS = true as boolean;
+
+/**
+ * [RULING] When a combatant passes an extra-action roll and the Judge moves on before the
+ * player chose, the extra actions are taken separately.
+ */
+export const DEFAULT_EXTRA_ACTION_MODE: ExtraActionMode = "separate";
+
+/**
+ * [RULING] A tie on initiative that stands after a roll-off rolls off again, at most this many
+ * times; after that the tracker order decides.
+ */
+export const INITIATIVE_MAX_ROLL_OFFS = 5;
+
+/** True when the combatant can take actions this turn at all (not stunned, dying, dead or out). */
+export function canActThisTurn(c: CombatantTurn): boolean {
+  return !c.defeated && !c.dead && c.stunTurns === 0 && (DYING_CHARACTERS_ACT || !c.dying);
+}
+
+/** Actions the combatant still has this turn. */
+export function actionsLeft(c: CombatantTurn): number {
+  if (!canActThisTurn(c) || c.lostTurn) return 0;
+  return Math.max(0, c.actionsAllowed - c.actionsUsed);
+}
+
+/** True once the combatant took (or lost to a defence) an action this turn. */
+export function hasActed(c: CombatantTurn): boolean {
+  return c.actionsUsed > 0;
+}
+
+export function isDue(c: CombatantTurn | undefined, round: number): boolean {
+  return c !== undefined && c.actedInRound < round && actionsLeft(c) > 0;
+}
+
+/** The id of the combatant acting now, or null (outside resolve and extra rounds, or nobody due). */
+export function currentCombatantId(state: TurnState): string | null {
+  const { phase, order, cursor } = state.combat;
+  if (phase !== "resolve" && phase !== "extraRounds") return null;
+  return order[cursor] ?? null;
+}
+
+/**
+ * The shift on every ACTION of the combatant this turn that does not come from the action
+ * economy: a hold (§5) and the declared dodge's −2 CS on the dodger's other ACTIONs (§6, [000]).
+ */
+export function standingCs(c: CombatantTurn): number {
+  return holdEffects(c.hold).heldActionCs + (c.dodge !== null ? DECLARED_DODGE_OTHER_ACTION_CS : 0);
+}
+
+/**
+ * The shift on the combatant's next action: the extra-action outcome (−3 failed, −1 each
+ * separate), a changed action's −1 CS, and {@link standingCs}.
+ */
+export function actionShift(c: CombatantTurn): number {
+  return c.actionCs + c.nextActionCs + standingCs(c);
+}
+
+/** The shift a declared dodge puts on every attack on the combatant this turn (0 without one, or before its roll). */
+export function declaredDodgeShift(c: CombatantTurn): number {
+  return c.dodge?.shift ?? 0;
+}
+
+/** The shift on the combatant's next counted defence: 0 within the free defences, then −2 CS cumulative (Table 22). */
+export function nextDefencePenalty(c: CombatantTurn): number {
+  return defencePenalty(c.defencesUsed, c.stats.freeDefences);
+}
+
+/** Defences the combatant may still use this turn without penalty. */
+export function freeDefencesLeft(c: CombatantTurn): number {
+  return Math.max(0, c.stats.freeDefences - c.defencesUsed);
+}
+
+/** One choice of how many actions to declare, with the colour its Ftg (off) ACTION needs. */
+export interface ActionCountChoice {
+  readonly actions: number;
+  /** null for a single action (no roll). */
+  readonly required: RequiredColor | null;
+}
+
+/**
+ * The numbers of actions a character with Ftg (off) rank number `offence` may declare: one
+ * (no roll), and every count whose extra-action ACTION is not impossible (Table 22 [001]).
+ */
+export function actionCountChoices(offence: number): ActionCountChoice[] {
+  assertRankNumber(offence, "Fighting (off)");
+  const choices: ActionCountChoice[] = [{ actions: MIN_ACTIONS_PER_TURN, required: null }];
+  for (let n = MIN_ACTIONS_PER_TURN + 1; n <= MAX_ACTIONS_PER_TURN; n++) {
+    const required = extraActionRequiredColor(offence, n);
+    if (required !== IMPOSSIBLE) choices.push({ actions: n, required });
+  }
+  return choices;
+}
+
+// ── Changes ───────────────────────────────────────────────────────────────────────────────────
+/** Builds a change against a state without touching it. */
+export class Draft {
+  readonly updated = new Map<string, CombatantTurn>();
+  combat: Partial<CombatTurn> = {};
+  readonly losses: EnduranceLoss[] = [];
+
+  constructor(readonly state: TurnState) {}
+
+  get(id: string): CombatantTurn | undefined {
+    return this.updated.get(id) ?? this.state.combatants.get(id);
+  }
+
+  put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
+    const next = Object.freeze({ ...c, ...fields });
+    this.updated.set(c.id, next);
+    return next;
+  }
+
+  turn(): CombatTurn {
+    return { ...this.state.combat, ...this.combat };
+  }
+
+  setCombat(fields: Partial<CombatTurn>): void {
+    const merged: Record<string, unknown> = { ...this.combat, ...fields };
+    const base = this.state.combat as unknown as Record<string, unknown>;
+    // Keep only what differs from the state, so an edit undone within a step is no change.
+    this.combat = Object.fromEntries(Object.entries(merged).filter(([key, value]) => base[key] !== value));
+  }
+
+  change(): TurnChange {
+    return { combat: Object.freeze({ ...this.combat }), combatants: [...this.updated.values()], enduranceLosses: [...this.losses] };
+  }
+}
+
+/** The change that changes nothing. */
+export const NO_CHANGE: TurnChange = Object.freeze({ combat: Object.freeze({}), combatants: Object.freeze([]), enduranceLosses: Object.freeze([]) });
+
+/** True when `change` changes nothing. */
+export function isEmptyTurnChange(change: TurnChange): boolean {
+  return Object.keys(change.combat).length === 0 && change.combatants.length === 0 && change.enduranceLosses.length === 0;
+}
+
+/** Applies `change` to a state the caller owns, in place: O(size of the change). */
+export function commitTurnChange(state: MutableTurnState, change: TurnChange): void {
+  if (Object.keys(change.combat).length > 0) state.combat = Object.freeze({ ...state.combat, ...change.combat });
+  for (const c of change.combatants) state.combatants.set(c.id, c);
+}
+
+/** The state after `change`, as a new state (`state` is not touched): O(n). */
+export function withTurnChange(state: TurnState, change: TurnChange): TurnState {
+  const combatants = new Map(state.combatants);
+  for (const c of change.combatants) combatants.set(c.id, c);
+  return { combat: Object.freeze({ ...state.combat, ...change.combat }), combatants, settings: state.settings };
+}
+
+export function assertPhase(state: TurnState, phases: readonly TurnPhase[], what: string): void {
+  if (!phases.includes(state.combat.phase)) {
+    throw new TurnError("wrongPhase", `${what} belongs to the ${phases.map((p) => `"${p}"`).join(" or ")} phase; the turn is in "${state.combat.phase}".`);
+  }
+}
+
+/**
+ * Moves the cursor to the first combatant due at or after `from` in the current round. In the
+ * extra rounds, when a round runs out and someone still has actions, the next round begins.
+ */
+export function settleCursor(draft: Draft, from: number): void {
+  const turn = draft.turn();
+  const { order, phase } = turn;
+  let round = turn.round;
+  let i = from;
+  for (;;) {
+    for (; i < order.length; i++) {
+      const id = order[i];
+      if (id !== undefined && isDue(draft.get(id), round)) {
+        draft.setCombat({ cursor: i, round });
+        return;
+      }
+    }
+    if (phase !== "extraRounds" || !order.some((id) => isDue(draft.get(id), round + 1))) {
+      draft.setCombat({ cursor: order.length, round });
+      return;
+    }
+    round++;
+    i = 0;
+  }
+}
+
+/** After a change to `id`, move the cursor on if `id` was the one acting and is no longer due. */
+export function resettleIfCurrent(draft: Draft, id: string): void {
+  const turn = draft.turn();
+  if ((turn.phase === "resolve" || turn.phase === "extraRounds") && turn.order[turn.cursor] === id) settleCursor(draft, turn.cursor);
+}
+
+/** True when `declaration` is a declared dodge under the optional rule (§6, [000]). */
+export function isDeclaredDodge(declaration: Declaration | null, settings: TurnSettings): boolean {
+  return settings.declaredDodge && declaration !== null && declaration.kind === "defence" && declaration.defence === "dodge";
+}

@@ -1,0 +1,392 @@
+import { CHANGE_ACTION_REQUIRED_COLOR, type ExtraActionMode, IMPOSSIBLE, MIN_ACTIONS_PER_TURN, changeActionOutcome, extraActionIntensity, extraActionOutcome, extraActionRequiredColor, resolveAction } from "../actions";
+import { holdEffects } from "../attacks";
+import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE, dodgeShift } from "../defences";
+import { INITIATIVE_DIE_SIDES, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
+import { type Color, assertD100 } from "../universal-table";
+import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
+import { TurnError, assertCount, assertId, show } from "./phases";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
+
+// ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
+/**
+ * Records (or replaces) a combatant's declaration [001 Step 1]. Declare phase only. The same
+ * declaration again changes nothing. TurnError when the combatant cannot act this turn;
+ * RangeError when the number of actions is impossible for its Ftg (off) (Table 22) or, under
+ * the declared-dodge rule, a dodge comes with more than one other action or a charge.
+ */
+export function declareAction(state: TurnState, id: string, declaration: Declaration): TurnChange {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["declare"], "Declaring an action");
+  const decl = parseDeclaration(declaration);
+  if (!canActThisTurn(c)) throw new TurnError("cannotAct", `Combatant "${id}" cannot act this turn (stunned, dying or out of the fight).`);
+  if (decl.actions > MIN_ACTIONS_PER_TURN && extraActionRequiredColor(c.stats.offence, decl.actions) === IMPOSSIBLE) {
+    throw new RangeError(
+      `Combatant "${id}" cannot take ${decl.actions} actions: it needs a Ftg (off) ACTION against ${extraActionIntensity(decl.actions).name} intensity, impossible from Fighting (off) ${c.stats.offence}.`,
+    );
+  }
+  if (isDeclaredDodge(decl, state.settings)) {
+    if (decl.actions > DECLARED_DODGE_MAX_OTHER_ACTIONS) {
+      throw new RangeError(`A declared dodge allows at most ${DECLARED_DODGE_MAX_OTHER_ACTIONS} other action; "${id}" declared ${decl.actions}.`);
+    }
+  }
+  if (sameDeclaration(c.declaration, decl)) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { declaration: decl });
+  return draft.change();
+}
+
+// ── Step 2: Extra-action rolls ────────────────────────────────────────────────────────────────
+export function beginExtraActions(draft: Draft): void {
+  for (const c of draft.state.combatants.values()) {
+    if (!canActThisTurn(c)) {
+      draft.put(c, { actionsAllowed: 0, extra: null, dodge: null });
+      continue;
+    }
+    const wanted = c.declaration?.actions ?? MIN_ACTIONS_PER_TURN;
+    const dodge: DodgeState | null = isDeclaredDodge(c.declaration, draft.state.settings) ? { roll: null, color: null, shift: 0 } : null;
+    if (wanted > MIN_ACTIONS_PER_TURN) {
+      const extra: ExtraActionState = { wanted, required: extraActionRequiredColor(c.stats.offence, wanted), roll: null, color: null, success: null, mode: null };
+      // Until the roll: one action, as a failed roll would leave.
+      draft.put(c, { extra, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0, dodge });
+    } else {
+      draft.put(c, { extra: null, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0, dodge });
+    }
+  }
+}
+
+export function applyExtraOutcome(draft: Draft, c: CombatantTurn, extra: ExtraActionState): void {
+  if (extra.success === null) return;
+  if (extra.success) {
+    if (extra.mode === null) {
+      draft.put(c, { extra, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0 });
+      return;
+    }
+    const outcome = extraActionOutcome(true, extra.wanted, extra.mode);
+    draft.put(c, { extra, actionsAllowed: outcome.actions, actionCs: outcome.actionCs, damageCs: outcome.damageCs });
+  } else {
+    const outcome = extraActionOutcome(false, extra.wanted, DEFAULT_EXTRA_ACTION_MODE);
+    draft.put(c, { extra, actionsAllowed: outcome.actions, actionCs: outcome.actionCs, damageCs: outcome.damageCs });
+  }
+}
+
+/**
+ * Records the d100 of a combatant's extra-action roll: a Ftg (off) ACTION at the Table 22
+ * intensity for the actions declared [001 Step 2], at the combatant's standing shifts (a hold).
+ * Failure → one action at −3 CS. Success → the player then chooses separate actions or a flurry
+ * ({@link chooseExtraMode}). The same roll again changes nothing; another roll is stale.
+ */
+export function recordExtraActionRoll(state: TurnState, id: string, d100: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["extraActions"], "An extra-action roll");
+  assertD100(d100);
+  const extra = c.extra;
+  if (extra === null) throw new TurnError("cannotAct", `Combatant "${id}" declared one action and makes no extra-action roll.`);
+  if (extra.roll !== null) {
+    if (extra.roll === d100) return NO_CHANGE;
+    throw new TurnError("stale", `Combatant "${id}" already rolled ${extra.roll} for extra actions.`);
+  }
+  const result = resolveAction({ value: c.stats.offence, roll: d100, intensity: extraActionIntensity(extra.wanted).number, cs: standingCs(c) });
+  const draft = new Draft(state);
+  applyExtraOutcome(draft, c, { ...extra, roll: d100, color: result.color, success: result.success, required: result.required });
+  return draft.change();
+}
+
+/**
+ * After a passed extra-action roll, the player's choice [001 Step 2]: "separate" — that many
+ * actions at −1 CS each; "flurry" — one action with +1 CS damage per doubling. The same choice
+ * again changes nothing; the choice may be changed until the extra-action phase ends.
+ */
+export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionMode): TurnChange {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["extraActions"], "Choosing separate actions or a flurry");
+  const given: unknown = mode;
+  if (given !== "separate" && given !== "flurry") throw new RangeError(`Extra-action mode must be "separate" or "flurry", got ${show(mode)}.`);
+  const extra = c.extra;
+  if (extra?.success !== true) throw new TurnError("cannotAct", `Combatant "${id}" has no passed extra-action roll to choose for.`);
+  if (extra.mode === mode) return NO_CHANGE;
+  const draft = new Draft(state);
+  applyExtraOutcome(draft, c, { ...extra, mode });
+  return draft.change();
+}
+
+// ── Step 3: Initiative ────────────────────────────────────────────────────────────────────────
+/** A group that takes one initiative: one combatant, or a team [001 optional rule]. */
+export interface InitiativeUnit {
+  /** The unit's key: the combatant id, or "team:<team>". */
+  readonly key: string;
+  /** The member who rolls for the unit (a team's highest Table 23 modifier; tracker order breaks ties). */
+  readonly rollerId: string;
+  /** Members in their acting order within the unit (modifier, then tracker order). */
+  readonly memberIds: readonly string[];
+  readonly modifier: number;
+}
+
+function takesPartInInitiative(c: CombatantTurn): boolean {
+  return !c.defeated && !c.dead;
+}
+
+/** The initiative units of the turn, in tracker order of their first member. O(n log n). */
+export function initiativeUnits(state: TurnState): InitiativeUnit[] {
+  const { mode, team } = state.settings.initiative;
+  const grouped = new Map<string, CombatantTurn[]>();
+  const units: { key: string; members: CombatantTurn[] }[] = [];
+  for (const c of state.combatants.values()) {
+    if (!takesPartInInitiative(c)) continue;
+    if (team && mode !== "fixedOrder" && c.team !== null) {
+      const key = `team:${c.team}`;
+      let members = grouped.get(key);
+      if (!members) {
+        members = [];
+        grouped.set(key, members);
+        units.push({ key, members });
+      }
+      members.push(c);
+    } else {
+      units.push({ key: c.id, members: [c] });
+    }
+  }
+  return units.map(({ key, members }) => {
+    const sorted = members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
+    const roller = (sorted[0] as { c: CombatantTurn }).c;
+    return { key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
+  });
+}
+
+/** True for the initiative modes that roll a d10 (every turn, once per combat) [001]. */
+function rollsDie(mode: InitiativeSettings["mode"]): boolean {
+  return mode === "everyTurn" || mode === "oncePerCombat";
+}
+
+/** Encodes roll-offs (each 1–10, later ones only within a still-tied group) as one sortable number. */
+function rollOffTiebreak(rollOffs: readonly number[], length: number): number | undefined {
+  if (rollOffs.length === 0) return undefined;
+  let value = 0;
+  for (let i = 0; i < length; i++) value = value * (INITIATIVE_DIE_SIDES + 1) + (rollOffs[i] ?? 0);
+  return value;
+}
+
+function unitEntries(state: TurnState, units: readonly InitiativeUnit[], get: (id: string) => CombatantTurn | undefined): InitiativeEntry[] | null {
+  const { mode } = state.settings.initiative;
+  let longest = 0;
+  for (const u of units) longest = Math.max(longest, get(u.rollerId)?.initiative.rollOffs.length ?? 0);
+  const entries: InitiativeEntry[] = [];
+  for (const u of units) {
+    const roller = get(u.rollerId);
+    if (!roller) return null;
+    const { d10, rollOffs } = roller.initiative;
+    let total: number | null;
+    if (rollsDie(mode)) {
+      if (d10 === null) return null;
+      total = initiativeTotalForMode(mode, u.modifier, d10);
+    } else {
+      total = initiativeTotalForMode(mode, u.modifier);
+    }
+    if (total === null) return null;
+    const tiebreak = rollOffTiebreak(rollOffs, longest);
+    entries.push(tiebreak === undefined ? { id: u.key, total, modifier: u.modifier } : { id: u.key, total, modifier: u.modifier, tiebreak });
+  }
+  return entries;
+}
+
+/** What the initiative phase still waits for. */
+export interface InitiativeWaiting {
+  /** Rollers (combatant ids) whose d10 is still to be rolled. */
+  readonly rolls: readonly string[];
+  /** Groups of rollers tied after totals and modifiers (and earlier roll-offs) who roll off with a d10. */
+  readonly rollOffs: readonly (readonly string[])[];
+  /** Declared dodgers whose Agy (bal) FEAT is still to be rolled. */
+  readonly dodges: readonly string[];
+}
+
+/** What the initiative phase waits for (empty lists outside it). O(n log n). */
+export function initiativeWaiting(state: TurnState): InitiativeWaiting {
+  if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
+  const get = (id: string): CombatantTurn | undefined => state.combatants.get(id);
+  const { mode } = state.settings.initiative;
+  const units = initiativeUnits(state);
+  const rolls = rollsDie(mode) ? units.filter((u) => get(u.rollerId)?.initiative.d10 === null).map((u) => u.rollerId) : [];
+  const dodges = [...state.combatants.values()].filter((c) => c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)).map((c) => c.id);
+  if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
+  const entries = unitEntries(state, units, get) ?? [];
+  const rollerOf = new Map(units.map((u) => [u.key, u.rollerId]));
+  const rollOffs = initiativeTies(entries)
+    .map((group) => group.map((key) => rollerOf.get(key) ?? key))
+    .filter((group) => group.every((id) => (get(id)?.initiative.rollOffs.length ?? 0) < INITIATIVE_MAX_ROLL_OFFS));
+  return { rolls, rollOffs, dodges };
+}
+
+/**
+ * Records initiative d10s [001 Step 3], rollers' ids → d10 (a team's roller rolls for the team),
+ * all at once (O(n log n) for the batch). Modes that roll no die refuse them. A d10 the roller
+ * already has changes nothing; a different one is stale.
+ */
+export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
+  assertPhase(state, ["initiative"], "An initiative roll");
+  const input: unknown = rolls;
+  if (typeof input !== "object" || input === null) throw new TypeError(`Initiative rolls must be an object of id → d10, got ${show(input)}.`);
+  const { mode } = state.settings.initiative;
+  if (!rollsDie(mode)) throw new TurnError("cannotAct", `Initiative mode "${mode}" rolls no initiative die.`);
+  const entries = Object.entries(rolls);
+  for (const [id, d10] of entries) {
+    combatantOf(state, id);
+    assertInitiativeRoll(d10);
+  }
+  const unitOf = new Map<string, InitiativeUnit>();
+  for (const u of initiativeUnits(state)) for (const id of u.memberIds) unitOf.set(id, u);
+  const draft = new Draft(state);
+  for (const [id, d10] of entries) {
+    const c = combatantOf(state, id);
+    const unit = unitOf.get(id);
+    if (!unit) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+    if (unit.rollerId !== id) throw new TurnError("cannotAct", `Combatant "${id}" acts on its team's roll, made by "${unit.rollerId}".`);
+    if (c.initiative.d10 !== null) {
+      if (c.initiative.d10 === d10) continue;
+      throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
+    }
+    draft.put(c, { initiative: { ...c.initiative, d10, total: initiativeTotalForMode(mode, unit.modifier, d10) } });
+  }
+  return draft.change();
+}
+
+/** {@link recordInitiativeRolls} for one roller. */
+export function recordInitiativeRoll(state: TurnState, rollerId: string, d10: number): TurnChange {
+  assertId(rollerId);
+  return recordInitiativeRolls(state, { [rollerId]: d10 });
+}
+
+/**
+ * Records one roll-off d10 for every roller of every tied group ({@link initiativeWaiting}):
+ * `rolls` must name exactly those rollers. Higher goes first; a group still tied rolls again.
+ * TurnError("stale") when they are not (or no longer) tied.
+ */
+export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
+  assertPhase(state, ["initiative"], "An initiative roll-off");
+  const input: unknown = rolls;
+  if (typeof input !== "object" || input === null) throw new TypeError(`Roll-offs must be an object of id → d10, got ${show(input)}.`);
+  const waiting = initiativeWaiting(state);
+  if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
+  const tied = new Set(waiting.rollOffs.flat());
+  const given = Object.keys(rolls);
+  for (const id of given) {
+    combatantOf(state, id);
+    if (!tied.has(id)) throw new TurnError("stale", `Combatant "${id}" is not tied on initiative.`);
+  }
+  // A set: nearly everyone can tie on d10 + modifier, and a list lookup here made the turn grow as n^1.25.
+  const givenIds = new Set(given);
+  for (const id of tied) if (!givenIds.has(id)) throw new RangeError(`The roll-off needs a d10 for every tied roller; "${id}" is missing.`);
+  const draft = new Draft(state);
+  for (const id of given) {
+    const d10 = rolls[id] as number;
+    assertInitiativeRoll(d10);
+    const c = combatantOf(state, id);
+    draft.put(c, { initiative: { ...c.initiative, rollOffs: Object.freeze([...c.initiative.rollOffs, d10]) } });
+  }
+  return draft.change();
+}
+
+/**
+ * Records a declared dodger's Agy (bal) FEAT, rolled right after initiative (§6 optional rule,
+ * [000]): its colour's shift (white 0, green −2, yellow −4, red −6) applies to every attack on
+ * the dodger this turn. The roll is at the dodger's hold shift, if any. The same roll again
+ * changes nothing; another is stale.
+ */
+export function recordDodgeRoll(state: TurnState, id: string, d100: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["initiative"], "A declared dodge's roll");
+  assertD100(d100);
+  if (c.dodge === null) throw new TurnError("cannotAct", `Combatant "${id}" did not declare a dodge (or the declared-dodge rule is off).`);
+  if (c.dodge.roll !== null) {
+    if (c.dodge.roll === d100) return NO_CHANGE;
+    throw new TurnError("stale", `Combatant "${id}" already rolled ${c.dodge.roll} for the declared dodge.`);
+  }
+  const result = resolveAction({ value: c.stats.balance, roll: d100, cs: holdEffects(c.hold).heldActionCs });
+  const draft = new Draft(state);
+  draft.put(c, { dodge: { roll: d100, color: result.color, shift: dodgeShift(result.color) } });
+  return draft.change();
+}
+
+export function buildOrder(draft: Draft): string[] {
+  const state = draft.state;
+  const units = initiativeUnits(state);
+  if (state.settings.initiative.mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
+  const entries = unitEntries(state, units, (id) => draft.get(id));
+  if (entries === null) throw new TurnError("notReady", "Initiative is not complete.");
+  const byKey = new Map(units.map((u) => [u.key, u]));
+  const totals = new Map(entries.map((e) => [e.id, e.total]));
+  const order: string[] = [];
+  for (const key of orderInitiative(entries)) {
+    const unit = byKey.get(key) as InitiativeUnit;
+    for (const id of unit.memberIds) {
+      order.push(id);
+      const c = draft.get(id) as CombatantTurn;
+      const total = totals.get(key) ?? null;
+      if (c.initiative.total !== total) draft.put(c, { initiative: { ...c.initiative, total } });
+    }
+  }
+  return order;
+}
+
+// ── Steps 4 and 5: Resolve and extra rounds ───────────────────────────────────────────────────
+/**
+ * The acting combatant finished its action (or passes it) [001 Step 4]: it counts as taken and
+ * the turn moves to the next combatant due — in the extra rounds [Step 5], round after round
+ * until every action is spent. `actionIndex` (the combatant's actions used when the request was
+ * made) makes a replay harmless: a request for an action already taken changes nothing.
+ */
+export function completeAction(state: TurnState, id: string, actionIndex?: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["resolve", "extraRounds"], "Taking an action");
+  if (actionIndex !== undefined) {
+    assertCount(actionIndex, "The action index");
+    if (actionIndex < c.actionsUsed) return NO_CHANGE;
+    if (actionIndex > c.actionsUsed) throw new RangeError(`Combatant "${id}" has taken ${c.actionsUsed} actions; action ${actionIndex} is not next.`);
+  }
+  const current = currentCombatantId(state);
+  if (current !== id) throw new TurnError("notYourTurn", current === null ? `Nobody is due to act now.` : `It is "${current}"'s action, not "${id}"'s.`);
+  const draft = new Draft(state);
+  draft.put(c, { actionsUsed: c.actionsUsed + 1, actedInRound: state.combat.round, nextActionCs: 0 });
+  settleCursor(draft, state.combat.cursor + 1);
+  return draft.change();
+}
+
+/** The outcome of a change of action, with the change. */
+export interface ChangeActionResult {
+  readonly change: TurnChange;
+  /** The ACTION's colour and whether it passed (null when the request was a replay). */
+  readonly color: Color | null;
+  readonly success: boolean | null;
+}
+
+/**
+ * Changing a declared action [001 Step 4]: a yellow Agy (bal) ACTION (at the combatant's
+ * standing shifts). Success → the new declaration stands and the next action is at −1 CS;
+ * failure → no (further) action this turn. Allowed in resolve and extra rounds while the
+ * combatant has an action left. The number of actions declared cannot change. `actionIndex`
+ * (actions used when asked) makes a replay harmless.
+ */
+export function changeAction(state: TurnState, id: string, d100: number, declaration: Declaration, actionIndex?: number): ChangeActionResult {
+  const c = combatantOf(state, id);
+  assertPhase(state, ["resolve", "extraRounds"], "Changing a declared action");
+  assertD100(d100);
+  const parsed = parseDeclaration(declaration);
+  if (!DECLARED_DODGE_MAY_CHARGE && c.dodge !== null && parsed.kind === "attack" && parsed.attack === "Ch") {
+    throw new RangeError(`Combatant "${id}" declared a dodge this turn and may not charge.`);
+  }
+  if (actionIndex !== undefined) {
+    assertCount(actionIndex, "The action index");
+    if (actionIndex < c.actionsUsed || c.changedAt === actionIndex) return { change: NO_CHANGE, color: null, success: null };
+    if (actionIndex > c.actionsUsed) throw new RangeError(`Combatant "${id}" has taken ${c.actionsUsed} actions; action ${actionIndex} is not next.`);
+  }
+  if (actionsLeft(c) === 0) throw new TurnError("cannotAct", `Combatant "${id}" has no action left to change.`);
+  const result = resolveAction({ value: c.stats.balance, roll: d100, needed: CHANGE_ACTION_REQUIRED_COLOR, cs: standingCs(c) });
+  const outcome = changeActionOutcome(result.success);
+  const draft = new Draft(state);
+  const kept = c.declaration?.actions ?? MIN_ACTIONS_PER_TURN;
+  if (outcome.allowed) {
+    draft.put(c, { declaration: Object.freeze({ ...parsed, actions: kept, secret: c.declaration?.secret ?? parsed.secret }), nextActionCs: outcome.cs, changedAt: c.actionsUsed });
+  } else {
+    draft.put(c, { lostTurn: true, changedAt: c.actionsUsed });
+    resettleIfCurrent(draft, id);
+  }
+  return { change: draft.change(), color: result.color, success: result.success };
+}

@@ -1,0 +1,96 @@
+/**
+ * The CASE turn (src/rules/turn/): holds, defences and the extra-action phase's details.
+ * Colours are read off the Universal Table of CASE-RULES §2 by hand (the column's
+ * green/yellow/red "from" values are quoted next to each roll).
+ */
+import { describe, expect, it } from "vitest";
+import { EXTRA_ACTION_FAIL_CS, EXTRA_ACTION_SEPARATE_CS, MAX_ACTIONS_PER_TURN, extraActionRequiredColor, flurryDamageShift } from "../../../src/rules/actions";
+import { PARTIAL_HOLD_CS } from "../../../src/rules/attacks";
+import { actionCountChoices, actionShift, actionsLeft, advancePhase, chooseExtraMode, createCombatantTurn, declareAction, nextDefencePenalty, parseDeclaration, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRolls, setHold } from "../../../src/rules/turn";
+import { Table, expectTurnError, mixedParty, stats } from "../../support/turn-play";
+
+describe("holds, defences and the extra-action phase's details", () => {
+  it("a hold's −2 CS stays on every action until it is escaped, turn after turn", () => {
+    const t = new Table([createCombatantTurn("a", stats())]);
+    t.apply(setHold(t.state, "a", "partialHold"));
+    expect(actionShift(t.c("a"))).toBe(PARTIAL_HOLD_CS);
+    t.advance({ force: true });
+    t.advance();
+    t.apply(recordInitiativeRoll(t.state, "a", 5));
+    t.advance();
+    t.act("a");
+    t.advance();
+    t.advance();
+    expect(t.c("a").hold).toBe("partialHold");
+    t.apply(setHold(t.state, "a", "none"));
+    expect(actionShift(t.c("a"))).toBe(0);
+  });
+
+  it("Evasion, Feint and Catch take an action instead of counting against the free defences", () => {
+    const t = new Table([createCombatantTurn("a", stats({ freeDefences: 1 })), createCombatantTurn("b", stats())]);
+    t.advance({ force: true });
+    t.advance();
+    t.apply(recordInitiativeRolls(t.state, { a: 1, b: 9 }));
+    t.advance();
+    expect(t.current).toBe("b");
+    const evade = recordDefence(t.state, "a", "evasion");
+    expect(evade).toMatchObject({ penalty: 0, tookAction: true });
+    t.apply(evade.change);
+    expect(t.c("a").defencesUsed).toBe(0);
+    expect(actionsLeft(t.c("a"))).toBe(0);
+    expectTurnError(() => recordDefence(t.state, "a", "feint"), "cannotAct");
+    expect(nextDefencePenalty(t.c("a"))).toBe(0);
+    t.act("b");
+    expect(t.current).toBeNull(); // a lost its action to the Evasion
+  });
+
+  it("a failed extra-action roll and a flurry use the rules' constants", () => {
+    const t = new Table([createCombatantTurn("a", stats({ offence: 50 })), createCombatantTurn("b", stats({ offence: 5000 }))]);
+    t.declare("a", { actions: 3 });
+    t.declare("b", { actions: 8 });
+    t.advance();
+    expect(t.c("a").extra?.required).toBe(extraActionRequiredColor(50, 3));
+    t.apply(recordExtraActionRoll(t.state, "a", 1));
+    t.apply(recordExtraActionRoll(t.state, "b", 100));
+    expect(t.c("a")).toMatchObject({ actionsAllowed: 1, actionCs: EXTRA_ACTION_FAIL_CS });
+    t.apply(chooseExtraMode(t.state, "b", "flurry"));
+    expect(t.c("b").damageCs).toBe(flurryDamageShift(8));
+    t.apply(chooseExtraMode(t.state, "b", "separate")); // may change its mind until the phase ends
+    expect(t.c("b")).toMatchObject({ actionsAllowed: 8, actionCs: EXTRA_ACTION_SEPARATE_CS, damageCs: 0 });
+  });
+
+  it("forcing past an unchosen mode takes the extra actions separately; missing rolls are never forced", () => {
+    const t = new Table([createCombatantTurn("a", stats({ offence: 50 }))]);
+    t.declare("a", { actions: 2 });
+    t.advance();
+    expectTurnError(() => advancePhase(t.state, "extraActions", { force: true }), "notReady", /extraRoll/);
+    t.apply(recordExtraActionRoll(t.state, "a", 99));
+    expectTurnError(() => advancePhase(t.state, "extraActions"), "notReady", /extraMode/);
+    t.advance({ force: true });
+    expect(t.c("a")).toMatchObject({ actionsAllowed: 2, actionCs: EXTRA_ACTION_SEPARATE_CS });
+  });
+
+  it("actionCountChoices offers one action and every count that is not impossible (Table 22)", () => {
+    expect(actionCountChoices(6)).toEqual([{ actions: 1, required: null }]);
+    // Incredible: 2 (Remarkable) green, 3 (Amazing) red, 4 (Unearthly) impossible.
+    expect(actionCountChoices(40)).toEqual([
+      { actions: 1, required: null },
+      { actions: 2, required: "green" },
+      { actions: 3, required: "red" },
+    ]);
+    expect(actionCountChoices(5000).length).toBe(MAX_ACTIONS_PER_TURN);
+    expect(() => declareAction(mixedParty().state, "thug", parseDeclaration({ actions: 2 }))).toThrow(/cannot take 2 actions/);
+  });
+
+  it("a forced end of resolve forgoes the rest of the actions", () => {
+    const t = mixedParty();
+    t.advance({ force: true });
+    t.advance();
+    t.apply(recordInitiativeRolls(t.state, { cap: 10, speedy: 8, brick: 6, thug: 4, boss: 1 }));
+    t.advance();
+    t.act("cap");
+    expectTurnError(() => advancePhase(t.state, "resolve"), "notReady", /"speedy" \(action\)/);
+    t.advance({ force: true });
+    expect(t.state.combat.phase).toBe("wrapUp");
+  });
+});
