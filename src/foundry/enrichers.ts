@@ -14,10 +14,13 @@
  * window of its own, where listeners on the main page's document never hear them.
  */
 import { rollColumn } from "./column-roll";
+import { listenForActions, type ClickActions } from "./apps/click-actions";
 import { TABLE_COMMAND_PATTERN, commandFromDataset, parseTableCommand, tableLinkView, type TableCommandError } from "./table-command";
 
 /** The class of an enriched roll link. */
 export const LINK_CLASS = "case-table-roll";
+/** The `data-action` of an enriched roll link (see TABLE_LINK_ACTIONS). */
+export const LINK_ACTION = "caseTableRoll";
 /** The class of an enricher error. */
 export const ERROR_CLASS = "case-enricher-error";
 
@@ -44,6 +47,7 @@ export function enrichTableCommand(match: RegExpMatchArray): Promise<HTMLElement
   link.className = LINK_CLASS;
   link.setAttribute("role", "button");
   link.tabIndex = 0;
+  link.dataset.action = LINK_ACTION;
   link.dataset.tooltip = view.tooltip;
   link.dataset.caseColumn = view.data.caseColumn;
   link.dataset.caseAttack = view.data.caseAttack;
@@ -66,35 +70,28 @@ async function rollLink(link: HTMLElement): Promise<void> {
   await rollColumn(column.value, { attack, label });
 }
 
-function linkOf(event: Event): HTMLElement | null {
-  const target = event.target;
-  return target instanceof Element ? target.closest<HTMLElement>(`a.${LINK_CLASS}`) : null;
-}
+/** The link's one action, ApplicationV2-shaped, run by the system's click dispatcher (apps/click-actions.ts). */
+export const TABLE_LINK_ACTIONS: ClickActions<undefined> = {
+  [LINK_ACTION]: (_event, target) => rollLink(target),
+};
 
-function onClick(event: MouseEvent): void {
-  const link = linkOf(event);
-  if (!link) return;
-  event.preventDefault();
-  event.stopPropagation();
-  void rollLink(link);
-}
-
-function onKeyDown(event: KeyboardEvent): void {
+/** Enter or Space on a focused link rolls as a click does (the link is a role="button"). */
+function onKeyDown(this: HTMLElement, event: KeyboardEvent): void {
   if (event.key !== "Enter" && event.key !== " ") return;
-  const link = linkOf(event);
-  if (!link) return;
   event.preventDefault();
-  void rollLink(link);
+  void rollLink(this);
 }
 
 /**
  * Wires a rendered roll link (the enricher's `onRender`): `element` is the element Foundry
- * wraps the enriched content in; the link inside gets its own listeners, wherever its window lives.
+ * wraps the enriched content in; the link inside gets its own listeners, wherever its window
+ * lives. Its click stops at the link, so the window around it (a journal, the chat log) does
+ * not also act on the link's `data-action`.
  */
 export function activateTableLink(element: HTMLElement): void {
   const link = element.classList.contains(LINK_CLASS) ? element : element.querySelector<HTMLElement>(`a.${LINK_CLASS}`);
   if (!link) return;
-  link.addEventListener("click", onClick);
+  listenForActions(link, TABLE_LINK_ACTIONS, undefined, { stopPropagation: true });
   link.addEventListener("keydown", onKeyDown);
 }
 

@@ -36,6 +36,7 @@ import { readExchange } from "../../src/foundry/exchange/card-model";
 import { renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { createExchange } from "../support/exchange-fixtures";
+import { fakeClick, fakeTarget } from "../support/foundry-stubs";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const MESSAGE_ID = "msg0000000000001";
@@ -77,7 +78,8 @@ async function clickAndRun(page: Page, selector: string): Promise<void> {
   if (!click) throw new Error("The click was not recorded.");
   const action = CARD_ACTIONS[click.action];
   if (!action) throw new Error(`No card action "${click.action}"`);
-  await action(MESSAGE_ID, click.dataset);
+  // Run as the card's dispatcher runs it: on the card's message, with the clicked button.
+  await action.call({ messageId: MESSAGE_ID }, fakeClick(), fakeTarget(click.dataset));
 }
 
 beforeEach(() => {

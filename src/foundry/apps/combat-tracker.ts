@@ -21,6 +21,7 @@ import {
 import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
 import { declareDialog, foundryLocalize } from "./declare-dialog";
+import { askNoteEvent, confirmForceAdvance } from "./dialogs";
 import { isCharacter } from "../core/guards";
 import type { CombatSystemData } from "../combat/state";
 
@@ -106,16 +107,7 @@ export class CaseCombatTracker extends CombatTracker {
   static async #advance(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const combatId = this.combatId();
     if (combatId === null) return;
-    let confirmed = false;
-    if (target.dataset.force === "true") {
-      const context = this.caseContext();
-      confirmed =
-        (await foundry.applications.api.DialogV2.confirm({
-          window: { title: "CASE.Turn.Notify.ForceTitle" },
-          content: `<p>${foundry.utils.escapeHTML(game.i18n.format("CASE.Turn.Notify.ForceConfirm", { waiting: context.waiting ?? "" }))}</p>`,
-          rejectClose: false,
-        })) === true;
-    }
+    const confirmed = target.dataset.force === "true" ? await confirmForceAdvance(this.caseContext().waiting) : false;
     const request = advanceRequest(combatId, target.dataset, confirmed);
     if (request) await requestGM(advancePhaseQuery, request);
   }
@@ -186,21 +178,7 @@ export class CaseCombatTracker extends CombatTracker {
   static async #noteEvent(this: CaseCombatTracker): Promise<void> {
     const combatId = this.combatId();
     if (combatId === null) return;
-    const form: unknown = await foundry.applications.api.DialogV2.wait({
-      window: { title: "CASE.Turn.Notify.EventTitle" },
-      content: `<div class="form-group stacked"><label for="case-event">${foundry.utils.escapeHTML(game.i18n.localize("CASE.Turn.Notify.EventPrompt"))}</label><input id="case-event" type="text" name="event" maxlength="500" autofocus></div>`,
-      buttons: [
-        {
-          action: "note",
-          label: "CASE.Turn.Button.NoteEvent",
-          default: true,
-          callback: (_event, button) => new foundry.applications.ux.FormDataExtended(button.form ?? document.createElement("form")).object,
-        },
-        { action: "cancel", label: "CASE.Dialog.Cancel" },
-      ],
-      rejectClose: false,
-    });
-    const text = typeof form === "object" && form !== null ? (form as Record<string, unknown>).event : undefined;
-    if (typeof text === "string" && text.trim() !== "") await requestGM(noteEventQuery, { combatId, text: text.trim() });
+    const text = await askNoteEvent();
+    if (text !== null) await requestGM(noteEventQuery, { combatId, text });
   }
 }

@@ -70,6 +70,9 @@ export class UniversalTableApp extends HandlebarsApplicationMixin(ApplicationV2)
 
   protected override async _onRender(context: Parameters<InstanceType<typeof ApplicationV2>["_onRender"]>[0], options: Parameters<InstanceType<typeof ApplicationV2>["_onRender"]>[1]) {
     await super._onRender(context, options);
+    // The column select stays a change listener, not a click action: ApplicationV2's actions
+    // answer clicks, and a click on a select chooses nothing (the value changes later, by
+    // mouse or keyboard); `change` is the one event that says a column was picked.
     const select = this.element.querySelector<HTMLSelectElement>("select[data-case-column-select]");
     select?.addEventListener("change", () => {
       const key = storedColumn(select.value);

@@ -10,6 +10,9 @@ import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery
 import { requestGM } from "../requests/gm";
 import { COLORS, type Color } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
+import { listenForActions, type ClickActions } from "../apps/click-actions";
+import { askPullDamage } from "../apps/dialogs";
+import { pullDamageMax } from "../apps/dialog-forms";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -26,40 +29,50 @@ export function currentViewer(): Viewer {
   return { isGM: game.user.isGM, owns, isNpc };
 }
 
-/** What each card button asks for. `data` carries the button's dataset; `id` is the message id. */
-export const CARD_ACTIONS: Record<string, (id: string, data: DOMStringMap) => Promise<unknown>> = {
-  caseDefend: (id, data) => requestGM(defendQuery, { messageId: id, targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never }),
-  caseRollToHit: (id) => requestGM(rollToHitQuery, { messageId: id }),
-  casePull(id, data) {
+/** What a card's action runs on: the chat message the card is in (an application's actions run on the application). */
+export interface CardOwner {
+  readonly messageId: string;
+}
+
+/**
+ * The card's buttons, by `data-action`: ApplicationV2-shaped actions (`this` the card's
+ * message, the click, the button), each reading its data from the button's dataset.
+ */
+export const CARD_ACTIONS: ClickActions<CardOwner> = {
+  caseDefend(_event, target) {
+    const data = target.dataset;
+    return requestGM(defendQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
+  },
+  caseRollToHit() {
+    return requestGM(rollToHitQuery, { messageId: this.messageId });
+  },
+  casePull(_event, target) {
+    const data = target.dataset;
     const color = data.color as Color;
     if (!(COLORS as readonly string[]).includes(color)) return Promise.resolve();
-    return requestGM(pullQuery, { messageId: id, targetKey: data.targetKey ?? "", color, damage: undefined });
+    return requestGM(pullQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", color, damage: undefined });
   },
-  async casePullDamage(id, data) {
-    const max = Number(data.max ?? 0);
-    const value: unknown = await foundry.applications.api.DialogV2.wait({
-      window: { title: game.i18n.localize("CASE.Exchange.PullDamage") },
-      content: `<div class="form-group"><label>${game.i18n.format("CASE.Exchange.PullDamagePrompt", { max: String(max) })}</label><input type="number" name="damage" min="0" max="${String(max)}" step="1" value="${String(max)}" autofocus></div>`,
-      buttons: [
-        {
-          action: "pull",
-          label: "CASE.Exchange.PullLabel",
-          default: true,
-          callback: (_event, button) => Number((button.form?.elements.namedItem("damage") as HTMLInputElement | null)?.value),
-        },
-        { action: "cancel", label: "CASE.Dialog.Cancel" },
-      ],
-      rejectClose: false,
-    });
-    if (typeof value !== "number" || !Number.isInteger(value)) return;
-    return requestGM(pullQuery, { messageId: id, targetKey: data.targetKey ?? "", color: undefined, damage: value });
+  async casePullDamage(_event, target) {
+    const data = target.dataset;
+    const damage = await askPullDamage(pullDamageMax(data.max));
+    if (damage === null) return;
+    return requestGM(pullQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", color: undefined, damage });
   },
-  caseApplyDamage: (id, data) => requestGM(applyDamageQuery, { messageId: id, targetKey: data.targetKey ?? "" }),
-  caseUndoDamage: (id, data) => requestGM(undoDamageQuery, { messageId: id, targetKey: data.targetKey ?? "" }),
-  caseConsequence: (id, data) => requestGM(consequenceQuery, { messageId: id, targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" }),
-  caseEscape: (id, data) => requestGM(escapeQuery, { messageId: id, targetKey: data.targetKey ?? "" }),
-  async caseOpenTarget(_id, data) {
-    const doc = await fromUuid(data.uuid ?? "");
+  caseApplyDamage(_event, target) {
+    return requestGM(applyDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  caseUndoDamage(_event, target) {
+    return requestGM(undoDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  caseConsequence(_event, target) {
+    const data = target.dataset;
+    return requestGM(consequenceQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
+  },
+  caseEscape(_event, target) {
+    return requestGM(escapeQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  async caseOpenTarget(_event, target) {
+    const doc = await fromUuid(target.dataset.uuid ?? "");
     const actor = doc && "actor" in doc ? (doc as { actor: Actor.Implementation | null }).actor : (doc as Actor.Implementation | null);
     // Only a sheet this user may see opens (LIMITED or better); otherwise say so.
     if (!actor?.testUserPermission(game.user, "LIMITED")) {
@@ -71,24 +84,12 @@ export const CARD_ACTIONS: Record<string, (id: string, data: DOMStringMap) => Pr
   },
 };
 
-/** Wires a rendered card's buttons; a button is disabled while its request runs. */
+/**
+ * Wires a rendered card's buttons through the one click dispatcher (apps/click-actions.ts): a
+ * button is disabled while its request runs, and a failed request is shown to the user.
+ */
 export function activateCard(root: HTMLElement, messageId: string): void {
-  root.addEventListener("click", (event) => {
-    const el = (event.target as HTMLElement | null)?.closest<HTMLElement>("[data-action]");
-    if (!el || !root.contains(el)) return;
-    const action = CARD_ACTIONS[el.dataset.action ?? ""];
-    if (!action) return;
-    event.preventDefault();
-    if (el instanceof HTMLButtonElement) el.disabled = true;
-    action(messageId, el.dataset)
-      .catch((error: unknown) => {
-        console.error("case | card action failed", error);
-        ui.notifications.error(error instanceof Error ? error.message : String(error));
-      })
-      .finally(() => {
-        if (el instanceof HTMLButtonElement && el.isConnected) el.disabled = false;
-      });
-  });
+  listenForActions(root, CARD_ACTIONS, { messageId });
 }
 
 /**
