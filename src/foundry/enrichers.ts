@@ -14,7 +14,7 @@
  * window of its own, where listeners on the main page's document never hear them.
  */
 import { rollColumn } from "./column-roll";
-import { listenForActions, type ClickActions } from "./apps/click-actions";
+import { listenForActions, type ClickActions } from "./ui/click-actions";
 import { TABLE_COMMAND_PATTERN, commandFromDataset, parseTableCommand, tableLinkView, type TableCommandError } from "./table-command";
 
 /** The class of an enriched roll link. */

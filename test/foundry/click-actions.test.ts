@@ -7,7 +7,7 @@
  * (test/browser/universal-table.test.ts) runs the same dispatcher on a real page.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dispatchClick, findAction, listenForActions, type ClickActions } from "../../src/foundry/apps/click-actions";
+import { dispatchClick, findAction, listenForActions, type ClickActions } from "../../src/foundry/ui/click-actions";
 
 /** A stand-in element: a tree with parents, a dataset, and the DOM members the dispatcher reads. */
 class Node {

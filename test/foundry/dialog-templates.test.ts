@@ -8,11 +8,11 @@
 import "../support/foundry-globals";
 import { existsSync } from "node:fs";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as GmModule from "../../src/foundry/gm";
+import type * as GmModule from "../../src/foundry/requests/gm";
 
 const sent = vi.hoisted(() => [] as { query: string; payload: unknown }[]);
 
-vi.mock("../../src/foundry/gm", async (importOriginal) => {
+vi.mock("../../src/foundry/requests/gm", async (importOriginal) => {
   const original = await importOriginal<typeof GmModule>();
   return {
     ...original,
@@ -34,8 +34,8 @@ import {
   pullDamageMax,
   readNoteEvent,
   readPullDamage,
-} from "../../src/foundry/apps/dialog-forms";
-import { askNoteEvent, askPullDamage, confirmForceAdvance } from "../../src/foundry/apps/dialogs";
+} from "../../src/foundry/ui/dialog-forms";
+import { askNoteEvent, askPullDamage, confirmForceAdvance } from "../../src/foundry/ui/dialogs";
 import { CARD_ACTIONS } from "../../src/foundry/exchange/card";
 import { DECLARATION_TEXT_MAX } from "../../src/rules/index";
 import { foundryDouble } from "../support/foundry-double";

@@ -21,7 +21,7 @@ import {
 import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
 import { declareDialog, foundryLocalize } from "./declare-dialog";
-import { askNoteEvent, confirmForceAdvance } from "./dialogs";
+import { askNoteEvent, confirmForceAdvance } from "../ui/dialogs";
 import { isCharacter } from "../core/guards";
 import type { CombatSystemData } from "../combat/state";
 

@@ -10,9 +10,9 @@ import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery
 import { requestGM } from "../requests/gm";
 import { COLORS, type Color } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
-import { listenForActions, type ClickActions } from "../apps/click-actions";
-import { askPullDamage } from "../apps/dialogs";
-import { pullDamageMax } from "../apps/dialog-forms";
+import { listenForActions, type ClickActions } from "../ui/click-actions";
+import { askPullDamage } from "../ui/dialogs";
+import { pullDamageMax } from "../ui/dialog-forms";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 

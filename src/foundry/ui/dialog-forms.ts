@@ -4,7 +4,7 @@
  * dialogs.ts shows them.
  */
 import { DECLARATION_TEXT_MAX } from "../../rules/index";
-import { SYSTEM_PATH } from "../constants";
+import { SYSTEM_PATH } from "../core/constants";
 
 /** The attacker's "Less damage…" prompt on an attack card. */
 export const PULL_DAMAGE_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/pull-damage.hbs`;
