@@ -28,7 +28,7 @@ function docNeeded(acting: number, intensity: number): RequiredColor {
 function docSuccess(acting: number, intensity: number, roll: number): boolean {
   const needed = docNeeded(acting, intensity);
   if (needed === IMPOSSIBLE) return false;
-  return DOC_COLORS.indexOf(docColorOn(docRankOf(acting).index, roll)) >= DOC_COLORS.indexOf(needed as DocColor);
+  return DOC_COLORS.indexOf(docColorOn(docRankOf(acting).index, roll)) >= DOC_COLORS.indexOf(needed);
 }
 
 const rankNumber = fc.nat(1200);
