@@ -11,7 +11,7 @@ import {
   resourcesFeatMayRetry,
   resourcesFeatRequiredColor,
 } from "../../src/rules/feats";
-import { DOC_COLORS, docColorOn, docRankOf, rulesSection, type DocColor } from "../support/rules-doc";
+import { DOC_COLORS, docColorOn, docRankOf, rulesSection } from "../support/rules-doc";
 
 const section2 = rulesSection(2).replace(/\s+/g, " ");
 
