@@ -31,7 +31,8 @@ function clampScore(value: number): number {
 
 /**
  * A score after its changes: by mode (add, downgrade, upgrade, override), then priority, then
- * given order; after each step the score is clamped to [0, the largest safe number].
+ * given order. Adds are summed first and the sum clamped to [0, the largest safe number], so
+ * their order never matters; the last override (by priority, then given order) decides.
  * RangeError for a bad base or change.
  */
 export function applyScoreChanges(base: number, changes: readonly ScoreChange[]): number {
@@ -48,22 +49,12 @@ export function applyScoreChanges(base: number, changes: readonly ScoreChange[])
       return { c, i, order: SCORE_CHANGE_MODES.indexOf(c.mode), priority };
     })
     .sort((a, b) => a.order - b.order || a.priority - b.priority || a.i - b.i);
-  let score = base;
+  // Adds are summed before clamping, so their order never matters (−5 then +5 on 0 gives 0).
+  let score = clampScore(base + ordered.filter((o) => o.c.mode === "add").reduce((sum, o) => sum + o.c.value, 0));
   for (const { c } of ordered) {
-    switch (c.mode) {
-      case "add":
-        score = clampScore(score + c.value);
-        break;
-      case "downgrade":
-        score = Math.min(score, c.value);
-        break;
-      case "upgrade":
-        score = Math.max(score, c.value);
-        break;
-      case "override":
-        score = c.value;
-        break;
-    }
+    if (c.mode === "downgrade") score = Math.min(score, c.value);
+    else if (c.mode === "upgrade") score = Math.max(score, c.value);
+    else if (c.mode === "override") score = c.value;
   }
   return score;
 }
