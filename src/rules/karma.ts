@@ -239,6 +239,7 @@ export interface KarmaPool {
 /** A member puts `amount` of their Karma into the pool. */
 export function contributeToPool(pool: KarmaPool, member: string, balance: number, amount: number, date: string): { readonly pool: KarmaPool } & KarmaChange {
   assertText(member, "Pool member");
+  assertWholeNumber(pool.total, "Pool total");
   const change = deductKarma(balance, amount, `group pool: contribution by ${member}`, date);
   const net = (pool.contributed[member] ?? 0) + amount;
   return { pool: { total: pool.total + amount, contributed: { ...pool.contributed, [member]: net } }, balance: change.balance, entry: { ...change.entry, kind: "contribute" } };

@@ -29,6 +29,12 @@ export const MEDICAL_CARE_HEALTH_FACTOR = 2;
 export const DAYS_PER_ENDURANCE_RANK = 7;
 /** [RULING][FASERIP] Days for one lost Endurance rank to heal in a hospital or under a doctor (one per day). */
 export const DAYS_PER_ENDURANCE_RANK_MEDICAL = 1;
+/**
+ * [RULING][FASERIP] A short rest: this many turns after the last damage, a conscious character
+ * regains Health equal to the Endurance rank number, once per day (angelfire.com/rpg2/xmanalb
+ * "Recovery", an Advanced Set summary).
+ */
+export const RECOVERY_AFTER_TURNS = 10;
 /** [RULING][FASERIP] Regeneration returns its rank number of Health every this many turns (Wolverine: 30 per 10 turns). */
 export const REGENERATION_TURNS = 10;
 /**
@@ -119,6 +125,35 @@ export function healthAfterRest(
   rulings: Partial<RecoveryRulings> = {},
 ): number {
   return applyHealing(health, max, restHealing(endurance, days, care, rulings));
+}
+
+/** The state a short-rest recovery needs. */
+export interface ShortRestState {
+  readonly health: number;
+  readonly max: number;
+  /** Effective Endurance rank number. */
+  readonly endurance: number;
+  /** Turns since the character last took damage. */
+  readonly turnsSinceDamage: number;
+  /** This character already had its short-rest recovery today. */
+  readonly recoveredToday: boolean;
+  readonly unconscious: boolean;
+}
+
+/**
+ * Health after a short rest [FASERIP, {@link RECOVERY_AFTER_TURNS}]: + the Endurance rank number
+ * once the turns have passed without damage, if conscious and not already recovered today;
+ * otherwise unchanged. Never above the maximum.
+ */
+export function shortRestRecovery(state: ShortRestState, turns: number = RECOVERY_AFTER_TURNS): number {
+  assertObject(state, "Short rest");
+  assertWholeNumber(state.turnsSinceDamage, "Turns since damage");
+  assertWholeNumber(turns, "Turns of rest needed", 1);
+  assertBooleanValue(state.recoveredToday, "recoveredToday");
+  assertBooleanValue(state.unconscious, "unconscious");
+  assertRankNumber(state.endurance, "Endurance");
+  const due = state.turnsSinceDamage >= turns && !state.recoveredToday && !state.unconscious;
+  return applyHealing(state.health, state.max, due ? state.endurance : 0);
 }
 
 /** Lost Endurance ranks left after `days` of rest [FASERIP]: one per week, one per day under care; never below 0. */

@@ -138,5 +138,6 @@ describe("karma award to a group pool", () => {
     expect(() => drawFromPool(d.pool, "Bob", 35, 11, DATE)).toThrow(/holds 10/);
     expect(() => drawFromPool(pool, "Bob", 5, 10, DATE, "contributed")).toThrow(/at most the 0/);
     expect(() => contributeToPool(pool, "Ann", 10, 20, DATE)).toThrow(RangeError);
+    expect(() => contributeToPool({ total: -1, contributed: {} }, "Ann", 10, 5, DATE)).toThrow(/Pool total/);
   });
 });

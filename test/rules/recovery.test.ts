@@ -12,6 +12,7 @@ import {
   regenerateAtWrapUp,
   regenerationPerTurn,
   restHealing,
+  shortRestRecovery,
   unconsciousAt,
   wakeFromZeroHealth,
 } from "../../src/rules/recovery";
@@ -30,6 +31,16 @@ describe("rest and recovery: Health", () => {
     expect(restHealing(30, 0)).toBe(0);
     expect(healthAfterRest(20, 100, 30, 1)).toBe(50);
     expect(healthAfterRest(90, 100, 30, 1)).toBe(100);
+  });
+
+  it("a short rest: 10 turns without damage return the Endurance rank number once a day, if conscious [FASERIP]", () => {
+    const state = { health: 20, max: 100, endurance: 30, turnsSinceDamage: 10, recoveredToday: false, unconscious: false };
+    expect(shortRestRecovery(state)).toBe(50);
+    expect(shortRestRecovery({ ...state, turnsSinceDamage: 9 })).toBe(20);
+    expect(shortRestRecovery({ ...state, recoveredToday: true })).toBe(20);
+    expect(shortRestRecovery({ ...state, unconscious: true })).toBe(20);
+    expect(shortRestRecovery({ ...state, health: 90 })).toBe(100);
+    expect(() => shortRestRecovery({ ...state, turnsSinceDamage: -1 })).toThrow(RangeError);
   });
 
   it("a setting may change the rate", () => {
