@@ -13,6 +13,16 @@
  * consequences     Slam?, Stun?, Kill? (§8)
  * powers           power categories and talents (§10)
  * turn             the six steps of a turn, as a pure state machine (§4, §6 declared dodge, §8)
+ * protection       armor and protective powers against each attack type, with Block/Brace and charges (§5, Errata)
+ * obstacles        the per-object breakdown of damage through objects in the path (§5)
+ * ammunition       shots per attack, refusing an empty weapon, reloads (§4 wrap-up)
+ * recovery         rest, lost Endurance ranks, regeneration, first aid, 0 Health
+ * karma            the Karma log, advancement costs, the group Karma pool
+ * feats            Resources and Popularity FEATs
+ * creation         random and point-based character creation
+ * minor-foes       the minor-foe rule and group initiative
+ * areas            area and explosive attacks on the grid
+ * effects          Active Effect changes to scores, before derived values
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -29,3 +39,13 @@ export * from "./turn/index";
 export * from "./exchange";
 export * from "./exchange-secrets";
 export * from "./attack-setup";
+export * from "./protection";
+export * from "./obstacles";
+export * from "./ammunition";
+export * from "./recovery";
+export * from "./karma";
+export * from "./feats";
+export * from "./creation";
+export * from "./minor-foes";
+export * from "./areas";
+export * from "./effects";

@@ -1,0 +1,95 @@
+/**
+ * How Active Effects change a score (a rank number): add, downgrade, upgrade and override,
+ * applied in that order (Foundry's own order of change modes), each result clamped to the
+ * ladder (never below Shift 0's 0). Derived values (Health, Karma, initiative …) are computed
+ * from the changed scores with {@link characterStats}, so they follow the effects.
+ */
+import { ABILITY_KEYS } from "./abilities";
+import { characterStats, isScoreRef, type AbilitiesInput, type CharacterStats, type ScoreRef } from "./character";
+import { assertRankNumber } from "./ranks";
+import { assertArray, assertInteger, assertObject, assertOneOfValues } from "./checks";
+
+/** Change modes, in the order they apply. */
+export const SCORE_CHANGE_MODES = ["add", "downgrade", "upgrade", "override"] as const;
+export type ScoreChangeMode = (typeof SCORE_CHANGE_MODES)[number];
+
+/** One change to one score. */
+export interface ScoreChange {
+  readonly mode: ScoreChangeMode;
+  /** A rank number; for "add" a whole number that may be negative. */
+  readonly value: number;
+  /** Order within the same mode (lower first; default 0). Ties keep their given order. */
+  readonly priority?: number;
+}
+
+/** The top of the scale a change may reach (a safe whole number). */
+const MAX_SCORE = Number.MAX_SAFE_INTEGER;
+
+function clampScore(value: number): number {
+  return Math.min(MAX_SCORE, Math.max(0, value));
+}
+
+/**
+ * A score after its changes: by mode (add, downgrade, upgrade, override), then priority, then
+ * given order. Adds are summed first and the sum clamped to [0, the largest safe number], so
+ * their order never matters; the last override (by priority, then given order) decides.
+ * RangeError for a bad base or change.
+ */
+export function applyScoreChanges(base: number, changes: readonly ScoreChange[]): number {
+  assertRankNumber(base, "Base score");
+  assertArray(changes, "Score changes");
+  const ordered = changes
+    .map((c, i) => {
+      assertObject(c, `Score change ${i + 1}`);
+      assertOneOfValues(c.mode, SCORE_CHANGE_MODES, `Score change ${i + 1}: mode`);
+      if (c.mode === "add") assertInteger(c.value, `Score change ${i + 1}: value`);
+      else assertRankNumber(c.value, `Score change ${i + 1}: value`);
+      const priority = c.priority ?? 0;
+      assertInteger(priority, `Score change ${i + 1}: priority`);
+      return { c, i, order: SCORE_CHANGE_MODES.indexOf(c.mode), priority };
+    })
+    .sort((a, b) => a.order - b.order || a.priority - b.priority || a.i - b.i);
+  // Adds are summed before clamping, so their order never matters (−5 then +5 on 0 gives 0).
+  let score = clampScore(base + ordered.filter((o) => o.c.mode === "add").reduce((sum, o) => sum + o.c.value, 0));
+  for (const { c } of ordered) {
+    if (c.mode === "downgrade") score = Math.min(score, c.value);
+    else if (c.mode === "upgrade") score = Math.max(score, c.value);
+    else if (c.mode === "override") score = c.value;
+  }
+  return score;
+}
+
+/** Changes keyed by the score they change: an ability ("strength") or a sub-score ("fighting.off"). */
+export type ScoreChanges = Readonly<Partial<Record<ScoreRef, readonly ScoreChange[]>>>;
+
+/**
+ * The abilities after effects: an ability's changes apply to its rank number; a sub-score's to
+ * the sub-score (which is then set apart when it was following its ability). Sub-scores set
+ * apart keep their own number and take only their own changes.
+ */
+export function abilitiesAfterEffects(abilities: AbilitiesInput, changes: ScoreChanges): AbilitiesInput {
+  assertObject(abilities, "Abilities");
+  assertObject(changes, "Score changes");
+  for (const key of Object.keys(changes)) {
+    if (!isScoreRef(key)) throw new RangeError(`An effect changes "${key}", which is not an ability or sub-score.`);
+  }
+  const out: Record<string, Record<string, number | null | undefined>> = {};
+  for (const key of ABILITY_KEYS) {
+    const ability = abilities[key];
+    const value = applyScoreChanges(ability.value, changes[key] ?? []);
+    const next: Record<string, number | null | undefined> = { ...ability, value };
+    for (const [ref, list] of Object.entries(changes)) {
+      const [ab, sub] = ref.split(".");
+      if (ab !== key || sub === undefined) continue;
+      const own = ability[sub];
+      next[sub] = applyScoreChanges(own ?? value, list);
+    }
+    out[key] = next;
+  }
+  return out as unknown as AbilitiesInput;
+}
+
+/** Derived values after effects: {@link characterStats} of {@link abilitiesAfterEffects}. */
+export function statsAfterEffects(abilities: AbilitiesInput, changes: ScoreChanges): CharacterStats {
+  return characterStats(abilitiesAfterEffects(abilities, changes));
+}

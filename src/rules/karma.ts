@@ -1,0 +1,271 @@
+/**
+ * Karma between adventures: a log of awards and spends, advancement (raising abilities and
+ * powers, buying talents and contacts) and an optional group Karma pool. Karma spent on a roll
+ * is actions.ts ({@link spendKarma}, {@link KARMA_MINIMUM}); {@link spendKarmaOnRoll} logs it.
+ *
+ * CASE's own advancement costs were not available: the defaults are the FASERIP Advanced Set's
+ * (Player's Book, quoted at forums.rpgaddicts.com/printthread.php?tid=362: "x10 your current rank
+ * number to raise … One Point", "To Crest an ability, Adults pay an additional 400 points").
+ * The power, talent and contact costs are [RULING]s in the same spirit (marked below).
+ */
+import { spendKarma } from "./actions";
+import { MAX_RANK_INDEX, assertRankNumber, rankOf } from "./ranks";
+import { assertIsoDate, assertObject, assertOneOfValues, assertText, assertWholeNumber } from "./checks";
+
+/** What a log entry records. */
+export const KARMA_ENTRY_KINDS = ["award", "spend", "advance", "contribute", "draw"] as const;
+export type KarmaEntryKind = (typeof KARMA_ENTRY_KINDS)[number];
+
+/** One line of a character's Karma log. */
+export interface KarmaLogEntry {
+  readonly kind: KarmaEntryKind;
+  /** ISO 8601 date or date-time. */
+  readonly date: string;
+  readonly reason: string;
+  /** Karma moved, always ≥ 0 (the kind says which way). */
+  readonly amount: number;
+  /** The character's Karma after this entry. */
+  readonly balanceAfter: number;
+}
+
+/** A new balance and the entry that explains it. */
+export interface KarmaChange {
+  readonly balance: number;
+  readonly entry: KarmaLogEntry;
+}
+
+function entry(kind: KarmaEntryKind, date: string, reason: string, amount: number, balanceAfter: number): KarmaLogEntry {
+  assertIsoDate(date, "Karma log date");
+  assertText(reason, "Karma log reason");
+  return Object.freeze({ kind, date, reason, amount, balanceAfter });
+}
+
+function assertBalance(balance: number): void {
+  assertWholeNumber(balance, "Karma");
+}
+
+/** Karma awarded [FASERIP]: `amount` ≥ 1 added to `balance`. */
+export function awardKarma(balance: number, amount: number, reason: string, date: string): KarmaChange {
+  assertBalance(balance);
+  assertWholeNumber(amount, "Karma awarded", 1);
+  const after = balance + amount;
+  return { balance: after, entry: entry("award", date, reason, amount, after) };
+}
+
+/** Karma taken away or spent outside a roll (a loss for a misdeed, a purchase). Refuses more than there is. */
+export function deductKarma(balance: number, amount: number, reason: string, date: string): KarmaChange {
+  assertBalance(balance);
+  assertWholeNumber(amount, "Karma spent", 1);
+  if (amount > balance) throw new RangeError(`Cannot spend ${amount} Karma: only ${balance} left.`);
+  const after = balance - amount;
+  return { balance: after, entry: entry("spend", date, reason, amount, after) };
+}
+
+/** Karma spent on a roll (at least {@link KARMA_MINIMUM}; actions.ts decides), logged. */
+export function spendKarmaOnRoll(balance: number, amount: number, reason: string, date: string): KarmaChange {
+  const after = spendKarma(balance, amount);
+  return { balance: after, entry: entry("spend", date, reason, amount, after) };
+}
+
+/** The balance a log ends with; checks every entry follows from the one before (RangeError at the first that does not). */
+export function replayKarmaLog(start: number, log: readonly KarmaLogEntry[]): number {
+  assertBalance(start);
+  let balance = start;
+  log.forEach((e, i) => {
+    assertOneOfValues(e.kind, KARMA_ENTRY_KINDS, `Karma log entry ${i + 1}: kind`);
+    assertWholeNumber(e.amount, `Karma log entry ${i + 1}: amount`);
+    const gain = e.kind === "award" || e.kind === "draw";
+    balance = gain ? balance + e.amount : balance - e.amount;
+    if (balance < 0 || balance !== e.balanceAfter) {
+      throw new RangeError(`Karma log entry ${i + 1} says ${e.balanceAfter} after, but the log gives ${balance}.`);
+    }
+  });
+  return balance;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Advancement
+// ---------------------------------------------------------------------------------------------
+
+/** [RULING][FASERIP] Karma to raise an ability one rank number: this times its current rank number. */
+export const ABILITY_POINT_COST_FACTOR = 10;
+/** [RULING][FASERIP] Extra Karma when the raise crosses into the next rank ("cresting", adults). */
+export const ABILITY_CREST_COST = 400;
+/** [RULING] Karma to raise a power one rank number: this times its current rank number (powers cost twice abilities). */
+export const POWER_POINT_COST_FACTOR = 20;
+/** [RULING] Extra Karma when a power crosses into the next rank. */
+export const POWER_CREST_COST = 800;
+/** [RULING] The least one raise costs, so a Shift 0 score (rank number 0) is not free. */
+export const MIN_POINT_COST = 10;
+/** [RULING] Karma to learn a new talent. */
+export const TALENT_COST = 1000;
+/** [RULING] Karma to gain a new contact. */
+export const CONTACT_COST = 500;
+
+/** The advancement costs as one object (a world setting may pass its own). */
+export interface AdvancementCosts {
+  readonly abilityPointFactor: number;
+  readonly abilityCrest: number;
+  readonly powerPointFactor: number;
+  readonly powerCrest: number;
+  readonly minPointCost: number;
+  readonly talent: number;
+  readonly contact: number;
+}
+
+export const DEFAULT_ADVANCEMENT_COSTS: AdvancementCosts = Object.freeze({
+  abilityPointFactor: ABILITY_POINT_COST_FACTOR,
+  abilityCrest: ABILITY_CREST_COST,
+  powerPointFactor: POWER_POINT_COST_FACTOR,
+  powerCrest: POWER_CREST_COST,
+  minPointCost: MIN_POINT_COST,
+  talent: TALENT_COST,
+  contact: CONTACT_COST,
+});
+
+/** The defaults overlaid with `overrides`, each a whole number ≥ 0. */
+export function resolveAdvancementCosts(overrides: Partial<AdvancementCosts> = {}): AdvancementCosts {
+  assertObject(overrides, "Advancement costs");
+  const c: AdvancementCosts = { ...DEFAULT_ADVANCEMENT_COSTS, ...overrides };
+  for (const [k, v] of Object.entries(c)) assertWholeNumber(v, `costs.${k}`);
+  return c;
+}
+
+/** What may be raised or bought. */
+export const ADVANCEMENT_KINDS = ["ability", "power", "talent", "contact"] as const;
+export type AdvancementKind = (typeof ADVANCEMENT_KINDS)[number];
+
+/** [RULING] The most rank numbers one advancement may raise at once (a guard against a typo such as 1e9). */
+export const MAX_ADVANCEMENT_STEP = 5000;
+
+/**
+ * Karma to raise an ability or power from rank number `from` to `to` [FASERIP]: each +1 costs
+ * factor × the current number (at least {@link MIN_POINT_COST}), plus the crest cost each time
+ * the number enters a new rank.
+ */
+export function raiseCost(kind: "ability" | "power", from: number, to: number, costs: Partial<AdvancementCosts> = {}): number {
+  const c = resolveAdvancementCosts(costs);
+  assertOneOfValues(kind, ["ability", "power"] as const, "Advancement kind");
+  assertRankNumber(from, "Current rank number");
+  assertRankNumber(to, "New rank number");
+  if (to <= from) throw new RangeError(`An advancement raises the score: ${to} is not above ${from}.`);
+  if (to - from > MAX_ADVANCEMENT_STEP) throw new RangeError(`One advancement raises at most ${MAX_ADVANCEMENT_STEP} rank numbers, asked ${to - from}.`);
+  const factor = kind === "ability" ? c.abilityPointFactor : c.powerPointFactor;
+  const crest = kind === "ability" ? c.abilityCrest : c.powerCrest;
+  let cost = 0;
+  for (let n = from; n < to; n++) {
+    cost += Math.max(c.minPointCost, factor * n);
+    if (rankOf(n + 1).index !== rankOf(n).index) cost += crest;
+  }
+  return cost;
+}
+
+/** The lowest rank number of the rank above `value`'s (RangeError at Class 5000). */
+export function nextRankNumber(value: number): number {
+  const rank = rankOf(value);
+  if (rank.index === MAX_RANK_INDEX) throw new RangeError(`${rank.name} is the top of the ladder: no rank above it.`);
+  return rank.max + 1;
+}
+
+/** One advancement a player asks for. */
+export type AdvancementRequest =
+  | { readonly kind: "ability" | "power"; readonly from: number; readonly step: "number" | "rank" }
+  | { readonly kind: "talent" | "contact"; readonly name: string };
+
+type PurchaseRequest = Extract<AdvancementRequest, { readonly name: string }>;
+
+function isPurchase(request: AdvancementRequest): request is PurchaseRequest {
+  return request.kind === "talent" || request.kind === "contact";
+}
+
+/** What an advancement did. */
+export interface Advancement {
+  /** The new rank number (ability/power), or null for a talent or contact. */
+  readonly rank: number | null;
+  readonly cost: number;
+  readonly balance: number;
+  readonly entry: KarmaLogEntry;
+}
+
+/** The Karma an advancement costs, and the rank number it reaches (null for a talent or contact). */
+export function advancementCost(request: AdvancementRequest, costs: Partial<AdvancementCosts> = {}): { readonly rank: number | null; readonly cost: number } {
+  const input: unknown = request;
+  assertObject(input, "Advancement request");
+  const kind: unknown = request.kind;
+  assertOneOfValues(kind, ADVANCEMENT_KINDS, "Advancement kind");
+  const c = resolveAdvancementCosts(costs);
+  if (isPurchase(request)) {
+    const name: unknown = request.name;
+    assertText(name, `The new ${request.kind}'s name`);
+    return { rank: null, cost: request.kind === "talent" ? c.talent : c.contact };
+  }
+  const { kind: raised, from, step } = request;
+  const stepGiven: unknown = step;
+  assertOneOfValues(stepGiven, ["number", "rank"] as const, "Advancement step");
+  assertRankNumber(from, "Current rank number");
+  const to = step === "number" ? from + 1 : nextRankNumber(from);
+  return { rank: to, cost: raiseCost(raised, from, to, c) };
+}
+
+/**
+ * Advancement paid with Karma: the new rank and cost, the balance after (= before − cost) and
+ * its log entry. RangeError when the character cannot afford it: nothing is spent.
+ */
+export function advance(balance: number, request: AdvancementRequest, date: string, costs: Partial<AdvancementCosts> = {}): Advancement {
+  assertBalance(balance);
+  const { rank, cost } = advancementCost(request, costs);
+  if (cost > balance) throw new RangeError(`This advancement costs ${cost} Karma; only ${balance} left.`);
+  const what = isPurchase(request) ? `${request.kind} ${request.name}` : `${request.kind} ${request.from} → ${String(rank)}`;
+  const after = balance - cost;
+  return { rank, cost, balance: after, entry: entry("advance", date, what, cost, after) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Group Karma pool [FASERIP Basic Set: "Karma Pools and Groups"]
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * [RULING] What a member may draw from the group pool: "any" (anything in the pool) or
+ * "contributed" (no more than that member put in, less what they drew before).
+ */
+export const KARMA_POOL_DRAW_LIMIT: "any" | "contributed" = "any";
+
+/** A group pool and what each member has put in (net of draws). */
+export interface KarmaPool {
+  readonly total: number;
+  readonly contributed: Readonly<Record<string, number>>;
+}
+
+/** A member puts `amount` of their Karma into the pool. */
+export function contributeToPool(pool: KarmaPool, member: string, balance: number, amount: number, date: string): { readonly pool: KarmaPool } & KarmaChange {
+  assertText(member, "Pool member");
+  assertWholeNumber(pool.total, "Pool total");
+  const change = deductKarma(balance, amount, `group pool: contribution by ${member}`, date);
+  const net = (pool.contributed[member] ?? 0) + amount;
+  return { pool: { total: pool.total + amount, contributed: { ...pool.contributed, [member]: net } }, balance: change.balance, entry: { ...change.entry, kind: "contribute" } };
+}
+
+/** A member draws `amount` from the pool (RangeError past the pool or the member's limit). */
+export function drawFromPool(
+  pool: KarmaPool,
+  member: string,
+  balance: number,
+  amount: number,
+  date: string,
+  limit: "any" | "contributed" = KARMA_POOL_DRAW_LIMIT,
+): { readonly pool: KarmaPool } & KarmaChange {
+  assertText(member, "Pool member");
+  assertBalance(balance);
+  assertWholeNumber(pool.total, "Pool total");
+  assertWholeNumber(amount, "Karma drawn", 1);
+  assertOneOfValues(limit, ["any", "contributed"] as const, "Pool draw limit");
+  if (amount > pool.total) throw new RangeError(`The group pool holds ${pool.total} Karma; cannot draw ${amount}.`);
+  const own = pool.contributed[member] ?? 0;
+  if (limit === "contributed" && amount > own) throw new RangeError(`${member} may draw at most the ${own} Karma they put in.`);
+  const after = balance + amount;
+  return {
+    pool: { total: pool.total - amount, contributed: { ...pool.contributed, [member]: own - amount } },
+    balance: after,
+    entry: entry("draw", date, `group pool: drawn by ${member}`, amount, after),
+  };
+}

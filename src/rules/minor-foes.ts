@@ -1,0 +1,81 @@
+/**
+ * Minor foes ("mooks"): an optional rule that takes henchmen out faster, and groups that declare
+ * and act as one. CASE has no such rule; the options follow the other games the reference names
+ * as the bar: 002 (Feng Shui) "unnamed characters" are out of the fight on a good enough hit,
+ * 004 (Mutants & Masterminds) minions "suffer the worst degree of the effect" when they fail a
+ * resistance check. Both are offered as settings; the default is CASE as written.
+ */
+import { assertAttackResult, type AttackResult } from "./attacks";
+import { assertD10, consequenceCheck, type ConsequenceCheck } from "./consequences";
+import { assertArray, assertInteger, assertOneOfValues, assertWholeNumber } from "./checks";
+
+/**
+ * The minor-foe rules: "normal" (CASE as written: Health, Slam?/Stun?/Kill? as for anyone),
+ * "outOnAnyDamage" (002: any hit that does damage after protection takes the foe out),
+ * "outOnSlamOrStun" (004: a Slam, Stun or Kill result that did damage takes the foe out with no
+ * check rolled: the worst degree).
+ */
+export const MINOR_FOE_RULES = ["normal", "outOnAnyDamage", "outOnSlamOrStun"] as const;
+export type MinorFoeRule = (typeof MINOR_FOE_RULES)[number];
+
+/** [RULING] The default minor-foe rule: CASE as written. A world setting picks another. */
+export const MINOR_FOE_RULE_DEFAULT: MinorFoeRule = "normal";
+
+/** What happens to a minor foe hit by an attack. */
+export interface MinorFoeOutcome {
+  /** The foe is out of the fight (the Foundry side marks it defeated). */
+  readonly out: boolean;
+  /** The Slam?/Stun?/Kill? check still to roll, or null (none due, or the foe is already out). */
+  readonly check: ConsequenceCheck | null;
+}
+
+/**
+ * A minor foe's fate after an attack with result `result` dealt `damageDealt` (after
+ * protection), under `rule`. A non-minor character is always "normal".
+ */
+export function minorFoeOutcome(result: AttackResult, damageDealt: number, rule: MinorFoeRule = MINOR_FOE_RULE_DEFAULT): MinorFoeOutcome {
+  assertAttackResult(result);
+  assertWholeNumber(damageDealt, "Damage dealt");
+  assertOneOfValues(rule, MINOR_FOE_RULES, "Minor foe rule");
+  const check = consequenceCheck(result, damageDealt);
+  switch (rule) {
+    case "normal":
+      return { out: false, check };
+    case "outOnAnyDamage":
+      return damageDealt > 0 ? { out: true, check: null } : { out: false, check: null };
+    case "outOnSlamOrStun":
+      return check !== null ? { out: true, check: null } : { out: false, check: null };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups: one declaration, one initiative
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How a group of minor foes picks the one initiative modifier it rolls with: "first" (its
+ * leader, listed first: 001's team tactic "have one character roll"), "best" or "worst".
+ */
+export const GROUP_INITIATIVE_PICKS = ["first", "best", "worst"] as const;
+export type GroupInitiativePick = (typeof GROUP_INITIATIVE_PICKS)[number];
+
+/** [RULING] A group rolls initiative with its leader's (the first member's) modifier [001 team initiative]. */
+export const GROUP_INITIATIVE_PICK_DEFAULT: GroupInitiativePick = "first";
+
+/** The Table 23 modifier a group rolls with (RangeError for an empty group or a bad modifier). */
+export function groupInitiativeModifier(modifiers: readonly number[], pick: GroupInitiativePick = GROUP_INITIATIVE_PICK_DEFAULT): number {
+  assertArray(modifiers, "Group initiative modifiers");
+  if (modifiers.length === 0) throw new RangeError("A group needs at least one member to roll initiative.");
+  modifiers.forEach((m, i) => {
+    assertInteger(m, `Initiative modifier of member ${i + 1}`);
+  });
+  assertOneOfValues(pick, GROUP_INITIATIVE_PICKS, "Group initiative pick");
+  if (pick === "first") return modifiers[0] as number;
+  return pick === "best" ? Math.max(...modifiers) : Math.min(...modifiers);
+}
+
+/** The initiative every member of a group acts on: one d10 plus the group's modifier [001]. */
+export function groupInitiative(d10: number, modifiers: readonly number[], pick: GroupInitiativePick = GROUP_INITIATIVE_PICK_DEFAULT): number {
+  assertD10(d10);
+  return d10 + groupInitiativeModifier(modifiers, pick);
+}
