@@ -1,5 +1,5 @@
 /**
- * The click dispatcher (src/foundry/apps/click-actions.ts) on a real page in Chromium: the
+ * The click dispatcher (src/foundry/ui/click-actions.ts) on a real page in Chromium: the
  * module bundled by vite, a card-like root inside an element that has a data-action of its
  * own, and real clicks. What the node test checks on stand-ins, checked on the DOM itself:
  * the closest [data-action] inside the root runs, with the owner as `this` and the element
@@ -18,7 +18,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** src/foundry/apps/click-actions.ts bundled for the page, as `CaseClicks`. */
+/** src/foundry/ui/click-actions.ts bundled for the page, as `CaseClicks`. */
 async function dispatcherBundle(): Promise<string> {
   const output = await build({
     configFile: false,
@@ -28,7 +28,7 @@ async function dispatcherBundle(): Promise<string> {
       write: false,
       minify: false,
       emptyOutDir: false,
-      lib: { entry: resolve("src/foundry/apps/click-actions.ts"), formats: ["iife"], name: "CaseClicks", fileName: () => "click-actions.js" },
+      lib: { entry: resolve("src/foundry/ui/click-actions.ts"), formats: ["iife"], name: "CaseClicks", fileName: () => "click-actions.js" },
     },
   });
   const results = Array.isArray(output) ? output : [output];
