@@ -70,7 +70,7 @@ async function rollLink(link: HTMLElement): Promise<void> {
   await rollColumn(column.value, { attack, label });
 }
 
-/** The link's one action, ApplicationV2-shaped, run by the system's click dispatcher (apps/click-actions.ts). */
+/** The link's one action, ApplicationV2-shaped, run by the system's click dispatcher (ui/click-actions.ts). */
 export const TABLE_LINK_ACTIONS: ClickActions<undefined> = {
   [LINK_ACTION]: (_event, target) => rollLink(target),
 };

@@ -1,5 +1,5 @@
 /**
- * The one click dispatcher (src/foundry/apps/click-actions.ts) for what is not an application:
+ * The one click dispatcher (src/foundry/ui/click-actions.ts) for what is not an application:
  * a click finds the closest [data-action] inside the root and runs that action of the table
  * as ApplicationV2 runs its actions, `(this: owner, event, target)`. The elements are small
  * stand-ins with the DOM members the dispatcher uses (closest, contains, dataset, tagName,

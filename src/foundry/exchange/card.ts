@@ -85,7 +85,7 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
 };
 
 /**
- * Wires a rendered card's buttons through the one click dispatcher (apps/click-actions.ts): a
+ * Wires a rendered card's buttons through the one click dispatcher (ui/click-actions.ts): a
  * button is disabled while its request runs, and a failed request is shown to the user.
  */
 export function activateCard(root: HTMLElement, messageId: string): void {
