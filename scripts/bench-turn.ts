@@ -1,5 +1,5 @@
 /**
- * Bench of the CASE turn (src/rules/turn.ts): one whole turn — declare → extra-action rolls →
+ * Bench of the CASE turn (src/rules/turn/): one whole turn — declare → extra-action rolls →
  * initiative (with roll-offs and declared dodges) → resolve every action (each one drawing a
  * defence from someone) → extra rounds → wrap-up — for 10, 100 and 1,000 combatants.
  *

@@ -1,14 +1,16 @@
 /**
- * The CASE turn on one combat: runs the rules' steps (src/rules/turn.ts) on the combat's stored
- * state and writes what changed — one writer, the active GM. It also does the rolling the
- * tracker does for the Judge: the extra-action rolls on entering that phase, the NPCs'
- * initiative in one go on entering initiative, and, when the Judge moves on from initiative,
- * any roll still missing, the roll-offs and the declared dodges.
+ * The CASE turn on one combat: runs the rules' steps (src/rules/turn/) on the combat's stored
+ * state and writes what changed — one writer, the active GM. It also does the rolling and the
+ * announcing the tracker does for the Judge, where the turn's table (rules TURN_TABLE) says:
+ * the extra-action rolls on entering that phase, the NPCs' initiative in one go on entering
+ * initiative, and, before initiative ends, any roll still missing, the roll-offs and the
+ * declared dodges; the order as initiative ends, and the turn's summary as wrap-up ends.
  *
- * Everything Foundry-specific is behind {@link TurnHost} (CaseCombat implements it), so this
- * is tested with a plain host in vitest.
+ * Everything Foundry-specific is behind {@link TurnHost} (FoundryTurnHost in ./foundry-host.ts
+ * implements it), so this is tested with a plain host in vitest.
  */
 import {
+  TURN_TABLE,
   TurnError,
   advancePhase,
   applyStun,
@@ -38,6 +40,7 @@ import {
   type ExtraActionMode,
   type HoldState,
   type MutableTurnState,
+  type PhaseRoll,
   type TurnChange,
   type TurnPhase,
   type TurnState,
@@ -279,18 +282,32 @@ export class TurnEngine {
         commitTurnChange(scratch, step(scratch));
         steps.push(step);
       };
-      if (from === "initiative") await this.finishInitiative(scratch, push);
+      // The turn's table says what is rolled and announced at each edge (rules TURN_TABLE).
+      const leaving = TURN_TABLE[from];
+      if (leaving.rollBeforeLeaving) await this.rollFor(leaving.rollBeforeLeaving, scratch, push, inputs);
       const advance = advancePhase(scratch, from, { force });
       push(() => advance);
-      if (scratch.combat.phase === "extraActions") await this.rollExtraActions(scratch, push);
-      if (scratch.combat.phase === "initiative") await this.rollNpcInitiative(scratch, push, inputs);
-      if (from === "wrapUp") await this.announceWrapUp(state, advance);
-      if (scratch.combat.phase === "resolve") await this.announceOrder(scratch);
+      const entered = TURN_TABLE[scratch.combat.phase];
+      if (entered.rollOnEntry) await this.rollFor(entered.rollOnEntry, scratch, push, inputs);
+      if (leaving.announceOnLeaving === "turnSummary") await this.announceWrapUp(state, advance);
+      if (leaving.announceOnLeaving === "initiativeOrder") await this.announceOrder(scratch);
       return steps;
     });
   }
 
   // ── the engine's own rolling ──────────────────────────────────────────────────────────────
+
+  /** Rolls what the turn's table names for a phase's edge. */
+  private rollFor(roll: PhaseRoll, scratch: MutableTurnState, push: (s: Step) => void, inputs: ReadonlyMap<string, CombatantInput>): Promise<void> {
+    switch (roll) {
+      case "extraActionRolls":
+        return this.rollExtraActions(scratch, push);
+      case "npcInitiative":
+        return this.rollNpcInitiative(scratch, push, inputs);
+      case "missingInitiative":
+        return this.finishInitiative(scratch, push);
+    }
+  }
 
   private async rollExtraActions(scratch: MutableTurnState, push: (s: Step) => void): Promise<void> {
     const pending = [...scratch.combatants.values()].filter((c) => c.extra !== null && c.extra.roll === null);

@@ -11,7 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, type DefenceCode, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -82,7 +82,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
 export function trackerOrder(combat: Combat.Implementation): Combatant.Implementation[] {
   const system = combat.system as unknown as CombatSystemData;
   const order = new Map(system.order.map((id, i) => [id, i]));
-  const resolving = system.phase === "resolve" || system.phase === "extraRounds";
+  const resolving = isActingPhase(system.phase);
   return [...combat.combatants.contents].sort((a, b) => compareCombatants(a, b, resolving ? order : null));
 }
 
@@ -279,14 +279,14 @@ export const turnCombatBridge: CombatBridge = {
     const found = combatantOfActor(actor);
     if (!found) return;
     const system = found.combat.system as unknown as CombatSystemData;
-    if (system.phase !== "resolve" && system.phase !== "extraRounds") return;
+    if (!isActingPhase(system.phase)) return;
     await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence, key);
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(false);
     const system = found.combatant.system as unknown as CombatantSystemData;
-    return Promise.resolve((found.combat.system as unknown as CombatSystemData).phase === "wrapUp" || system.actionsUsed > 0);
+    return Promise.resolve(hasActedThisTurn((found.combat.system as unknown as CombatSystemData).phase, system));
   },
   async recordStun(actor, turns) {
     const found = combatantOfActor(actor);

@@ -1,6 +1,6 @@
 /**
  * Translation between the stored turn (`combat.system`, `combatant.system`, the characters'
- * stats, the world settings) and the rules' turn (src/rules/turn.ts), both ways. Plain
+ * stats, the world settings) and the rules' turn (src/rules/turn/), both ways. Plain
  * functions on plain data: no Foundry globals, so they are tested without Foundry.
  */
 import {

@@ -7,6 +7,7 @@
  */
 import {
   TURN_PHASES,
+  TURN_TABLE,
   isTurnPhase,
   actionShift,
   actionsLeft,
@@ -14,6 +15,9 @@ import {
   currentCombatantId,
   declaredDodgeShift,
   freeDefencesLeft,
+  mayChangeAction,
+  mayChooseExtraMode,
+  mayDeclare,
   nextDefencePenalty,
   phaseWaiting,
   type CombatantTurn,
@@ -223,7 +227,8 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
   const visible = (id: string): boolean => input.isGM || byId.get(id)?.hidden !== true;
   const waiting = phaseWaiting(state);
   const orderIndex = new Map(state.combat.order.map((id, i) => [id, i]));
-  const inOrder = (phase === "resolve" || phase === "extraRounds") && state.combat.order.length > 0;
+  const phaseRules = TURN_TABLE[phase];
+  const inOrder = phaseRules.acting && state.combat.order.length > 0;
   const rows: TrackerRow[] = [];
   for (const input_ of input.combatants) {
     if (!visible(input_.id)) continue;
@@ -267,25 +272,27 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
           : null,
       statuses: statusKeys(c).map(([key, label, data]) => ({ key, label: t(label, data) })),
       modeChoices:
-        mine && phase === "extraActions" && extra?.success === true
+        mine && extra !== null && mayChooseExtraMode(state, c)
           ? (["separate", "flurry"] as const).map((mode) => ({ mode, label: t(`${TRACKER_KEY_PREFIXES.mode}${mode}`), active: extra.mode === mode }))
           : [],
       dying: c.dying && !c.dead,
       aided: c.aided,
       can: {
-        declare: mine && phase === "declare" && able,
-        chooseMode: mine && phase === "extraActions" && extra?.success === true,
+        declare: mine && mayDeclare(state, c),
+        chooseMode: mine && mayChooseExtraMode(state, c),
         rollInitiative: mine && waiting.some((w) => w.id === c.id && w.need === "initiativeRoll"),
         complete: mine && active,
-        change: mine && (phase === "resolve" || phase === "extraRounds") && actionsLeft(c) > 0 && c.changedAt !== c.actionsUsed,
+        change: mine && mayChangeAction(state, c),
         aid: input.isGM && c.dying && !c.dead,
       },
       actionIndex: c.actionsUsed,
     });
   }
   if (inOrder) rows.sort((a, b) => (orderIndex.get(a.id) ?? Infinity) - (orderIndex.get(b.id) ?? Infinity));
-  const blockedByRolls = waiting.some((w) => w.need === "extraRoll");
-  const forcible = waiting.some((w) => w.need === "declaration" || w.need === "extraMode" || w.need === "action");
+  // What may be forced past, and what blocks the Judge until it is rolled (the tracker rolls its own before leaving).
+  const rolledByTracker = phaseRules.rollBeforeLeaving !== null;
+  const blockedByRolls = !rolledByTracker && waiting.some((w) => !phaseRules.forcible.includes(w.need));
+  const forcible = waiting.some((w) => phaseRules.forcible.includes(w.need));
   const current = currentId === null || !visible(currentId) ? null : { id: currentId, name: names.get(currentId) ?? currentId };
   return {
     hasCombat: true,
@@ -298,14 +305,14 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     phaseHint: t(PHASE_HINT(phase)),
     steps: TURN_PHASES.map((key, i) => ({ key, number: i + 1, label: t(PHASE_LABEL(key)), state: i < phaseIndex ? "done" : i === phaseIndex ? "current" : "todo" })),
     round: state.combat.round,
-    roundLabel: phase === "extraRounds" ? t("CASE.Turn.ExtraRound", { round: state.combat.round }) : null,
+    roundLabel: phaseRules.onlyWhenActionsDue ? t("CASE.Turn.ExtraRound", { round: state.combat.round }) : null,
     waiting: waitingLabel(waiting, names, visible, t),
     advance: input.isGM ? { label: t(`${TRACKER_KEY_PREFIXES.advance}${phase}`), force: forcible, blockedByRolls } : null,
     current,
     myTurn: current !== null && (input.isGM || byId.get(current.id)?.owner === true),
     rows,
     events: [...state.combat.events],
-    canNoteEvent: input.isGM && phase === "wrapUp",
+    canNoteEvent: input.isGM && phaseRules.notingEvents,
   };
 }
 

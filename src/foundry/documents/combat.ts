@@ -7,6 +7,7 @@
 import { requestGM } from "../requests/gm";
 import {
   actionsLeft,
+  isActingPhase,
   declaredDodgeShift,
   nextDefencePenalty,
   type CombatantTurn,
@@ -54,7 +55,7 @@ export class CaseCombat<SubType extends Combat.SubType = Combat.SubType> extends
   /** Puts Foundry's round and turn in step with the CASE turn (GM only). */
   async syncFoundryTurn(): Promise<void> {
     const state = this.caseTurn;
-    const current = state.combat.phase === "resolve" || state.combat.phase === "extraRounds" ? (state.combat.order[state.combat.cursor] ?? null) : null;
+    const current = isActingPhase(state.combat.phase) ? (state.combat.order[state.combat.cursor] ?? null) : null;
     const order = new Map(state.combat.order.map((id, i) => [id, i]));
     const sorted = [...this.combatants.contents].sort((a, b) => compareCombatants(a, b, current === null ? null : order));
     const index = current === null ? -1 : sorted.findIndex((c) => c.id === current);
@@ -68,7 +69,7 @@ export class CaseCombat<SubType extends Combat.SubType = Combat.SubType> extends
   /** Next Turn (core button, macros): the acting combatant is done with its action. */
   override async nextTurn(): Promise<this> {
     const state = this.caseTurn;
-    const id = state.combat.phase === "resolve" || state.combat.phase === "extraRounds" ? state.combat.order[state.combat.cursor] : undefined;
+    const id = isActingPhase(state.combat.phase) ? state.combat.order[state.combat.cursor] : undefined;
     const c = id === undefined ? undefined : state.combatants.get(id);
     if (id === undefined || c === undefined) {
       ui.notifications.warn(game.i18n.localize("CASE.Turn.Notify.NobodyActing"));
@@ -114,7 +115,7 @@ export class CaseCombat<SubType extends Combat.SubType = Combat.SubType> extends
     // Not `this`: Foundry may call the sort unbound. The combat is the combatants' parent.
     const parent = parentOf(a);
     const system = parent ? systemOf(parent) : null;
-    const resolving = system !== null && (system.phase === "resolve" || system.phase === "extraRounds");
+    const resolving = system !== null && isActingPhase(system.phase);
     return compareCombatants(a, b, resolving ? new Map(system.order.map((id, i) => [id, i])) : null);
   }
 }

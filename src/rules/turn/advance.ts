@@ -2,48 +2,39 @@ import { MIN_ACTIONS_PER_TURN } from "../actions";
 import { enduranceAfterKillLoss, killLossContinues } from "../consequences";
 import { needsRoll } from "../initiative";
 
-import { TURN_PHASES, TurnError, type TurnPhase, assertBoolean, isTurnPhase, show } from "./phases";
+import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
 import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId, isDue, settleCursor } from "./state";
 import { applyExtraOutcome, beginExtraActions, buildOrder, initiativeWaiting } from "./steps";
 
-// ── Phase changes ─────────────────────────────────────────────────────────────────────────────
-/** Something a phase waits for. */
+// ── The turn as a table: who each phase waits for, and walking from phase to phase ──────────
+
+/** Something a phase waits for: who, and what. */
 export interface Waiting {
   readonly id: string;
-  readonly need: "declaration" | "extraRoll" | "extraMode" | "initiativeRoll" | "rollOff" | "dodgeRoll" | "action";
+  readonly need: WaitingNeed;
 }
 
-/** Who the current phase still waits for before it may end (see {@link advancePhase}). O(n log n). */
-export function phaseWaiting(state: TurnState): Waiting[] {
-  const out: Waiting[] = [];
-  switch (state.combat.phase) {
-    case "declare":
-      for (const c of state.combatants.values()) if (canActThisTurn(c) && c.declaration === null) out.push({ id: c.id, need: "declaration" });
-      break;
-    case "extraActions":
-      for (const c of state.combatants.values()) {
-        if (c.extra === null || !canActThisTurn(c)) continue;
-        if (c.extra.roll === null) out.push({ id: c.id, need: "extraRoll" });
-        else if (c.extra.success === true && c.extra.mode === null) out.push({ id: c.id, need: "extraMode" });
-      }
-      break;
-    case "initiative": {
-      const w = initiativeWaiting(state);
-      for (const id of w.rolls) out.push({ id, need: "initiativeRoll" });
-      for (const id of w.rollOffs.flat()) out.push({ id, need: "rollOff" });
-      for (const id of w.dodges) out.push({ id, need: "dodgeRoll" });
-      break;
-    }
-    case "resolve":
-    case "extraRounds": {
-      const id = currentCombatantId(state);
-      if (id !== null) out.push({ id, need: "action" });
-      break;
-    }
-    case "wrapUp":
-      break;
-  }
-  return out;
+/** Who still owes each kind of thing the phases wait for. */
+const WAITING_FOR: Readonly<Record<WaitingNeed, (state: TurnState) => readonly string[]>> = {
+  declaration: (state) => [...state.combatants.values()].filter((c) => canActThisTurn(c) && c.declaration === null).map((c) => c.id),
+  extraRoll: (state) => [...state.combatants.values()].filter((c) => c.extra !== null && canActThisTurn(c) && c.extra.roll === null).map((c) => c.id),
+  extraMode: (state) =>
+    [...state.combatants.values()].filter((c) => c.extra !== null && canActThisTurn(c) && c.extra.roll !== null && c.extra.success === true && c.extra.mode === null).map((c) => c.id),
+  initiativeRoll: (state) => initiativeWaiting(state).rolls,
+  rollOff: (state) => initiativeWaiting(state).rollOffs.flat(),
+  dodgeRoll: (state) => initiativeWaiting(state).dodges,
+  action: (state) => {
+    const id = currentCombatantId(state);
+    return id === null ? [] : [id];
+  },
+};
+
+/**
+ * Who the current phase still waits for before it may end (see {@link advancePhase}), in the
+ * order of the phase's {@link PhaseRules.waitsFor}. O(n log n).
+ */
+export function phaseWaiting(state: TurnState, table: Readonly<Record<TurnPhase, PhaseRules>> = TURN_TABLE): Waiting[] {
+  return table[state.combat.phase].waitsFor.flatMap((need) => WAITING_FOR[need](state).map((id) => ({ id, need })));
 }
 
 /** Options of {@link advancePhase}. */
@@ -55,76 +46,87 @@ export interface AdvanceOptions {
    * Missing rolls are never forced: roll them.
    */
   readonly force?: boolean;
+  /** The turn's table (tests walk a table of their own; the game uses {@link TURN_TABLE}). */
+  readonly table?: Readonly<Record<TurnPhase, PhaseRules>>;
 }
 
-/** The phase after `phase` when nothing is skipped. */
+/** The phase after `phase` when nothing is skipped (the table's `follows`). */
 export function nextPhase(phase: TurnPhase): TurnPhase {
-  const i = TURN_PHASES.indexOf(phase);
-  return TURN_PHASES[(i + 1) % TURN_PHASES.length] as TurnPhase;
+  return TURN_TABLE[phase].follows;
 }
+
+/** The phase the turn goes to from `phase`: what follows it, past any phase entered only when actions are due. */
+function phaseAfter(draft: Draft, phase: TurnPhase, force: boolean, table: Readonly<Record<TurnPhase, PhaseRules>>): TurnPhase {
+  let next = table[phase].follows;
+  for (let hops = 0; table[next].onlyWhenActionsDue && hops < TURN_PHASES.length; hops++) {
+    const round = draft.turn().round + 1;
+    if (!force && draft.state.combat.order.some((id) => isDue(draft.get(id), round))) break;
+    next = table[next].follows;
+  }
+  return next;
+}
+
+/** The bookkeeping as a phase ends (before the next begins). */
+const LEAVING: Partial<Record<TurnPhase, (draft: Draft, waiting: readonly Waiting[]) => void>> = {
+  // Forced on: whoever has not chosen takes the default (separate actions).
+  extraActions: (draft, waiting) => {
+    for (const w of waiting) {
+      const c = draft.get(w.id) as CombatantTurn;
+      if (c.extra) applyExtraOutcome(draft, c, { ...c.extra, mode: DEFAULT_EXTRA_ACTION_MODE });
+    }
+  },
+  wrapUp: (draft) => {
+    wrapUp(draft);
+  },
+};
+
+/** The bookkeeping as a phase begins (its name is already set). */
+const ENTERING: Partial<Record<TurnPhase, (draft: Draft) => void>> = {
+  declare: (draft) => {
+    draft.setCombat({ number: draft.state.combat.number + 1, round: 0, order: Object.freeze([]), cursor: 0, events: Object.freeze([]) });
+  },
+  extraActions: (draft) => {
+    beginExtraActions(draft);
+  },
+  resolve: (draft) => {
+    draft.setCombat({ order: Object.freeze(buildOrder(draft)), round: 1, cursor: 0 });
+    settleCursor(draft, 0);
+  },
+  extraRounds: (draft) => {
+    draft.setCombat({ round: 2, cursor: 0 });
+    settleCursor(draft, 0);
+  },
+  wrapUp: (draft) => {
+    draft.setCombat({ cursor: draft.state.combat.order.length });
+  },
+};
 
 /**
- * Ends the phase `from` and begins the next [001 Steps 1–6]. `from` must be the current phase
- * (a second "advance from declare" is stale). Resolve goes to the extra rounds only when someone
- * has actions left, else straight to wrap-up. Ending wrap-up begins the next turn: stun
- * counters tick down (a stun that landed after acting starts now), unaided dying combatants
- * lose an Endurance rank, the aided stop dying, and declarations, actions, defences used,
- * roll-offs and declared dodges reset; holds stay. TurnError("notReady") while the phase waits
- * for someone ({@link phaseWaiting}) unless forced where forcing is allowed.
+ * Ends the phase `from` and begins the next, as the turn's table says [001 Steps 1–6]. `from`
+ * must be the current phase (a second "advance from declare" is stale). The resolve step goes
+ * to the extra rounds only when someone has actions left, else straight to wrap-up. Ending
+ * wrap-up begins the next turn: stun counters tick down (a stun that landed after acting starts
+ * now), unaided dying combatants lose an Endurance rank, the aided stop dying, and
+ * declarations, actions, defences used, roll-offs and declared dodges reset; holds stay.
+ * TurnError("notReady") while the phase waits for someone ({@link phaseWaiting}): what the
+ * table calls forcible may be forced past; the rest must be rolled first.
  */
 export function advancePhase(state: TurnState, from: TurnPhase, opts: AdvanceOptions = {}): TurnChange {
   if (!isTurnPhase(from)) throw new RangeError(`Unknown turn phase ${show(from)}. Phases: ${TURN_PHASES.join(", ")}.`);
   const force = opts.force ?? false;
   assertBoolean(force, "force");
+  const table = opts.table ?? TURN_TABLE;
   const phase = state.combat.phase;
   if (phase !== from) throw new TurnError("stale", `The turn is in the "${phase}" phase, not "${from}": it was already advanced.`);
-  const waiting = phaseWaiting(state);
+  const waiting = phaseWaiting(state, table);
+  const unforcible = waiting.filter((w) => !table[phase].forcible.includes(w.need));
+  if (unforcible.length > 0) throw notReady(phase, unforcible);
+  if (waiting.length > 0 && !force) throw notReady(phase, waiting);
   const draft = new Draft(state);
-  switch (phase) {
-    case "declare": {
-      if (waiting.length > 0 && !force) throw notReady(phase, waiting);
-      beginExtraActions(draft);
-      draft.setCombat({ phase: "extraActions" });
-      break;
-    }
-    case "extraActions": {
-      const rolls = waiting.filter((w) => w.need === "extraRoll");
-      if (rolls.length > 0 || (waiting.length > 0 && !force)) throw notReady(phase, rolls.length > 0 ? rolls : waiting);
-      for (const w of waiting) {
-        const c = draft.get(w.id) as CombatantTurn;
-        if (c.extra) applyExtraOutcome(draft, c, { ...c.extra, mode: DEFAULT_EXTRA_ACTION_MODE });
-      }
-      draft.setCombat({ phase: "initiative" });
-      break;
-    }
-    case "initiative": {
-      if (waiting.length > 0) throw notReady(phase, waiting);
-      const order = buildOrder(draft);
-      draft.setCombat({ phase: "resolve", order: Object.freeze(order), round: 1, cursor: 0 });
-      settleCursor(draft, 0);
-      break;
-    }
-    case "resolve": {
-      if (waiting.length > 0 && !force) throw notReady(phase, waiting);
-      const order = state.combat.order;
-      if (!force && order.some((id) => isDue(draft.get(id), 2))) {
-        draft.setCombat({ phase: "extraRounds", round: 2, cursor: 0 });
-        settleCursor(draft, 0);
-      } else {
-        draft.setCombat({ phase: "wrapUp", cursor: order.length });
-      }
-      break;
-    }
-    case "extraRounds": {
-      if (waiting.length > 0 && !force) throw notReady(phase, waiting);
-      draft.setCombat({ phase: "wrapUp", cursor: state.combat.order.length });
-      break;
-    }
-    case "wrapUp": {
-      wrapUp(draft);
-      break;
-    }
-  }
+  LEAVING[phase]?.(draft, waiting);
+  const next = phaseAfter(draft, phase, force, table);
+  draft.setCombat({ phase: next });
+  ENTERING[next]?.(draft);
   return draft.change();
 }
 
@@ -137,7 +139,7 @@ function notReady(phase: TurnPhase, waiting: readonly Waiting[]): TurnError {
   return new TurnError("notReady", `The "${phase}" phase still waits for ${list}${more}.`);
 }
 
-/** Step 6 [001]: the bookkeeping that ends one turn and begins the next. */
+/** Step 6 [001]: the bookkeeping of every combatant as one turn ends and the next begins. */
 function wrapUp(draft: Draft): void {
   const state = draft.state;
   const { mode } = state.settings.initiative;
@@ -180,5 +182,4 @@ function wrapUp(draft: Draft): void {
       initiative: keepD10 ? { d10: c.initiative.d10, total: c.initiative.total, rollOffs: Object.freeze([]) } : FRESH_INITIATIVE,
     });
   }
-  draft.setCombat({ number: state.combat.number + 1, phase: "declare", round: 0, order: Object.freeze([]), cursor: 0, events: Object.freeze([]) });
 }

@@ -2,7 +2,7 @@ import { type HoldState, holdEffects } from "../attacks";
 import { stunAppliesThisTurn } from "../consequences";
 import { type DefenceCode, assertDefenceCode, defenceTakesAction } from "../defences";
 import { DECLARATION_TEXT_MAX } from "./declaration";
-import { TurnError, assertBoolean, assertCount, show } from "./phases";
+import { ACTING_PHASES, TurnError, assertBoolean, assertCount, phasesWhere, show } from "./phases";
 import { type CombatantStats, Draft, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, assertPhase, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty, resettleIfCurrent } from "./state";
 
 // ── Things that happen to a combatant mid-turn ────────────────────────────────────────────────
@@ -81,7 +81,7 @@ export interface DefenceRecord {
  */
 export function recordDefence(state: TurnState, id: string, defence?: DefenceCode): DefenceRecord {
   const c = combatantOf(state, id);
-  assertPhase(state, ["resolve", "extraRounds"], "A defence");
+  assertPhase(state, ACTING_PHASES, "A defence");
   if (defence !== undefined) assertDefenceCode(defence);
   const takes = defence !== undefined && defenceTakesAction(defence);
   const draft = new Draft(state);
@@ -98,7 +98,7 @@ export function recordDefence(state: TurnState, id: string, defence?: DefenceCod
 
 /** Notes a Judge's event at wrap-up (bombs go off, floors collapse …) [001 Step 6]. */
 export function noteEvent(state: TurnState, text: string): TurnChange {
-  assertPhase(state, ["wrapUp"], "Noting an event");
+  assertPhase(state, phasesWhere("notingEvents"), "Noting an event");
   if (typeof text !== "string") throw new TypeError(`An event must be text, got ${show(text)}.`);
   const trimmed = text.trim();
   if (trimmed === "" || trimmed.length > DECLARATION_TEXT_MAX) throw new RangeError(`An event must be 1 to ${DECLARATION_TEXT_MAX} characters.`);

@@ -23,17 +23,20 @@
  * TypeError for malformed values, as in the other rules modules.
  *
  * The files, bottom up:
- *   phases.ts        the phases in order, TurnError, the input checks every step shares
+ *   phases.ts        the phases in order and the turn's table (a row per phase: whether combatants
+ *                    act, what it waits for, what is rolled and announced, what follows), TurnError,
+ *                    the input checks every step shares
  *   declaration.ts   what a combatant declares, read from untrusted data
  *   state.ts         the state's shapes, reading it (who acts, actions left, shifts), and changes
  *   steps.ts         Steps 1–5: declare, extra-action rolls, initiative, resolve and change of action
  *   conditions.ts    what happens to a combatant mid-turn: stuns, dying, aid, holds, defences, events
- *   advance.ts       the turn as a table: each phase's rules, and walking it from phase to phase
+ *   advance.ts       walking the turn's table (phases.ts) from phase to phase: who each phase
+ *                    waits for, and the bookkeeping as a phase ends and the next begins
  */
 
-export { TURN_PHASES, TurnError, type TurnErrorCode, type TurnPhase, isTurnPhase } from "./phases";
+export { ACTING_PHASES, type PhaseAnnouncement, type PhaseFlag, type PhaseRoll, type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnErrorCode, type TurnPhase, type WaitingNeed, isActingPhase, isTurnPhase, phasesWaitingFor, phasesWhere } from "./phases";
 export { DECLARATION_TEXT_MAX, DECLARED_ACTION_KINDS, type Declaration, type DeclaredActionKind, parseDeclaration, sameDeclaration } from "./declaration";
-export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionShift, actionsLeft, canActThisTurn, combatantOf, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, isEmptyTurnChange, nextDefencePenalty, standingCs, validateCombatantTurn, withTurnChange } from "./state";
+export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionShift, actionsLeft, canActThisTurn, combatantOf, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, hasActedThisTurn, isEmptyTurnChange, mayChangeAction, mayChooseExtraMode, mayDeclare, nextDefencePenalty, standingCs, validateCombatantTurn, withTurnChange } from "./state";
 export { type ChangeActionResult, type InitiativeUnit, type InitiativeWaiting, changeAction, chooseExtraMode, completeAction, declareAction, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./steps";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
 export { type DefenceRecord, applyStun, markDying, noteEvent, recordDefence, refreshCombatant, setAided, setHold } from "./conditions";

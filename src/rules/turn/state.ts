@@ -5,7 +5,7 @@ import { DEFAULT_INITIATIVE_SETTINGS, type InitiativeSettings, assertInitiativeM
 import { assertRankNumber } from "../ranks";
 import { type Color } from "../universal-table";
 import { type Declaration } from "./declaration";
-import { TURN_PHASES, TurnError, type TurnPhase, assertBoolean, assertCount, assertId, isTurnPhase, show } from "./phases";
+import { TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, assertBoolean, assertCount, assertId, isActingPhase, isTurnPhase, show } from "./phases";
 
 // ── State ─────────────────────────────────────────────────────────────────────────────────────
 /** What the turn needs to know of a character; the caller reads it from the character each step. */
@@ -311,6 +311,29 @@ export function hasActed(c: CombatantTurn): boolean {
   return c.actionsUsed > 0;
 }
 
+/**
+ * True once the combatant has acted this turn as far as a stun's timing goes (§8: "this turn if
+ * not yet acted, else next"): it took an action, or the phase comes after every action.
+ */
+export function hasActedThisTurn(phase: string, c: Pick<CombatantTurn, "actionsUsed">): boolean {
+  return (isTurnPhase(phase) && TURN_TABLE[phase].actionsOver) || c.actionsUsed > 0;
+}
+
+/** True when the combatant may declare (or re-declare) now: a declaring phase, and it can act this turn. */
+export function mayDeclare(state: TurnState, c: CombatantTurn): boolean {
+  return TURN_TABLE[state.combat.phase].declaring && canActThisTurn(c);
+}
+
+/** True when the combatant passed its extra-action roll and may choose separate actions or a flurry now. */
+export function mayChooseExtraMode(state: TurnState, c: CombatantTurn): boolean {
+  return TURN_TABLE[state.combat.phase].choosingExtraMode && c.extra?.success === true;
+}
+
+/** True when the combatant may change its declared action now: an acting phase, actions left, and not already changed at this action. */
+export function mayChangeAction(state: TurnState, c: CombatantTurn): boolean {
+  return isActingPhase(state.combat.phase) && actionsLeft(c) > 0 && c.changedAt !== c.actionsUsed;
+}
+
 export function isDue(c: CombatantTurn | undefined, round: number): boolean {
   return c !== undefined && c.actedInRound < round && actionsLeft(c) > 0;
 }
@@ -318,7 +341,7 @@ export function isDue(c: CombatantTurn | undefined, round: number): boolean {
 /** The id of the combatant acting now, or null (outside resolve and extra rounds, or nobody due). */
 export function currentCombatantId(state: TurnState): string | null {
   const { phase, order, cursor } = state.combat;
-  if (phase !== "resolve" && phase !== "extraRounds") return null;
+  if (!isActingPhase(phase)) return null;
   return order[cursor] ?? null;
 }
 
@@ -465,7 +488,7 @@ export function settleCursor(draft: Draft, from: number): void {
 /** After a change to `id`, move the cursor on if `id` was the one acting and is no longer due. */
 export function resettleIfCurrent(draft: Draft, id: string): void {
   const turn = draft.turn();
-  if ((turn.phase === "resolve" || turn.phase === "extraRounds") && turn.order[turn.cursor] === id) settleCursor(draft, turn.cursor);
+  if (isActingPhase(turn.phase) && turn.order[turn.cursor] === id) settleCursor(draft, turn.cursor);
 }
 
 /** True when `declaration` is a declared dodge under the optional rule (§6, [000]). */

@@ -4,7 +4,7 @@ import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE, dodgeShift
 import { INITIATIVE_DIE_SIDES, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { type Color, assertD100 } from "../universal-table";
 import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
-import { TurnError, assertCount, assertId, show } from "./phases";
+import { ACTING_PHASES, TurnError, assertCount, assertId, phasesWaitingFor, phasesWhere, show } from "./phases";
 import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
 
 // ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
@@ -16,7 +16,7 @@ import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, 
  */
 export function declareAction(state: TurnState, id: string, declaration: Declaration): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ["declare"], "Declaring an action");
+  assertPhase(state, phasesWhere("declaring"), "Declaring an action");
   const decl = parseDeclaration(declaration);
   if (!canActThisTurn(c)) throw new TurnError("cannotAct", `Combatant "${id}" cannot act this turn (stunned, dying or out of the fight).`);
   if (decl.actions > MIN_ACTIONS_PER_TURN && extraActionRequiredColor(c.stats.offence, decl.actions) === IMPOSSIBLE) {
@@ -77,7 +77,7 @@ export function applyExtraOutcome(draft: Draft, c: CombatantTurn, extra: ExtraAc
  */
 export function recordExtraActionRoll(state: TurnState, id: string, d100: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ["extraActions"], "An extra-action roll");
+  assertPhase(state, phasesWaitingFor("extraRoll"), "An extra-action roll");
   assertD100(d100);
   const extra = c.extra;
   if (extra === null) throw new TurnError("cannotAct", `Combatant "${id}" declared one action and makes no extra-action roll.`);
@@ -98,7 +98,7 @@ export function recordExtraActionRoll(state: TurnState, id: string, d100: number
  */
 export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionMode): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ["extraActions"], "Choosing separate actions or a flurry");
+  assertPhase(state, phasesWhere("choosingExtraMode"), "Choosing separate actions or a flurry");
   const given: unknown = mode;
   if (given !== "separate" && given !== "flurry") throw new RangeError(`Extra-action mode must be "separate" or "flurry", got ${show(mode)}.`);
   const extra = c.extra;
@@ -221,7 +221,7 @@ export function initiativeWaiting(state: TurnState): InitiativeWaiting {
  * already has changes nothing; a different one is stale.
  */
 export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
-  assertPhase(state, ["initiative"], "An initiative roll");
+  assertPhase(state, phasesWaitingFor("initiativeRoll"), "An initiative roll");
   const input: unknown = rolls;
   if (typeof input !== "object" || input === null) throw new TypeError(`Initiative rolls must be an object of id → d10, got ${show(input)}.`);
   const { mode } = state.settings.initiative;
@@ -260,7 +260,7 @@ export function recordInitiativeRoll(state: TurnState, rollerId: string, d10: nu
  * TurnError("stale") when they are not (or no longer) tied.
  */
 export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
-  assertPhase(state, ["initiative"], "An initiative roll-off");
+  assertPhase(state, phasesWaitingFor("rollOff"), "An initiative roll-off");
   const input: unknown = rolls;
   if (typeof input !== "object" || input === null) throw new TypeError(`Roll-offs must be an object of id → d10, got ${show(input)}.`);
   const waiting = initiativeWaiting(state);
@@ -292,7 +292,7 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
  */
 export function recordDodgeRoll(state: TurnState, id: string, d100: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ["initiative"], "A declared dodge's roll");
+  assertPhase(state, phasesWaitingFor("dodgeRoll"), "A declared dodge's roll");
   assertD100(d100);
   if (c.dodge === null) throw new TurnError("cannotAct", `Combatant "${id}" did not declare a dodge (or the declared-dodge rule is off).`);
   if (c.dodge.roll !== null) {
@@ -335,7 +335,7 @@ export function buildOrder(draft: Draft): string[] {
  */
 export function completeAction(state: TurnState, id: string, actionIndex?: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ["resolve", "extraRounds"], "Taking an action");
+  assertPhase(state, ACTING_PHASES, "Taking an action");
   if (actionIndex !== undefined) {
     assertCount(actionIndex, "The action index");
     if (actionIndex < c.actionsUsed) return NO_CHANGE;
@@ -366,7 +366,7 @@ export interface ChangeActionResult {
  */
 export function changeAction(state: TurnState, id: string, d100: number, declaration: Declaration, actionIndex?: number): ChangeActionResult {
   const c = combatantOf(state, id);
-  assertPhase(state, ["resolve", "extraRounds"], "Changing a declared action");
+  assertPhase(state, ACTING_PHASES, "Changing a declared action");
   assertD100(d100);
   const parsed = parseDeclaration(declaration);
   if (!DECLARED_DODGE_MAY_CHARGE && c.dodge !== null && parsed.kind === "attack" && parsed.attack === "Ch") {

@@ -1,5 +1,5 @@
 /**
- * `combat.system`: the combat's part of the CASE turn (src/rules/turn.ts `CombatTurn`) — the
+ * `combat.system`: the combat's part of the CASE turn (src/rules/turn/ `CombatTurn`) — the
  * phase, the turn's number, the action round, the acting order, who acts now, and the Judge's
  * events. Registered for Foundry's default Combat type ("base"), so every combat has it.
  *

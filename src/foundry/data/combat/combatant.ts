@@ -1,5 +1,5 @@
 /**
- * `combatant.system`: one combatant's part of the CASE turn (src/rules/turn.ts
+ * `combatant.system`: one combatant's part of the CASE turn (src/rules/turn/
  * `CombatantTurn`, less what is read fresh from the character each time: its stats). The
  * declaration, the extra-action roll, actions allowed and used, the shifts on them, defences
  * used, initiative (with the once-per-combat d10 and roll-offs), the declared dodge, stun
