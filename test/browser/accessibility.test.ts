@@ -11,7 +11,7 @@
  */
 import "../support/foundry-globals";
 import "../support/chat-globals";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
 import type * as GmModule from "../../src/foundry/gm";
@@ -77,12 +77,15 @@ const itemOptions = CaseItemSheet.DEFAULT_OPTIONS as Options;
 const tableOptions = UniversalTableApp.DEFAULT_OPTIONS as { classes: string[]; position: { width: number } };
 
 const browser = sharedBrowser();
+/** What axe found per view, written to test/artifacts/a11y-axe.json for a person to read. */
+const summary: Record<string, { serious: number; minor: string[]; contrastChecked: number; rulesPassed: number }> = {};
 
 beforeAll(() => {
   mkdirSync("test/artifacts", { recursive: true });
 });
 afterAll(async () => {
   await browser.close();
+  writeFileSync("test/artifacts/a11y-axe.json", `${JSON.stringify(summary, null, 2)}\n`);
 });
 
 async function open(html: string, theme: Theme, viewport = { width: 1000, height: 900 }): Promise<Page> {
@@ -101,7 +104,8 @@ async function buttonsWithoutText(page: Page, selector: string): Promise<string[
 
 /** The checks every view gets: axe, text on every button, and a screenshot. */
 async function checkView(page: Page, selector: string, name: string): Promise<void> {
-  await expectAccessible(page, selector, name);
+  const report = await expectAccessible(page, selector, name);
+  summary[name] = { serious: report.failures.length, minor: report.minor.map((f) => `${f.rule} (${f.impact ?? "?"}) ×${String(f.nodes.length)}`), contrastChecked: report.contrastPasses, rulesPassed: report.passed.length };
   expect(await buttonsWithoutText(page, selector), `${name}: buttons with no visible text`).toEqual([]);
   await page.locator(selector).first().screenshot({ path: `test/artifacts/a11y-${name}.png` });
 }

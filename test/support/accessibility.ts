@@ -30,6 +30,8 @@ export interface AxeFinding {
 export interface AxeReport {
   /** Serious and critical violations. */
   readonly failures: readonly AxeFinding[];
+  /** Moderate and minor violations (reported, not failing). */
+  readonly minor: readonly AxeFinding[];
   /** color-contrast checks axe could not decide. */
   readonly undecidedContrast: readonly AxeFinding[];
   /** Every rule that passed on at least one node (to show the checks ran: color-contrast among them). */
@@ -66,6 +68,7 @@ export async function axeReport(page: Page, selector: string): Promise<AxeReport
   const passes = results.passes as unknown as Result[];
   return {
     failures: violations.filter((v) => v.impact !== undefined && v.impact !== null && FAILING_IMPACTS.includes(v.impact)).map(finding),
+    minor: violations.filter((v) => !(v.impact !== undefined && v.impact !== null && FAILING_IMPACTS.includes(v.impact))).map(finding),
     undecidedContrast: incomplete.filter((v) => v.id === "color-contrast").map(finding),
     passed: passes.map((p) => p.id),
     contrastPasses: passes.find((p) => p.id === "color-contrast")?.nodes.length ?? 0,
