@@ -180,7 +180,7 @@ describe("the Universal Table window in Chromium", () => {
       expect(layout.tableWidth).toBeLessThanOrEqual(layout.contentWidth);
       expect(layout.clipped).toEqual([]);
       expect(layout.columns).toBe(1); // fixed layout: every column the same width
-      expect(layout.background).toBe("rgb(210, 59, 47)"); // --case-color-red
+      expect(layout.background).toBe("rgb(210, 63, 14)"); // --case-color-red (#d23f0e)
       expect(await highlight(page)).toMatchObject({ heads: ["shiftX"] });
       await page.locator("form.application").screenshot({ path: "test/artifacts/universal-table-dark.png" });
     } finally {
@@ -325,7 +325,7 @@ describe("the [[/case …]] enricher in Chromium", () => {
       expect(await page.locator(".journal-page-content img, .journal-page-content b").count()).toBe(0);
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       const errorColor = await page.locator(".case-enricher-error").first().evaluate((e) => getComputedStyle(e).color);
-      expect(errorColor).toBe("rgb(210, 59, 47)"); // --case-color-red
+      expect(errorColor).toBe("rgb(168, 50, 11)"); // --case-ink-red on the light theme (#a8320b)
 
       // Clicks: the labelled leap, then the troll's club (a 91: red, Stun for a Blunt Attack), then Enter on the boulder.
       await page.evaluate(() => {

@@ -107,7 +107,7 @@ describe("hero sheet template", () => {
 
   it("has the five tabs; the first is active by default and the chosen one after a change", () => {
     const doc = hero();
-    const links = queryAll(doc, `nav.case-tabs a[data-action="tab"]`);
+    const links = queryAll(doc, `nav.case-tabs button[data-action="tab"]`);
     expect(links.map((a) => attr(a, "data-tab"))).toEqual([...HERO_TABS]);
     expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Biography"]);
     // Foundry's changeTab looks for `.tabs > [data-group][data-tab]` and `.tab[data-group]`.
@@ -122,7 +122,7 @@ describe("hero sheet template", () => {
     const gear = hero({ activeTab: "gear" });
     const active = queryAll(gear, `section.tab.active`).map((s) => attr(s, "data-tab"));
     expect(active).toEqual(["gear"]);
-    expect(queryAll(gear, `nav.case-tabs a.active`).map((a) => attr(a, "data-tab"))).toEqual(["gear"]);
+    expect(queryAll(gear, `nav.case-tabs button.active`).map((a) => attr(a, "data-tab"))).toEqual(["gear"]);
   });
 
   it("puts each item in its tab, with attack buttons only for items that attack", () => {
