@@ -14,12 +14,12 @@ import "../support/chat-globals";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
-import type * as GmModule from "../../src/foundry/gm";
+import type * as GmModule from "../../src/foundry/requests/gm";
 
 let world: World;
 let asUser = ALICE.id;
 
-vi.mock("../../src/foundry/gm", async (importOriginal) => {
+vi.mock("../../src/foundry/requests/gm", async (importOriginal) => {
   const original = await importOriginal<typeof GmModule>();
   return {
     ...original,
@@ -33,6 +33,8 @@ vi.mock("../../src/foundry/gm", async (importOriginal) => {
 vi.mock("../../src/foundry/dice/entry-points", () => ({
   rollScore: vi.fn(() => Promise.resolve()),
   rollItem: vi.fn(() => Promise.resolve()),
+}));
+vi.mock("../../src/foundry/exchange/make-attack", () => ({
   makeAttack: vi.fn(() => Promise.resolve()),
 }));
 vi.mock("../../src/foundry/column-roll", () => ({ rollColumn: vi.fn(() => Promise.resolve(null)) }));
@@ -46,24 +48,25 @@ import type { RollCheck } from "../../src/foundry/dice/roll-check";
 import { rollDialogContext } from "../../src/foundry/dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
 import { DEFAULT_ATTACK_INPUT } from "../../src/foundry/exchange/attack-input";
-import { columnPromptContext, damagePromptContext } from "../../src/foundry/macro-forms";
+import { columnPromptContext, damagePromptContext } from "../../src/foundry/api/macro-forms";
 import { buildDeclareContext } from "../../src/foundry/combat/declare-context";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
 import { CaseItemSheet } from "../../src/foundry/apps/item-sheet";
 import { UniversalTableApp } from "../../src/foundry/apps/universal-table-app";
 import { UNIVERSAL_TABLE_TEMPLATE, universalTableContext } from "../../src/foundry/apps/universal-table-context";
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/combat/tracker-context";
-import { advancePhaseQuery, setTurnDirectory } from "../../src/foundry/combat/queries";
-import type { AskingUser } from "../../src/foundry/queries";
+import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
+import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
 import { bandDistances, contrastRatio, parseRgb, type Rgb, type Vision } from "../support/color-vision";
-import { gmRouter } from "../support/gm-router";
-import { turnWorld, worldCombatant, type TurnWorld } from "../foundry/combat-world";
-import { createExchange } from "../foundry/exchange-fixtures";
+import { NO_TURNS, gmRouter } from "../support/gm-router";
+import { fakeClick, fakeTarget } from "../support/foundry-stubs";
+import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
+import { createExchange } from "../support/exchange-fixtures";
 
 type Theme = "light" | "dark";
 const THEMES: readonly Theme[] = ["light", "dark"];
@@ -270,14 +273,15 @@ describe("accessibility of the attack card", () => {
       expect(click?.action).toBe("caseDefend");
       world.dice.push(40, 97); // a green Dodge (−2 CS), then a red to-hit
       asUser = ALICE.id;
-      await CARD_ACTIONS[click?.action ?? ""]?.(MESSAGE_ID, click?.dataset ?? {});
+      // Run as the card's dispatcher runs it: on the card's message, with the clicked button.
+      await CARD_ACTIONS[click?.action ?? ""]?.call({ messageId: MESSAGE_ID }, fakeClick(), fakeTarget(click?.dataset ?? {}));
     } finally {
       await page.close();
     }
     expect(readExchange(message.system.exchange).targets[0]?.phase).toBe("resolved");
     await checkStage("resolved", GM.id);
     asUser = GM.id;
-    await CARD_ACTIONS.caseApplyDamage?.(MESSAGE_ID, { targetKey: readExchange(message.system.exchange).targets[0]?.key ?? "" });
+    await CARD_ACTIONS.caseApplyDamage?.call({ messageId: MESSAGE_ID }, fakeClick(), fakeTarget({ targetKey: readExchange(message.system.exchange).targets[0]?.key ?? "" }));
     await checkStage("applied", GM.id);
   });
 });
@@ -378,6 +382,9 @@ describe("accessibility of the combat tracker", () => {
   const PLAYER: AskingUser = { id: "alice00000000000", isGM: false, active: true, name: "Alice" };
   const stats = (s: Partial<CombatantStats> = {}): CombatantStats => ({ initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s });
 
+  /** The directory of combats the tracker test hands the GM's handlers. */
+  let turns: TurnDirectory = NO_TURNS;
+
   async function trackerWorld(): Promise<TurnWorld> {
     const w = turnWorld(
       [
@@ -388,11 +395,11 @@ describe("accessibility of the combat tracker", () => {
       {},
       COMBAT,
     );
-    setTurnDirectory({
+    turns = {
       engine: (id) => (id === COMBAT ? w.engine : null),
       owns: (user, _c, id) => w.combatants.find((c) => c.id === id)?.owners.includes(user.id) ?? null,
       nameOf: (_c, id) => w.combatants.find((c) => c.id === id)?.name ?? id,
-    });
+    };
     await w.engine.declare("hero000000000001", parseDeclaration({ text: "Two jabs at the doctor", kind: "attack", attack: "BA", actions: 2 }));
     await w.engine.declare("villain000000001", parseDeclaration({ text: "Death ray", kind: "attack", attack: "En" }));
     return w;
@@ -428,6 +435,7 @@ describe("accessibility of the combat tracker", () => {
   it("accessibility: the tracker for the Judge and a player, declare and extra-action phases, both themes; keyboard operable", { timeout: 120_000 }, async () => {
     const w = await trackerWorld();
     const gm = gmRouter(JUDGE, new Map([JUDGE, PLAYER].map((u) => [u.id, u])));
+    gm.services.turns = turns;
     const checkPhase = async (phase: string) => {
       for (const theme of THEMES) {
         for (const viewer of [JUDGE, PLAYER]) {
@@ -450,7 +458,7 @@ describe("accessibility of the combat tracker", () => {
       expect(await gm.router.runLocally(advancePhaseQuery, advanceRequest(COMBAT, { from: "declare", force: "true" }, true))).toEqual({ ok: true, value: { changed: true } });
       await checkPhase("extra");
     } finally {
-      setTurnDirectory(null);
+      gm.services.turns = NO_TURNS;
     }
   });
 });
