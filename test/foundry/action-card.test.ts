@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { actionCardView, columnBands, formatCs } from "../../src/foundry/dice/action-card";
+import { actionCardView, columnBands } from "../../src/foundry/dice/action-card";
+import { formatSigned } from "../../src/foundry/core/format";
 import { parseRollCheck, type RollCheck } from "../../src/foundry/dice/roll-check";
 import { parseRollInput } from "../../src/foundry/dice/roll-input";
 import { parseAttackInput } from "../../src/foundry/exchange/attack-input";
@@ -79,9 +80,9 @@ describe("the Universal Table card", () => {
     for (let v = 0; v <= 5000; v += 97) {
       expect(columnBands(v, 0, UNIVERSAL_TABLE, null).reduce((s, b) => s + b.to - b.from + 1, 0)).toBe(100);
     }
-    expect(formatCs(3)).toBe("+3");
-    expect(formatCs(-2)).toBe("−2");
-    expect(formatCs(0)).toBe("0");
+    expect(formatSigned(3)).toBe("+3");
+    expect(formatSigned(-2)).toBe("−2");
+    expect(formatSigned(0)).toBe("0");
   });
 
   it("a recorded roll with bad data is refused clearly, never guessed", () => {

@@ -6,11 +6,12 @@
 import "../support/foundry-globals";
 import { describe, expect, it } from "vitest";
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, RANK_KEYS, SUB_SCORE_REFS, TALENT_COVERS } from "../../src/rules/index";
-import { coverLabel, itemAttack, itemLists, rankLabel, sheetTabs, signed, type CharacterSheetData } from "../../src/foundry/apps/sheet-context";
+import { coverLabel, itemAttack, itemLists, rankLabel, sheetTabs, type CharacterSheetData } from "../../src/foundry/apps/sheet-context";
 import { coverGroups, fieldAt, fieldChoices, itemSheetData } from "../../src/foundry/apps/item-context";
 import { TalentData, PowerData } from "../../src/foundry/data/item/items";
 import { localize } from "../support/handlebars";
 import { heroItems, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
+import { formatSigned } from "../../src/foundry/core/format";
 
 /** Every string in a context that looks like a localisation key. */
 function keysIn(value: unknown, out = new Set<string>()): Set<string> {
@@ -110,7 +111,7 @@ describe("character sheet data", () => {
   });
 
   it("signed modifiers", () => {
-    expect([signed(4), signed(0), signed(-3)]).toEqual(["+4", "+0", "\u22123"]);
+    expect([formatSigned(4, "+0"), formatSigned(0, "+0"), formatSigned(-3, "+0")]).toEqual(["+4", "+0", "\u22123"]);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type SubScoreRef,
   type ThrownRange,
 } from "../../rules/index";
+import { formatSigned } from "../core/format";
 
 // ── inputs ─────────────────────────────────────────────────────────────────────────────────
 
@@ -226,11 +227,6 @@ function rankLabelOfKey(value: number, key: RankKey): RankLabel {
   return { key, label: `CASE.Rank.${key}`, abbr: `CASE.RankAbbr.${key}`, value };
 }
 
-/** A signed modifier: 4 → "+4", -2 → "−2", 0 → "+0". */
-export function signed(n: number): string {
-  return n < 0 ? `\u2212${String(Math.abs(n))}` : `+${String(n)}`;
-}
-
 function readStoredAbilities(abilities: unknown): StoredAbilities {
   if (typeof abilities !== "object" || abilities === null) throw new TypeError("The character has no abilities.");
   return abilities as StoredAbilities;
@@ -280,7 +276,7 @@ export function derivedValues(system: CharacterSystemView): DerivedValue[] {
       ? { label: "CASE.Sheet.ThrownRange", value: String(system.thrownRange), unit: "CASE.Sheet.Areas", hint: "CASE.Sheet.ThrownRangeHint" }
       : { label: "CASE.Sheet.ThrownRange", value: "", unit: "CASE.Sheet.LineOfSight", hint: "CASE.Sheet.ThrownRangeHint" };
   return [
-    { label: "CASE.Sheet.Initiative", value: signed(system.initiative), unit: null, hint: "CASE.Sheet.InitiativeHint" },
+    { label: "CASE.Sheet.Initiative", value: formatSigned(system.initiative, "+0"), unit: null, hint: "CASE.Sheet.InitiativeHint" },
     { label: "CASE.Sheet.ActionsPerTurn", value: String(stats.actionsPerTurn), unit: null, hint: "CASE.Sheet.ActionsPerTurnHint" },
     { label: "CASE.Sheet.FreeDefences", value: String(stats.freeDefences), unit: null, hint: "CASE.Sheet.FreeDefencesHint" },
     { label: "CASE.Sheet.RunningSpeed", value: String(stats.runningSpeed), unit: "CASE.Sheet.Areas", hint: "CASE.Sheet.RunningSpeedHint" },

@@ -4,7 +4,8 @@
  * Lines about NPCs' secrets or hidden combatants are kept apart for a GM-only whisper.
  */
 import type { Announcement } from "./engine";
-import { formatShift, type Localize } from "./tracker-context";
+import type { Localize } from "./tracker-context";
+import { formatSigned } from "../core/format";
 
 /** Data keys whose value is a colour (or "impossible") to be named. */
 const COLOR_KEYS = new Set(["color", "required"]);
@@ -19,7 +20,7 @@ export function announcementLines(announcement: Announcement, t: Localize): { op
     const data: Record<string, string | number> = {};
     for (const [key, value] of Object.entries(line.data)) {
       if (COLOR_KEYS.has(key) && typeof value === "string" && value !== "") data[key] = t(`CASE.Color.${value}`);
-      else if (SHIFT_KEYS.has(key) && typeof value === "number") data[key] = formatShift(value) || "0";
+      else if (SHIFT_KEYS.has(key) && typeof value === "number") data[key] = formatSigned(value);
       else data[key] = value;
     }
     (line.secret ? secret : open).push(t(line.key, data));

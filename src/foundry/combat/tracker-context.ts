@@ -26,6 +26,7 @@ import {
   type Waiting,
 } from "../../rules/index";
 import { turnStateFrom, type CombatSystemData, type CombatantInput, type TurnSettingsInput } from "./state";
+import { formatSigned } from "../core/format";
 
 /** One combatant as the tracker sees it. */
 export interface TrackerCombatantInput extends CombatantInput {
@@ -147,12 +148,6 @@ export const TRACKER_KEY_PREFIXES = {
 const PHASE_LABEL = (p: TurnPhase): string => `${TRACKER_KEY_PREFIXES.phase}${p}`;
 const PHASE_HINT = (p: TurnPhase): string => `${TRACKER_KEY_PREFIXES.phaseHint}${p}`;
 
-/** "−2" / "+1" / "" (typographic minus, as the rules text writes shifts). */
-export function formatShift(cs: number): string {
-  if (cs === 0) return "";
-  return cs > 0 ? `+${cs}` : `\u2212${-cs}`;
-}
-
 /** The statuses a row shows, as [key, localisation key, data]. */
 export function statusKeys(c: CombatantTurn): [string, string, Record<string, number>][] {
   const out: [string, string, Record<string, number>][] = [];
@@ -256,11 +251,11 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       },
       actionsLeft: actionsLeft(c),
       actionsAllowed: able ? c.actionsAllowed : 0,
-      actionShift: mine ? formatShift(actionShift(c)) : "",
-      damageShift: mine ? formatShift(c.damageCs) : "",
+      actionShift: mine ? formatSigned(actionShift(c), "") : "",
+      damageShift: mine ? formatSigned(c.damageCs, "") : "",
       freeDefencesLeft: freeDefencesLeft(c),
-      nextDefence: formatShift(nextDefencePenalty(c)),
-      dodgeShift: c.dodge?.roll != null ? formatShift(declaredDodgeShift(c)) || "0" : "",
+      nextDefence: formatSigned(nextDefencePenalty(c), ""),
+      dodgeShift: c.dodge?.roll != null ? formatSigned(declaredDodgeShift(c)) : "",
       extra:
         extra && mine
           ? {

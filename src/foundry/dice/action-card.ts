@@ -14,6 +14,7 @@ import {
   type UniversalTable,
 } from "../../rules/index";
 import { totalShift, type RollCheck } from "./roll-check";
+import { formatSigned } from "../core/format";
 
 export interface BandView {
   readonly color: Color;
@@ -52,13 +53,6 @@ export interface ActionCardView {
   readonly success: boolean | null;
   readonly attackKey: string | null;
   readonly attackResultKey: string | null;
-}
-
-/** Formats a column shift as the tables write it: "+2 CS", "−1 CS", "0 CS". */
-export function formatCs(cs: number): string {
-  if (cs > 0) return `+${cs}`;
-  if (cs < 0) return `−${Math.abs(cs)}`;
-  return "0";
 }
 
 /** The bands of the column a check is read on, with the odds and the band rolled. */
@@ -100,8 +94,8 @@ export function actionCardView(check: RollCheck, die: number | null, table: Univ
     localizeLabel: check.localizeLabel,
     value: check.value,
     rankKey: `CASE.Rank.${rankOf(check.value).key}`,
-    shifts: check.shifts.map((s) => ({ cs: formatCs(s.cs), label: s.label, localize: s.localize })),
-    totalCs: formatCs(cs),
+    shifts: check.shifts.map((s) => ({ cs: formatSigned(s.cs), label: s.label, localize: s.localize })),
+    totalCs: formatSigned(cs),
     columnKey: `CASE.Rank.${column.rank.key}`,
     columnNumber: column.rank.number,
     belowShift0: column.belowShift0,

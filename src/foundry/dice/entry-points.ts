@@ -2,7 +2,7 @@
  * What the rest of the system calls to make a roll or an attack: sheet buttons, hotbar
  * macros, canvas drops and enrichers all come through here, so there is one path to test.
  */
-import { formatCs } from "./action-card";
+import { formatSigned } from "../core/format";
 import { CaseRoll } from "./case-roll";
 import { rollDialog } from "./roll-dialog";
 import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
@@ -22,7 +22,7 @@ async function askInput(subject: string, value: number, karmaPool: number, talen
   if (skip) return DEFAULT_ROLL_INPUT;
   const talentCs = talents.reduce((s, t) => s + t.cs, 0);
   const labels = talents.map((t) => (t.localize ? game.i18n.localize(t.label) : t.label));
-  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatCs(talentCs) });
+  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs) });
 }
 
 /** The check a roll makes from the dialog's input. */

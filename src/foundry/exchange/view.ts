@@ -24,7 +24,7 @@ import {
   type ExchangeState,
   type ExchangeTarget,
 } from "../../rules/index";
-import { formatCs } from "../dice/action-card";
+import { formatSigned } from "../core/format";
 
 export interface Viewer {
   readonly isGM: boolean;
@@ -48,7 +48,7 @@ export interface CsView {
 }
 
 function csViews(list: readonly CsReason[]): CsView[] {
-  return list.map((c) => ({ cs: formatCs(c.cs), label: c.label, localize: c.localize }));
+  return list.map((c) => ({ cs: formatSigned(c.cs), label: c.label, localize: c.localize }));
 }
 
 function rankKey(key: string | null): string | null {
@@ -153,9 +153,9 @@ function defenceEffect(t: ExchangeTarget): { key: string; data: Record<string, s
   const o = d.outcome;
   if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
   if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
-  if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatCs(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
+  if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatSigned(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
   if (o.protection > 0 || d.code === "block" || d.code === "brace") return { key: "CASE.Exchange.Protection", data: { value: String(o.protection) } };
-  return { key: "CASE.Exchange.AttackShift", data: { cs: formatCs(o.attackCs) } };
+  return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
 }
 
 function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: string | null; data: Record<string, string> } {

@@ -1,0 +1,17 @@
+/**
+ * The one signed-number formatter, for column shifts and modifiers everywhere a person reads
+ * them (cards, sheets, the tracker, announcements).
+ */
+
+/**
+ * How zero reads: "0" for a shift of none ("0 CS" on a card), "+0" for a modifier on a sheet
+ * (initiative +0), "" where nothing is shown for no shift (a tracker row).
+ */
+export type ZeroAs = "0" | "+0" | "";
+
+/** 3 → "+3", −2 → "−2" (a typographic minus, as the rules text writes shifts), 0 → `zero`. */
+export function formatSigned(n: number, zero: ZeroAs = "0"): string {
+  if (n > 0) return `+${String(n)}`;
+  if (n < 0) return `\u2212${String(-n)}`;
+  return zero;
+}
