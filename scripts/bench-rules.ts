@@ -27,7 +27,7 @@ import {
   type AttackCode,
   type ExchangeInput,
 } from "../src/rules/index";
-import { exchangeCardView } from "../src/foundry/exchange/view";
+import { attackCardContext } from "../src/foundry/exchange/card-context";
 import { renderTemplate } from "../test/support/handlebars";
 
 const BUDGET_MS = 500;
@@ -113,12 +113,12 @@ cardState = declineDefence(cardState, "0");
 cardState = rollToHit(cardState, "0", { die: 70 });
 const viewer = { isGM: true, owns: () => true, isNpc: () => false };
 const viewUs = bench("attack card view (one viewer)", () => {
-  sink += exchangeCardView(cardState, viewer, { hideNpcDefences: false, ownersApplyDamage: false }).rows.length;
+  sink += attackCardContext(cardState, viewer, { hideNpcDefences: false, ownersApplyDamage: false }).rows.length;
 });
 
 // The whole re-render of a card's content: view + the real template through real Handlebars.
 const renderUs = bench("attack card view + Handlebars render", () => {
-  sink += renderTemplate("templates/chat/attack-card.hbs", exchangeCardView(cardState, viewer, { hideNpcDefences: false, ownersApplyDamage: false })).length;
+  sink += renderTemplate("templates/chat/attack-card.hbs", attackCardContext(cardState, viewer, { hideNpcDefences: false, ownersApplyDamage: false })).length;
 });
 
 const limit = FRAME_US * FRAME_BUDGET_SHARE;

@@ -143,7 +143,7 @@ describe("the build in dist/", () => {
   it("keeps the names of the classes Foundry looks up by name: run, the classes it registers carry them", () => {
     const bundle = readFileSync(join(out, "case.mjs"), "utf8");
     const names = classesHandedToFoundry(bundle).map((c) => c.name);
-    const expected = ["CaseRoll", "CaseActor", "CaseItem", "CaseChatMessage", "CaseCombat", "CaseCombatant", "HeroData", "NpcData", "PowerData", "TalentData", "WeaponData", "ArmorData", "ContactData", "AttackMessageData", "AttackRecordData", "RequestMessageData", "TurnRecordData", "CaseCombatData", "CaseCombatantData", "HeroSheet", "NpcSheet", "CaseItemSheet", "CaseCombatTracker"];
+    const expected = ["CaseRoll", "CaseActor", "CaseItem", "CaseChatMessage", "CaseCombat", "CaseCombatant", "HeroData", "NpcData", "PowerData", "TalentData", "WeaponData", "ArmorData", "ContactData", "AttackCardData", "AttackRecordData", "RequestMessageData", "TurnRecordData", "CaseCombatData", "CaseCombatantData", "HeroSheet", "NpcSheet", "CaseItemSheet", "CaseCombatTracker"];
     expect(expected.filter((n) => !names.includes(n))).toEqual([]);
     // Every class handed over is one of ours by its source name (or a built-in such as Number for a setting).
     const declared = new Set([...sourceClassNames(), "Number", "String", "Boolean", "Object", "Array"]);

@@ -11,7 +11,7 @@ import { registerSettings } from "./core/settings";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/index";
 import { COMBAT_DATA_MODELS, COMBATANT_DATA_MODELS } from "./data/combat/index";
 import { TurnRecordData } from "./data/combat/turn-record";
-import { AttackMessageData, AttackRecordData } from "./exchange/card-model";
+import { AttackCardData, AttackRecordData } from "./exchange/card-model";
 import { RequestMessageData } from "./requests/request-model";
 import { CaseActor } from "./documents/actor";
 import { CaseItem } from "./documents/item";
@@ -41,12 +41,12 @@ import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
 
 /** The chat message subtypes: the attack card and the GM's records, and requests to the GM. */
-export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackMessageData, attackRecord: AttackRecordData, request: RequestMessageData, turnRecord: TurnRecordData } as const;
+export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackCardData, attackRecord: AttackRecordData, request: RequestMessageData, turnRecord: TurnRecordData } as const;
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     ChatMessage: {
-      attack: typeof AttackMessageData;
+      attack: typeof AttackCardData;
       attackRecord: typeof AttackRecordData;
       request: typeof RequestMessageData;
       turnRecord: typeof TurnRecordData;

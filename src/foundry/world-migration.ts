@@ -23,14 +23,14 @@ import { CHARACTER_SCHEMA_VERSION } from "./data/actor/character";
 import { ITEM_SCHEMA_VERSION } from "./data/item/items";
 import { COMBAT_SCHEMA_VERSION } from "./data/combat/combat";
 import { COMBATANT_SCHEMA_VERSION } from "./data/combat/combatant";
-import { ATTACK_MESSAGE_SCHEMA_VERSION } from "./exchange/card-model";
+import { ATTACK_CARD_SCHEMA_VERSION } from "./exchange/card-model";
 import { migrateCharacterSource, type LostValues } from "./data/migrations";
 import { LOST_FLAG, lostEntries, lostFlagValue, lostValuesOf, warnLostValues, type LostEntry } from "./documents/migration-lost";
 import { deletionUpdate } from "./core/compat";
 import { SYSTEM_ID } from "./core/constants";
 
 /** The world schema version this code writes: the highest document schema version. */
-export const WORLD_SCHEMA_VERSION = Math.max(CHARACTER_SCHEMA_VERSION, ITEM_SCHEMA_VERSION, COMBAT_SCHEMA_VERSION, COMBATANT_SCHEMA_VERSION, ATTACK_MESSAGE_SCHEMA_VERSION);
+export const WORLD_SCHEMA_VERSION = Math.max(CHARACTER_SCHEMA_VERSION, ITEM_SCHEMA_VERSION, COMBAT_SCHEMA_VERSION, COMBATANT_SCHEMA_VERSION, ATTACK_CARD_SCHEMA_VERSION);
 
 /** A document as the planner sees it: its stored schema version (undefined when never written). */
 export interface StoredDocument {
@@ -57,7 +57,7 @@ type SystemSource = Record<string, unknown>;
  * An attack card's `system` (ChatMessage type "attack"): the identity for now. A later schema
  * change of the card migrates here, keeping every key it does not understand.
  */
-export function migrateAttackMessageSystem(system: SystemSource): SystemSource {
+export function migrateAttackCardSystem(system: SystemSource): SystemSource {
   return system;
 }
 
@@ -324,7 +324,7 @@ export async function runWorldMigration(world: MigratableWorld): Promise<Migrati
   }
   for (const pack of world.packs) if (shouldMigratePack(pack)) await migratePack(pack, report);
   noteInvalid(world.messages, "ChatMessage", report, isAttackCard);
-  for (const message of world.messages) if (isAttackCard(message)) await migrateByFunction(message, migrateAttackMessageSystem, report);
+  for (const message of world.messages) if (isAttackCard(message)) await migrateByFunction(message, migrateAttackCardSystem, report);
   noteInvalid(world.combats, "Combat", report);
   for (const combat of world.combats) {
     await migrateByFunction(combat, migrateCombatSystem, report);

@@ -41,20 +41,20 @@ vi.mock("../../src/foundry/column-roll", () => ({ rollColumn: vi.fn(() => Promis
 
 import type { Page } from "playwright-core";
 import { CARD_ACTIONS } from "../../src/foundry/exchange/card";
-import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
+import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { readExchange } from "../../src/foundry/exchange/card-model";
-import { actionCardView } from "../../src/foundry/dice/action-card";
+import { actionCardContext } from "../../src/foundry/dice/action-card-context";
 import type { RollCheck } from "../../src/foundry/dice/roll-check";
 import { rollDialogContext } from "../../src/foundry/dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
 import { DEFAULT_ATTACK_INPUT } from "../../src/foundry/exchange/attack-input";
 import { columnPromptContext, damagePromptContext } from "../../src/foundry/api/macro-forms";
-import { buildDeclareContext } from "../../src/foundry/combat/declare-context";
+import { buildDeclareContext } from "../../src/foundry/apps/declare-context";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
 import { CaseItemSheet } from "../../src/foundry/apps/item-sheet";
 import { UniversalTableApp } from "../../src/foundry/apps/universal-table-app";
 import { UNIVERSAL_TABLE_TEMPLATE, universalTableContext } from "../../src/foundry/apps/universal-table-context";
-import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/combat/tracker-context";
+import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker-context";
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, parseDeclaration, type CombatantStats } from "../../src/rules/index";
@@ -206,10 +206,10 @@ describe("accessibility of the sheets", () => {
 describe("accessibility of the action card", () => {
   const check: RollCheck = { label: "CASE.Score.agility.dex", localizeLabel: true, score: "agility.dex", value: 30, shifts: [], karma: 0, intensity: null, needed: null, blindsided: false, attack: null };
   const cards: Record<string, { view: Record<string, unknown> }> = {
-    unrolled: { view: actionCardView(check, null, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
-    success: { view: actionCardView({ ...check, shifts: [{ cs: -2, label: "Cover", localize: false }], karma: 10, intensity: 20 }, 60, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
-    failure: { view: actionCardView({ ...check, intensity: 50 }, 12, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
-    attack: { view: actionCardView({ ...check, value: 6, shifts: [{ cs: -5, label: "Dodge", localize: false }], attack: "Sh" }, 97, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
+    unrolled: { view: actionCardContext(check, null, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
+    success: { view: actionCardContext({ ...check, shifts: [{ cs: -2, label: "Cover", localize: false }], karma: 10, intensity: 20 }, 60, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
+    failure: { view: actionCardContext({ ...check, intensity: 50 }, 12, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
+    attack: { view: actionCardContext({ ...check, value: 6, shifts: [{ cs: -5, label: "Dodge", localize: false }], attack: "Sh" }, 97, UNIVERSAL_TABLE) as unknown as Record<string, unknown> },
   };
   for (const theme of THEMES) {
     for (const [name, { view }] of Object.entries(cards)) {
@@ -247,7 +247,7 @@ describe("accessibility of the attack card", () => {
       return { isGM, owns: (uuid) => !isGM && uuid === hero.uuid, isNpc: (uuid) => uuid === villain.uuid };
     };
     const cardHtml = (userId: string) =>
-      chatHtml(renderTemplate("templates/chat/attack-card.hbs", exchangeCardView(readExchange(message.system.exchange), viewerOf(userId), { hideNpcDefences: false, ownersApplyDamage: false })));
+      chatHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(readExchange(message.system.exchange), viewerOf(userId), { hideNpcDefences: false, ownersApplyDamage: false })));
     const checkStage = async (stage: string, userId: string) => {
       for (const theme of THEMES) {
         const page = await open(cardHtml(userId), theme, { width: 340, height: 700 });

@@ -31,7 +31,7 @@ vi.mock("../../src/foundry/requests/gm", async (importOriginal) => {
 
 import type { Page } from "playwright-core";
 import { CARD_ACTIONS } from "../../src/foundry/exchange/card";
-import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
+import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
@@ -53,7 +53,7 @@ function viewerOf(userId: string): Viewer {
 
 /** The chat message as Foundry frames it, with the card rendered for `userId`. */
 function cardHtml(userId: string, theme: "light" | "dark"): string {
-  const view = exchangeCardView(readExchange(message.system.exchange), viewerOf(userId), { hideNpcDefences: false, ownersApplyDamage: false });
+  const view = attackCardContext(readExchange(message.system.exchange), viewerOf(userId), { hideNpcDefences: false, ownersApplyDamage: false });
   const card = renderTemplate("templates/chat/attack-card.hbs", view);
   // A stand-in for Foundry's chat log (its CSS is not available here): a sidebar-wide column
   // and a message box in the theme's colours. What is under test is the card inside it.

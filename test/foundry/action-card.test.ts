@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionCardView, columnBands } from "../../src/foundry/dice/action-card";
+import { actionCardContext, columnBands } from "../../src/foundry/dice/action-card-context";
 import { formatSigned } from "../../src/foundry/core/format";
 import { parseRollCheck, type RollCheck } from "../../src/foundry/dice/roll-check";
 import { parseRollInput } from "../../src/foundry/dice/roll-input";
@@ -22,7 +22,7 @@ const base: RollCheck = {
 };
 
 function card(check: RollCheck, die: number | null) {
-  return parseHtml(renderTemplate("templates/chat/action-card.hbs", { ...actionCardView(check, die, UNIVERSAL_TABLE), formula: "1d100" }));
+  return parseHtml(renderTemplate("templates/chat/action-card.hbs", { ...actionCardContext(check, die, UNIVERSAL_TABLE), formula: "1d100" }));
 }
 
 describe("the Universal Table card", () => {
@@ -55,7 +55,7 @@ describe("the Universal Table card", () => {
 
   it("shifts with reasons, Karma added, and an intensity two ranks up is impossible", () => {
     const check: RollCheck = { ...base, shifts: [{ cs: -2, label: "Cover", localize: false }, { cs: 1, label: "Marksman", localize: false }], karma: 10, intensity: 40 };
-    const view = actionCardView(check, 30, UNIVERSAL_TABLE);
+    const view = actionCardContext(check, 30, UNIVERSAL_TABLE);
     expect(view.columnKey).toBe("CASE.Rank.excellent");
     expect(view.total).toBe(40);
     expect(view.color).toBe(universalColor(30, 40, -1));
@@ -64,13 +64,13 @@ describe("the Universal Table card", () => {
     expect(queryAll(doc, ".card-shifts li").map(text)).toEqual(["−2 CS Cover", "+1 CS Marksman"]);
     expect(text(queryOne(doc, ".karma"))).toBe("+ 10 Karma = 40");
     // Two or more ranks higher (Remarkable against Amazing) is impossible, even on a 100.
-    const impossible = actionCardView({ ...base, intensity: 50 }, 100, UNIVERSAL_TABLE);
+    const impossible = actionCardContext({ ...base, intensity: 50 }, 100, UNIVERSAL_TABLE);
     expect(impossible.required).toBe("impossible");
     expect(impossible.success).toBe(false);
   });
 
   it("an attack roll below Shift 0 is a miss whatever the die says", () => {
-    const view = actionCardView({ ...base, value: 6, shifts: [{ cs: -5, label: "Dodge", localize: false }], attack: "Sh" }, 100, UNIVERSAL_TABLE);
+    const view = actionCardContext({ ...base, value: 6, shifts: [{ cs: -5, label: "Dodge", localize: false }], attack: "Sh" }, 100, UNIVERSAL_TABLE);
     expect(view.belowShift0).toBe(true);
     expect(view.attackResultKey).toBe("CASE.AttackResult.miss");
     expect(text(queryOne(card({ ...base, attack: "Sh" }, 99), ".card-attack-result"))).toBe("Shooting: Kill");

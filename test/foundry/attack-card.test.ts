@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, characterSource, installWorld } from "../support/exchange-world";
 import { renderTemplate } from "../support/handlebars";
-import { exchangeCardView, type Viewer } from "../../src/foundry/exchange/view";
+import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { applyDamage, chooseDefence, declineDefence, resolveConsequence, rollToHit, sealExchange, type ExchangeState } from "../../src/rules/index";
 import { createExchange } from "../support/exchange-fixtures";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
@@ -34,7 +34,7 @@ function viewer(kind: "gm" | "owner" | "other"): Viewer {
 }
 
 function render(state: ExchangeState, who: "gm" | "owner" | "other", s = settings) {
-  return parseHtml(renderTemplate(TEMPLATE, exchangeCardView(state, viewer(who), s)));
+  return parseHtml(renderTemplate(TEMPLATE, attackCardContext(state, viewer(who), s)));
 }
 
 /** Elements matching `selector`; `has` / `count` / `line` read the rendered card. */
@@ -143,7 +143,7 @@ describe("a sealed card (an NPC target: the GM keeps its secrets)", () => {
     state = rollToHit(state, "0", { die: 60 });
     const { card } = sealExchange(state, { sealed: new Set(["0"]), hiddenDefence: new Set(["0"]) });
     for (const who of ["owner", "other"] as const) {
-      const html = renderTemplate(TEMPLATE, exchangeCardView(card, viewer(who), { ...settings, hideNpcDefences: true }));
+      const html = renderTemplate(TEMPLATE, attackCardContext(card, viewer(who), { ...settings, hideNpcDefences: true }));
       const doc = parseHtml(html);
       expect(line(doc, ".defence-line")).toBe("Defended.");
       expect(html).not.toContain("Block");
@@ -151,7 +151,7 @@ describe("a sealed card (an NPC target: the GM keeps its secrets)", () => {
       expect(line(doc, ".damage-line")).not.toMatch(/protection/i);
     }
     // The GM renders the card unsealed (card-store's cardForViewer joins the record): the block and the sums show.
-    const gm = parseHtml(renderTemplate(TEMPLATE, exchangeCardView(state, viewer("gm"), { ...settings, hideNpcDefences: true })));
+    const gm = parseHtml(renderTemplate(TEMPLATE, attackCardContext(state, viewer("gm"), { ...settings, hideNpcDefences: true })));
     expect(text(gm)).toContain("Block");
     expect(line(gm, ".damage-line")).toMatch(/protection \d+ =/);
   });

@@ -18,7 +18,7 @@ import {
   type Parsed,
   type TableCommand,
 } from "../../src/foundry/table-command";
-import { actionCardView } from "../../src/foundry/dice/action-card";
+import { actionCardContext } from "../../src/foundry/dice/action-card-context";
 import { parseRollCheck } from "../../src/foundry/dice/roll-check";
 import { ATTACK_CODES, RANKS, UNIVERSAL_TABLE } from "../../src/rules/index";
 import { localize } from "../support/handlebars";
@@ -189,18 +189,18 @@ describe("the roll a command makes", () => {
     });
     expect(parseRollCheck(check)).toEqual(check); // CaseRoll accepts it as is
     // Remarkable: green from 36 (rules §2). 35 fails, 36 succeeds.
-    expect(actionCardView(check, 35, UNIVERSAL_TABLE)).toMatchObject({ color: "white", success: false });
-    expect(actionCardView(check, 36, UNIVERSAL_TABLE)).toMatchObject({ color: "green", success: true, required: "green" });
+    expect(actionCardContext(check, 35, UNIVERSAL_TABLE)).toMatchObject({ color: "white", success: false });
+    expect(actionCardContext(check, 36, UNIVERSAL_TABLE)).toMatchObject({ color: "green", success: true, required: "green" });
   });
 
   it("an attack's to-hit roll carries the attack, so the card shows its result row", () => {
     const check = columnCheck(command("attack BA incredible").column, { attack: "BA" });
     expect(check).toMatchObject({ value: 40, attack: "BA", label: "CASE.Attack.BA", localizeLabel: true });
     // Incredible: green 31, yellow 61, red 91. Blunt Attack: white Miss, green Hit, yellow Slam, red Stun (§5).
-    expect(actionCardView(check, 30, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.miss");
-    expect(actionCardView(check, 31, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.hit");
-    expect(actionCardView(check, 61, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.slam");
-    expect(actionCardView(check, 91, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.stun");
+    expect(actionCardContext(check, 30, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.miss");
+    expect(actionCardContext(check, 31, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.hit");
+    expect(actionCardContext(check, 61, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.slam");
+    expect(actionCardContext(check, 91, UNIVERSAL_TABLE).attackResultKey).toBe("CASE.AttackResult.stun");
   });
 
   it("a label becomes the card's title, shown as written", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   WORLD_SCHEMA_VERSION,
   documentsToMigrate,
-  migrateAttackMessageSystem,
+  migrateAttackCardSystem,
   migrateCombatSystem,
   migrateCombatantSystem,
   migrateWorld,
@@ -267,7 +267,7 @@ describe("migrateWorld: what it finds and how it writes", () => {
 
   it("visits attack cards and combats: their migrations keep every key, and invalid ones are reported", async () => {
     const system = { exchange: { version: 1 }, revision: 2, future: { kept: true } };
-    expect(migrateAttackMessageSystem(structuredClone(system))).toEqual(system);
+    expect(migrateAttackCardSystem(structuredClone(system))).toEqual(system);
     expect(migrateCombatSystem({ phase: "declare", later: 1 })).toEqual({ phase: "declare", later: 1 });
     expect(migrateCombatantSystem({ declaration: null, later: 1 })).toEqual({ declaration: null, later: 1 });
     const card = new StoredRecord({ type: "attack", system });

@@ -3,7 +3,7 @@
  * round, settings) kept, and its list and footer replaced by the CASE turn's — the phase and
  * what it waits for, each combatant's declaration (or just "declared", for an NPC's, to
  * players), actions and defences left, shifts and status, and the buttons this user may
- * press. What it shows is `buildTrackerContext` (combat/tracker-context.ts, tested with the real
+ * press. What it shows is `buildTrackerContext` (./tracker-context.ts, tested with the real
  * templates); every button asks the active GM through a query (combat/queries.ts).
  */
 import { SYSTEM_PATH } from "../core/constants";
@@ -19,7 +19,7 @@ import {
   setAidedQuery,
 } from "../combat/queries";
 import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../combat/foundry-host";
-import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
+import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
 import { declareDialog, foundryLocalize } from "./declare-dialog";
 import { askNoteEvent, confirmForceAdvance } from "../ui/dialogs";
 import { isCharacter } from "../core/guards";

@@ -4,8 +4,8 @@
  */
 import { SYSTEM_PATH } from "../core/constants";
 import type { Declaration } from "../../rules/index";
-import { buildDeclareContext, declarationFromForm, type DeclareInput } from "../combat/declare-context";
-import type { Localize } from "../combat/tracker-context";
+import { buildDeclareContext, declarationFromForm, type DeclareInput } from "./declare-context";
+import type { Localize } from "../core/format";
 
 export const DECLARE_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare.hbs`;
 

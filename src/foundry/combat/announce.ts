@@ -4,7 +4,7 @@
  * Lines about NPCs' secrets or hidden combatants are kept apart for a GM-only whisper.
  */
 import type { Announcement } from "./engine";
-import type { Localize } from "./tracker-context";
+import type { Localize } from "../core/format";
 import { formatSigned } from "../core/format";
 
 /** Data keys whose value is a colour (or "impossible") to be named. */

@@ -1,6 +1,7 @@
 /**
- * The one signed-number formatter, for column shifts and modifiers everywhere a person reads
- * them (cards, sheets, the tracker, announcements).
+ * Text for people: the one signed-number formatter, for column shifts and modifiers everywhere
+ * a person reads them (cards, sheets, the tracker, announcements), and the shape of a localiser
+ * that view models take (Foundry's game.i18n in play, the real en.json in tests).
  */
 
 /**
@@ -15,3 +16,6 @@ export function formatSigned(n: number, zero: ZeroAs = "0"): string {
   if (n < 0) return `\u2212${String(-n)}`;
   return zero;
 }
+
+/** Localises a key, filling `{name}` placeholders from `data` (Foundry: game.i18n.format). */
+export type Localize = (key: string, data?: Readonly<Record<string, string | number>>) => string;

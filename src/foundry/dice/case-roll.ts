@@ -4,7 +4,7 @@
  * the same card. Registered in CONFIG.Dice.rolls; the class name is kept by the build.
  */
 import { SYSTEM_PATH } from "../core/constants";
-import { actionCardView, resolveCheck } from "./action-card";
+import { actionCardContext, resolveCheck } from "./action-card-context";
 import { parseRollCheck, type RollCheck } from "./roll-check";
 import type { ActionResult } from "../../rules/index";
 
@@ -43,7 +43,7 @@ export class CaseRoll extends Roll {
   override async render({ isPrivate = false }: Parameters<Roll["render"]>[0] = {}): Promise<string> {
     if (isPrivate) return super.render({ isPrivate });
     try {
-      const view = actionCardView(this.check, this.die, CONFIG.CASE.universalTable);
+      const view = actionCardContext(this.check, this.die, CONFIG.CASE.universalTable);
       return await foundry.applications.handlebars.renderTemplate(ACTION_CARD_TEMPLATE, { ...view, formula: this.formula });
     } catch (error) {
       console.error("case | cannot render a CASE roll", error);

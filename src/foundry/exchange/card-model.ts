@@ -5,7 +5,7 @@
 import { EXCHANGE_VERSION, isAttackCode, type ExchangeState } from "../../rules/index";
 import { schemaVersionField } from "../data/fields";
 
-export const ATTACK_MESSAGE_SCHEMA_VERSION = 1;
+export const ATTACK_CARD_SCHEMA_VERSION = 1;
 
 /** Throws a RangeError unless `value` looks like a stored exchange this code can read. */
 export function readExchange(value: unknown): ExchangeState {
@@ -28,7 +28,7 @@ export function readExchange(value: unknown): ExchangeState {
 /** How many handled request ids a card remembers (the newest). */
 export const CARD_REQUEST_MEMORY = 200;
 
-function attackMessageSchema() {
+function attackCardSchema() {
   const f = foundry.data.fields;
   return {
     /** The public exchange: sealed rows keep their secrets in the GM's record (exchange-secrets.ts). */
@@ -39,14 +39,14 @@ function attackMessageSchema() {
     requests: new f.ArrayField(new f.StringField({ required: true, blank: false }), { required: true, initial: [] }),
     /** The GM-whispered record message holding this card's secrets. */
     recordId: new f.StringField({ required: true, blank: true, initial: "" }),
-    schemaVersion: schemaVersionField(ATTACK_MESSAGE_SCHEMA_VERSION),
+    schemaVersion: schemaVersionField(ATTACK_CARD_SCHEMA_VERSION),
   };
 }
-type AttackMessageSchema = ReturnType<typeof attackMessageSchema>;
+type AttackCardSchema = ReturnType<typeof attackCardSchema>;
 
-export class AttackMessageData extends foundry.abstract.TypeDataModel<AttackMessageSchema, ChatMessage.Implementation> {
-  static override defineSchema(): AttackMessageSchema {
-    return attackMessageSchema();
+export class AttackCardData extends foundry.abstract.TypeDataModel<AttackCardSchema, ChatMessage.Implementation> {
+  static override defineSchema(): AttackCardSchema {
+    return attackCardSchema();
   }
 
   /** The exchange, validated; RangeError with a clear message when it cannot be read. */

@@ -14,7 +14,7 @@ import { ExchangeError, sealExchange, unsealExchange, type ExchangeSecrets, type
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { callCaseHook } from "../core/case-hooks";
-import { ATTACK_MESSAGE_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange } from "./card-model";
+import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange } from "./card-model";
 
 /** A die the GM rolled: the Roll's total and its JSON for the message. */
 export interface RolledDie {
@@ -181,7 +181,7 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
     type: "attack",
     speaker,
     content: "",
-    system: { exchange: card as unknown as Record<string, unknown>, revision: 0, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_MESSAGE_SCHEMA_VERSION },
+    system: { exchange: card as unknown as Record<string, unknown>, revision: 0, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_CARD_SCHEMA_VERSION },
     rolls: dice.filter((d) => !d.secret).map((d) => JSON.stringify(d.roll.toJSON())),
   } as unknown as ChatMessage.CreateData);
   if (!message) throw new QueryRefusal("failed", "The attack card could not be created.");

@@ -5,7 +5,7 @@
  */
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { cardForViewer } from "./card-store";
-import { exchangeCardView, type Viewer } from "./view";
+import { attackCardContext, type Viewer } from "./card-context";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
 import { COLORS, type Color } from "../../rules/index";
@@ -102,7 +102,7 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
   if (!content) return;
   try {
     const state = cardForViewer(message);
-    const view = exchangeCardView(state, currentViewer(), {
+    const view = attackCardContext(state, currentViewer(), {
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
       turn: game.combat?.started ? game.combat.round : null,

@@ -85,7 +85,7 @@ export function resolveCheck(check: RollCheck, die: number | null, table: Univer
 }
 
 /** Everything the action card shows. */
-export function actionCardView(check: RollCheck, die: number | null, table: UniversalTable): ActionCardView {
+export function actionCardContext(check: RollCheck, die: number | null, table: UniversalTable): ActionCardView {
   const cs = totalShift(check);
   const result = resolveCheck(check, die, table);
   const column = shiftColumn(check.value, cs);

@@ -25,8 +25,8 @@ import {
   type TurnState,
   type Waiting,
 } from "../../rules/index";
-import { turnStateFrom, type CombatSystemData, type CombatantInput, type TurnSettingsInput } from "./state";
-import { formatSigned } from "../core/format";
+import { turnStateFrom, type CombatSystemData, type CombatantInput, type TurnSettingsInput } from "../combat/state";
+import { formatSigned, type Localize } from "../core/format";
 
 /** One combatant as the tracker sees it. */
 export interface TrackerCombatantInput extends CombatantInput {
@@ -47,8 +47,6 @@ export interface TrackerInput {
   readonly settings: TurnSettingsInput;
 }
 
-/** Localises a key, filling `{name}` placeholders from `data` (Foundry: game.i18n.format). */
-export type Localize = (key: string, data?: Readonly<Record<string, string | number>>) => string;
 
 export interface PhaseStep {
   readonly key: TurnPhase;

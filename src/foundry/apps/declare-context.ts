@@ -13,7 +13,7 @@ import {
   parseDeclaration,
   type Declaration,
 } from "../../rules/index";
-import type { Localize } from "./tracker-context";
+import type { Localize } from "../core/format";
 
 export interface Option {
   readonly value: string;

@@ -182,7 +182,7 @@ function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
 }
 
 /** The card for one viewer. */
-export function exchangeCardView(state: ExchangeState, viewer: Viewer, settings: ExchangeSettings): ExchangeCardView {
+export function attackCardContext(state: ExchangeState, viewer: Viewer, settings: ExchangeSettings): ExchangeCardView {
   const def = attackDefinition(state.attack);
   const ownsAttacker = viewer.isGM || viewer.owns(state.attacker.uuid);
   const rows = state.targets.map((t): TargetRowView => {
