@@ -22,7 +22,6 @@ import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "..
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "../combat/tracker-context";
 import { declareDialog, foundryLocalize } from "./declare-dialog";
 import { isCharacter } from "../documents/guards";
-import type { CombatSystemData } from "../combat/state";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -38,7 +37,7 @@ export const TRACKER_TEMPLATES = {
 export function trackerInputOf(combat: Combat.Implementation | null): TrackerInput {
   return {
     isGM: game.user.isGM,
-    combat: combat ? { id: combat.id ?? "", started: combat.started, system: combat.system as unknown as CombatSystemData } : null,
+    combat: combat ? { id: combat.id ?? "", started: combat.started, system: combat.system } : null,
     combatants: combat
       ? trackerOrder(combat).map((c) => ({
           ...combatantInput(c),

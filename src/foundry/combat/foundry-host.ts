@@ -19,9 +19,7 @@ import {
   recordSecrets,
   statsFromCharacter,
   withSecretDeclaration,
-  type CombatSystemData,
   type CombatantInput,
-  type CombatantSystemData,
   type SecretDeclarations,
   type TurnSettingsInput,
   type TurnWrite,
@@ -81,7 +79,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
  * value (highest first; the Judge's own numbers in fixed order), then name, then id.
  */
 export function trackerOrder(combat: Combat.Implementation): Combatant.Implementation[] {
-  const system = combat.system as unknown as CombatSystemData;
+  const system = combat.system;
   const order = new Map(system.order.map((id, i) => [id, i]));
   const resolving = system.phase === "resolve" || system.phase === "extraRounds";
   return [...combat.combatants.contents].sort((a, b) => compareCombatants(a, b, resolving ? order : null));
@@ -150,7 +148,7 @@ export class FoundryTurnHost implements TurnHost {
   /** The index Foundry's `turn` takes for `currentId`, sorting by the order about to be written. */
   private turnIndex(write: TurnWrite, currentId: string | null): number | null {
     if (currentId === null) return null;
-    const system = this.combat.system as unknown as CombatSystemData;
+    const system = this.combat.system;
     const order = write.combat.order ?? system.order;
     const map = new Map(order.map((id, i) => [id, i]));
     const sorted = [...this.combat.combatants.contents].sort((a, b) => compareCombatants(a, b, map));
@@ -274,20 +272,20 @@ function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Impleme
 export const turnCombatBridge: CombatBridge = {
   defencesUsed(actor) {
     const found = combatantOfActor(actor);
-    return Promise.resolve(found ? (found.combatant.system as unknown as CombatantSystemData).defencesUsed : 0);
+    return Promise.resolve(found ? found.combatant.system.defencesUsed : 0);
   },
   async recordDefence(actor, defence?: DefenceCode, key?: string) {
     const found = combatantOfActor(actor);
     if (!found) return;
-    const system = found.combat.system as unknown as CombatSystemData;
+    const system = found.combat.system;
     if (system.phase !== "resolve" && system.phase !== "extraRounds") return;
     await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence, key);
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(false);
-    const system = found.combatant.system as unknown as CombatantSystemData;
-    return Promise.resolve((found.combat.system as unknown as CombatSystemData).phase === "wrapUp" || system.actionsUsed > 0);
+    const system = found.combatant.system;
+    return Promise.resolve((found.combat.system).phase === "wrapUp" || system.actionsUsed > 0);
   },
   async recordStun(actor, turns) {
     const found = combatantOfActor(actor);
