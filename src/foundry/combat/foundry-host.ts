@@ -27,6 +27,7 @@ import {
 import { actorLock } from "../actor-writes";
 import { router } from "../gm";
 import { announcementLines } from "./announce";
+import { messageUpdate, type MessageSystem } from "../data/system-data";
 
 /** The chat card of the turn's announcements. */
 export const TURN_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/combat/chat-card.hbs`;
@@ -209,13 +210,13 @@ export class FoundryTurnHost implements TurnHost {
 
 /** The GM's record of a combat's secret declarations: a `turnRecord` message whispered to the GMs. */
 function turnRecordMessage(combatId: string): ChatMessage.Implementation | undefined {
-  return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as { combatId?: string }).combatId === combatId);
+  return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as Partial<MessageSystem<"turnRecord">>).combatId === combatId);
 }
 
 /** The secret declarations this client holds for a combat (none on a player's client: the record never reaches it). */
 export function turnRecordOf(combatId: string): { declarations: SecretDeclarations } | null {
   const message = turnRecordMessage(combatId);
-  return message ? { declarations: ((message.system as { declarations?: SecretDeclarations }).declarations ?? []) } : null;
+  return message ? { declarations: ((message.system as Partial<MessageSystem<"turnRecord">>).declarations ?? []) } : null;
 }
 
 async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatants"]): Promise<void> {
@@ -223,10 +224,10 @@ async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatan
   const before = turnRecordOf(combatId)?.declarations ?? [];
   const after = recordSecrets(before, combatants);
   if (JSON.stringify(after) === JSON.stringify(before)) return;
-  if (message) await message.update({ "system.declarations": after } as unknown as ChatMessage.UpdateData);
+  if (message) await message.update(messageUpdate("turnRecord", { "system.declarations": after }));
   else {
     const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
-    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } } as unknown as ChatMessage.CreateData);
+    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } });
   }
 }
 

@@ -27,6 +27,7 @@ import {
 import { createTurnState } from "../../rules/index";
 import type { CombatSchema } from "../data/combat/combat";
 import type { CombatantSchema } from "../data/combat/combatant";
+import type { SecretDeclaration } from "../data/combat/turn-record";
 
 // ---------------------------------------------------------------------------------------------
 // Stored shapes (what the data models hold)
@@ -204,8 +205,8 @@ export function publicDeclaration(d: StoredDeclaration): StoredDeclaration {
   return d.declared && d.secret ? { declared: true, text: "", kind: "", attack: "", defence: "", actions: d.actions, secret: true } : d;
 }
 
-/** The secret declarations of a turn, by combatant id, as the GM's record keeps them. */
-export type SecretDeclarations = readonly { readonly id: string; readonly declaration: StoredDeclaration }[];
+/** The secret declarations of a turn, by combatant id, as the GM's record keeps them (data/combat/turn-record.ts). */
+export type SecretDeclarations = readonly SecretDeclaration[];
 
 /**
  * The record after a write of `combatants`: each written combatant's entry is replaced by its
