@@ -19,6 +19,8 @@ import {
   type SubScoreRef,
   type ThrownRange,
 } from "../../rules/index";
+import type { SystemSource } from "../data/system-data";
+import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
 
 // ── inputs ─────────────────────────────────────────────────────────────────────────────────
 
@@ -288,36 +290,13 @@ export function derivedValues(system: CharacterSystemView): DerivedValue[] {
   ];
 }
 
-// Structural views of the item data models (src/foundry/data/item/items.ts).
-interface AttackData {
-  readonly enabled: boolean;
-  readonly type: string;
-  readonly range: number;
-}
-interface PowerSystem {
-  readonly category: string;
-  readonly rank: number;
-  readonly duration: string;
-  readonly attack: AttackData;
-}
-interface TalentSystem {
-  readonly covers: readonly string[];
-  readonly doubled: boolean;
-}
-interface WeaponSystem {
-  readonly attack: AttackData;
-  readonly damage: { readonly mode: string; readonly rank: number };
-  readonly ammunition: { readonly tracked: boolean; readonly value: number; readonly max: number };
-  readonly equipped: boolean;
-}
-interface ArmorSystem {
-  readonly physical: number;
-  readonly energy: number;
-  readonly equipped: boolean;
-}
-interface ContactSystem {
-  readonly rank: number;
-}
+// The item data models' stored shapes (src/foundry/data/item/items.ts), from their schemas.
+type PowerSystem = SystemSource<typeof PowerData>;
+type TalentSystem = SystemSource<typeof TalentData>;
+type WeaponSystem = SystemSource<typeof WeaponData>;
+type ArmorSystem = SystemSource<typeof ArmorData>;
+type ContactSystem = SystemSource<typeof ContactData>;
+type AttackData = PowerSystem["attack"];
 
 /** The label key of anything a talent may cover: an ability, a sub-score, an attack or a defence. */
 export function coverLabel(cover: string): string {
