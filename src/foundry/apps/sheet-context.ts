@@ -13,33 +13,24 @@ import {
   isAttackCode,
   rankOf,
   type AbilityKey,
-  type CharacterStats,
   type RankKey,
   type ScoreRef,
   type SubScoreRef,
-  type ThrownRange,
 } from "../../rules/index";
 import type { SystemSource } from "../data/system-data";
 import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
+import type { CharacterData, NpcData } from "../data/actor/character";
 
 // ── inputs ─────────────────────────────────────────────────────────────────────────────────
 
 /** The stored abilities as the data model holds them (sub-scores null when they follow). */
 export type StoredAbilities = Readonly<Record<AbilityKey, Readonly<Record<string, number | null | undefined>>>>;
 
-/** The parts of a prepared character (`actor.system`) the sheets read. */
-export interface CharacterSystemView {
-  readonly abilities: unknown;
-  readonly stats: CharacterStats;
-  readonly resources: number;
-  readonly resourcesRank: RankKey;
-  readonly popularity: number;
-  readonly health: { readonly value: number; readonly max: number };
-  readonly karma: { readonly value: number; readonly max: number };
-  readonly initiative: number;
-  readonly thrownRange: ThrownRange;
-  readonly minor?: boolean;
-}
+/** The parts of a prepared character (`actor.system`: data/actor/character.ts) the sheets read; `minor` is an NPC's. */
+export type CharacterSystemView = Readonly<
+  Pick<CharacterData, "abilities" | "stats" | "resources" | "resourcesRank" | "popularity" | "health" | "karma" | "initiative" | "thrownRange">
+> &
+  Readonly<Partial<Pick<NpcData, "minor">>>;
 
 /** The parts of an owned item the sheets read. */
 export interface ItemView {
