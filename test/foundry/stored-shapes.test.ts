@@ -63,3 +63,14 @@ describe("no `as unknown as` in src/foundry", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("values from outside the types are checked, not cast", () => {
+  it("Dice So Nice's game.dice3d counts only with a showForRoll function", async () => {
+    const { diceSoNiceOf } = await import("../../src/foundry/exchange/card-store");
+    const dice3d = { showForRoll: () => Promise.resolve(true) };
+    expect(diceSoNiceOf({ dice3d })).toBe(dice3d);
+    expect(diceSoNiceOf({})).toBeNull();
+    expect(diceSoNiceOf({ dice3d: null })).toBeNull();
+    expect(diceSoNiceOf({ dice3d: { showForRoll: "no" } })).toBeNull();
+  });
+});
