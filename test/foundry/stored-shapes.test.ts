@@ -5,6 +5,7 @@
  * its selector catches both spellings of the double cast (and nothing else), and that the
  * source is clean today.
  */
+import "../support/foundry-globals";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ESLint, Linter } from "eslint";
