@@ -38,6 +38,22 @@ export default tseslint.config(
     },
   },
   {
+    // Each stored shape is declared once (in its data model's schema) and read through the
+    // documents' own types: no `x as unknown as T` in the Foundry adapters. Untyped values at
+    // the boundary (a module's global, a v14-only API) go through a runtime type guard.
+    files: ["src/foundry/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          // `x as unknown as T` and `<T><unknown>x`, in either spelling.
+          selector: ":matches(TSAsExpression, TSTypeAssertion) > :matches(TSAsExpression, TSTypeAssertion).expression[typeAnnotation.type='TSUnknownKeyword']",
+          message: "No `as unknown as` in src/foundry: derive the type from the data model's schema, or check the value with a type guard.",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js", "**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
   },

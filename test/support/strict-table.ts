@@ -873,6 +873,6 @@ export function seatCombat(table: StrictTable, id: string, actorIds: readonly st
     system: wire({ ...freshCombatSystem(), round: 1 }),
     round: 1,
     turn: 0,
-    combatants: actorIds.map((actorId, i) => ({ _id: `cbt${String(i).padStart(13, "0")}`, name: table.server.actors.get(actorId)?.name ?? actorId, actorId, system: wire(freshCombatantSystem()) as unknown as Json, initiative: null, hidden: false, defeated: false })),
+    combatants: actorIds.map((actorId, i) => ({ _id: `cbt${String(i).padStart(13, "0")}`, name: table.server.actors.get(actorId)?.name ?? actorId, actorId, system: wire(freshCombatantSystem()), initiative: null, hidden: false, defeated: false })),
   });
 }

@@ -5,7 +5,8 @@
  * `characterSheetData` (sheet-context.ts), their buttons from `CHARACTER_SHEET_ACTIONS`.
  */
 import { CHARACTER_SHEET_ACTIONS } from "./sheet-actions";
-import { characterSheetData, isCharacterItemType, type CharacterSheetData, type CharacterSystemView } from "./sheet-context";
+import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
+import { isCharacter } from "../core/guards";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { HERO_PARTS, NPC_PARTS, partsOf } from "./templates";
 
@@ -32,7 +33,8 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
   /** The sheet's data for its templates (see characterSheetData). */
   protected async _characterData(): Promise<CharacterSheetData> {
     const actor = this.actor;
-    const system = actor.system as unknown as CharacterSystemView & { biography: string; notes: string };
+    if (!isCharacter(actor)) throw new TypeError(`A character sheet shows heroes and NPCs, not a "${actor.type}" actor.`);
+    const system = actor.system;
     return characterSheetData({
       name: actor.name,
       img: actor.img,

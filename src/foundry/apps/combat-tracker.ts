@@ -23,7 +23,6 @@ import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerI
 import { declareDialog, foundryLocalize } from "./declare-dialog";
 import { askNoteEvent, confirmForceAdvance } from "../ui/dialogs";
 import { isCharacter } from "../core/guards";
-import type { CombatSystemData } from "../combat/state";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -39,7 +38,7 @@ export const TRACKER_TEMPLATES = {
 export function trackerInputOf(combat: Combat.Implementation | null): TrackerInput {
   return {
     isGM: game.user.isGM,
-    combat: combat ? { id: combat.id ?? "", started: combat.started, system: combat.system as unknown as CombatSystemData } : null,
+    combat: combat ? { id: combat.id ?? "", started: combat.started, system: combat.system } : null,
     combatants: combat
       ? trackerOrder(combat).map((c) => ({
           ...combatantInput(c),

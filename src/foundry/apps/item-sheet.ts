@@ -35,7 +35,7 @@ export class CaseItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
 
   protected async _itemData(): Promise<ItemSheetData> {
     const item = this.item;
-    const system = item.system as unknown as { description?: string; notes?: string; schema: { fields: Record<string, unknown> } };
+    const system = item.system;
     const TextEditor = foundry.applications.ux.TextEditor.implementation;
     const enrich = (html: string | undefined) => TextEditor.enrichHTML(html ?? "", { relativeTo: item, secrets: item.isOwner });
     return itemSheetData({

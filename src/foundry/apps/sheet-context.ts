@@ -13,32 +13,25 @@ import {
   isAttackCode,
   rankOf,
   type AbilityKey,
-  type CharacterStats,
   type RankKey,
   type ScoreRef,
   type SubScoreRef,
-  type ThrownRange,
 } from "../../rules/index";
 import { formatSigned } from "../core/format";
+import type { SystemSource } from "../data/system-data";
+import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
+import type { CharacterData, NpcData } from "../data/actor/character";
 
 // ── inputs ─────────────────────────────────────────────────────────────────────────────────
 
 /** The stored abilities as the data model holds them (sub-scores null when they follow). */
 export type StoredAbilities = Readonly<Record<AbilityKey, Readonly<Record<string, number | null | undefined>>>>;
 
-/** The parts of a prepared character (`actor.system`) the sheets read. */
-export interface CharacterSystemView {
-  readonly abilities: unknown;
-  readonly stats: CharacterStats;
-  readonly resources: number;
-  readonly resourcesRank: RankKey;
-  readonly popularity: number;
-  readonly health: { readonly value: number; readonly max: number };
-  readonly karma: { readonly value: number; readonly max: number };
-  readonly initiative: number;
-  readonly thrownRange: ThrownRange;
-  readonly minor?: boolean;
-}
+/** The parts of a prepared character (`actor.system`: data/actor/character.ts) the sheets read; `minor` is an NPC's. */
+export type CharacterSystemView = Readonly<
+  Pick<CharacterData, "abilities" | "stats" | "resources" | "resourcesRank" | "popularity" | "health" | "karma" | "initiative" | "thrownRange">
+> &
+  Readonly<Partial<Pick<NpcData, "minor">>>;
 
 /** The parts of an owned item the sheets read. */
 export interface ItemView {
@@ -284,36 +277,13 @@ export function derivedValues(system: CharacterSystemView): DerivedValue[] {
   ];
 }
 
-// Structural views of the item data models (src/foundry/data/item/items.ts).
-interface AttackData {
-  readonly enabled: boolean;
-  readonly type: string;
-  readonly range: number;
-}
-interface PowerSystem {
-  readonly category: string;
-  readonly rank: number;
-  readonly duration: string;
-  readonly attack: AttackData;
-}
-interface TalentSystem {
-  readonly covers: readonly string[];
-  readonly doubled: boolean;
-}
-interface WeaponSystem {
-  readonly attack: AttackData;
-  readonly damage: { readonly mode: string; readonly rank: number };
-  readonly ammunition: { readonly tracked: boolean; readonly value: number; readonly max: number };
-  readonly equipped: boolean;
-}
-interface ArmorSystem {
-  readonly physical: number;
-  readonly energy: number;
-  readonly equipped: boolean;
-}
-interface ContactSystem {
-  readonly rank: number;
-}
+// The item data models' stored shapes (src/foundry/data/item/items.ts), from their schemas.
+type PowerSystem = SystemSource<typeof PowerData>;
+type TalentSystem = SystemSource<typeof TalentData>;
+type WeaponSystem = SystemSource<typeof WeaponData>;
+type ArmorSystem = SystemSource<typeof ArmorData>;
+type ContactSystem = SystemSource<typeof ContactData>;
+type AttackData = PowerSystem["attack"];
 
 /** The label key of anything a talent may cover: an ability, a sub-score, an attack or a defence. */
 export function coverLabel(cover: string): string {

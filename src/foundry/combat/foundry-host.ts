@@ -19,15 +19,14 @@ import {
   recordSecrets,
   statsFromCharacter,
   withSecretDeclaration,
-  type CombatSystemData,
   type CombatantInput,
-  type CombatantSystemData,
   type SecretDeclarations,
   type TurnSettingsInput,
   type TurnWrite,
 } from "./state";
 import { actorLock } from "../actor-writes";
 import { announcementLines } from "./announce";
+import { messageUpdate, type MessageSystem } from "../data/system-data";
 
 /** The chat card of the turn's announcements. */
 export const TURN_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/combat/chat-card.hbs`;
@@ -80,7 +79,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
  * value (highest first; the Judge's own numbers in fixed order), then name, then id.
  */
 export function trackerOrder(combat: Combat.Implementation): Combatant.Implementation[] {
-  const system = combat.system as unknown as CombatSystemData;
+  const system = combat.system;
   const order = new Map(system.order.map((id, i) => [id, i]));
   const resolving = isActingPhase(system.phase);
   return [...combat.combatants.contents].sort((a, b) => compareCombatants(a, b, resolving ? order : null));
@@ -149,7 +148,7 @@ export class FoundryTurnHost implements TurnHost {
   /** The index Foundry's `turn` takes for `currentId`, sorting by the order about to be written. */
   private turnIndex(write: TurnWrite, currentId: string | null): number | null {
     if (currentId === null) return null;
-    const system = this.combat.system as unknown as CombatSystemData;
+    const system = this.combat.system;
     const order = write.combat.order ?? system.order;
     const map = new Map(order.map((id, i) => [id, i]));
     const sorted = [...this.combat.combatants.contents].sort((a, b) => compareCombatants(a, b, map));
@@ -210,13 +209,13 @@ export class FoundryTurnHost implements TurnHost {
 
 /** The GM's record of a combat's secret declarations: a `turnRecord` message whispered to the GMs. */
 function turnRecordMessage(combatId: string): ChatMessage.Implementation | undefined {
-  return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as { combatId?: string }).combatId === combatId);
+  return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as Partial<MessageSystem<"turnRecord">>).combatId === combatId);
 }
 
 /** The secret declarations this client holds for a combat (none on a player's client: the record never reaches it). */
 export function turnRecordOf(combatId: string): { declarations: SecretDeclarations } | null {
   const message = turnRecordMessage(combatId);
-  return message ? { declarations: ((message.system as { declarations?: SecretDeclarations }).declarations ?? []) } : null;
+  return message ? { declarations: ((message.system as Partial<MessageSystem<"turnRecord">>).declarations ?? []) } : null;
 }
 
 async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatants"]): Promise<void> {
@@ -224,10 +223,10 @@ async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatan
   const before = turnRecordOf(combatId)?.declarations ?? [];
   const after = recordSecrets(before, combatants);
   if (JSON.stringify(after) === JSON.stringify(before)) return;
-  if (message) await message.update({ "system.declarations": after } as unknown as ChatMessage.UpdateData);
+  if (message) await message.update(messageUpdate("turnRecord", { "system.declarations": after }));
   else {
     const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
-    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } } as unknown as ChatMessage.CreateData);
+    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } });
   }
 }
 
@@ -273,20 +272,20 @@ function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Impleme
 export const turnCombatBridge: CombatBridge = {
   defencesUsed(actor) {
     const found = combatantOfActor(actor);
-    return Promise.resolve(found ? (found.combatant.system as unknown as CombatantSystemData).defencesUsed : 0);
+    return Promise.resolve(found ? found.combatant.system.defencesUsed : 0);
   },
   async recordDefence(actor, defence?: DefenceCode, key?: string) {
     const found = combatantOfActor(actor);
     if (!found) return;
-    const system = found.combat.system as unknown as CombatSystemData;
+    const system = found.combat.system;
     if (!isActingPhase(system.phase)) return;
     await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence, key);
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(false);
-    const system = found.combatant.system as unknown as CombatantSystemData;
-    return Promise.resolve(hasActedThisTurn((found.combat.system as unknown as CombatSystemData).phase, system));
+    const system = found.combatant.system;
+    return Promise.resolve(hasActedThisTurn(found.combat.system.phase, system));
   },
   async recordStun(actor, turns) {
     const found = combatantOfActor(actor);

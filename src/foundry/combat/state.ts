@@ -25,44 +25,23 @@ import {
   type TurnState,
 } from "../../rules/index";
 import { createTurnState } from "../../rules/index";
+import type { CombatSchema } from "../data/combat/combat";
+import type { CombatantSchema } from "../data/combat/combatant";
+import type { SecretDeclaration } from "../data/combat/turn-record";
+import type { StoredDeclaration } from "../data/combat/combatant";
 
 // ---------------------------------------------------------------------------------------------
 // Stored shapes (what the data models hold)
 // ---------------------------------------------------------------------------------------------
 
-/** `combat.system` as stored. */
-export interface CombatSystemData {
-  phase: string;
-  turnNumber: number;
-  round: number;
-  order: string[];
-  cursor: number;
-  events: string[];
-}
+/**
+ * `combat.system` as stored: derived from the data model's schema (data/combat/combat.ts), less
+ * the schema version, which the world migration keeps and the turn never writes.
+ */
+export type CombatSystemData = Omit<foundry.data.fields.SchemaField.SourceData<CombatSchema>, "schemaVersion">;
 
-/** `combatant.system` as stored. */
-export interface CombatantSystemData {
-  declaration: { declared: boolean; text: string; kind: string; attack: string; defence: string; actions: number; secret: boolean };
-  extra: { wanted: number; required: string; roll: number | null; color: string; success: boolean; mode: string };
-  actionsAllowed: number;
-  actionsUsed: number;
-  actionCs: number;
-  damageCs: number;
-  nextActionCs: number;
-  actedInRound: number;
-  defencesUsed: number;
-  initiative: { d10: number | null; total: number | null; rollOffs: number[] };
-  dodge: { declared: boolean; roll: number | null; color: string; shift: number };
-  lostTurn: boolean;
-  changedAt: number | null;
-  stunTurns: number;
-  stunPending: number;
-  dying: boolean;
-  aided: boolean;
-  dead: boolean;
-  hold: string;
-  team: string;
-}
+/** `combatant.system` as stored: derived from the data model's schema (data/combat/combatant.ts), less the schema version. */
+export type CombatantSystemData = Omit<foundry.data.fields.SchemaField.SourceData<CombatantSchema>, "schemaVersion">;
 
 /** One combatant as the turn needs it: its id, stored part, character stats and standing. */
 export interface CombatantInput {
@@ -216,8 +195,8 @@ export function turnStateFrom(combat: CombatSystemData, combatants: readonly Com
 // Writing
 // ---------------------------------------------------------------------------------------------
 
-/** A combatant's stored declaration. */
-export type StoredDeclaration = CombatantSystemData["declaration"];
+/** A combatant's stored declaration (declared by its schema). */
+export type { StoredDeclaration };
 
 /**
  * A declaration as it may be stored where every player reads it: a secret one (an NPC's) keeps
@@ -227,8 +206,8 @@ export function publicDeclaration(d: StoredDeclaration): StoredDeclaration {
   return d.declared && d.secret ? { declared: true, text: "", kind: "", attack: "", defence: "", actions: d.actions, secret: true } : d;
 }
 
-/** The secret declarations of a turn, by combatant id, as the GM's record keeps them. */
-export type SecretDeclarations = readonly { readonly id: string; readonly declaration: StoredDeclaration }[];
+/** The secret declarations of a turn, by combatant id, as the GM's record keeps them (data/combat/turn-record.ts). */
+export type SecretDeclarations = readonly SecretDeclaration[];
 
 /**
  * The record after a write of `combatants`: each written combatant's entry is replaced by its

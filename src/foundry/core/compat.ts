@@ -14,14 +14,11 @@ export function foundryGeneration(): number {
   return game.release.generation;
 }
 
-/** v14's update operators (foundry.data.operators), absent on v13. */
-interface V14Operators {
-  readonly ForcedDeletion?: unknown;
-}
-
+/** v14's `foundry.data.operators.ForcedDeletion`, absent on v13 (and from the v13 types, so looked up, not assumed). */
 function forcedDeletion(): unknown {
-  const data = foundry.data as unknown as { operators?: V14Operators };
-  return data.operators?.ForcedDeletion;
+  const data: object = foundry.data;
+  const operators = "operators" in data ? data.operators : undefined;
+  return typeof operators === "object" && operators !== null && "ForcedDeletion" in operators ? operators.ForcedDeletion : undefined;
 }
 
 /**

@@ -15,10 +15,18 @@ export function isCharacter(actor: Actor.Implementation): actor is Actor.OfType<
   return actor.type === "hero" || actor.type === "npc";
 }
 
+/**
+ * An Actor document. Every actor in a world is an instance of the configured class
+ * (`Actor.Implementation`, our CaseActor), which fvtt-types does not know of Foundry's `Actor`.
+ */
+export function isActorDocument(doc: unknown): doc is Actor.Implementation {
+  return doc instanceof Actor;
+}
+
 /** The actor behind a UUID: an Actor's, or a Token's actor (synthetic for unlinked tokens). */
 export async function actorFromUuid(uuid: string): Promise<Actor.Implementation | null> {
   const doc: unknown = await fromUuid(uuid);
-  if (doc instanceof Actor) return doc as unknown as Actor.Implementation;
+  if (isActorDocument(doc)) return doc;
   if (doc instanceof TokenDocument) return doc.actor;
   return null;
 }

@@ -4,6 +4,7 @@
  * error, so a bad form entry or import never reaches the stored data.
  */
 import { isRankNumber } from "../../rules/index";
+import type { AnyObject } from "fvtt-types/utils";
 
 /** The message Foundry shows when a rank number is refused. */
 export const RANK_NUMBER_ERROR = "must be a rank number: a whole number of 0 or more";
@@ -53,6 +54,16 @@ export function choiceField<T extends string>(choices: readonly T[], initial: T,
     initial,
     choices: Object.fromEntries(choices.map((c) => [c, `CASE.${labelPrefix}.${c}`])) as Record<T, string>,
   });
+}
+
+/**
+ * A plain-object field whose values this code writes and reads as `T` (an array element, say):
+ * fvtt-types types an ObjectField as "any object" unless told, so the shape is declared here,
+ * once, and the stored `system` types derived from the schema carry it. `T` is a type literal
+ * (an interface has no index signature, which fvtt-types requires of a stored object).
+ */
+export function typedObjectField<T extends AnyObject>() {
+  return new foundry.data.fields.ObjectField<foundry.data.fields.ObjectField.DefaultOptions, T, T, T>();
 }
 
 /** Rich text. */

@@ -2,8 +2,9 @@
  * ChatMessage subtype `attack`: one attack exchange, stored whole in `system.exchange` so the
  * card re-renders from it after a reload and every transition is one message update.
  */
-import { EXCHANGE_VERSION, isAttackCode, type ExchangeState } from "../../rules/index";
-import { schemaVersionField } from "../data/fields";
+import { EXCHANGE_VERSION, isAttackCode, type ExchangeSecrets, type ExchangeState } from "../../rules/index";
+import { schemaVersionField, typedObjectField } from "../data/fields";
+import type { AnyMutableObject } from "fvtt-types/utils";
 
 export const ATTACK_CARD_SCHEMA_VERSION = 1;
 
@@ -32,7 +33,8 @@ function attackCardSchema() {
   const f = foundry.data.fields;
   return {
     /** The public exchange: sealed rows keep their secrets in the GM's record (exchange-secrets.ts). */
-    exchange: new f.ObjectField({ required: true }),
+    // Written as an ExchangeState; read as any object, which readExchange checks.
+    exchange: new f.ObjectField<{ required: true }, ExchangeState, AnyMutableObject, AnyMutableObject>({ required: true }),
     /** Counts the card's writes; the record keeps the secrets of each recent revision. */
     revision: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     /** The ids of the requests this card has applied, newest last: a replay changes nothing. */
@@ -55,6 +57,9 @@ export class AttackCardData extends foundry.abstract.TypeDataModel<AttackCardSch
   }
 }
 
+/** The secrets of one card revision, as the GM's record keeps them. */
+export type RevisionSecrets = { revision: number; secrets: ExchangeSecrets };
+
 /** How many revisions of secrets a record keeps: the card's own and the one a half-done write left. */
 export const RECORD_REVISIONS = 3;
 
@@ -66,7 +71,7 @@ function attackRecordSchema() {
     /** The request that made the attack: a replay finds this record and its card. */
     origin: new f.StringField({ required: true, blank: true, initial: "" }),
     /** Secrets by card revision (`{ revision, secrets }`, newest last): what players may not see. */
-    secrets: new f.ArrayField(new f.ObjectField(), { required: true, initial: [] }),
+    secrets: new f.ArrayField(typedObjectField<RevisionSecrets>(), { required: true, initial: [] }),
   };
 }
 type AttackRecordSchema = ReturnType<typeof attackRecordSchema>;

@@ -10,11 +10,12 @@
  * request id remembered). A GM that drops between the two leaves the card at its old
  * revision, whose secrets the record still holds, so a retry starts from a consistent card.
  */
-import { ExchangeError, sealExchange, unsealExchange, type ExchangeSecrets, type ExchangeState, type SealOptions } from "../../rules/index";
+import { ExchangeError, sealExchange, unsealExchange, type ExchangeState, type SealOptions } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { callCaseHook } from "../core/case-hooks";
-import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange } from "./card-model";
+import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange, type RevisionSecrets } from "./card-model";
+import { messageUpdate, type MessageSystem } from "../data/system-data";
 
 /** A die the GM rolled: the Roll's total and its JSON for the message. */
 export interface RolledDie {
@@ -29,10 +30,20 @@ interface DiceSoNice {
   showForRoll(roll: Roll, user: User.Implementation, synchronize: boolean, whisper: string[] | null, blind: boolean): Promise<boolean>;
 }
 
+/** Dice So Nice's `game.dice3d`, when that module is active: a module's global, so checked, not assumed. */
+export function diceSoNiceOf(g: object): DiceSoNice | null {
+  const dice3d = "dice3d" in g ? g.dice3d : undefined;
+  return isDiceSoNice(dice3d) ? dice3d : null;
+}
+
+function isDiceSoNice(value: unknown): value is DiceSoNice {
+  return typeof value === "object" && value !== null && "showForRoll" in value && typeof value.showForRoll === "function";
+}
+
 /** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present. */
 export async function rollDie(formula: string, secret = false): Promise<RolledDie> {
   const roll = await new Roll(formula).evaluate();
-  const dice3d = (game as unknown as { dice3d?: DiceSoNice }).dice3d;
+  const dice3d = diceSoNiceOf(game);
   if (dice3d) void dice3d.showForRoll(roll, game.user, true, secret ? gmIds() : null, false);
   return { total: roll.total, roll, secret };
 }
@@ -41,24 +52,9 @@ function gmIds(): string[] {
   return game.users.filter((u) => u.isGM).map((u) => u.id);
 }
 
-interface CardSystem {
-  exchange?: unknown;
-  revision?: number;
-  requests?: string[];
-  recordId?: string;
-}
-
-/** The secrets of one card revision. */
-interface RevisionSecrets {
-  revision: number;
-  secrets: ExchangeSecrets;
-}
-
-interface RecordSystem {
-  cardId?: string;
-  origin?: string;
-  secrets?: RevisionSecrets[];
-}
+/** A card's and a record's `system` as read: their models' shapes, any field possibly missing (old or hand-made data). */
+type CardSystem = Partial<MessageSystem<"attack">>;
+type RecordSystem = Partial<MessageSystem<"attackRecord">>;
 
 /** A card as the GM works on it. */
 export interface LoadedCard {
@@ -115,7 +111,7 @@ export function cardForViewer(message: ChatMessage.Implementation): ExchangeStat
   const card = readExchange(system.exchange);
   if (!game.user.isGM || !system.recordId) return card;
   const record = game.messages.get(system.recordId);
-  const secrets = (record?.system as unknown as RecordSystem | undefined)?.secrets?.find((s) => s.revision === (system.revision ?? 0))?.secrets;
+  const secrets = (record?.system as RecordSystem | undefined)?.secrets?.find((s) => s.revision === (system.revision ?? 0))?.secrets;
   if (!record || !writtenByGM(record) || !secrets) return card;
   try {
     return unsealExchange(card, secrets);
@@ -147,19 +143,24 @@ export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestI
   let recordId = loaded.record?.id ?? "";
   if (loaded.record) {
     // An array, which an update replaces whole: older revisions fall off.
-    const kept = ((loaded.record.system as unknown as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
-    await loaded.record.update({ "system.secrets": [...kept, { revision, secrets }], rolls: rollsJson(loaded.record, secretRolls) } as unknown as ChatMessage.UpdateData);
+    const kept = ((loaded.record.system as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
+    await loaded.record.update(messageUpdate("attackRecord", { "system.secrets": [...kept, { revision, secrets }] }, { rolls: rollsJson(loaded.record, secretRolls) }));
   } else {
     // A card from before records existed: it gets its record now.
     recordId = (await createRecord(loaded.message.id ?? "", "", [{ revision, secrets }], secretRolls))?.id ?? "";
   }
-  await loaded.message.update({
-    "system.exchange": card,
-    "system.revision": revision,
-    "system.requests": [...loaded.requests, requestId].slice(-CARD_REQUEST_MEMORY),
-    "system.recordId": recordId,
-    rolls: rollsJson(loaded.message, dice.filter((d) => !d.secret)),
-  } as unknown as ChatMessage.UpdateData);
+  await loaded.message.update(
+    messageUpdate(
+      "attack",
+      {
+        "system.exchange": card,
+        "system.revision": revision,
+        "system.requests": [...loaded.requests, requestId].slice(-CARD_REQUEST_MEMORY),
+        "system.recordId": recordId,
+      },
+      { rolls: rollsJson(loaded.message, dice.filter((d) => !d.secret)) },
+    ),
+  );
   callCaseHook("case.attackStep", loaded.message, step, card);
 }
 
@@ -170,7 +171,7 @@ function createRecord(cardId: string, origin: string, secrets: RevisionSecrets[]
     content: "",
     system: { cardId, origin, secrets },
     rolls: dice.map((d) => JSON.stringify(d.roll.toJSON())),
-  } as unknown as ChatMessage.CreateData);
+  });
 }
 
 /** Creates a new card (and its record) for a full exchange, as the GM. Resolves to the card. */
@@ -181,11 +182,11 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
     type: "attack",
     speaker,
     content: "",
-    system: { exchange: card as unknown as Record<string, unknown>, revision: 0, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_CARD_SCHEMA_VERSION },
+    system: { exchange: card, revision: 0, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_CARD_SCHEMA_VERSION },
     rolls: dice.filter((d) => !d.secret).map((d) => JSON.stringify(d.roll.toJSON())),
-  } as unknown as ChatMessage.CreateData);
+  });
   if (!message) throw new QueryRefusal("failed", "The attack card could not be created.");
-  if (record) await record.update({ "system.cardId": message.id } as ChatMessage.UpdateData);
+  if (record) await record.update(messageUpdate("attackRecord", { "system.cardId": message.id }));
   callCaseHook("case.attackStep", message, "attack", card);
   return message;
 }
@@ -194,7 +195,7 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
 export function cardOfOrigin(origin: string): ChatMessage.Implementation | null {
   for (const m of game.messages) {
     if (m.type !== "attackRecord" || !writtenByGM(m)) continue;
-    const system = m.system as unknown as RecordSystem;
+    const system = m.system as RecordSystem;
     if (system.origin === origin && system.cardId) return game.messages.get(system.cardId) ?? null;
   }
   return null;

@@ -21,7 +21,11 @@ export function isItemDropData(data: unknown): data is ItemDropData {
  * so this uses `fromUuidSync`; a compendium entry (not loaded) is left to Foundry.
  */
 export function attackItemOfDrop(data: ItemDropData): Item.Implementation | null {
-  const doc = fromUuidSync(data.uuid) as { documentName?: unknown; isAttack?: unknown } | null;
-  if (doc?.documentName !== "Item" || doc.isAttack !== true) return null;
-  return doc as unknown as Item.Implementation;
+  const doc: unknown = fromUuidSync(data.uuid);
+  return isAttackItem(doc) ? doc : null;
+}
+
+/** An Item document (our CaseItem: it has `isAttack`) that can attack. */
+function isAttackItem(doc: unknown): doc is Item.Implementation {
+  return typeof doc === "object" && doc !== null && "documentName" in doc && doc.documentName === "Item" && "isAttack" in doc && doc.isAttack === true;
 }

@@ -92,47 +92,43 @@ export function abilitiesInput(abilities: Record<AbilityKey, Record<string, numb
   return out;
 }
 
-/** The stored part of a character that derivation reads and the derived part it writes. */
-interface CharacterModel {
-  abilities: unknown;
-  resources: number;
-  health: { value: number; max: number };
-  karma: { value: number; max: number };
-  stats: CharacterStats;
-  initiative: number;
-  thrownRange: ThrownRange;
-  resourcesRank: RankKey;
-}
-
-/** Fills a character model's derived values from its stored ones. */
-export function prepareCharacter(model: CharacterModel): void {
-  const stats = characterStats(abilitiesInput(model.abilities as Record<AbilityKey, Record<string, number | null>>));
-  model.stats = stats;
-  model.initiative = stats.initiative;
-  model.thrownRange = stats.thrownRange;
-  model.resourcesRank = rankOf(model.resources).key;
-  model.health.max = stats.healthMax;
-  model.karma.max = stats.karmaMax;
-}
-
-/** Actor type `hero`: a player character. */
-export class HeroData extends foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, EmptyObject, CharacterDerived> {
-  static override defineSchema(): CharacterSchema {
-    return characterSchema();
-  }
-
+/**
+ * What heroes and NPCs share: the character schema's fields (a subtype's schema adds its own to
+ * {@link characterSchema}), migration of old sources, the derived values and `score`. The
+ * schema is a type parameter so each subtype's `system` keeps its own fields.
+ */
+export abstract class CharacterData<Schema extends CharacterSchema = CharacterSchema> extends foundry.abstract.TypeDataModel<
+  Schema,
+  Actor.Implementation,
+  EmptyObject,
+  CharacterDerived
+> {
   static override migrateData(source: Record<string, unknown>) {
     return super.migrateData(migrateCharacterSource(source));
   }
 
+  /** Fills the derived values from the stored ones (everything from the rules' `characterStats`). */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
-    prepareCharacter(this);
+    const stats = characterStats(abilitiesInput(this.abilities));
+    this.stats = stats;
+    this.initiative = stats.initiative;
+    this.thrownRange = stats.thrownRange;
+    this.resourcesRank = rankOf(this.resources).key;
+    this.health.max = stats.healthMax;
+    this.karma.max = stats.karmaMax;
   }
 
   /** The effective rank number of an ability or sub-score ("fighting", "agility.dex"). */
   score(ref: ScoreRef): number {
     return this.stats.scores[ref];
+  }
+}
+
+/** Actor type `hero`: a player character. */
+export class HeroData extends CharacterData {
+  static override defineSchema(): CharacterSchema {
+    return characterSchema();
   }
 }
 
@@ -146,22 +142,8 @@ function npcSchema() {
 type NpcSchema = ReturnType<typeof npcSchema>;
 
 /** Actor type `npc`: a character the Judge runs. */
-export class NpcData extends foundry.abstract.TypeDataModel<NpcSchema, Actor.Implementation, EmptyObject, CharacterDerived> {
+export class NpcData extends CharacterData<NpcSchema> {
   static override defineSchema(): NpcSchema {
     return npcSchema();
-  }
-
-  static override migrateData(source: Record<string, unknown>) {
-    return super.migrateData(migrateCharacterSource(source));
-  }
-
-  override prepareDerivedData(): void {
-    super.prepareDerivedData();
-    prepareCharacter(this);
-  }
-
-  /** The effective rank number of an ability or sub-score ("fighting", "agility.dex"). */
-  score(ref: ScoreRef): number {
-    return this.stats.scores[ref];
   }
 }

@@ -99,6 +99,9 @@ export function combatantSchema() {
 }
 export type CombatantSchema = ReturnType<typeof combatantSchema>;
 
+/** A combatant's declaration as stored (public, or sealed to "declared" for an NPC's). */
+export type StoredDeclaration = foundry.data.fields.SchemaField.SourceData<CombatantSchema>["declaration"];
+
 /** Combatant type "base": a combatant's part of the CASE turn. */
 export class CaseCombatantData extends foundry.abstract.TypeDataModel<CombatantSchema, Combatant.Implementation> {
   static override defineSchema(): CombatantSchema {

@@ -4,13 +4,19 @@
  * combatants keep only that a declaration was made and how many actions it takes. Never shown
  * in the chat log.
  */
+import { typedObjectField } from "../fields";
+import type { StoredDeclaration } from "./combatant";
+
+/** One combatant's secret declaration, as the record keeps it. */
+export type SecretDeclaration = { readonly id: string; readonly declaration: StoredDeclaration };
+
 function turnRecordSchema() {
   const f = foundry.data.fields;
   return {
     /** The combat this record belongs to. */
     combatId: new f.StringField({ required: true, blank: true, initial: "" }),
     /** `{ id, declaration }` per combatant with a secret declaration this turn (an array: an update replaces it whole). */
-    declarations: new f.ArrayField(new f.ObjectField(), { required: true, initial: [] }),
+    declarations: new f.ArrayField(typedObjectField<SecretDeclaration>(), { required: true, initial: [] }),
   };
 }
 type TurnRecordSchema = ReturnType<typeof turnRecordSchema>;
