@@ -16,14 +16,15 @@
 // `npm run typecheck` and `npm run lint` still run plain tsc and eslint, without caches.
 import { fork, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const env = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
 const bin = (name) => join("node_modules", ".bin", name);
 const CACHE_DIR = join("node_modules", ".cache");
-const TS_BUILD_INFO = join(CACHE_DIR, "case-typecheck", "tsconfig.tsbuildinfo");
+// One file per checkout, so checkouts that share a node_modules do not overwrite each other's.
+const TS_BUILD_INFO = join(CACHE_DIR, "case-typecheck", `tsconfig-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}.tsbuildinfo`);
 const ESLINT_CACHE = join(CACHE_DIR, "eslint") + "/";
 const STAGES = ["typecheck", "lint"];
 
@@ -130,8 +131,6 @@ async function main() {
 
 /** Sends one stage's result to the parent. */
 function report(label, ok, output, started) {
-  const cpu = process.cpuUsage();
-  if (process.env.CASE_TEST_CPU) console.error(`${label}: cpu so far ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);
   process.send?.({ label, ok, output, secs: seconds(started) });
 }
 
@@ -253,7 +252,7 @@ function importDigests(ts, program) {
 
   const shared = createHash("sha256");
   for (const name of ["tsconfig.json", "package-lock.json"]) {
-    shared.update(`${name}\0${readFileSync(name, "utf8")}\0`);
+    shared.update(`${name}\0${existsSync(name) ? readFileSync(name, "utf8") : "(none)"}\0`);
   }
   shared.update(`typescript ${ts.version}\0`);
   for (const sf of files) {
