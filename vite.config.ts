@@ -51,6 +51,9 @@ function copySystemFiles(): Plugin {
   };
 }
 
+/** Test files that share one module graph (see `test.projects`). */
+const PURE_TESTS = ["test/rules/**/*.test.ts", "test/lang.test.ts"];
+
 export default defineConfig({
   publicDir: false,
   build: {
@@ -91,8 +94,24 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
+    // Much of the suite waits (Chromium, the strict table's seeded delays): two files at a
+    // time keep both cores busy even on a two-core machine (vitest's default there is one).
+    maxWorkers: 2,
+    projects: [
+      {
+        // The rules engine's tests are pure (no globals, no mocks, no module state but read-only
+        // caches of the rules text): they share one module graph instead of a fresh one each.
+        extends: true,
+        test: { name: "pure", include: PURE_TESTS, isolate: false },
+      },
+      {
+        // Everything that installs Foundry doubles as globals, mocks modules, or drives
+        // Chromium gets a fresh module graph per file.
+        extends: true,
+        test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: PURE_TESTS },
+      },
+    ],
   },
 });
