@@ -73,6 +73,7 @@ import {
   type StunResult,
 } from "./consequences";
 import { COLORS, UNIVERSAL_TABLE, colorOnColumn, assertD100, isColor, type Color, type UniversalTable } from "./universal-table";
+import { replaceTarget } from "./exchange-state";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -358,10 +359,6 @@ export function targetOf(state: ExchangeState, key: string): ExchangeTarget {
   const t = state.targets.find((x) => x.key === key);
   if (!t) invalid(`This attack has no target "${key}".`);
   return t;
-}
-
-function replaceTarget(state: ExchangeState, target: ExchangeTarget): ExchangeState {
-  return { ...state, targets: state.targets.map((t) => (t.key === target.key ? target : t)) };
 }
 
 function expectPhase(target: ExchangeTarget, phase: TargetPhase, doing: string): void {
