@@ -281,7 +281,7 @@ const TURN_RANKS = [6, 10, 20, 30, 40, 50, 75, 100, 150];
 /** Random uint32s a turn bench reads; it wraps around (the state differs each time round). */
 const TAPE_LENGTH = 1 << 20;
 
-interface TurnTable {
+export interface TurnTable {
   readonly state: MutableTurnState;
   readonly ids: readonly string[];
   /** Per combatant, one declaration per number of actions it may declare. */
@@ -291,7 +291,7 @@ interface TurnTable {
   at: number;
 }
 
-function turnTable(n: number): TurnTable {
+export function turnTable(n: number): TurnTable {
   const next = splitmix32(n);
   const pick = (k: number): number => next() % k;
   const combatants = Array.from({ length: n }, (_, i) =>
@@ -318,7 +318,7 @@ function turnTable(n: number): TurnTable {
 }
 
 /** Plays one whole turn, reading every die from the table's tape; returns the actions taken. */
-function playTurn(t: TurnTable): number {
+export function playTurn(t: TurnTable): number {
   const { state, ids, tape } = t;
   const n = ids.length;
   const next = (k: number): number => {

@@ -61,6 +61,7 @@ import {
   type InitiativeSettings,
 } from "./initiative";
 import { assertRankNumber } from "./ranks";
+import { combatWith, combatantWith, fieldsThatDiffer, initiativeWith } from "./turn-copy";
 import { assertD100, type Color } from "./universal-table";
 
 // ---------------------------------------------------------------------------------------------
@@ -604,20 +605,18 @@ class Draft {
   }
 
   put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
-    const next = Object.freeze({ ...c, ...fields });
+    const next = combatantWith(c, fields);
     this.updated.set(c.id, next);
     return next;
   }
 
   turn(): CombatTurn {
-    return { ...this.state.combat, ...this.combat };
+    return combatWith(this.state.combat, this.combat);
   }
 
   setCombat(fields: Partial<CombatTurn>): void {
-    const merged: Record<string, unknown> = { ...this.combat, ...fields };
-    const base = this.state.combat as unknown as Record<string, unknown>;
     // Keep only what differs from the state, so an edit undone within a step is no change.
-    this.combat = Object.fromEntries(Object.entries(merged).filter(([key, value]) => base[key] !== value));
+    this.combat = fieldsThatDiffer(this.state.combat, { ...this.combat, ...fields });
   }
 
   change(): TurnChange {
@@ -635,7 +634,7 @@ export function isEmptyTurnChange(change: TurnChange): boolean {
 
 /** Applies `change` to a state the caller owns, in place: O(size of the change). */
 export function commitTurnChange(state: MutableTurnState, change: TurnChange): void {
-  if (Object.keys(change.combat).length > 0) state.combat = Object.freeze({ ...state.combat, ...change.combat });
+  if (Object.keys(change.combat).length > 0) state.combat = Object.freeze(combatWith(state.combat, change.combat));
   for (const c of change.combatants) state.combatants.set(c.id, c);
 }
 
@@ -832,7 +831,7 @@ export function initiativeUnits(state: TurnState): InitiativeUnit[] {
     }
   }
   return units.map(({ key, members }) => {
-    const sorted = members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
+    const sorted = members.length === 1 ? [{ c: members[0] as CombatantTurn, i: 0 }] : members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
     const roller = (sorted[0] as { c: CombatantTurn }).c;
     return { key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
   });
@@ -894,7 +893,7 @@ export function initiativeWaiting(state: TurnState): InitiativeWaiting {
   const dodges = [...state.combatants.values()].filter((c) => c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)).map((c) => c.id);
   if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
   const entries = unitEntries(state, units, get) ?? [];
-  const rollerOf = new Map(units.map((u) => [u.key, u.rollerId]));
+  const rollerOf = new Map(units.filter((u) => u.key !== u.rollerId).map((u) => [u.key, u.rollerId])); // only teams' keys differ
   const rollOffs = initiativeTies(entries)
     .map((group) => group.map((key) => rollerOf.get(key) ?? key))
     .filter((group) => group.every((id) => (get(id)?.initiative.rollOffs.length ?? 0) < INITIATIVE_MAX_ROLL_OFFS));
@@ -929,7 +928,7 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
       if (c.initiative.d10 === d10) continue;
       throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
     }
-    draft.put(c, { initiative: { ...c.initiative, d10, total: initiativeTotalForMode(mode, unit.modifier, d10) } });
+    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, unit.modifier, d10) }) });
   }
   return draft.change();
 }
@@ -965,7 +964,7 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
     const d10 = rolls[id] as number;
     assertInitiativeRoll(d10);
     const c = combatantOf(state, id);
-    draft.put(c, { initiative: { ...c.initiative, rollOffs: Object.freeze([...c.initiative.rollOffs, d10]) } });
+    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze([...c.initiative.rollOffs, d10]) }) });
   }
   return draft.change();
 }
@@ -1006,7 +1005,7 @@ function buildOrder(draft: Draft): string[] {
       order.push(id);
       const c = draft.get(id) as CombatantTurn;
       const total = totals.get(key) ?? null;
-      if (c.initiative.total !== total) draft.put(c, { initiative: { ...c.initiative, total } });
+      if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
     }
   }
   return order;
