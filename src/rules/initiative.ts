@@ -140,6 +140,29 @@ function validateEntries(list: readonly InitiativeEntry[]): void {
   });
 }
 
+/**
+ * `[...entries].sort((a, b) => compareEntries(a, b, byModifier))`, the same order (stable). When
+ * every total and modifier is a small whole number and every tiebreak a whole number 0 … 2^31 − 2
+ * (the turn's always are), each entry's place in that order is one number, and the sort compares
+ * numbers instead of calling compareEntries: a third of a turn's initiative work otherwise.
+ */
+function sortEntries(entries: readonly InitiativeEntry[], byModifier: boolean): InitiativeEntry[] {
+  const n = entries.length;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = entries[i] as InitiativeEntry;
+    const mod = byModifier ? e.modifier : 0;
+    const tb = e.tiebreak;
+    if (!(e.total >= -512 && e.total < 512 && mod >= -512 && mod < 512 && (tb === undefined || (Number.isInteger(tb) && tb >= 0 && tb < 2 ** 31 - 1)))) {
+      return [...entries].sort((a, b) => compareEntries(a, b, byModifier));
+    }
+    // Total, then modifier (10 bits each), then the tiebreak + 1 (0 = none; 31 bits): below 2^51, negated so ascending = acting order.
+    keys[i] = -(((e.total + 512) * 1024 + (mod + 512)) * 2 ** 31 + (tb === undefined ? 0 : tb + 1));
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => (keys[i] as number) - (keys[j] as number) || i - j);
+  return order.map((i) => entries[i] as InitiativeEntry);
+}
+
 /** Negative when `a` acts before `b`; 0 when still tied (input order then decides). */
 function compareEntries(a: InitiativeEntry, b: InitiativeEntry, tiesByModifier: boolean): number {
   if (a.total !== b.total) return b.total - a.total;
@@ -167,7 +190,7 @@ export function orderInitiative(entries: readonly InitiativeEntry[], opts: Initi
   validateEntries(entries);
   const byModifier = tiesByModifierOption(opts);
   // Array.prototype.sort is stable (ES2019), so equal entries keep input order.
-  return [...entries].sort((a, b) => compareEntries(a, b, byModifier)).map((e) => e.id);
+  return sortEntries(entries, byModifier).map((e) => e.id);
 }
 
 /**
@@ -177,7 +200,7 @@ export function orderInitiative(entries: readonly InitiativeEntry[], opts: Initi
 export function initiativeTies(entries: readonly InitiativeEntry[], opts: InitiativeOrderOptions = {}): string[][] {
   validateEntries(entries);
   const byModifier = tiesByModifierOption(opts);
-  const sorted = [...entries].sort((a, b) => compareEntries(a, b, byModifier));
+  const sorted = sortEntries(entries, byModifier);
   const groups: string[][] = [];
   let group: InitiativeEntry[] = [];
   const flush = (): void => {

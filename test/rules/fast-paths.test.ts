@@ -10,6 +10,7 @@ import { ATTACK_CODES } from "../../src/rules/attacks";
 import { DEFAULT_DEFENCE_RULINGS, DEFENCE_CODES, combineProtection, defenceApplies, defencesAgainst, attackColorAfterAutoHit } from "../../src/rules/defences";
 import { createExchange, declineDefence, rollToHit, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
 import { hasExactlyStateKeys, replaceTarget } from "../../src/rules/exchange-state";
+import { initiativeTies, orderInitiative, type InitiativeEntry } from "../../src/rules/initiative";
 import { MAX_RANK_INDEX, RANKS, rankOf, shiftColumn } from "../../src/rules/ranks";
 import { createCombatTurn, createCombatantTurn, type CombatTurn, type CombatantTurn, type InitiativeState } from "../../src/rules/turn";
 import { combatWith, combatantWith, fieldsThatDiffer, initiativeWith } from "../../src/rules/turn-copy";
@@ -191,5 +192,38 @@ describe("the turn's copies", () => {
     const initiative: InitiativeState = { d10: null, total: null, rollOffs: [] };
     expect(initiativeWith(initiative, { d10: 3, total: 5 })).toStrictEqual({ ...initiative, d10: 3, total: 5 });
     expect(initiativeWith(Object.freeze(initiative), { rollOffs: [4] })).toStrictEqual({ d10: null, total: null, rollOffs: [4] });
+  });
+});
+
+describe("initiative order by number keys", () => {
+  /** The order rule spelt out (CASE-RULES §4 and the rulings): total, modifier, tiebreak (none lowest), then input order. */
+  function reference(entries: readonly InitiativeEntry[], byModifier: boolean): string[] {
+    return entries
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => b.e.total - a.e.total || (byModifier ? b.e.modifier - a.e.modifier : 0) || (b.e.tiebreak ?? -Infinity) - (a.e.tiebreak ?? -Infinity) || a.i - b.i)
+      .map((x) => x.e.id);
+  }
+  const entry = fc.record(
+    {
+      total: fc.oneof(fc.integer({ min: -3, max: 20 }), fc.integer({ min: -100_000, max: 100_000 })),
+      modifier: fc.oneof(fc.integer({ min: -3, max: 8 }), fc.integer({ min: -5000, max: 5000 })),
+      tiebreak: fc.oneof(fc.integer({ min: 0, max: 161_051 }), fc.integer({ min: -5, max: 2 ** 31 + 5 }), fc.double({ min: -10, max: 10, noNaN: true })),
+    },
+    { requiredKeys: ["total", "modifier"] },
+  );
+
+  it("orderInitiative and initiativeTies give the order of the rule, fast keys or not", () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 60 }), fc.boolean(), (raw, byModifier) => {
+        const entries: InitiativeEntry[] = raw.map((e, i) => ({ id: `c${i}`, ...e }));
+        const want = reference(entries, byModifier);
+        expect(orderInitiative(entries, { tiesByModifier: byModifier })).toEqual(want);
+        for (const group of initiativeTies(entries, { tiesByModifier: byModifier })) {
+          const at = want.indexOf(group[0] as string);
+          expect(want.slice(at, at + group.length)).toEqual(group);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
