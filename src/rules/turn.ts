@@ -814,7 +814,7 @@ function takesPartInInitiative(c: CombatantTurn): boolean {
 export function initiativeUnits(state: TurnState): InitiativeUnit[] {
   const { mode, team } = state.settings.initiative;
   const grouped = new Map<string, CombatantTurn[]>();
-  const units: { key: string; members: CombatantTurn[] }[] = [];
+  const units: (InitiativeUnit | { key: string; members: CombatantTurn[] })[] = [];
   for (const c of state.combatants.values()) {
     if (!takesPartInInitiative(c)) continue;
     if (team && mode !== "fixedOrder" && c.team !== null) {
@@ -827,13 +827,14 @@ export function initiativeUnits(state: TurnState): InitiativeUnit[] {
       }
       members.push(c);
     } else {
-      units.push({ key: c.id, members: [c] });
+      units.push({ key: c.id, rollerId: c.id, memberIds: [c.id], modifier: c.stats.initiativeModifier });
     }
   }
-  return units.map(({ key, members }) => {
-    const sorted = members.length === 1 ? [{ c: members[0] as CombatantTurn, i: 0 }] : members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
+  return units.map((unit) => {
+    if (!("members" in unit)) return unit;
+    const sorted = unit.members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
     const roller = (sorted[0] as { c: CombatantTurn }).c;
-    return { key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
+    return { key: unit.key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
   });
 }
 
