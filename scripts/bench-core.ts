@@ -73,6 +73,8 @@ export const TURN_SIZES = [10, 100, 1000, 10000] as const;
 export const RUNS = 5;
 /** A throughput run lasts at least this long (ms). */
 const RUN_MS = 150;
+/** Code runs this long (ms) before it is timed: the JIT optimises it first; timing earlier measures the warm-up. */
+const WARM_UP_MS = 400;
 /** A turn size runs batches of turns of at least TURN_BATCH_MS each, for TURN_BUDGET_MS and at least TURN_MIN_BATCHES. */
 const TURN_BATCH_MS = 25;
 const TURN_BUDGET_MS = 500;
@@ -118,7 +120,9 @@ interface Rate {
 
 /** Runs `run` (which does `ops` operations) once to warm up, then RUNS times; median operations per second. */
 function throughput(ops: number, run: () => number): Rate {
-  sink += run();
+  const warm = now() + WARM_UP_MS;
+  do sink += run();
+  while (now() < warm);
   const rates: number[] = [];
   const cpuRates: number[] = [];
   for (let r = 0; r < RUNS; r++) {
@@ -131,8 +135,10 @@ function throughput(ops: number, run: () => number): Rate {
   return { perSecond: median(rates), min: Math.min(...rates), max: Math.max(...rates), cpuPerSecond: cpuNow ? median(cpuRates) : null };
 }
 
-/** How many passes over a prepared set make one run last about RUN_MS. */
+/** Warms a pass up, then finds how many passes over a prepared set make one run last about RUN_MS. */
 function passesFor(pass: () => number): number {
+  const warm = now() + WARM_UP_MS;
+  for (let k = 0; k < 3 || now() < warm; k++) sink += pass();
   const t = now();
   sink += pass();
   const ms = Math.max(now() - t, 1e-3);
@@ -385,7 +391,7 @@ export interface TurnResult {
 
 function benchTurn(n: number): TurnResult {
   const table = turnTable(n);
-  const warmUntil = now() + 100;
+  const warmUntil = now() + WARM_UP_MS;
   do sink += playTurn(table);
   while (now() < warmUntil);
   const t0 = now();
