@@ -121,10 +121,14 @@ export function defenceDefinition(defence: DefenceCode): DefenceDefinition {
  * against an attack, only against a hold already on ({@link escapeApplies}); Gp means the first
  * grappling attempt.
  */
-export function defenceApplies(defence: DefenceCode, attack: AttackCode, rulings: Partial<DefenceRulings> = {}): boolean {
+export function defenceApplies(defence: DefenceCode, attack: AttackCode, rulings: Partial<DefenceRulings> = NO_OVERRIDES): boolean {
   assertDefenceCode(defence);
   assertAttackCode(attack);
-  const r = resolveDefenceRulings(rulings);
+  return appliesUnder(defence, attack, rulingsFrom(rulings));
+}
+
+/** {@link defenceApplies} for a checked defence, attack and resolved rulings. */
+function appliesUnder(defence: DefenceCode, attack: AttackCode, r: DefenceRulings): boolean {
   if (attack === "Ch" && defence === "block") return r.blockAppliesToCharge;
   if (attack === "Ch" && defence === "dodge") return r.dodgeAppliesToCharge;
   if (attack === "Sh" && defence === "catch") return r.catchAppliesToShooting;
@@ -132,10 +136,11 @@ export function defenceApplies(defence: DefenceCode, attack: AttackCode, rulings
 }
 
 /** The defences usable against `attack`, in {@link DEFENCE_CODES} order. */
-export function defencesAgainst(attack: AttackCode, rulings: Partial<DefenceRulings> = {}): DefenceCode[] {
+export function defencesAgainst(attack: AttackCode, rulings: Partial<DefenceRulings> = NO_OVERRIDES): DefenceCode[] {
   assertAttackCode(attack);
+  if (rulings === NO_OVERRIDES) return [...(DEFAULT_DEFENCES_AGAINST.get(attack) as readonly DefenceCode[])];
   const r = resolveDefenceRulings(rulings);
-  return DEFENCE_CODES.filter((d) => defenceApplies(d, attack, r));
+  return DEFENCE_CODES.filter((d) => appliesUnder(d, attack, r));
 }
 
 /** Escape works only when the character is in a partial or full hold [001]. */
@@ -209,10 +214,10 @@ export const BUDDY_STACK_CS = 1;
  * better one gets +{@link BUDDY_STACK_CS} CS (its shifted rank's standard number, never less than
  * the better value) [RULING]. A Shift 0 protection (0) is no protection and never stacks [RULING].
  */
-export function combineProtection(armorValue: number, defenceProtectionValue: number, rulings: Partial<DefenceRulings> = {}): number {
+export function combineProtection(armorValue: number, defenceProtectionValue: number, rulings: Partial<DefenceRulings> = NO_OVERRIDES): number {
   assertRankNumber(armorValue, "Armor");
   assertRankNumber(defenceProtectionValue, "Defence protection");
-  const r = resolveDefenceRulings(rulings);
+  const r = rulingsFrom(rulings);
   const better = Math.max(armorValue, defenceProtectionValue);
   if (armorValue === 0 || defenceProtectionValue === 0) return better;
   const gap = Math.abs(rankOf(armorValue).index - rankOf(defenceProtectionValue).index);
@@ -256,9 +261,9 @@ export function avoidanceResult(color: Color): AvoidanceResult {
 export const AUTO_HIT_MIN_COLOR: Color = "green";
 
 /** The attack's to-hit colour after the defender's auto-hit: white becomes {@link AUTO_HIT_MIN_COLOR} [000]. */
-export function attackColorAfterAutoHit(color: Color, rulings: Partial<DefenceRulings> = {}): Color {
+export function attackColorAfterAutoHit(color: Color, rulings: Partial<DefenceRulings> = NO_OVERRIDES): Color {
   assertColor(color, "Attack colour");
-  return color === "white" ? resolveDefenceRulings(rulings).autoHitMinColor : color;
+  return color === "white" ? rulingsFrom(rulings).autoHitMinColor : color;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -415,6 +420,19 @@ export const DEFAULT_DEFENCE_RULINGS: DefenceRulings = Object.freeze({
   buddyStackCs: BUDDY_STACK_CS,
   autoHitMinColor: AUTO_HIT_MIN_COLOR,
 });
+
+/** The `rulings` argument left out: the default rulings, which need no merging or checking. */
+const NO_OVERRIDES: Partial<DefenceRulings> = Object.freeze({});
+
+/** The rulings `overrides` stand for ({@link DEFAULT_DEFENCE_RULINGS} itself when left out). */
+function rulingsFrom(overrides: Partial<DefenceRulings>): DefenceRulings {
+  return overrides === NO_OVERRIDES ? DEFAULT_DEFENCE_RULINGS : resolveDefenceRulings(overrides);
+}
+
+/** {@link defencesAgainst} under the default rulings, per attack (copied out: callers own the list). */
+const DEFAULT_DEFENCES_AGAINST: ReadonlyMap<AttackCode, readonly DefenceCode[]> = new Map(
+  ATTACK_CODES.map((a) => [a, Object.freeze(DEFENCE_CODES.filter((d) => appliesUnder(d, a, DEFAULT_DEFENCE_RULINGS)))]),
+);
 
 function assertRulingBoolean(value: unknown, what: string): void {
   if (typeof value !== "boolean") throw new TypeError(`${what} must be true or false, got ${String(value)}.`);

@@ -73,6 +73,7 @@ import {
   type StunResult,
 } from "./consequences";
 import { COLORS, UNIVERSAL_TABLE, colorOnColumn, assertD100, isColor, type Color, type UniversalTable } from "./universal-table";
+import { replaceTarget } from "./exchange-state";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -268,8 +269,8 @@ function invalid(message: string): never {
 }
 
 function checkCs(list: readonly CsReason[], what: string): void {
-  for (const s of list) {
-    if (!Number.isInteger(s.cs) || typeof s.label !== "string") invalid(`${what}: a column shift must be a whole number with a label.`);
+  for (let i = 0; i < list.length; i++) {
+    if (!Number.isInteger((list[i] as CsReason).cs) || typeof (list[i] as CsReason).label !== "string") invalid(`${what}: a column shift must be a whole number with a label.`);
   }
 }
 
@@ -294,8 +295,8 @@ export type ExchangeInput = Omit<ExchangeState, "version" | "targets"> & { reado
 export function createExchange(input: ExchangeInput): ExchangeState {
   if (!isAttackCode(input.attack)) invalid(`Unknown attack type "${String(input.attack)}".`);
   const a = input.attacker;
-  for (const [k, v] of [["attacker rank", a.value], ["attacker Strength", a.strength], ["attacker armor", a.armor], ["damage", input.damage.value]] as const) {
-    if (!isRankNumber(v)) invalid(`The ${k} must be a rank number, got ${String(v)}.`);
+  if (!(isRankNumber(a.value) && isRankNumber(a.strength) && isRankNumber(a.armor) && isRankNumber(input.damage.value))) {
+    for (const [k, v] of [["attacker rank", a.value], ["attacker Strength", a.strength], ["attacker armor", a.armor], ["damage", input.damage.value]] as const) if (!isRankNumber(v)) invalid(`The ${k} must be a rank number, got ${String(v)}.`);
   }
   if (!(DAMAGE_METHODS as readonly unknown[]).includes(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
   if (!Number.isInteger(input.karma) || input.karma < 0 || (input.karma > 0 && input.karma < KARMA_MINIMUM)) invalid(`Karma must be 0 or at least ${KARMA_MINIMUM}.`);
@@ -303,14 +304,15 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
   checkCs(input.toHitCs, "to-hit");
   if (input.targets.length === 0) invalid("An attack needs at least one target.");
-  const seen = new Set<string>();
+  const seen = input.targets.length > 1 ? new Set<string>() : null; // one target cannot be listed twice
   const targets = input.targets.map((t, i): ExchangeTarget => {
     if (typeof t.uuid !== "string" || t.uuid === "") invalid("Every target needs a UUID.");
-    if (seen.has(t.uuid)) invalid(`Target ${t.name} is listed twice.`);
-    seen.add(t.uuid);
+    if (seen?.has(t.uuid)) invalid(`Target ${t.name} is listed twice.`);
+    seen?.add(t.uuid);
     // Every score a defence or a consequence roll reads must be there (a missing one is as bad as
     // a wrong one), and the state keeps plain copies: it is stored as JSON.
-    for (const key of [...TARGET_SCORE_KEYS, "armor.body", "armor.energy"] as const) {
+    const s = t.scores; // the loop below names the first bad one; most snapshots are good
+    if (!(isRankNumber(s["agility.bal"]) && isRankNumber(s["fighting.def"]) && isRankNumber(s["strength.mgt"]) && isRankNumber(s["endurance.res"]) && isRankNumber(t.armor.body) && isRankNumber(t.armor.energy))) for (const key of [...TARGET_SCORE_KEYS, "armor.body", "armor.energy"] as const) {
       const v: unknown = key === "armor.body" ? t.armor.body : key === "armor.energy" ? t.armor.energy : t.scores[key];
       if (!isRankNumber(v)) invalid(`Target ${t.name}: ${key} must be a rank number, got ${String(v)}.`);
     }
@@ -358,10 +360,6 @@ export function targetOf(state: ExchangeState, key: string): ExchangeTarget {
   const t = state.targets.find((x) => x.key === key);
   if (!t) invalid(`This attack has no target "${key}".`);
   return t;
-}
-
-function replaceTarget(state: ExchangeState, target: ExchangeTarget): ExchangeState {
-  return { ...state, targets: state.targets.map((t) => (t.key === target.key ? target : t)) };
 }
 
 function expectPhase(target: ExchangeTarget, phase: TargetPhase, doing: string): void {

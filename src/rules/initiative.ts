@@ -140,6 +140,54 @@ function validateEntries(list: readonly InitiativeEntry[]): void {
   });
 }
 
+/**
+ * `[...entries].sort((a, b) => compareEntries(a, b, byModifier))`, the same order (stable). When
+ * every total, modifier and tiebreak is a whole number (the turn's always are) and their ranges
+ * and the entry's position fit together in 52 bits, each entry's place in that order is one
+ * number and a typed array sorts them natively, with no comparator calls: a third of a turn's
+ * initiative work otherwise. Anything else takes the comparator.
+ */
+function sortEntries(entries: readonly InitiativeEntry[], byModifier: boolean): InitiativeEntry[] {
+  const n = entries.length;
+  let totalMin = Infinity;
+  let totalMax = -Infinity;
+  let modMin = Infinity;
+  let modMax = -Infinity;
+  let tbMax = 0;
+  for (const e of entries) {
+    const mod = byModifier ? e.modifier : 0;
+    const tb = e.tiebreak;
+    if (tb !== undefined && !(Number.isInteger(tb) && tb >= 0)) return sortByCompare(entries, byModifier);
+    totalMin = Math.min(totalMin, e.total);
+    totalMax = Math.max(totalMax, e.total);
+    modMin = Math.min(modMin, mod);
+    modMax = Math.max(modMax, mod);
+    if (tb !== undefined) tbMax = Math.max(tbMax, tb + 1);
+  }
+  if (n === 0) return [];
+  // Field widths: index, then the tiebreak + 1 (0 = none), the modifier and the total above it, each counted down so ascending = acting order.
+  const indexSpan = 2 ** Math.ceil(Math.log2(n + 1));
+  const tbSpan = tbMax + 1;
+  const modSpan = modMax - modMin + 1;
+  const totalSpan = totalMax - totalMin + 1;
+  if (!(indexSpan * tbSpan * modSpan * totalSpan <= 2 ** 52)) return sortByCompare(entries, byModifier);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const e = entries[i] as InitiativeEntry;
+    const tb = e.tiebreak === undefined ? 0 : e.tiebreak + 1;
+    const place = ((totalMax - e.total) * modSpan + (modMax - (byModifier ? e.modifier : 0))) * tbSpan + (tbMax - tb);
+    keys[i] = place * indexSpan + i;
+  }
+  keys.sort();
+  const out: InitiativeEntry[] = [];
+  for (let i = 0; i < n; i++) out.push(entries[(keys[i] as number) % indexSpan] as InitiativeEntry);
+  return out;
+}
+
+function sortByCompare(entries: readonly InitiativeEntry[], byModifier: boolean): InitiativeEntry[] {
+  return [...entries].sort((a, b) => compareEntries(a, b, byModifier));
+}
+
 /** Negative when `a` acts before `b`; 0 when still tied (input order then decides). */
 function compareEntries(a: InitiativeEntry, b: InitiativeEntry, tiesByModifier: boolean): number {
   if (a.total !== b.total) return b.total - a.total;
@@ -167,7 +215,7 @@ export function orderInitiative(entries: readonly InitiativeEntry[], opts: Initi
   validateEntries(entries);
   const byModifier = tiesByModifierOption(opts);
   // Array.prototype.sort is stable (ES2019), so equal entries keep input order.
-  return [...entries].sort((a, b) => compareEntries(a, b, byModifier)).map((e) => e.id);
+  return sortEntries(entries, byModifier).map((e) => e.id);
 }
 
 /**
@@ -177,7 +225,7 @@ export function orderInitiative(entries: readonly InitiativeEntry[], opts: Initi
 export function initiativeTies(entries: readonly InitiativeEntry[], opts: InitiativeOrderOptions = {}): string[][] {
   validateEntries(entries);
   const byModifier = tiesByModifierOption(opts);
-  const sorted = [...entries].sort((a, b) => compareEntries(a, b, byModifier));
+  const sorted = sortEntries(entries, byModifier);
   const groups: string[][] = [];
   let group: InitiativeEntry[] = [];
   const flush = (): void => {

@@ -1,3 +1,4 @@
+import { combatWith, combatantWith, fieldsThatDiffer } from "./copy";
 import { type ExtraActionMode, IMPOSSIBLE, MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN, type RequiredColor, defencePenalty, extraActionRequiredColor } from "../actions";
 import { type HoldState, holdEffects } from "../attacks";
 import { DECLARED_DODGE_OTHER_ACTION_CS } from "../defences";
@@ -411,20 +412,18 @@ export class Draft {
   }
 
   put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
-    const next = Object.freeze({ ...c, ...fields });
+    const next = combatantWith(c, fields);
     this.updated.set(c.id, next);
     return next;
   }
 
   turn(): CombatTurn {
-    return { ...this.state.combat, ...this.combat };
+    return combatWith(this.state.combat, this.combat);
   }
 
   setCombat(fields: Partial<CombatTurn>): void {
-    const merged: Record<string, unknown> = { ...this.combat, ...fields };
-    const base = this.state.combat as unknown as Record<string, unknown>;
     // Keep only what differs from the state, so an edit undone within a step is no change.
-    this.combat = Object.fromEntries(Object.entries(merged).filter(([key, value]) => base[key] !== value));
+    this.combat = fieldsThatDiffer(this.state.combat, { ...this.combat, ...fields });
   }
 
   change(): TurnChange {
@@ -442,7 +441,7 @@ export function isEmptyTurnChange(change: TurnChange): boolean {
 
 /** Applies `change` to a state the caller owns, in place: O(size of the change). */
 export function commitTurnChange(state: MutableTurnState, change: TurnChange): void {
-  if (Object.keys(change.combat).length > 0) state.combat = Object.freeze({ ...state.combat, ...change.combat });
+  if (Object.keys(change.combat).length > 0) state.combat = Object.freeze(combatWith(state.combat, change.combat));
   for (const c of change.combatants) state.combatants.set(c.id, c);
 }
 

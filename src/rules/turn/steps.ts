@@ -1,3 +1,4 @@
+import { initiativeWith } from "./copy";
 import { CHANGE_ACTION_REQUIRED_COLOR, type ExtraActionMode, IMPOSSIBLE, MIN_ACTIONS_PER_TURN, changeActionOutcome, extraActionIntensity, extraActionOutcome, extraActionRequiredColor, resolveAction } from "../actions";
 import { holdEffects } from "../attacks";
 import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE, dodgeShift } from "../defences";
@@ -129,7 +130,7 @@ function takesPartInInitiative(c: CombatantTurn): boolean {
 export function initiativeUnits(state: TurnState): InitiativeUnit[] {
   const { mode, team } = state.settings.initiative;
   const grouped = new Map<string, CombatantTurn[]>();
-  const units: { key: string; members: CombatantTurn[] }[] = [];
+  const units: (InitiativeUnit | { key: string; members: CombatantTurn[] })[] = [];
   for (const c of state.combatants.values()) {
     if (!takesPartInInitiative(c)) continue;
     if (team && mode !== "fixedOrder" && c.team !== null) {
@@ -142,13 +143,14 @@ export function initiativeUnits(state: TurnState): InitiativeUnit[] {
       }
       members.push(c);
     } else {
-      units.push({ key: c.id, members: [c] });
+      units.push({ key: c.id, rollerId: c.id, memberIds: [c.id], modifier: c.stats.initiativeModifier });
     }
   }
-  return units.map(({ key, members }) => {
-    const sorted = members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
+  return units.map((unit) => {
+    if (!("members" in unit)) return unit;
+    const sorted = unit.members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
     const roller = (sorted[0] as { c: CombatantTurn }).c;
-    return { key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
+    return { key: unit.key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
   });
 }
 
@@ -208,7 +210,7 @@ export function initiativeWaiting(state: TurnState): InitiativeWaiting {
   const dodges = [...state.combatants.values()].filter((c) => c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)).map((c) => c.id);
   if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
   const entries = unitEntries(state, units, get) ?? [];
-  const rollerOf = new Map(units.map((u) => [u.key, u.rollerId]));
+  const rollerOf = new Map(units.filter((u) => u.key !== u.rollerId).map((u) => [u.key, u.rollerId])); // only teams' keys differ
   const rollOffs = initiativeTies(entries)
     .map((group) => group.map((key) => rollerOf.get(key) ?? key))
     .filter((group) => group.every((id) => (get(id)?.initiative.rollOffs.length ?? 0) < INITIATIVE_MAX_ROLL_OFFS));
@@ -243,7 +245,7 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
       if (c.initiative.d10 === d10) continue;
       throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
     }
-    draft.put(c, { initiative: { ...c.initiative, d10, total: initiativeTotalForMode(mode, unit.modifier, d10) } });
+    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, unit.modifier, d10) }) });
   }
   return draft.change();
 }
@@ -279,7 +281,7 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
     const d10 = rolls[id] as number;
     assertInitiativeRoll(d10);
     const c = combatantOf(state, id);
-    draft.put(c, { initiative: { ...c.initiative, rollOffs: Object.freeze([...c.initiative.rollOffs, d10]) } });
+    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze([...c.initiative.rollOffs, d10]) }) });
   }
   return draft.change();
 }
@@ -320,7 +322,7 @@ export function buildOrder(draft: Draft): string[] {
       order.push(id);
       const c = draft.get(id) as CombatantTurn;
       const total = totals.get(key) ?? null;
-      if (c.initiative.total !== total) draft.put(c, { initiative: { ...c.initiative, total } });
+      if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
     }
   }
   return order;

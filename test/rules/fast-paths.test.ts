@@ -1,0 +1,229 @@
+/**
+ * The performance fast paths of src/rules agree with the plain code they stand in for, on every
+ * input they take and on the inputs they hand back to the plain path: rankOf's table, the
+ * default defence list per attack, the field-by-field copies of exchange states and turn parts
+ * (each against the spread it replaces), and universalColor on every rank number, roll and shift.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ATTACK_CODES } from "../../src/rules/attacks";
+import { DEFAULT_DEFENCE_RULINGS, DEFENCE_CODES, combineProtection, defenceApplies, defencesAgainst, attackColorAfterAutoHit } from "../../src/rules/defences";
+import { createExchange, declineDefence, rollToHit, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
+import { hasExactlyStateKeys, replaceTarget } from "../../src/rules/exchange-state";
+import { initiativeTies, orderInitiative, type InitiativeEntry } from "../../src/rules/initiative";
+import { MAX_RANK_INDEX, RANKS, rankOf, shiftColumn } from "../../src/rules/ranks";
+import { createCombatTurn, createCombatantTurn, type CombatTurn, type CombatantTurn, type InitiativeState } from "../../src/rules/turn";
+import { combatWith, combatantWith, fieldsThatDiffer, initiativeWith } from "../../src/rules/turn/copy";
+import { COLORS, UNIVERSAL_TABLE, colorOnColumn, universalColor } from "../../src/rules/universal-table";
+
+/** The rank whose range holds `value`, straight from the ladder's rows (the reference). */
+function ladderRank(value: number): (typeof RANKS)[number] {
+  let found = RANKS[0];
+  for (const r of RANKS) if (value >= r.min) found = r;
+  if (!found) throw new Error("empty ladder");
+  return found;
+}
+
+describe("rankOf's table", () => {
+  it("agrees with the ladder's ranges for every rank number 0 … 6,000 and some beyond", () => {
+    const top = RANKS[MAX_RANK_INDEX];
+    if (!top) throw new Error("no top rank");
+    for (let v = 0; v <= 6000; v++) expect(rankOf(v)).toBe(ladderRank(v));
+    for (const v of [top.min - 1, top.min, top.min + 1, 10_000, 2 ** 31, Number.MAX_SAFE_INTEGER]) expect(rankOf(v)).toBe(ladderRank(v));
+  });
+
+  it("still refuses what is not a rank number, with the same RangeError", () => {
+    for (const v of [-1, -0.5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, "30" as unknown as number]) {
+      expect(() => rankOf(v)).toThrow(RangeError);
+    }
+    expect(rankOf(-0)).toBe(RANKS[0]);
+  });
+});
+
+describe("universalColor's fast path", () => {
+  it("agrees with the bands read by colorOnColumn for every rank number up to 5,200, roll and shift −20 … +20", () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (let v = 0; v <= 5200; v += v < 200 ? 1 : 7) {
+      for (let cs = -20; cs <= 20; cs++) {
+        const column = shiftColumn(v, cs).rank;
+        for (let roll = 1; roll <= 100; roll++, checked++) if (universalColor(v, roll, cs) !== colorOnColumn(column, roll, UNIVERSAL_TABLE)) wrong.push(`${v}/${roll}/${cs}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(3_000_000);
+  });
+
+  it("agrees on any input, refusing the same ones", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.double()), fc.oneof(fc.integer({ min: -5, max: 110 }), fc.double()), fc.oneof(fc.integer({ min: -200, max: 200 }), fc.double()), (v, roll, cs) => {
+        let reference: string;
+        try {
+          if (!Number.isInteger(roll) || roll < 1 || roll > 100) throw new RangeError("roll");
+          reference = colorOnColumn(shiftColumn(v, cs).rank, roll, UNIVERSAL_TABLE);
+        } catch (error) {
+          expect(error).toBeInstanceOf(RangeError);
+          expect(() => universalColor(v, roll, cs)).toThrow(RangeError);
+          return;
+        }
+        expect(universalColor(v, roll, cs)).toBe(reference);
+        expect(COLORS).toContain(reference);
+      }),
+    );
+  });
+});
+
+describe("defences under the default rulings", () => {
+  it("the cached list per attack equals the defence-by-defence check with the default rulings spelt out", () => {
+    for (const a of ATTACK_CODES) {
+      const reference = DEFENCE_CODES.filter((d) => defenceApplies(d, a, { ...DEFAULT_DEFENCE_RULINGS }));
+      expect(defencesAgainst(a)).toEqual(reference);
+      expect(defencesAgainst(a, {})).toEqual(reference);
+      expect(defencesAgainst(a, { ...DEFAULT_DEFENCE_RULINGS })).toEqual(reference);
+      for (const d of DEFENCE_CODES) expect(defenceApplies(d, a)).toBe(reference.includes(d));
+    }
+  });
+
+  it("hands out a fresh list each time (a caller may change its copy)", () => {
+    const first = defencesAgainst("BA");
+    first.length = 0;
+    expect(defencesAgainst("BA").length).toBeGreaterThan(0);
+    expect(defencesAgainst("BA")).not.toBe(defencesAgainst("BA"));
+  });
+
+  it("still merges and checks rulings that are given", () => {
+    expect(defencesAgainst("Ch", { blockAppliesToCharge: false })).not.toContain("block");
+    expect(() => defencesAgainst("BA", { blockAppliesToCharge: "yes" as unknown as boolean })).toThrow(TypeError);
+    expect(() => defencesAgainst("BA", null as unknown as object)).toThrow(TypeError);
+    expect(combineProtection(30, 30)).toBe(combineProtection(30, 30, { ...DEFAULT_DEFENCE_RULINGS }));
+    expect(combineProtection(30, 30, { buddyStackMaxRankGap: 0, buddyStackCs: 2 })).toBeGreaterThan(combineProtection(30, 30));
+    expect(attackColorAfterAutoHit("white")).toBe(DEFAULT_DEFENCE_RULINGS.autoHitMinColor);
+    expect(attackColorAfterAutoHit("white", { autoHitMinColor: "yellow" })).toBe("yellow");
+  });
+});
+
+function input(): ExchangeInput {
+  return {
+    attack: "BA",
+    source: "Fist",
+    attacker: { uuid: "Actor.a", name: "A", value: 30, strength: 30, armor: 0 },
+    toHitCs: [],
+    karma: 0,
+    damage: { method: "static", value: 30 },
+    calledShot: false,
+    blindsided: false,
+    projectile: null,
+    targets: [
+      { uuid: "Actor.t", actorUuid: "Actor.t", name: "T", scores: { "agility.bal": 20, "fighting.def": 20, "strength.mgt": 20, "endurance.res": 20 }, armor: { body: 0, energy: 0 } },
+      { uuid: "Actor.u", actorUuid: "Actor.u", name: "U", scores: { "agility.bal": 20, "fighting.def": 20, "strength.mgt": 20, "endurance.res": 20 }, armor: { body: 0, energy: 0 } },
+    ],
+  };
+}
+
+describe("replaceTarget (exchange states)", () => {
+  it("equals the spread it replaces, key order included, for one target and for several", () => {
+    const two = createExchange(input());
+    const one = createExchange({ ...input(), targets: input().targets.slice(0, 1) });
+    for (const state of [one, two]) {
+      for (const target of state.targets) {
+        const row = { ...target, phase: "awaitingToHit" as const };
+        const spread: ExchangeState = { ...state, targets: state.targets.map((t) => (t.key === row.key ? row : t)) };
+        const fast = replaceTarget(state, row);
+        expect(fast).toStrictEqual(spread);
+        expect(Object.keys(fast)).toEqual(Object.keys(spread));
+        expect(fast.targets[Number(row.key)]).toBe(row);
+      }
+    }
+  });
+
+  it("keeps a field this version does not know (a stored state), and any key order", () => {
+    const state = { ...createExchange(input()), addedByANewerVersion: { x: 1 } } as ExchangeState;
+    expect(hasExactlyStateKeys(state)).toBe(false);
+    const next = declineDefence(state, "0");
+    expect((next as unknown as Record<string, unknown>).addedByANewerVersion).toEqual({ x: 1 });
+    const { targets, ...rest } = createExchange(input());
+    const reordered = { targets, ...rest } as ExchangeState;
+    expect(hasExactlyStateKeys(reordered)).toBe(true);
+    expect(rollToHit(declineDefence(reordered, "1"), "1", { die: 90 })).toStrictEqual(rollToHit(declineDefence(createExchange(input()), "1"), "1", { die: 90 }));
+    const missing: Record<string, unknown> = { ...createExchange(input()) };
+    delete missing.source;
+    expect(hasExactlyStateKeys(missing as unknown as ExchangeState)).toBe(false);
+    expect("source" in declineDefence(missing as unknown as ExchangeState, "0")).toBe(false);
+  });
+});
+
+function combatant(): CombatantTurn {
+  return createCombatantTurn("c1", { initiativeModifier: 2, offence: 30, balance: 20, freeDefences: 2, endurance: 30 });
+}
+
+describe("the turn's copies", () => {
+  const fieldSets: Partial<CombatantTurn>[] = [{}, { actionsUsed: 1 }, { actionsUsed: 2, actedInRound: 1, nextActionCs: 0 }, { initiative: { d10: 4, total: 6, rollOffs: [] }, declaration: null }];
+
+  it("combatantWith equals Object.freeze({ ...c, ...fields }): values, key order, frozen", () => {
+    for (const fields of fieldSets) {
+      const c = combatant();
+      const fast = combatantWith(c, fields);
+      const spread = Object.freeze({ ...c, ...fields });
+      expect(fast).toStrictEqual(spread);
+      expect(Object.keys(fast)).toEqual(Object.keys(spread));
+      expect(Object.isFrozen(fast)).toBe(true);
+    }
+  });
+
+  it("a combatant with an unknown field, or a new field in `fields`, keeps it as the spread would", () => {
+    const odd = Object.freeze({ ...combatant(), fromAModule: 1 }) as CombatantTurn;
+    const fast = combatantWith(odd, { actionsUsed: 1 });
+    expect((fast as unknown as Record<string, unknown>).fromAModule).toBe(1);
+    expect(Object.keys(fast)).toEqual(Object.keys({ ...odd, actionsUsed: 1 }));
+    const added = combatantWith(combatant(), { extraField: 2 } as Partial<CombatantTurn>);
+    expect(Object.keys(added)).toEqual([...Object.keys(combatant()), "extraField"]);
+  });
+
+  it("combatWith, initiativeWith and fieldsThatDiffer equal the spreads and filters they replace", () => {
+    const combat: CombatTurn = createCombatTurn();
+    for (const fields of [{}, { cursor: 3 }, { phase: "resolve", round: 1, order: ["a"] }] as Partial<CombatTurn>[]) {
+      expect(combatWith(combat, fields)).toStrictEqual({ ...combat, ...fields });
+      expect(Object.keys(combatWith(combat, fields))).toEqual(Object.keys({ ...combat, ...fields }));
+      const reference = Object.fromEntries(Object.entries(fields).filter(([k, v]) => (combat as unknown as Record<string, unknown>)[k] !== v));
+      expect(fieldsThatDiffer(combat, { ...fields, number: combat.number })).toStrictEqual(reference);
+    }
+    const odd = { ...combat, extra: true } as CombatTurn;
+    expect(combatWith(odd, { cursor: 1 })).toStrictEqual({ ...odd, cursor: 1 });
+    const initiative: InitiativeState = { d10: null, total: null, rollOffs: [] };
+    expect(initiativeWith(initiative, { d10: 3, total: 5 })).toStrictEqual({ ...initiative, d10: 3, total: 5 });
+    expect(initiativeWith(Object.freeze(initiative), { rollOffs: [4] })).toStrictEqual({ d10: null, total: null, rollOffs: [4] });
+  });
+});
+
+describe("initiative order by number keys", () => {
+  /** The order rule spelt out (CASE-RULES §4 and the rulings): total, modifier, tiebreak (none lowest), then input order. */
+  function reference(entries: readonly InitiativeEntry[], byModifier: boolean): string[] {
+    return entries
+      .map((e, i) => ({ e, i }))
+      .sort((a, b) => b.e.total - a.e.total || (byModifier ? b.e.modifier - a.e.modifier : 0) || (b.e.tiebreak ?? -Infinity) - (a.e.tiebreak ?? -Infinity) || a.i - b.i)
+      .map((x) => x.e.id);
+  }
+  const entry = fc.record(
+    {
+      total: fc.oneof(fc.integer({ min: -3, max: 20 }), fc.integer({ min: -100_000, max: 100_000 })),
+      modifier: fc.oneof(fc.integer({ min: -3, max: 8 }), fc.integer({ min: -5000, max: 5000 })),
+      tiebreak: fc.oneof(fc.integer({ min: 0, max: 161_051 }), fc.integer({ min: -5, max: 2 ** 31 + 5 }), fc.double({ min: -10, max: 10, noNaN: true })),
+    },
+    { requiredKeys: ["total", "modifier"] },
+  );
+
+  it("orderInitiative and initiativeTies give the order of the rule, fast keys or not", () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 60 }), fc.boolean(), (raw, byModifier) => {
+        const entries: InitiativeEntry[] = raw.map((e, i) => ({ id: `c${i}`, ...e }));
+        const want = reference(entries, byModifier);
+        expect(orderInitiative(entries, { tiesByModifier: byModifier })).toEqual(want);
+        for (const group of initiativeTies(entries, { tiesByModifier: byModifier })) {
+          const at = want.indexOf(group[0] as string);
+          expect(want.slice(at, at + group.length)).toEqual(group);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
