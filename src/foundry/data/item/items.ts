@@ -1,7 +1,7 @@
 /**
  * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
  */
-import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
+import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type AttackCode, type RankKey } from "../../../rules/index";
 import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField } from "../fields";
 
 import { migrateItemSource } from "../migrations";
@@ -31,6 +31,23 @@ function attackSchema(enabled: boolean, type: (typeof ATTACK_CODES)[number]) {
 
 type RankedDerived = { rankKey: RankKey };
 
+/**
+ * The protection a power gives (CASE-RULES §5, Errata: protective powers count as body armor),
+ * as rank numbers, 0 for none: against the attacks body armor absorbs, against Energy, and
+ * against listed attack types (a Force Field that stops only Fo and Sh). The rules read it as a
+ * protection source (rules/protection.ts) while `active` is set.
+ */
+function protectionSchema() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    /** Whether the protection is up (a Force Field may be dropped); a permanent one stays on. */
+    active: new f.BooleanField({ required: true, initial: true }),
+    physical: rankNumberField(0),
+    energy: rankNumberField(0),
+    against: new f.SchemaField(Object.fromEntries(ATTACK_CODES.map((code) => [code, rankNumberField(0)])) as Record<AttackCode, ReturnType<typeof rankNumberField>>),
+  });
+}
+
 
 // ── power ──────────────────────────────────────────────────────────────────────────────────
 function powerSchema() {
@@ -40,6 +57,7 @@ function powerSchema() {
     rank: rankNumberField(DEFAULT_ITEM_RANK),
     duration: new f.StringField({ required: true, blank: true, initial: "" }),
     attack: attackSchema(false, "En"),
+    protection: protectionSchema(),
     description: htmlField(),
     schemaVersion: importedSchemaVersionField(),
   };
