@@ -94,8 +94,20 @@ export interface ItemSheetData {
   /** Rank name + number of every rank-number field of this type (names as in RANK_FIELDS). */
   readonly ranks: Readonly<Record<string, RankLabel>>;
   readonly covers: readonly CoverGroup[];
+  /** A power's protection against listed attack types: one rank input per attack type (empty for other types). */
+  readonly protectionAgainst: readonly ProtectionAgainstInput[];
   readonly description: RichText;
   readonly notes: RichText | null;
+}
+
+/** One attack type's rank input of a power's protection. */
+export interface ProtectionAgainstInput {
+  readonly code: string;
+  /** `CASE.Attack.<code>` */
+  readonly label: string;
+  /** The form field: `system.protection.against.<code>`. */
+  readonly name: string;
+  readonly value: number;
 }
 
 function numberAt(system: unknown, path: string): number {
@@ -112,7 +124,7 @@ function stringAt(system: unknown, key: string): string {
 
 /** The rank-number fields of each item type: a name for the template → the field's path. */
 export const RANK_FIELDS: Readonly<Record<CharacterItemType, Readonly<Record<string, string>>>> = {
-  power: { rank: "rank" },
+  power: { rank: "rank", protectionPhysical: "protection.physical", protectionEnergy: "protection.energy" },
   talent: {},
   weapon: { damageRank: "damage.rank", materialStrength: "materialStrength" },
   armor: { physical: "physical", energy: "energy" },
@@ -132,6 +144,10 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
       ? coverGroups(fieldChoices(fieldAt(input.fields, "covers.element")), (input.system as { covers: readonly string[] }).covers)
       : [];
   const ranks = Object.fromEntries(Object.entries(RANK_FIELDS[type]).map(([key, path]) => [key, rankLabel(numberAt(input.system, path))]));
+  const protectionAgainst =
+    type === "power"
+      ? ATTACK_CODES.map((code) => ({ code, label: `CASE.Attack.${code}`, name: `system.protection.against.${code}`, value: numberAt(input.system, `protection.against.${code}`) }))
+      : [];
   const description = stringAt(input.system, "description");
   const notes = stringAt(input.system, "notes");
   return {
@@ -144,6 +160,7 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
     choices,
     ranks,
     covers,
+    protectionAgainst,
     description: { name: "system.description", value: description, enriched: input.enriched?.description ?? description },
     notes: type === "contact" ? { name: "system.notes", value: notes, enriched: input.enriched?.notes ?? notes } : null,
   };

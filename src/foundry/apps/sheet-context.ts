@@ -149,6 +149,8 @@ export interface ItemRow {
   readonly attack: ItemAttack | null;
   /** Powers can be rolled on their rank (a FEAT). */
   readonly canRoll: boolean;
+  /** Weapons that count ammunition show a reload button. */
+  readonly canReload: boolean;
   readonly tags: readonly ItemTag[];
 }
 
@@ -299,6 +301,13 @@ interface PowerSystem {
   readonly rank: number;
   readonly duration: string;
   readonly attack: AttackData;
+  readonly protection?: { readonly active: boolean; readonly physical: number; readonly energy: number; readonly against: Readonly<Record<string, number>> };
+}
+
+/** Whether a power's protection is up and gives any (the rules then weigh it against armor). */
+function givesProtection(s: PowerSystem): boolean {
+  const p = s.protection;
+  return p !== undefined && p.active && (p.physical > 0 || p.energy > 0 || Object.values(p.against).some((v) => v > 0));
 }
 interface TalentSystem {
   readonly covers: readonly string[];
@@ -347,12 +356,14 @@ export function itemRow(item: ItemView): ItemRow | null {
     type: item.type,
     typeLabel: `TYPES.Item.${item.type}`,
     attack: itemAttack(item.type, item.system),
+    canReload: false,
   };
   switch (item.type) {
     case "power": {
       const s = item.system as PowerSystem;
       const tags: ItemTag[] = [tagKey(`CASE.PowerCategory.${s.category}`)];
       if (s.duration) tags.push(tagText(s.duration));
+      if (givesProtection(s)) tags.push(tagKey("CASE.Item.ProtectionTag"));
       return { ...base, rank: rankLabel(s.rank), canRoll: true, tags };
     }
     case "talent": {
@@ -366,7 +377,7 @@ export function itemRow(item: ItemView): ItemRow | null {
       if (s.ammunition.tracked) tags.push(tagText(`${String(s.ammunition.value)}/${String(s.ammunition.max)}`));
       if (!s.equipped) tags.push(tagKey("CASE.Item.NotEquipped"));
       const rank = s.damage.mode === "rank" ? rankLabel(s.damage.rank) : null;
-      return { ...base, rank, canRoll: false, tags };
+      return { ...base, rank, canRoll: false, canReload: s.ammunition.tracked, tags };
     }
     case "armor": {
       const s = item.system as ArmorSystem;
