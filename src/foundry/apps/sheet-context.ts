@@ -301,13 +301,13 @@ interface PowerSystem {
   readonly rank: number;
   readonly duration: string;
   readonly attack: AttackData;
-  readonly protection?: { readonly active: boolean; readonly physical: number; readonly energy: number; readonly against: Readonly<Record<string, number>> };
+  readonly protection?: { readonly active: boolean; readonly physical: boolean; readonly energy: boolean; readonly against: readonly string[] };
 }
 
 /** Whether a power's protection is up and gives any (the rules then weigh it against armor). */
 function givesProtection(s: PowerSystem): boolean {
   const p = s.protection;
-  return p !== undefined && p.active && (p.physical > 0 || p.energy > 0 || Object.values(p.against).some((v) => v > 0));
+  return p !== undefined && p.active && (p.physical || p.energy || p.against.length > 0);
 }
 interface TalentSystem {
   readonly covers: readonly string[];

@@ -104,9 +104,9 @@ const ITEM_TEXT_KEYS = new Set(["description", "notes", "duration"]);
 
 /**
  * Item system data: numbers written as text become numbers, at the top level and one level
- * down (and in a power's `protection.against`). A power's protection given as a bare rank
- * (`protection: 30`, as hand-made imports write it) becomes its body protection
- * (`{ physical: 30 }`); keys the migration does not know are left as they are.
+ * down. A power's protection given as a bare rank (`protection: 30`, as hand-made imports write
+ * it) becomes body protection at that rank (`{ physical: true, rank: 30 }`); keys the migration
+ * does not know are left as they are.
  */
 export function migrateItemSource(source: Source, lost: LostValues = {}): Source {
   for (const [k, v] of Object.entries(source)) {
@@ -114,11 +114,6 @@ export function migrateItemSource(source: Source, lost: LostValues = {}): Source
       for (const kk of Object.keys(v)) if (kk !== "type") convertKey(v, kk, `${k}.${kk}`, lost);
     } else if (!ITEM_TEXT_KEYS.has(k)) convertKey(source, k, k, lost);
   }
-  const protection = source.protection;
-  if (typeof protection === "number") source.protection = { physical: protection };
-  else if (isRecord(protection) && isRecord(protection.against)) {
-    const against = protection.against;
-    for (const code of Object.keys(against)) convertKey(against, code, `protection.against.${code}`, lost);
-  }
+  if (typeof source.protection === "number") source.protection = { physical: true, rank: source.protection };
   return source;
 }

@@ -49,7 +49,8 @@ export interface AttackOptions {
 
 /**
  * Every source of protection an actor has (CASE-RULES §5, Errata: protective powers count as
- * body armor): its equipped armor items and its powers whose protection is up and gives any.
+ * body armor): its equipped armor items and its powers whose protection is up and gives any,
+ * at the protection's own rank or else the power's.
  * Which of them counts against an attack is the rules' decision (rules/protection.ts).
  */
 export function protectionSources(actor: Actor.Implementation): ProtectionSource[] {
@@ -59,9 +60,10 @@ export function protectionSources(actor: Actor.Implementation): ProtectionSource
       sources.push({ name: item.name, origin: "armor", physical: item.system.physical, energy: item.system.energy });
     } else if (isItemType(item, "power")) {
       const p = item.system.protection;
-      const against = Object.fromEntries(Object.entries(p.against).filter(([, rank]) => rank > 0)) as Partial<Record<AttackCode, number>>;
-      if (!p.active || (p.physical === 0 && p.energy === 0 && Object.keys(against).length === 0)) continue;
-      sources.push({ name: item.name, origin: "power", physical: p.physical, energy: p.energy, against });
+      if (!p.active || (!p.physical && !p.energy && p.against.length === 0)) continue;
+      const rank = p.rank ?? item.system.rank;
+      const against = Object.fromEntries(p.against.map((code) => [code, rank])) as Partial<Record<AttackCode, number>>;
+      sources.push({ name: item.name, origin: "power", physical: p.physical ? rank : 0, energy: p.energy ? rank : 0, against });
     }
   }
   return sources;

@@ -1,8 +1,8 @@
 /**
  * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
  */
-import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type AttackCode, type RankKey } from "../../../rules/index";
-import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField } from "../fields";
+import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
+import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField, subScoreField } from "../fields";
 
 import { migrateItemSource } from "../migrations";
 import type { EmptyObject } from "fvtt-types/utils";
@@ -32,22 +32,25 @@ function attackSchema(enabled: boolean, type: (typeof ATTACK_CODES)[number]) {
 type RankedDerived = { rankKey: RankKey };
 
 /**
- * The protection a power gives (CASE-RULES §5, Errata: protective powers count as body armor),
- * as rank numbers, 0 for none: against the attacks body armor absorbs, against Energy, and
- * against listed attack types (a Force Field that stops only Fo and Sh). The rules read it as a
- * protection source (rules/protection.ts) while `active` is set.
+ * The protection a power gives (CASE-RULES §5, Errata: protective powers count as body armor):
+ * against the attacks body armor absorbs (`physical`), against Energy (`energy`), and/or against
+ * listed attack types only (`against`: a Force Field that stops only Fo and Sh), at one rank:
+ * the power's own rank while `rank` is null (so raising the power raises its protection, as a
+ * sub-score follows its ability), or `rank` once it is set apart. None by default. The rules
+ * read it as a protection source (rules/protection.ts) while `active` is set.
  */
 function protectionSchema() {
   const f = foundry.data.fields;
   return new f.SchemaField({
     /** Whether the protection is up (a Force Field may be dropped); a permanent one stays on. */
     active: new f.BooleanField({ required: true, initial: true }),
-    physical: rankNumberField(0),
-    energy: rankNumberField(0),
-    against: new f.SchemaField(Object.fromEntries(ATTACK_CODES.map((code) => [code, rankNumberField(0)])) as Record<AttackCode, ReturnType<typeof rankNumberField>>),
+    physical: new f.BooleanField({ required: true, initial: false }),
+    energy: new f.BooleanField({ required: true, initial: false }),
+    against: new f.ArrayField(choiceField(ATTACK_CODES, "BA", "Attack"), { required: true, initial: [] }),
+    /** The protection's rank number, or null to follow the power's rank. */
+    rank: subScoreField(),
   });
 }
-
 
 // ── power ──────────────────────────────────────────────────────────────────────────────────
 function powerSchema() {
