@@ -126,7 +126,7 @@ describe("ammunition spent by the GM's attack", () => {
 
   it("ammunition spent: a weapon that counts no ammunition is never written; a tracked one with no capacity is refused clearly", async () => {
     const fists = handgun(0);
-    fists.system.ammunition = { tracked: false, value: 0, max: 0 };
+    (fists as FakeWeapon).system.ammunition = { tracked: false, value: 0, max: 0 };
     expect(await shoot(fists)).toMatchObject({ ok: true });
     expect(fists.updates).toEqual([]);
     const broken = handgun(0, 0);
@@ -151,7 +151,7 @@ describe("reload", () => {
 
   it("ammunition spent: reload refuses a weapon that counts no ammunition, and one the user does not own", async () => {
     const club = handgun(0);
-    club.system.ammunition = { tracked: false, value: 0, max: 0 };
+    (club as FakeWeapon).system.ammunition = { tracked: false, value: 0, max: 0 };
     expect(await reloadWeapon(club)).toBe(false);
     expect(world.notifications.error).toHaveBeenCalledWith("Handgun does not count ammunition, so it needs no reload.");
     const other = handgun(1, 6, villain);
