@@ -10,6 +10,7 @@ import { ALICE, FakeActor, GM, characterSource, installWorld, type World } from 
 import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { AMMUNITION_FIELD, reloadWeapon } from "../../src/foundry/exchange/ammunition";
 import { SYSTEM_ID } from "../../src/foundry/core/constants";
+import { CASE_API } from "../../src/foundry/api/index";
 import { shotsPerAttack } from "../../src/rules/index";
 
 let world: World;
@@ -159,5 +160,13 @@ describe("reload", () => {
     expect(await reloadWeapon(other)).toBe(false);
     expect(world.notifications.error).toHaveBeenCalledWith("Handgun is not yours to reload.");
     expect(other.ammo.value).toBe(1);
+  });
+
+  it("ammunition spent: CONFIG.CASE.api.reload(uuid) reloads the weapon the UUID names, and says so when it names nothing", async () => {
+    const gun = handgun(0, 12);
+    expect(await CASE_API.reload(gun.uuid)).toBe(true);
+    expect(gun.ammo).toMatchObject({ value: 12, max: 12 });
+    expect(await CASE_API.reload("Actor.nobody.Item.nothing")).toBe(false);
+    expect(world.notifications.error).toHaveBeenCalledWith("No item found for Actor.nobody.Item.nothing: the macro's item was deleted or moved.");
   });
 });
