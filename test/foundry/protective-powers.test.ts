@@ -7,11 +7,12 @@
 import "../support/foundry-globals";
 import "../support/chat-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, characterSource, installWorld, type FakeMessage, type World } from "../support/exchange-world";
+import { ALICE, FakeActor, GM, characterSource, installWorld, type FakeMessage, type World } from "../support/exchange-world";
 import { attackQuery, protectionAgainstAttack } from "../../src/foundry/exchange/make-attack";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { loadCard } from "../../src/foundry/exchange/card-store";
-import { chargeReboundDamage, type AttackCode, type ExchangeState } from "../../src/rules/index";
+import { defendQuery } from "../../src/foundry/exchange/gm-actions";
+import { chargeReboundDamage, combineProtection, type AttackCode, type ExchangeState } from "../../src/rules/index";
 
 let world: World;
 let hero: FakeActor;
@@ -143,5 +144,16 @@ describe("protective powers in the GM's attack", () => {
     expect(await world.ask(attackQuery, ALICE.id, { itemUuid: weapon(hero, "En", "Blaster").uuid, targetUuids: [npc.uuid], input: {} })).toMatchObject({ ok: true });
     expect(cardState().targets[0]?.armor).toEqual({ body: 0, energy: 0 });
     expect(loadCard(cards()[0]?.id ?? "").state.targets[0]?.armor).toEqual({ body: 75, energy: 50 });
+  });
+
+  it("a protective power combines with a Block by the buddy rule, as armor does", async () => {
+    protectivePower(target, "Granite Skin", 30, { physical: true });
+    await attack(weapon(hero, "BA", "Fists"));
+    world.dice.push(95, 60);
+    expect(await world.ask(defendQuery, GM.id, { messageId: cards()[0]?.id, targetKey: "0", defence: "block" })).toMatchObject({ ok: true });
+    const damage = cardState().targets[0]?.damage;
+    expect(damage?.armor).toBe(30);
+    expect(damage?.defenceProtection).toBeGreaterThan(0);
+    expect(damage?.protection).toBe(combineProtection(30, damage?.defenceProtection ?? 0));
   });
 });
