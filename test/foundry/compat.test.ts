@@ -48,7 +48,7 @@ describe("deleting keys in an update", () => {
     const villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40 }), []);
     world.actors.set(hero.id, hero);
     world.actors.set(villain.id, villain);
-    const fists = { type: "weapon", name: "Fists", actor: hero, uuid: `${hero.uuid}.Item.fists00000000001`, documentName: "Item", system: { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 } };
+    const fists = { type: "weapon", name: "Fists", actor: hero, uuid: `${hero.uuid}.Item.fists00000000001`, documentName: "Item", system: { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
     hero.items.push(fists);
     await hero.update({ [`flags.case.foeBonus.${foeBonusKey(villain.uuid)}`]: 2 });
     expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);

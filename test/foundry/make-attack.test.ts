@@ -22,8 +22,8 @@ function item(actor: FakeActor, system: Record<string, unknown>, type = "weapon"
   return made as unknown as Item.Implementation;
 }
 
-const SLING = { attack: { enabled: true, type: "BT", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 };
-const FISTS = { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10 };
+const SLING = { attack: { enabled: true, type: "BT", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } };
+const FISTS = { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } };
 
 function cards(): FakeMessage[] {
   return [...world.messages.values()].filter((m) => m.type === "attack");

@@ -154,8 +154,8 @@ export interface World {
   readonly dice: number[];
   /** The hooks fired with Hooks.callAll, in order. */
   readonly hooks: { name: string; args: unknown[] }[];
-  /** Runs a query as the active GM handling a request sent by `userId`. */
-  ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown): Promise<QueryResult<R>>;
+  /** Runs a query as the active GM handling a request sent by `userId` (with `requestId`: a replay of that request). */
+  ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown, requestId?: string): Promise<QueryResult<R>>;
   /** The services the GM's handlers get (swap `combat` for a running turn's bridge). */
   readonly services: TestServices;
 }

@@ -22,8 +22,8 @@ export interface GMRouter {
   readonly router: QueryRouter<TestServices>;
   /** What the handlers find in their context's services (change a field to swap a service). */
   readonly services: TestServices;
-  /** Handles `payload` as a request from `userId` (run in place when it is the GM itself). */
-  ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown): Promise<QueryResult<R>>;
+  /** Handles `payload` as a request from `userId` (run in place when it is the GM itself); `requestId` replays a request. */
+  ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown, requestId?: string): Promise<QueryResult<R>>;
 }
 
 export function gmRouter(gm: AskingUser, users: ReadonlyMap<string, AskingUser>): GMRouter {
@@ -43,11 +43,11 @@ export function gmRouter(gm: AskingUser, users: ReadonlyMap<string, AskingUser>)
   return {
     router,
     services,
-    async ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown): Promise<QueryResult<R>> {
+    async ask<P, R>(query: QueryDefinition<P, R, TestServices>, userId: string, payload: unknown, requestId: string = newId()): Promise<QueryResult<R>> {
       const wire = JSON.parse(JSON.stringify(payload ?? null)) as unknown;
-      if (userId === gm.id) return JSON.parse(JSON.stringify(await router.runLocally(query, wire))) as QueryResult<R>;
+      if (userId === gm.id) return JSON.parse(JSON.stringify(await router.runLocally(query, wire, requestId))) as QueryResult<R>;
       router.register(query);
-      const answer = await router.receive({ id: newId(), authorId: userId, query: query.name, payload: wire, answered: false });
+      const answer = await router.receive({ id: requestId, authorId: userId, query: query.name, payload: wire, answered: false });
       if (!answer) throw new Error("The GM did not answer.");
       return JSON.parse(JSON.stringify(answer)) as QueryResult<R>;
     },

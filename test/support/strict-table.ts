@@ -839,7 +839,7 @@ export function installTableGlobals(): void {
 
 /** An attack item: a weapon whose damage is a fixed rank. */
 export function weapon(id: string, name: string, attack: string, rank: number): ItemSource {
-  return { _id: id, name, type: "weapon", system: { attack: { enabled: true, type: attack, range: 3, pullable: true }, damage: { mode: "rank", rank }, materialStrength: 40, equipped: true } };
+  return { _id: id, name, type: "weapon", system: { attack: { enabled: true, type: attack, range: 3, pullable: true }, damage: { mode: "rank", rank }, materialStrength: 40, ammunition: { tracked: false, value: 0, max: 0 }, equipped: true } };
 }
 
 /** The cast: Alice's hero, Bob's hero and two GM villains, each with a punch, a grapple and a blast; big Health pools. */

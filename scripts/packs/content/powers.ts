@@ -4,7 +4,7 @@
  * an attack type (§5) and range in areas. All text is our own.
  */
 import { ARMOR_ABSORBS, ATTACKS, type AttackCode, type PowerCategory, type RankKey } from "../../../src/rules/index";
-import { ITEM_SOURCE_SCHEMA_VERSION, type ItemInput } from "../documents";
+import { ITEM_SOURCE_SCHEMA_VERSION, type DocumentSource, type ItemInput } from "../documents";
 import { attackNote, guidanceList, pullableFor, rank } from "./text";
 
 export interface PowerDef {
@@ -16,6 +16,12 @@ export interface PowerDef {
   readonly img: string;
   /** Present when the power attacks: its attack type and range in areas (0 = touch or melee). */
   readonly attack?: { readonly type: AttackCode; readonly range: number };
+  /**
+   * Present when the power protects like armor (CASE-RULES §5, Errata): at the power's rank,
+   * against the attacks body armor absorbs (`physical`), against Energy (`energy`), and/or
+   * against listed attack types only (`against`).
+   */
+  readonly protection?: { readonly physical?: boolean; readonly energy?: boolean; readonly against?: readonly AttackCode[] };
   /** What the power does, as HTML paragraphs. */
   readonly text: string;
   readonly guidance: readonly (readonly [RankKey, string])[];
@@ -39,6 +45,7 @@ export const POWERS: readonly PowerDef[] = [
     rank: "excellent",
     duration: PERMANENT,
     img: "icons/svg/statue.svg",
+    protection: { physical: true },
     text: `<p>Thick hide, scales, rubbery flesh or plates under the skin. Every hit from ${codes(ARMOR_ABSORBS.body)} loses the power's rank number in damage before it reaches Health; a charger who slams into it takes that number back. Energy attacks go straight through unless the character also has Energy Resistance.</p>`,
     guidance: [
       ["good", "a punch from an ordinary person barely bruises."],
@@ -53,6 +60,7 @@ export const POWERS: readonly PowerDef[] = [
     rank: "good",
     duration: PERMANENT,
     img: "icons/svg/fire-shield.svg",
+    protection: { energy: true },
     text: `<p>The body tolerates heat, cold, electricity and radiation far beyond human limits. Subtract the rank number from the damage of every ${codes(ARMOR_ABSORBS.energy)} attack, the same way body armor works against blows and bullets. The player should name the energies covered if the resistance is narrower than "all of them".</p>`,
     guidance: [
       ["good", "walks through a kitchen fire or a live wire without lasting harm."],
@@ -328,6 +336,7 @@ export const POWERS: readonly PowerDef[] = [
     rank: "remarkable",
     duration: CONCENTRATION,
     img: "icons/svg/mage-shield.svg",
+    protection: { physical: true, energy: true },
     text: "<p>A shell of solid energy around the user, or a wall they place nearby. While it is up, subtract the power's rank number from the damage of every attack that strikes it, energy included. Anything that does more damage than the field's rank gets the excess through, and the user may need an ACTION to keep the field up afterwards. Raising the field around others is possible at −1 CS per extra person.</p>",
     guidance: [
       ["good", "stops fists and thrown bottles."],
@@ -753,6 +762,7 @@ export const POWERS: readonly PowerDef[] = [
     rank: "remarkable",
     duration: CONCENTRATION,
     img: "icons/svg/mage-shield.svg",
+    protection: { physical: true, energy: true },
     text: "<p>A glowing ward conjured around the caster (and those close by at −1 CS each). It absorbs the spell's rank number from every attack, magic included, and it blocks spells and mental powers of lower rank completely.</p>",
     guidance: [
       ["good", "turns aside knives and minor hexes."],
@@ -801,6 +811,12 @@ export const POWERS: readonly PowerDef[] = [
   },
 ];
 
+/** The `system.protection` of a pack power: at the power's own rank (so a character's re-ranked copy follows it). */
+export function powerProtection(def: PowerDef): DocumentSource {
+  const p = def.protection;
+  return { active: true, physical: p?.physical === true, energy: p?.energy === true, against: [...(p?.against ?? [])], rank: null };
+}
+
 /** A power's Item source, with its description built from the text, attack note and guidance. */
 export function powerItem(def: PowerDef): ItemInput {
   const attack = def.attack;
@@ -815,6 +831,7 @@ export function powerItem(def: PowerDef): ItemInput {
       attack: attack
         ? { enabled: true, type: attack.type, range: attack.range, pullable: pullableFor(attack.type) }
         : { enabled: false, type: "En", range: 0, pullable: true },
+      protection: powerProtection(def),
       description: def.text + (attack ? attackNote(attack.type, attack.range) : "") + guidanceList(def.guidance),
       schemaVersion: ITEM_SOURCE_SCHEMA_VERSION,
     },

@@ -3,6 +3,7 @@
  * these by UUID, so a macro keeps working however the sheets change.
  */
 import { makeAttack, type AttackOptions } from "../exchange/make-attack";
+import { reloadWeapon } from "../exchange/ammunition";
 import type { ReferenceApi } from "./reference-api";
 
 /** The document a UUID names, if it is an Item. */
@@ -34,14 +35,30 @@ export async function attackWithItem(uuid: string, options: AttackOptions = {}):
   return true;
 }
 
+/**
+ * Reloads the weapon `uuid` names to its full load (its owner's own update). A localised error
+ * notification, and no change, when the UUID does not resolve, the weapon counts no
+ * ammunition or the user does not own it. Resolves to true when it was reloaded.
+ */
+export async function reload(uuid: string): Promise<boolean> {
+  const item = asItem(await fromUuid(uuid));
+  if (!item) {
+    ui.notifications.error(game.i18n.format("CASE.Hotbar.ItemNotFound", { uuid }));
+    return false;
+  }
+  return reloadWeapon(item);
+}
+
 /** Everything at `CONFIG.CASE.api`: the attack macros' entry point and the reference tools (reference-api.ts). */
 export interface CaseApi extends ReferenceApi {
   /** Makes the attack of the item with this UUID (see {@link attackWithItem}). */
   readonly attackWithItem: typeof attackWithItem;
+  /** Reloads the weapon with this UUID (see {@link reload}). */
+  readonly reload: typeof reload;
 }
 
 /**
  * The part of the API defined here. case.ts puts the whole API — this and REFERENCE_API,
  * whose modules need Foundry's classes when they load — at CONFIG.CASE.api in init.
  */
-export const CASE_API: Pick<CaseApi, "attackWithItem"> = Object.freeze({ attackWithItem });
+export const CASE_API: Pick<CaseApi, "attackWithItem" | "reload"> = Object.freeze({ attackWithItem, reload });

@@ -94,8 +94,20 @@ export interface ItemSheetData {
   /** Rank name + number of every rank-number field of this type (names as in RANK_FIELDS). */
   readonly ranks: Readonly<Record<string, RankLabel>>;
   readonly covers: readonly CoverGroup[];
+  /** A power's protection: its rank and the attack types it may be listed against (null for other types). */
+  readonly protection: PowerProtectionView | null;
   readonly description: RichText;
   readonly notes: RichText | null;
+}
+
+/** What the power sheet shows of its protection (system.protection). */
+export interface PowerProtectionView {
+  /** The rank it protects at: its own, or the power's while it follows the power. */
+  readonly rank: RankLabel;
+  /** The stored rank; null while it follows the power's rank (the input is then empty). */
+  readonly ownRank: number | null;
+  /** One checkbox per attack type for `system.protection.against`. */
+  readonly against: readonly CoverOption[];
 }
 
 function numberAt(system: unknown, path: string): number {
@@ -119,6 +131,18 @@ export const RANK_FIELDS: Readonly<Record<CharacterItemType, Readonly<Record<str
   contact: { rank: "rank" },
 };
 
+function powerProtection(system: unknown): PowerProtectionView {
+  const p = (system as { protection?: { rank?: unknown; against?: unknown } } | null)?.protection;
+  const own = p?.rank;
+  if (own !== null && typeof own !== "number") throw new TypeError("The power has no protection rank (a number, or null to follow the power).");
+  const listed = Array.isArray(p?.against) ? (p.against as unknown[]) : [];
+  return {
+    rank: rankLabel(own ?? numberAt(system, "rank")),
+    ownRank: own,
+    against: ATTACK_CODES.map((code) => ({ value: code, label: `CASE.Attack.${code}`, selected: listed.includes(code) })),
+  };
+}
+
 /** Everything the item sheet shows. */
 export function itemSheetData(input: ItemSheetInput): ItemSheetData {
   if (!isCharacterItemType(input.type)) throw new RangeError(`The CASE item sheet cannot show a "${input.type}" item.`);
@@ -132,6 +156,7 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
       ? coverGroups(fieldChoices(fieldAt(input.fields, "covers.element")), (input.system as { covers: readonly string[] }).covers)
       : [];
   const ranks = Object.fromEntries(Object.entries(RANK_FIELDS[type]).map(([key, path]) => [key, rankLabel(numberAt(input.system, path))]));
+  const protection = type === "power" ? powerProtection(input.system) : null;
   const description = stringAt(input.system, "description");
   const notes = stringAt(input.system, "notes");
   return {
@@ -144,6 +169,7 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
     choices,
     ranks,
     covers,
+    protection,
     description: { name: "system.description", value: description, enriched: input.enriched?.description ?? description },
     notes: type === "contact" ? { name: "system.notes", value: notes, enriched: input.enriched?.notes ?? notes } : null,
   };

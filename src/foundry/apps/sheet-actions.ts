@@ -6,6 +6,7 @@
 import { isScoreRef } from "../../rules/index";
 import { rollItem, rollScore } from "../dice/entry-points";
 import { makeAttack } from "../exchange/make-attack";
+import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType } from "./sheet-context";
 
 /** What a handler needs of the sheet it runs on. */
@@ -41,6 +42,13 @@ export async function onAttack(this: CharacterSheetHost, event: PointerEvent, ta
   await makeAttack(item, { skipDialog: event.shiftKey });
 }
 
+/** `data-action="reload"`: reloads a weapon that counts ammunition to its full load (the owner's own update). */
+export async function onReload(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOfTarget(this.actor, target);
+  if (!item) return;
+  await reloadWeapon(item);
+}
+
 /** `data-action="editItem"`: opens the item's sheet (ours is an ApplicationV2; a module's may be older). */
 export async function onEditItem(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const sheet = itemOfTarget(this.actor, target)?.sheet;
@@ -69,6 +77,7 @@ export const CHARACTER_SHEET_ACTIONS = {
   rollScore: onRollScore,
   rollItem: onRollItem,
   attack: onAttack,
+  reload: onReload,
   editItem: onEditItem,
   deleteItem: onDeleteItem,
   createItem: onCreateItem,

@@ -143,6 +143,8 @@ export interface ItemRow {
   readonly attack: ItemAttack | null;
   /** Powers can be rolled on their rank (a FEAT). */
   readonly canRoll: boolean;
+  /** Weapons that count ammunition show a reload button. */
+  readonly canReload: boolean;
   readonly tags: readonly ItemTag[];
 }
 
@@ -285,6 +287,12 @@ type ArmorSystem = SystemSource<typeof ArmorData>;
 type ContactSystem = SystemSource<typeof ContactData>;
 type AttackData = PowerSystem["attack"];
 
+/** Whether a power's protection is up and gives any (the rules then weigh it against armor). */
+function givesProtection(s: PowerSystem): boolean {
+  const p = s.protection;
+  return p.active && (p.physical || p.energy || p.against.length > 0);
+}
+
 /** The label key of anything a talent may cover: an ability, a sub-score, an attack or a defence. */
 export function coverLabel(cover: string): string {
   if ((ABILITY_KEYS as readonly string[]).includes(cover)) return `CASE.Ability.${cover}`;
@@ -313,12 +321,14 @@ export function itemRow(item: ItemView): ItemRow | null {
     type: item.type,
     typeLabel: `TYPES.Item.${item.type}`,
     attack: itemAttack(item.type, item.system),
+    canReload: false,
   };
   switch (item.type) {
     case "power": {
       const s = item.system as PowerSystem;
       const tags: ItemTag[] = [tagKey(`CASE.PowerCategory.${s.category}`)];
       if (s.duration) tags.push(tagText(s.duration));
+      if (givesProtection(s)) tags.push(tagKey("CASE.Item.ProtectionTag"));
       return { ...base, rank: rankLabel(s.rank), canRoll: true, tags };
     }
     case "talent": {
@@ -332,7 +342,7 @@ export function itemRow(item: ItemView): ItemRow | null {
       if (s.ammunition.tracked) tags.push(tagText(`${String(s.ammunition.value)}/${String(s.ammunition.max)}`));
       if (!s.equipped) tags.push(tagKey("CASE.Item.NotEquipped"));
       const rank = s.damage.mode === "rank" ? rankLabel(s.damage.rank) : null;
-      return { ...base, rank, canRoll: false, tags };
+      return { ...base, rank, canRoll: false, canReload: s.ammunition.tracked, tags };
     }
     case "armor": {
       const s = item.system as ArmorSystem;

@@ -102,12 +102,18 @@ export function migrateCharacterSource(source: Source, lost: LostValues = {}, op
 /** Item system keys that hold text, never numbers. */
 const ITEM_TEXT_KEYS = new Set(["description", "notes", "duration"]);
 
-/** Item system data: numbers written as text become numbers, at the top level and one level down. */
+/**
+ * Item system data: numbers written as text become numbers, at the top level and one level
+ * down. A power's protection given as a bare rank (`protection: 30`, as hand-made imports write
+ * it) becomes body protection at that rank (`{ physical: true, rank: 30 }`); keys the migration
+ * does not know are left as they are.
+ */
 export function migrateItemSource(source: Source, lost: LostValues = {}): Source {
   for (const [k, v] of Object.entries(source)) {
     if (isRecord(v)) {
       for (const kk of Object.keys(v)) if (kk !== "type") convertKey(v, kk, `${k}.${kk}`, lost);
     } else if (!ITEM_TEXT_KEYS.has(k)) convertKey(source, k, k, lost);
   }
+  if (typeof source.protection === "number") source.protection = { physical: true, rank: source.protection };
   return source;
 }

@@ -2,22 +2,27 @@
  * Making an attack, in two halves. The attacker's client (makeAttack) checks the item, asks
  * the attack's circumstances (unless skipped) and sends "attack with item X at targets T with
  * these inputs" to the active GM. The GM (attackQuery) checks the asker owns the attacker,
- * re-reads the item, the actors and the Karma pool itself, builds the exchange, spends the
- * Karma, clears a used foe bonus and writes the card: players never write attack cards.
+ * re-reads the item, the actors and the Karma pool itself, refuses an empty weapon, builds the
+ * exchange (every target's armor and protective powers: protectionSources), spends the
+ * weapon's ammunition and the Karma (each once per request), clears a used foe bonus and
+ * writes the card: players never write attack cards.
  * Targets who are blindsided get no defence; the GM rolls their to-hit before the card is posted.
  */
 import {
   ATTACKS,
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
+  armorApplies,
   attackSetup,
+  bestProtection,
   canCallShot,
+  chargerBodyArmor,
   createExchange,
   foeBonusShift,
   rankOf,
-  wornArmor,
   type ArmorPiece,
   type AttackCode,
+  type ProtectionSource,
   type CsReason,
   type ExchangeState,
   type TargetInput,
@@ -30,6 +35,7 @@ import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
+import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
@@ -41,13 +47,46 @@ export interface AttackOptions {
   skipDialog?: boolean;
 }
 
-/** The protection of the armor an actor wears (its equipped armor items), per the rules' {@link wornArmor}. */
-export function bestArmor(actor: Actor.Implementation): ArmorPiece {
-  const pieces: ArmorPiece[] = [];
+/**
+ * Every source of protection an actor has (CASE-RULES §5, Errata: protective powers count as
+ * body armor): its equipped armor items and its powers whose protection is up and gives any,
+ * at the protection's own rank or else the power's.
+ * Which of them counts against an attack is the rules' decision (rules/protection.ts).
+ */
+export function protectionSources(actor: Actor.Implementation): ProtectionSource[] {
+  const sources: ProtectionSource[] = [];
   for (const item of actor.items) {
-    if (isItemType(item, "armor") && item.system.equipped) pieces.push({ body: item.system.physical, energy: item.system.energy });
+    if (isItemType(item, "armor") && item.system.equipped) {
+      sources.push({ name: item.name, origin: "armor", physical: item.system.physical, energy: item.system.energy });
+    } else if (isItemType(item, "power")) {
+      const p = item.system.protection;
+      if (!p.active || (!p.physical && !p.energy && p.against.length === 0)) continue;
+      const rank = p.rank ?? item.system.rank;
+      const against = Object.fromEntries(p.against.map((code) => [code, rank])) as Partial<Record<AttackCode, number>>;
+      sources.push({ name: item.name, origin: "power", physical: p.physical ? rank : 0, energy: p.energy ? rank : 0, against });
+    }
   }
-  return wornArmor(pieces);
+  return sources;
+}
+
+/**
+ * The armor an exchange row carries for an attack of type `attack`, from the target's
+ * protection sources: against the armor kind that absorbs this attack, the best source against
+ * this very attack type (so a Force Field listed against Fo counts for Fo); otherwise the
+ * body protection (the best against Ch, the rules' {@link chargerBodyArmor}: what a Full Hold
+ * must overcome) and the best energy protection. The exchange then reads the armor kind the
+ * attack calls for, exactly as it read worn armor.
+ */
+export function protectionAgainstAttack(sources: readonly ProtectionSource[], attack: AttackCode): ArmorPiece {
+  return {
+    body: armorApplies(attack, "body") ? bestProtection(sources, attack).value : chargerBodyArmor(sources),
+    energy: armorApplies(attack, "energy") ? bestProtection(sources, attack).value : bestProtection(sources, "En").value,
+  };
+}
+
+/** The body protection an actor charges with and that soaks a rebound (the best source against Ch). */
+export function bodyProtection(actor: Actor.Implementation): number {
+  return chargerBodyArmor(protectionSources(actor));
 }
 
 /**
@@ -60,8 +99,8 @@ export function foeBonus(actor: Actor.Implementation, foeUuid: string): number {
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
-/** A target's snapshot, or null when the UUID is not a character. */
-export async function snapshotTarget(uuid: string): Promise<TargetInput | null> {
+/** A target's snapshot against an attack of type `attack`, or null when the UUID is not a character. */
+export async function snapshotTarget(uuid: string, attack: AttackCode): Promise<TargetInput | null> {
   const actor = await actorFromUuid(uuid);
   if (!actor || !isCharacter(actor)) return null;
   const s = actor.system;
@@ -70,7 +109,7 @@ export async function snapshotTarget(uuid: string): Promise<TargetInput | null> 
     actorUuid: actor.uuid,
     name: actor.name,
     scores: { "agility.bal": s.score("agility.bal"), "fighting.def": s.score("fighting.def"), "strength.mgt": s.score("strength.mgt"), "endurance.res": s.score("endurance.res") },
-    armor: bestArmor(actor),
+    armor: protectionAgainstAttack(protectionSources(actor), attack),
   };
 }
 
@@ -127,8 +166,19 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     ui.notifications.error(game.i18n.localize("CASE.Exchange.NotAnAttack"));
     return null;
   }
+  // The GM checks again and spends; this spares the user a dialog for a shot that cannot be made.
+  let empty: string | null;
+  try {
+    empty = ammunitionRefusal(item, attack);
+  } catch (error) {
+    empty = error instanceof Error ? error.message : String(error);
+  }
+  if (empty !== null) {
+    ui.notifications.error(empty);
+    return null;
+  }
   const uuids = options.targetUuids ?? [...game.user.targets].map((t) => t.document.uuid);
-  const targetCount = (await Promise.all(uuids.map((u) => snapshotTarget(u)))).filter((t) => t !== null).length;
+  const targetCount = (await Promise.all(uuids.map((u) => snapshotTarget(u, attack)))).filter((t) => t !== null).length;
   if (targetCount === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Exchange.NoTargets"));
     return null;
@@ -180,7 +230,7 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     materialStrength,
     strength: system.score("strength.mgt"),
     endurance: system.score("endurance.res"),
-    bodyArmor: bestArmor(actor).body,
+    bodyArmor: bodyProtection(actor),
     range: attacking?.range ?? 0,
     distance: input.distance,
     objects: input.objects,
@@ -195,7 +245,7 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
   return createExchange({
     attack,
     source: item.name,
-    attacker: { uuid: actor.uuid, name: actor.name, value, strength: system.score("strength.mgt"), armor: bestArmor(actor).body },
+    attacker: { uuid: actor.uuid, name: actor.name, value, strength: system.score("strength.mgt"), armor: bodyProtection(actor) },
     toHitCs,
     karma: input.karma,
     damage: { method: game.settings.get(SYSTEM_ID, "damageMethod"), value: setup.damage },
@@ -241,11 +291,14 @@ export const attackQuery = defineCardQuery({
     if (!actor || !isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
     const attack = attackOf(item);
     if (!attack) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotAnAttack"));
+    // An empty weapon is refused before anything is written (a retry that already fired passes).
+    assertMayFire(item, attack, context.requestId);
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
     if (!parsed.ok) throw new QueryRefusal("malformed", game.i18n.format(parsed.errorKey, parsed.data ?? {}));
-    const targets = (await Promise.all(p.targetUuids.map((u) => snapshotTarget(u)))).filter((t): t is TargetInput => t !== null);
+    const targets = (await Promise.all(p.targetUuids.map((u) => snapshotTarget(u, attack)))).filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NoTargets"));
     let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value));
+    await spendAmmunitionOnce(item, actor, attack, context);
     await spendKarmaOnce(actor, parsed.value.karma, context);
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
       await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));

@@ -2,7 +2,7 @@
  * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
  */
 import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
-import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField } from "../fields";
+import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField, subScoreField } from "../fields";
 
 import { migrateItemSource } from "../migrations";
 import type { EmptyObject } from "fvtt-types/utils";
@@ -31,6 +31,26 @@ function attackSchema(enabled: boolean, type: (typeof ATTACK_CODES)[number]) {
 
 type RankedDerived = { rankKey: RankKey };
 
+/**
+ * The protection a power gives (CASE-RULES §5, Errata: protective powers count as body armor):
+ * against the attacks body armor absorbs (`physical`), against Energy (`energy`), and/or against
+ * listed attack types only (`against`: a Force Field that stops only Fo and Sh), at one rank:
+ * the power's own rank while `rank` is null (so raising the power raises its protection, as a
+ * sub-score follows its ability), or `rank` once it is set apart. None by default. The rules
+ * read it as a protection source (rules/protection.ts) while `active` is set.
+ */
+function protectionSchema() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    /** Whether the protection is up (a Force Field may be dropped); a permanent one stays on. */
+    active: new f.BooleanField({ required: true, initial: true }),
+    physical: new f.BooleanField({ required: true, initial: false }),
+    energy: new f.BooleanField({ required: true, initial: false }),
+    against: new f.ArrayField(choiceField(ATTACK_CODES, "BA", "Attack"), { required: true, initial: [] }),
+    /** The protection's rank number, or null to follow the power's rank. */
+    rank: subScoreField(),
+  });
+}
 
 // ── power ──────────────────────────────────────────────────────────────────────────────────
 function powerSchema() {
@@ -40,6 +60,7 @@ function powerSchema() {
     rank: rankNumberField(DEFAULT_ITEM_RANK),
     duration: new f.StringField({ required: true, blank: true, initial: "" }),
     attack: attackSchema(false, "En"),
+    protection: protectionSchema(),
     description: htmlField(),
     schemaVersion: importedSchemaVersionField(),
   };
