@@ -30,7 +30,7 @@ export * from "./abilities";
 export * from "./actions";
 export * from "./initiative";
 export * from "./character";
-export * from "./attacks";
+export * from "./attacks/index";
 export * from "./defences";
 export * from "./damage";
 export * from "./consequences";

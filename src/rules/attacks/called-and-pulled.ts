@@ -1,0 +1,150 @@
+import { assertRankNumber } from "../ranks";
+import { type Color, colorIndex } from "../universal-table";
+import { ATTACKS, assertAttackCode, assertAttackResult, assertBoolean, assertColor, attackDefinition, attackResult, isHit, type AttackCode, type AttackResult, type PullRule } from "./definitions";
+import { resolveAttackRulings, type AttackRulings } from "./rulings";
+
+// ── Called shots ──────────────────────────────────────────────────────────────────────────────
+/**
+ * [RULING] Whether a red to-hit roll (better than the yellow Bullseye) also satisfies a called
+ * shot with an attack that has a Bullseye result. The sources only say a called shot "requires"
+ * a Bullseye [001]; read literally, only yellow does. Default false.
+ */
+export const CALLED_SHOT_RED_SUCCEEDS = false as boolean;
+
+/** True when the attack has a Bullseye result, so a called shot can be declared with it [001]. */
+export function canCallShot(attack: AttackCode): boolean {
+  assertAttackCode(attack);
+  return Object.values(ATTACKS[attack].results).includes("bullseye");
+}
+
+/**
+ * A declared called shot (a precise point: the gun hand, a small target) succeeds only on a
+ * Bullseye result [001, 000].
+ */
+export function calledShotSucceeds(result: AttackResult): boolean {
+  assertAttackResult(result);
+  return result === "bullseye";
+}
+
+/**
+ * A called shot by to-hit colour: yellow (Bullseye), and red too when `redSucceeds`
+ * ({@link CALLED_SHOT_RED_SUCCEEDS}). RangeError when the attack has no Bullseye result.
+ */
+export function calledShotSucceedsOnColor(attack: AttackCode, color: Color, redSucceeds: boolean = CALLED_SHOT_RED_SUCCEEDS): boolean {
+  if (!canCallShot(attack)) {
+    throw new RangeError(`A called shot needs an attack with a Bullseye result; "${attack}" has none.`);
+  }
+  assertColor(color, "Attack colour");
+  assertBoolean(redSucceeds, "redSucceeds");
+  if (calledShotSucceeds(attackResult(attack, color))) return true;
+  return redSucceeds && color === "red";
+}
+
+/**
+ * Whether a result strikes what the attacker aimed at: without a called shot a Bullseye is just
+ * a hit (any hit-like result counts); with a called shot only a Bullseye does [001].
+ */
+export function countsAsHit(result: AttackResult, calledShot = false): boolean {
+  assertBoolean(calledShot, "calledShot");
+  return calledShot ? calledShotSucceeds(result) : isHit(result);
+}
+
+// ── Pulling punches ───────────────────────────────────────────────────────────────────────────
+
+
+/**
+ * The pull rule of an attack [001; ET per {@link EDGED_THROWING_PULL_RULE}, or
+ * `rulings.edgedThrowingPull` when given].
+ */
+export function pullRule(attack: AttackCode, rulings: Partial<AttackRulings> = {}): PullRule {
+  const def = attackDefinition(attack);
+  return attack === "ET" ? resolveAttackRulings(rulings).edgedThrowingPull : def.pull;
+}
+
+/** True when the attack's pull rule lets the attacker lower the colour [001]. */
+export function mayPullColor(attack: AttackCode, rulings: Partial<AttackRulings> = {}): boolean {
+  const rule = pullRule(attack, rulings);
+  return rule === "damageOrColor" || rule === "color";
+}
+
+/** True when the attack's pull rule lets the attacker lower the damage [001]. */
+export function mayPullDamage(attack: AttackCode, rulings: Partial<AttackRulings> = {}): boolean {
+  const rule = pullRule(attack, rulings);
+  return rule === "damageOrColor" || rule === "damage";
+}
+
+/**
+ * Pulling the colour: the attacker declared a pulled punch and, after the roll, takes `chosen`
+ * instead of `rolled`. Returns `chosen`. Throws a RangeError when the attack may not pull its
+ * colour, when `chosen` is better than `rolled`, or when `chosen` is white and
+ * {@link PULL_TO_MISS_ALLOWED} is false [001].
+ */
+export function pullColor(attack: AttackCode, rolled: Color, chosen: Color, rulings: Partial<AttackRulings> = {}): Color {
+  assertAttackCode(attack);
+  assertColor(rolled, "Rolled colour");
+  assertColor(chosen, "Chosen colour");
+  const r = resolveAttackRulings(rulings);
+  if (!mayPullColor(attack, r)) {
+    throw new RangeError(`${ATTACKS[attack].name} (${attack}) may not pull its colour (pull rule "${pullRule(attack, r)}").`);
+  }
+  if (colorIndex(chosen) > colorIndex(rolled)) {
+    throw new RangeError(`A pull can only lower the colour: chose ${chosen} but rolled ${rolled}.`);
+  }
+  if (chosen === "white" && rolled !== "white" && !r.pullToMissAllowed) {
+    throw new RangeError("Pulling down to a white miss is not allowed (PULL_TO_MISS_ALLOWED is false).");
+  }
+  return chosen;
+}
+
+/**
+ * Pulling the damage: the attacker deals `chosen` points instead of the full `damage`. Returns
+ * `chosen`. Throws a RangeError when the attack may not pull damage or `chosen` is not a whole
+ * number from 0 to `damage` [001; 000].
+ */
+export function pullDamage(attack: AttackCode, damage: number, chosen: number, rulings: Partial<AttackRulings> = {}): number {
+  assertAttackCode(attack);
+  assertRankNumber(damage, "Damage");
+  assertRankNumber(chosen, "Pulled damage");
+  const r = resolveAttackRulings(rulings);
+  if (!mayPullDamage(attack, r)) {
+    throw new RangeError(`${ATTACKS[attack].name} (${attack}) may not pull its damage (pull rule "${pullRule(attack, r)}").`);
+  }
+  if (chosen > damage) {
+    throw new RangeError(`A pull can only lower the damage: chose ${chosen} but the attack deals ${damage}.`);
+  }
+  return chosen;
+}
+
+/** A pulled punch: what was rolled and what the attacker wants instead (omit what is not pulled). */
+export interface PullRequest {
+  readonly rolled: Color;
+  readonly damage: number;
+  readonly chosenColor?: Color;
+  readonly chosenDamage?: number;
+}
+
+/**
+ * Both pulls at once, honouring {@link PULL_DAMAGE_AND_COLOR_TOGETHER}. Returns the colour and
+ * damage that apply; choosing exactly what was rolled is not a pull. Throws as {@link pullColor} / {@link pullDamage} do, and when both are
+ * pulled but the ruling forbids it.
+ */
+export function pullAttack(
+  attack: AttackCode,
+  request: PullRequest,
+  rulings: Partial<AttackRulings> = {},
+): { readonly color: Color; readonly damage: number } {
+  const { rolled, damage, chosenColor, chosenDamage } = request;
+  const r = resolveAttackRulings(rulings);
+  const pullsColor = chosenColor !== undefined && chosenColor !== rolled;
+  const pullsDamage = chosenDamage !== undefined && chosenDamage !== damage;
+  if (pullsColor && pullsDamage && !r.pullDamageAndColorTogether) {
+    throw new RangeError("Pull either the damage or the colour, not both (PULL_DAMAGE_AND_COLOR_TOGETHER is false).");
+  }
+  assertAttackCode(attack);
+  assertColor(rolled, "Rolled colour");
+  assertRankNumber(damage, "Damage");
+  // Choosing exactly what was rolled is no pull at all, so it is allowed for every attack.
+  const color = pullsColor ? pullColor(attack, rolled, chosenColor, r) : rolled;
+  const dealt = pullsDamage ? pullDamage(attack, damage, chosenDamage, r) : damage;
+  return { color, damage: dealt };
+}

@@ -1,0 +1,60 @@
+import { assertRankNumber } from "../ranks";
+import { assertWhole, attackDefinition, type AttackCode } from "./definitions";
+
+// ── Ranged attacks ────────────────────────────────────────────────────────────────────────────
+/** [001] −1 CS to hit for each area beyond the attack's range. */
+export const RANGE_CS_PER_AREA = -1;
+
+/** [001] −2 CS to hit for each object in the attack's path. */
+export const OBSTACLE_CS_PER_OBJECT = -2;
+
+/**
+ * The range penalty [001]: −1 CS per whole area of `distance` beyond `range` (areas). `range`
+ * may be Infinity (line of sight). 0 within range.
+ */
+export function rangePenalty(distance: number, range: number): number {
+  assertWhole(distance, "Distance in areas");
+  if (range !== Number.POSITIVE_INFINITY) assertWhole(range, "Range in areas");
+  const beyond = distance - range;
+  return beyond > 0 ? beyond * RANGE_CS_PER_AREA : 0;
+}
+
+/** The obstacle penalty [001]: −2 CS per object in the path. */
+export function obstaclePenalty(objects: number): number {
+  assertWhole(objects, "Number of objects in the path");
+  return objects === 0 ? 0 : objects * OBSTACLE_CS_PER_OBJECT;
+}
+
+/**
+ * Damage left after passing through objects in the path [001]: each object's material strength
+ * is subtracted from the damage before it reaches the target; never below 0.
+ */
+export function damageThroughObstacles(damage: number, materialStrengths: readonly number[]): number {
+  assertRankNumber(damage, "Damage");
+  const list: unknown = materialStrengths;
+  if (!Array.isArray(list)) throw new TypeError(`materialStrengths must be an array of rank numbers, got ${String(list)}.`);
+  let left = damage;
+  materialStrengths.forEach((ms, i) => {
+    assertRankNumber(ms, `Material strength of object ${i + 1}`);
+    left -= ms;
+  });
+  return Math.max(0, left);
+}
+
+/**
+ * True when a miss with this attack may strike someone adjacent to the target (roll for each)
+ * [001]: ranged attacks only.
+ */
+export function missMayStrikeOthers(attack: AttackCode): boolean {
+  return attackDefinition(attack).family === "ranged";
+}
+
+/**
+ * Blunt Throwing damage [000]: the lesser of the thrower's Strength and the thrown item's
+ * material strength.
+ */
+export function bluntThrowingDamage(throwerStrength: number, itemMaterialStrength: number): number {
+  assertRankNumber(throwerStrength, "Thrower's Strength");
+  assertRankNumber(itemMaterialStrength, "Item's material strength");
+  return Math.min(throwerStrength, itemMaterialStrength);
+}

@@ -1,0 +1,97 @@
+import { EDGED_THROWING_PULL_RULE, PARTIAL_HOLD_CS, assertBoolean, type PullRule } from "./definitions";
+
+/**
+ * [RULING] Whether a pull may go all the way down to white (choosing to miss). The sources allow
+ * lowering "the color result" without a floor. Default true.
+ */
+export const PULL_TO_MISS_ALLOWED = true as boolean;
+
+/**
+ * [RULING] Whether an attack with pull rule "damageOrColor" may lower both the damage and the
+ * colour in one attack. [001] offers "the option of either reducing the damage inflicted or the
+ * color result"; we read "either … or" as a choice of tools, not an exclusive one. Default true.
+ */
+export const PULL_DAMAGE_AND_COLOR_TOGETHER = true as boolean;
+
+/**
+ * [RULING] The rebound a charger takes (the target's body armor) is itself damage that the
+ * charger's own body armor absorbs ([001]: "If he or she also possesses like armor, this damage
+ * will be radiated out"). Default true; false means the charger always takes the full rebound.
+ */
+export const CHARGE_REBOUND_ABSORBED_BY_CHARGER_ARMOR = true as boolean;
+
+/** Every {@link StrengthContestMode}. */
+export const STRENGTH_CONTEST_MODES: readonly StrengthContestMode[] = Object.freeze(["number", "rank"]);
+
+/** The two ways of judging "stronger": by rank number or by rank (column). */
+export type StrengthContestMode = "number" | "rank";
+
+/**
+ * [RULING] How "stronger" is judged in Take and full-hold damage: "number" compares rank
+ * numbers (31 beats 30); "rank" compares ranks (columns) only (31 and 30 are both Remarkable,
+ * so neither beats the other). [001] says "if their Strength is greater". Default "number".
+ */
+export const STRENGTH_CONTEST_BY: StrengthContestMode = "number";
+
+/**
+ * [RULING] A full hold's CS on the held's actions (other than Escape, which it allows). [001]
+ * says only that the held "cannot move at all"; a full hold is never milder than a partial one,
+ * so it carries the same −2 CS.
+ */
+export const FULL_HOLD_CS = PARTIAL_HOLD_CS;
+
+// ── Rulings as data (for world settings) ──────────────────────────────────────────────────────
+/**
+ * The [RULING] choices of this module as one object, so a world setting or a module can pass
+ * its own values to the functions that take an optional `rulings` argument. Any field left out
+ * takes the exported constant's value.
+ */
+export interface AttackRulings {
+  /** {@link EDGED_THROWING_PULL_RULE}. */
+  readonly edgedThrowingPull: PullRule;
+  /** {@link PULL_TO_MISS_ALLOWED}. */
+  readonly pullToMissAllowed: boolean;
+  /** {@link PULL_DAMAGE_AND_COLOR_TOGETHER}. */
+  readonly pullDamageAndColorTogether: boolean;
+  /** {@link CHARGE_REBOUND_ABSORBED_BY_CHARGER_ARMOR}. */
+  readonly chargeReboundAbsorbed: boolean;
+  /** {@link STRENGTH_CONTEST_BY}. */
+  readonly strengthContestBy: StrengthContestMode;
+  /** {@link FULL_HOLD_CS}. */
+  readonly fullHoldCs: number;
+}
+
+/** The default rulings: the exported constants. */
+export const DEFAULT_ATTACK_RULINGS: AttackRulings = Object.freeze({
+  edgedThrowingPull: EDGED_THROWING_PULL_RULE,
+  pullToMissAllowed: PULL_TO_MISS_ALLOWED,
+  pullDamageAndColorTogether: PULL_DAMAGE_AND_COLOR_TOGETHER,
+  chargeReboundAbsorbed: CHARGE_REBOUND_ABSORBED_BY_CHARGER_ARMOR,
+  strengthContestBy: STRENGTH_CONTEST_BY,
+  fullHoldCs: FULL_HOLD_CS,
+});
+
+const PULL_RULES: readonly PullRule[] = ["damageOrColor", "damage", "color", "none"];
+
+/**
+ * The defaults overlaid with `overrides`, each override checked (RangeError/TypeError naming the
+ * field and value).
+ */
+export function resolveAttackRulings(overrides: Partial<AttackRulings> = {}): AttackRulings {
+  const given: unknown = overrides;
+  if (typeof given !== "object" || given === null) {
+    throw new TypeError(`Attack rulings must be an object, got ${String(given)}.`);
+  }
+  const r: AttackRulings = { ...DEFAULT_ATTACK_RULINGS, ...overrides };
+  if (!PULL_RULES.includes(r.edgedThrowingPull)) {
+    throw new RangeError(`rulings.edgedThrowingPull must be one of ${PULL_RULES.join(", ")}, got "${r.edgedThrowingPull}".`);
+  }
+  assertBoolean(r.pullToMissAllowed, "rulings.pullToMissAllowed");
+  assertBoolean(r.pullDamageAndColorTogether, "rulings.pullDamageAndColorTogether");
+  assertBoolean(r.chargeReboundAbsorbed, "rulings.chargeReboundAbsorbed");
+  if (!STRENGTH_CONTEST_MODES.includes(r.strengthContestBy)) {
+    throw new RangeError(`rulings.strengthContestBy must be "number" or "rank", got "${r.strengthContestBy}".`);
+  }
+  if (!Number.isInteger(r.fullHoldCs)) throw new RangeError(`rulings.fullHoldCs must be a whole number, got ${String(r.fullHoldCs)}.`);
+  return r;
+}
