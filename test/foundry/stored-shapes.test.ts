@@ -20,7 +20,7 @@ let rulesRule: RuleEntry | undefined;
 beforeAll(async () => {
   const eslint = new ESLint();
   foundryRule = ((await eslint.calculateConfigForFile("src/foundry/combat/state.ts")) as Linter.Config).rules?.["no-restricted-syntax"];
-  rulesRule = ((await eslint.calculateConfigForFile("src/rules/turn.ts")) as Linter.Config).rules?.["no-restricted-syntax"];
+  rulesRule = ((await eslint.calculateConfigForFile("src/rules/turn/state.ts")) as Linter.Config).rules?.["no-restricted-syntax"];
 }, 60_000);
 
 /** The rule's messages for `code` linted as a src/foundry file. */

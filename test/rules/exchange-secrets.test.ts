@@ -1,5 +1,5 @@
 /**
- * What of an exchange players may not see (src/rules/exchange-secrets.ts): sealing splits a
+ * What of an exchange players may not see (src/rules/exchange/secrets.ts): sealing splits a
  * full exchange into a public card and the GM's secrets; unsealing joins them back exactly.
  */
 import { describe, expect, it } from "vitest";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ATTACK_CODES } from "../../src/rules/attacks";
 import { DEFAULT_DEFENCE_RULINGS, DEFENCE_CODES, combineProtection, defenceApplies, defencesAgainst, attackColorAfterAutoHit } from "../../src/rules/defences";
 import { createExchange, declineDefence, rollToHit, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
-import { hasExactlyStateKeys, replaceTarget } from "../../src/rules/exchange-state";
+import { hasExactlyStateKeys, replaceTarget } from "../../src/rules/exchange/copy";
 import { initiativeTies, orderInitiative, type InitiativeEntry } from "../../src/rules/initiative";
 import { MAX_RANK_INDEX, RANKS, rankOf, shiftColumn } from "../../src/rules/ranks";
 import { createCombatTurn, createCombatantTurn, type CombatTurn, type CombatantTurn, type InitiativeState } from "../../src/rules/turn";

@@ -32,7 +32,7 @@ export const CARD_REQUEST_MEMORY = 200;
 function attackCardSchema() {
   const f = foundry.data.fields;
   return {
-    /** The public exchange: sealed rows keep their secrets in the GM's record (exchange-secrets.ts). */
+    /** The public exchange: sealed rows keep their secrets in the GM's record (rules/exchange/secrets.ts). */
     // Written as an ExchangeState; read as any object, which readExchange checks.
     exchange: new f.ObjectField<{ required: true }, ExchangeState, AnyMutableObject, AnyMutableObject>({ required: true }),
     /** Counts the card's writes; the record keeps the secrets of each recent revision. */

@@ -7,7 +7,7 @@
  *   2. returns at once when the card already applied this request (a replay);
  *   3. asks the rules what may happen next, and refuses anything else;
  *   4. rolls every die it needs as a real Roll on this client;
- *   5. applies one pure transition from src/rules/exchange.ts;
+ *   5. applies one pure transition from src/rules/exchange/;
  *   6. writes the effects on actors (each recorded with the request id: a retry redoes nothing);
  *   7. writes the card last.
  * A transition that already happened is refused as "stale" and changes nothing.

@@ -6,7 +6,7 @@
  * splits a full exchange into the public card and the secrets; {@link unsealExchange} joins
  * them again on the GM before a transition. Both are pure and exact inverses.
  */
-import { ExchangeError, targetOf, type CsReason, type DamageRecord, type ExchangeState, type ExchangeTarget, type TargetDefence, type TargetScores } from "./exchange";
+import { ExchangeError, targetOf, type CsReason, type DamageRecord, type ExchangeState, type ExchangeTarget, type TargetDefence, type TargetScores } from "./state";
 
 /** The secrets of one row. */
 export interface RowSecrets {

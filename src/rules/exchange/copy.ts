@@ -5,7 +5,7 @@
  * of {@link ExchangeState} is copied field by field; any other state (say a stored one with a
  * field this version does not know) is spread as before, so nothing it holds is lost.
  */
-import type { ExchangeState, ExchangeTarget } from "./exchange";
+import type { ExchangeState, ExchangeTarget } from "./state";
 
 /** The fields of an {@link ExchangeState}, in the order createExchange and {@link replaceTarget} write them. */
 const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "targets"] as const satisfies readonly (keyof ExchangeState)[];

@@ -1,0 +1,355 @@
+import { KARMA_MINIMUM } from "../actions";
+import { type AttackCode, type AttackResult, canCallShot, isAttackCode } from "../attacks";
+import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamResult, type StunResult } from "../consequences";
+import { DAMAGE_METHODS, type DamageMethod } from "../damage";
+import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
+import { isRankNumber } from "../ranks";
+import { type Color } from "../universal-table";
+
+/** Version of the stored exchange state; bump with a migration when its shape changes. */
+export const EXCHANGE_VERSION = 1;
+
+/** [RULING] The to-hit roll is made after the target's defence is settled. */
+export const TO_HIT_AFTER_DEFENCE = true;
+
+/**
+ * [RULING] Karma declared on an attack is added to the to-hit roll against each target (it is
+ * one action); it is spent once.
+ */
+export const KARMA_APPLIES_TO_EACH_TARGET = true;
+
+/** A column shift and why it applies: `label` is a localisation key (`localize`) or a name. */
+export interface CsReason {
+  readonly cs: number;
+  readonly label: string;
+  readonly localize: boolean;
+}
+
+/** The defender's scores a defence or a consequence roll uses. */
+export interface TargetScores {
+  readonly "agility.bal": number;
+  readonly "fighting.def": number;
+  readonly "strength.mgt": number;
+  readonly "endurance.res": number;
+}
+
+export const TARGET_SCORE_KEYS = ["agility.bal", "fighting.def", "strength.mgt", "endurance.res"] as const satisfies readonly (keyof TargetScores)[];
+
+export type TargetPhase = "awaitingDefence" | "awaitingToHit" | "resolved" | "applied";
+
+export type DefenceChoice = DefenceCode | "none";
+
+/** What a defence did, by kind. */
+export interface DefenceOutcome {
+  /** Shift on the attack's to-hit column (Dodge, Weave; +1 for a missed catch aimed at the catcher). */
+  readonly attackCs: number;
+  /** Block/Brace: protection rank number. */
+  readonly protection: number;
+  /** Evasion/Feint/Catch: the attack is avoided outright. */
+  readonly avoided: boolean;
+  /** White Evasion/Feint/Catch: the attack hits even if it would have missed. */
+  readonly autoHit: boolean;
+  /** Evasion/Feint yellow +1, red +2: CS on the defender's next action against the attacker. */
+  readonly bonusCs: number;
+  /** Catch only. */
+  readonly catchResult: CatchResult | null;
+}
+
+export interface TargetDefence {
+  readonly code: DefenceChoice;
+  readonly die: number | null;
+  readonly cs: readonly CsReason[];
+  /** The defence roll's column (rank key) and colour, when rolled. */
+  readonly column: string | null;
+  readonly color: Color | null;
+  readonly outcome: DefenceOutcome;
+}
+
+export interface ToHitRecord {
+  readonly die: number;
+  /** Die plus Karma, capped at 100. */
+  readonly total: number;
+  readonly cs: readonly CsReason[];
+  readonly column: string;
+  readonly belowShift0: boolean;
+  /** The colour the die showed, before an auto-hit or a pull. */
+  readonly rolledColor: Color;
+  /** The colour that counts (after an auto-hit; after a pull once pulled). */
+  readonly color: Color;
+  readonly result: AttackResult;
+  /** A called shot was declared and the result is not a Bullseye: it counts as a miss. */
+  readonly calledShotMissed: boolean;
+  /** The colour was pulled by the attacker. */
+  readonly pulled: boolean;
+}
+
+export interface DamageRecord {
+  /** Damage before protection (after a pull). */
+  readonly raw: number;
+  /** Damage before protection as rolled, before any pull. */
+  readonly rolledRaw: number;
+  /** Intensity method: the damage roll and its colour. */
+  readonly die: number | null;
+  readonly dieColor: Color | null;
+  readonly armor: number;
+  readonly defenceProtection: number;
+  /** The protection that counts (armor and Block/Brace combined per §6). */
+  readonly protection: number;
+  /** Health the target loses (never below 0). */
+  readonly dealt: number;
+  /** Charging: damage rebounding onto the charger from the target's armor. */
+  readonly rebound: number;
+}
+
+export interface EscapeRecord {
+  readonly die: number;
+  readonly color: Color;
+  readonly result: EscapeResult;
+  /** The combat turn (round) it was tried in; null outside a combat. */
+  readonly turn?: number | null;
+}
+
+export interface AppliedRecord {
+  readonly healthBefore: number;
+  readonly healthAfter: number;
+  readonly max: number;
+  readonly reachedZero: boolean;
+  /** Charging: the charger's Health before and after the rebound from the target's armor (§5). */
+  readonly rebound?: { readonly before: number; readonly after: number } | null;
+}
+
+export type ConsequenceOutcome =
+  | { readonly check: "slam"; readonly result: SlamResult; readonly direction: SlamDirection | null; readonly areas: number | "sight" | null }
+  | { readonly check: "stun"; readonly result: StunResult; readonly turns: number; readonly thisTurn: boolean }
+  | { readonly check: "kill"; readonly result: KillResult; readonly endurance: number; readonly dead: boolean };
+
+export interface ConsequenceRecord {
+  readonly check: ConsequenceCheck;
+  /** Why it is due: the attack's result, or Health reaching 0 / damage at 0. */
+  readonly cause: "result" | "health";
+  readonly die: number | null;
+  readonly color: Color | null;
+  readonly outcome: ConsequenceOutcome | null;
+}
+
+export interface ExchangeTarget {
+  /** Stable row key on the card: "0", "1", … */
+  readonly key: string;
+  /** The target token's (or actor's) UUID, snapshotted when the attack was made. */
+  readonly uuid: string;
+  readonly actorUuid: string;
+  readonly name: string;
+  readonly scores: TargetScores;
+  readonly armor: { readonly body: number; readonly energy: number };
+  readonly phase: TargetPhase;
+  readonly defence: TargetDefence | null;
+  /** Escape attempts against a hold this attack put on the target. */
+  readonly escapes: readonly EscapeRecord[];
+  readonly toHit: ToHitRecord | null;
+  readonly damage: DamageRecord | null;
+  readonly applied: AppliedRecord | null;
+  readonly consequences: readonly ConsequenceRecord[];
+  /** On the public card: this row's scores, armor and protection are kept by the GM (secrets.ts). */
+  readonly sealed?: boolean;
+  /** On the public card: this row's defence is kept by the GM (secrets.ts). */
+  readonly defenceHidden?: boolean;
+}
+
+export interface ExchangeAttacker {
+  readonly uuid: string;
+  readonly name: string;
+  /** Rank number of the sub-score the attack rolls on (§5). */
+  readonly value: number;
+  readonly strength: number;
+  /** Body armor rank number (charging: it soaks rebound damage). */
+  readonly armor: number;
+}
+
+export interface ExchangeState {
+  readonly version: number;
+  readonly attack: AttackCode;
+  /** What made the attack (a power's or weapon's name). */
+  readonly source: string;
+  readonly attacker: ExchangeAttacker;
+  /** Shifts on every to-hit roll (range, obstacles, extra actions, charge, talents …). */
+  readonly toHitCs: readonly CsReason[];
+  readonly karma: number;
+  readonly damage: { readonly method: DamageMethod; readonly value: number };
+  readonly calledShot: boolean;
+  readonly blindsided: boolean;
+  /** What a Catch would catch; null when the attack cannot be caught. */
+  readonly projectile: CatchKind | null;
+  readonly targets: readonly ExchangeTarget[];
+}
+
+export type ExchangeErrorKind = "stale" | "invalid";
+
+/** A refused transition. "stale": it already happened (nothing changes). "invalid": bad input. */
+export class ExchangeError extends Error {
+  constructor(
+    readonly kind: ExchangeErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ExchangeError";
+  }
+}
+
+export function invalid(message: string): never {
+  throw new ExchangeError("invalid", message);
+}
+
+export function checkCs(list: readonly CsReason[], what: string): void {
+  for (let i = 0; i < list.length; i++) {
+    if (!Number.isInteger((list[i] as CsReason).cs) || typeof (list[i] as CsReason).label !== "string") invalid(`${what}: a column shift must be a whole number with a label.`);
+  }
+}
+
+export function sumCs(list: readonly CsReason[]): number {
+  return list.reduce((s, c) => s + c.cs, 0);
+}
+
+// ── creation ──────────────────────────────────────────────────────────────────────────────────
+export interface TargetInput {
+  readonly uuid: string;
+  readonly actorUuid: string;
+  readonly name: string;
+  readonly scores: TargetScores;
+  readonly armor: { readonly body: number; readonly energy: number };
+}
+
+/** What an exchange starts from: its state's declaration, with targets as snapshots. */
+export type ExchangeInput = Omit<ExchangeState, "version" | "targets"> & { readonly targets: readonly TargetInput[] };
+
+/** Starts an exchange. "invalid" ExchangeError naming the fault for any bad input. */
+export function createExchange(input: ExchangeInput): ExchangeState {
+  if (!isAttackCode(input.attack)) invalid(`Unknown attack type "${String(input.attack)}".`);
+  const a = input.attacker;
+  if (!(isRankNumber(a.value) && isRankNumber(a.strength) && isRankNumber(a.armor) && isRankNumber(input.damage.value))) {
+    for (const [k, v] of [["attacker rank", a.value], ["attacker Strength", a.strength], ["attacker armor", a.armor], ["damage", input.damage.value]] as const) if (!isRankNumber(v)) invalid(`The ${k} must be a rank number, got ${String(v)}.`);
+  }
+  if (!(DAMAGE_METHODS as readonly unknown[]).includes(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
+  if (!Number.isInteger(input.karma) || input.karma < 0 || (input.karma > 0 && input.karma < KARMA_MINIMUM)) invalid(`Karma must be 0 or at least ${KARMA_MINIMUM}.`);
+  if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
+  if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
+  checkCs(input.toHitCs, "to-hit");
+  if (input.targets.length === 0) invalid("An attack needs at least one target.");
+  const seen = input.targets.length > 1 ? new Set<string>() : null; // one target cannot be listed twice
+  const targets = input.targets.map((t, i): ExchangeTarget => {
+    if (typeof t.uuid !== "string" || t.uuid === "") invalid("Every target needs a UUID.");
+    if (seen?.has(t.uuid)) invalid(`Target ${t.name} is listed twice.`);
+    seen?.add(t.uuid);
+    // Every score a defence or a consequence roll reads must be there (a missing one is as bad as
+    // a wrong one), and the state keeps plain copies: it is stored as JSON.
+    const s = t.scores; // the loop below names the first bad one; most snapshots are good
+    if (!(isRankNumber(s["agility.bal"]) && isRankNumber(s["fighting.def"]) && isRankNumber(s["strength.mgt"]) && isRankNumber(s["endurance.res"]) && isRankNumber(t.armor.body) && isRankNumber(t.armor.energy))) for (const key of [...TARGET_SCORE_KEYS, "armor.body", "armor.energy"] as const) {
+      const v: unknown = key === "armor.body" ? t.armor.body : key === "armor.energy" ? t.armor.energy : t.scores[key];
+      if (!isRankNumber(v)) invalid(`Target ${t.name}: ${key} must be a rank number, got ${String(v)}.`);
+    }
+    const scores: TargetScores = {
+      "agility.bal": t.scores["agility.bal"],
+      "fighting.def": t.scores["fighting.def"],
+      "strength.mgt": t.scores["strength.mgt"],
+      "endurance.res": t.scores["endurance.res"],
+    };
+    return {
+      key: String(i),
+      uuid: t.uuid,
+      actorUuid: t.actorUuid,
+      name: t.name,
+      scores,
+      armor: { body: t.armor.body, energy: t.armor.energy },
+      phase: input.blindsided ? "awaitingToHit" : "awaitingDefence",
+      defence: null,
+      toHit: null,
+      damage: null,
+      applied: null,
+      consequences: [],
+      escapes: [],
+    };
+  });
+  return {
+    version: EXCHANGE_VERSION,
+    attack: input.attack,
+    source: input.source,
+    attacker: input.attacker,
+    toHitCs: input.toHitCs,
+    karma: input.karma,
+    damage: input.damage,
+    calledShot: input.calledShot,
+    blindsided: input.blindsided,
+    projectile: input.projectile,
+    targets,
+  };
+}
+
+// ── helpers ───────────────────────────────────────────────────────────────────────────────────
+/** The target with this key. "invalid" when there is none. */
+export function targetOf(state: ExchangeState, key: string): ExchangeTarget {
+  const t = state.targets.find((x) => x.key === key);
+  if (!t) invalid(`This attack has no target "${key}".`);
+  return t;
+}
+
+export function expectPhase(target: ExchangeTarget, phase: TargetPhase, doing: string): void {
+  if (target.phase !== phase) throw new ExchangeError("stale", `${target.name}: cannot ${doing} now (${target.phase}).`);
+}
+
+/** The score each defence rolls on (§6), from the defence table. */
+export const DEFENCE_SCORE: Readonly<Record<DefenceCode, keyof TargetScores>> = Object.freeze(
+  Object.fromEntries(
+    DEFENCE_CODES.map((d) => {
+      const score = DEFENCES[d].rollsOn;
+      if (!(TARGET_SCORE_KEYS as readonly string[]).includes(score)) throw new Error(`Defence ${d} rolls on ${score}, which a target snapshot does not hold.`);
+      return [d, score as keyof TargetScores];
+    }),
+  ) as Record<DefenceCode, keyof TargetScores>,
+);
+
+/**
+ * The defences a target may choose against this attack: exactly those valid against its type
+ * (§6), never Escape (it answers an existing hold, not an attack), Catch only when the thing
+ * can be caught and the defender has the Agility for it, and none when blindsided.
+ */
+export function defenceOptions(state: ExchangeState, key: string): DefenceCode[] {
+  const target = targetOf(state, key);
+  if (state.blindsided) return [];
+  return defencesAgainst(state.attack).filter((d) => {
+    if (d === "escape") return false;
+    if (d === "catch") return state.projectile !== null && canAttemptCatch(state.projectile, target.scores["agility.bal"]);
+    return true;
+  });
+}
+
+export const NO_DEFENCE: DefenceOutcome = { attackCs: 0, protection: 0, avoided: false, autoHit: false, bonusCs: 0, catchResult: null };
+
+/** What a defence roll of `color` does (§6). */
+export function defenceOutcome(defence: DefenceCode, color: Color, target: ExchangeTarget): DefenceOutcome {
+  switch (defence) {
+    case "dodge":
+      return { ...NO_DEFENCE, attackCs: dodgeShift(color) };
+    case "weave":
+      return { ...NO_DEFENCE, attackCs: weaveShift(color) };
+    case "block":
+    case "brace":
+      return { ...NO_DEFENCE, protection: defenceProtection(defence, target.scores[DEFENCE_SCORE[defence]], color) };
+    case "evasion":
+    case "feint": {
+      const a = avoidanceResult(color);
+      return { ...NO_DEFENCE, avoided: a.avoided, autoHit: a.autoHit, bonusCs: a.bonusCs };
+    }
+    case "catch": {
+      const c = catchResult(color);
+      return {
+        ...NO_DEFENCE,
+        catchResult: c,
+        autoHit: c === "autoHit",
+        avoided: c === "caught" || c === "caughtDamaged",
+        // The attack is aimed at the target, so a missed catch helps it (+1 CS).
+        attackCs: catchAttackShift(c, true),
+      };
+    }
+    case "escape":
+      return invalid("Escape answers an existing hold, not an attack.");
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The house stays as the README's architecture section draws it: the rules library has no file
+ * over 600 lines; in src/foundry, the folders (and top-level files) import each other without a
+ * loop, so every import points down a floor; and no HTML markup is built in TypeScript (dialogs
+ * and cards are Handlebars templates). Read from the source text, as a newcomer would.
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, normalize, relative, sep } from "node:path";
+import { describe, expect, it } from "vitest";
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** The relative imports of a TypeScript file, resolved to repository paths (a folder's index included). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(/from\s+"(\.{1,2}\/[^"]+)"/g)) {
+    const spec = m[1] ?? "";
+    const base = normalize(join(dirname(file), spec));
+    for (const candidate of [`${base}.ts`, base, join(base, "index.ts")]) {
+      try {
+        if (statSync(candidate).isFile()) {
+          out.push(candidate);
+          break;
+        }
+      } catch {
+        // not this candidate
+      }
+    }
+  }
+  return out;
+}
+
+/** The room a file of src/foundry lives in: its first folder, or the file itself at the top. */
+function roomOf(file: string): string {
+  return relative(join("src", "foundry"), file).split(sep)[0] ?? file;
+}
+
+/** The loops in a directed graph (each loop as the rooms in it); none when every arrow points down. */
+function loops(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+        onStack.delete(w);
+        component.push(w);
+        if (w === v) break;
+      }
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe("the house", () => {
+  it("no file in src/rules is over 600 lines", () => {
+    const long = filesUnder(join("src", "rules"))
+      .map((file) => ({ file, lines: readFileSync(file, "utf8").split("\n").length }))
+      .filter((f) => f.lines > 600);
+    expect(long).toEqual([]);
+  });
+
+  it("src/foundry's folders import each other without a loop: every arrow points down a floor", () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of filesUnder(join("src", "foundry"))) {
+      const from = roomOf(file);
+      const set = edges.get(from) ?? new Set<string>();
+      edges.set(from, set);
+      for (const target of importsOf(file)) {
+        if (!target.startsWith(join("src", "foundry") + sep)) continue;
+        const to = roomOf(target);
+        if (to !== from) set.add(to);
+      }
+    }
+    expect(edges.size).toBeGreaterThan(10);
+    expect(loops(edges)).toEqual([]);
+  });
+
+  it("the loop finder finds a loop (so the check above can fail)", () => {
+    expect(loops(new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])], ["d", new Set(["a"])]]))).toEqual([["a", "b", "c"]]);
+  });
+
+  it("no HTML markup is built in TypeScript: dialogs and cards are templates", () => {
+    const markup = /<(div|p|span|input|label|button|form|section|ul|li|table|select|textarea)[\s>]/;
+    const offenders = filesUnder("src").flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => ({ file, line: i + 1, text: line.trim() }))
+        .filter((l) => !l.text.startsWith("*") && !l.text.startsWith("//") && !l.text.startsWith("/*") && markup.test(l.text)),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
