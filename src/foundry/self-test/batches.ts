@@ -1,0 +1,268 @@
+/**
+ * The pure half of the in-Foundry self-test (no Foundry, no DOM): Quench's API as these
+ * batches use it, the list of batches and who runs each, the scratch recorder that deletes
+ * everything a batch made (even after a failed test), and the values the batches expect.
+ * test/foundry/self-test.test.ts tests all of it against a fake Quench; the Foundry halves
+ * (scratch.ts, feat.ts, exchange.ts, turn.ts, compendium.ts, migration.ts, player.ts,
+ * versions.ts) only drive documents and compare with what is here.
+ *
+ * Quench's public API (its README): `Hooks.on("quenchReady", quench => quench.registerBatch(key,
+ * fn, { displayName }))`; `fn` receives a context with mocha's `describe`/`it`/`before`/`after`
+ * and chai's `assert`. It is declared here narrowly, for these batches only.
+ */
+import { TURN_PHASES, type TurnPhase } from "../../rules/index";
+
+export type Test = () => Promise<void> | void;
+
+/** The chai `assert` methods the batches use. */
+export interface QuenchAssert {
+  ok(value: unknown, message?: string): void;
+  equal(actual: unknown, expected: unknown, message?: string): void;
+  deepEqual(actual: unknown, expected: unknown, message?: string): void;
+  isUndefined(value: unknown, message?: string): void;
+  include(haystack: readonly unknown[] | string, needle: unknown, message?: string): void;
+  isAbove(value: number, above: number, message?: string): void;
+  fail(message?: string): never;
+}
+
+export interface QuenchContext {
+  readonly describe: (name: string, fn: () => void) => void;
+  readonly it: (name: string, fn: Test) => void;
+  readonly before: (fn: Test) => void;
+  readonly after: (fn: Test) => void;
+  readonly assert: QuenchAssert;
+}
+
+export interface Quench {
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void;
+}
+
+// ── the scratch recorder ────────────────────────────────────────────────────────────────
+
+/** Something a batch made and must delete: a document, as far as the recorder needs it. */
+export interface ScratchDocument {
+  readonly uuid: string;
+  delete(): Promise<unknown>;
+}
+
+/** What a cleanup did. */
+export interface CleanupReport {
+  /** UUIDs deleted now. */
+  readonly deleted: string[];
+  /** UUIDs already gone (deleted with their parent: tokens with their scene, combatants with their combat). */
+  readonly gone: string[];
+  /** UUIDs whose deletion failed, with why. */
+  readonly failed: { readonly uuid: string; readonly error: string }[];
+}
+
+/** Every scratch document's name starts with this, so a GM can find a leftover by eye. */
+export const SCRATCH_PREFIX = "CASE self-test";
+
+/** The name of a scratch document. */
+export function scratchName(what: string): string {
+  if (what.trim() === "") throw new RangeError("A scratch document needs a name.");
+  return `${SCRATCH_PREFIX}: ${what}`;
+}
+
+/**
+ * Records every document a batch makes, and deletes them all (newest first, so children go
+ * before their parents) when asked. A document already gone is skipped; a deletion that
+ * fails does not stop the others. Cleaning up twice deletes nothing twice.
+ */
+export class ScratchRecorder<D extends ScratchDocument = ScratchDocument> {
+  readonly #made: D[] = [];
+
+  /** @param exists Whether a recorded document still exists (the Foundry side asks the world). */
+  constructor(private readonly exists: (doc: D) => boolean) {}
+
+  /** Records `doc` and returns it; a missing document (a failed create) is a clear error. */
+  record<T extends D>(doc: T | null | undefined, what = "a document"): T {
+    if (doc === null || doc === undefined) throw new Error(`The self-test could not create ${what}.`);
+    if (!this.#made.some((d) => d.uuid === doc.uuid)) this.#made.push(doc);
+    return doc;
+  }
+
+  /** Records each of `docs`. */
+  recordAll<T extends D>(docs: readonly T[]): T[] {
+    for (const doc of docs) this.record(doc);
+    return [...docs];
+  }
+
+  /** The UUIDs recorded and not yet cleaned up, oldest first. */
+  get uuids(): string[] {
+    return this.#made.map((d) => d.uuid);
+  }
+
+  /** Deletes everything recorded, newest first; forgets it all whatever happened. */
+  async cleanup(): Promise<CleanupReport> {
+    const report: CleanupReport = { deleted: [], gone: [], failed: [] };
+    const made = this.#made.splice(0).reverse();
+    for (const doc of made) {
+      if (!this.exists(doc)) {
+        report.gone.push(doc.uuid);
+        continue;
+      }
+      try {
+        await doc.delete();
+        report.deleted.push(doc.uuid);
+      } catch (error) {
+        report.failed.push({ uuid: doc.uuid, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return report;
+  }
+}
+
+// ── the batches ─────────────────────────────────────────────────────────────────────────
+
+/** Who runs a batch: the GM in the world's first browser, or a player in a second one. */
+export type Runner = "gm" | "player";
+
+export interface BatchSpec<D extends ScratchDocument = ScratchDocument> {
+  /** Quench's key (`case.<id>`). */
+  readonly key: string;
+  /** The name Quench shows. A player's batch says what to do. */
+  readonly displayName: string;
+  readonly runner: Runner;
+  /** Declares the batch's tests; `scratch` records what they make (deleted in `after`). */
+  readonly tests: (context: QuenchContext, scratch: ScratchRecorder<D>) => void;
+}
+
+/** The batches, by id: their display names and who runs them. The tests live in the Foundry modules. */
+export const BATCHES = {
+  versions: { displayName: "CASE: Foundry 13 and 14 (conditions, flag deletion, enricher links)", runner: "gm" },
+  feat: { displayName: "CASE: a FEAT roll (ability and sub-score cards)", runner: "gm" },
+  exchange: { displayName: "CASE: an attack exchange (attack, defend, apply, undo through the GM's router)", runner: "gm" },
+  turn: { displayName: "CASE: one CASE turn in the tracker (declare to wrap-up)", runner: "gm" },
+  compendium: { displayName: "CASE: import a compendium hero (derived values)", runner: "gm" },
+  migration: { displayName: "CASE: migrate an old-schema actor", runner: "gm" },
+  player: {
+    displayName: "CASE: second browser (player): log in as a player who owns a hero with an attack, GM connected, and run this there",
+    runner: "player",
+  },
+} as const satisfies Record<string, { displayName: string; runner: Runner }>;
+
+export type BatchId = keyof typeof BATCHES;
+
+/** Quench's key of batch `id`. */
+export function batchKey(id: BatchId): string {
+  return `case.${id}`;
+}
+
+/** The ids of the batches that need a second user (a player's browser). */
+export function secondUserBatches(): BatchId[] {
+  return (Object.keys(BATCHES) as BatchId[]).filter((id) => BATCHES[id].runner === "player");
+}
+
+/** Builds the spec of batch `id` from its tests. */
+export function batchSpec<D extends ScratchDocument>(id: BatchId, tests: BatchSpec<D>["tests"]): BatchSpec<D> {
+  const { displayName, runner } = BATCHES[id];
+  return { key: batchKey(id), displayName, runner, tests };
+}
+
+/** What the wrapper needs from the world: who this user is, and whether a document still exists. */
+export interface BatchHost<D extends ScratchDocument> {
+  readonly runner: () => Runner;
+  readonly exists: (doc: D) => boolean;
+}
+
+/** The refusal a batch gives when run by the wrong user. */
+export function wrongRunnerMessage(spec: Pick<BatchSpec, "displayName" | "runner">): string {
+  return spec.runner === "gm"
+    ? `Run "${spec.displayName}" as a GM: it makes and deletes scenes, actors and combats.`
+    : `Run "${spec.displayName}" as a player (a second browser, logged in as a player, with the GM connected in the first).`;
+}
+
+/**
+ * Registers every batch with Quench. Each gets its own scratch recorder, a `before` that
+ * refuses the wrong user, and an `after` that deletes everything it made (it runs even when a
+ * test failed) and fails, naming them, if any deletion failed.
+ */
+export function registerBatches<D extends ScratchDocument>(quench: Quench, specs: readonly BatchSpec<D>[], host: BatchHost<D>): void {
+  const keys = new Set<string>();
+  for (const spec of specs) {
+    if (keys.has(spec.key)) throw new Error(`Two self-test batches share the key ${spec.key}.`);
+    keys.add(spec.key);
+    quench.registerBatch(
+      spec.key,
+      (context) => {
+        const scratch = new ScratchRecorder<D>(host.exists);
+        context.before(() => {
+          if (host.runner() !== spec.runner) throw new Error(wrongRunnerMessage(spec));
+        });
+        context.after(async () => {
+          const report = await scratch.cleanup();
+          if (report.failed.length > 0) {
+            throw new Error(`The self-test could not delete ${report.failed.map((f) => `${f.uuid} (${f.error})`).join(", ")}; delete them by hand (their names start with "${SCRATCH_PREFIX}").`);
+          }
+        });
+        spec.tests(context, scratch);
+      },
+      { displayName: spec.displayName },
+    );
+  }
+}
+
+// ── what the batches expect ─────────────────────────────────────────────────────────────
+
+/**
+ * The compendium hero the import batch brings in, and its derived values as the rules work
+ * them out from the pack's abilities (test/foundry/self-test.test.ts checks these against the
+ * pack source and the rules).
+ */
+export const COMPENDIUM_HERO = { pack: "heroes", name: "Halogen", healthMax: 52, karmaMax: 60, initiative: 0, items: 7 } as const;
+
+/**
+ * An actor as an old version stored it: bare-number abilities, a digit string, pools with only
+ * `max` or `current`. The migration batch creates it and runs the real migration.
+ */
+export const OLD_SCHEMA_HERO = {
+  abilities: { fighting: 30, agility: "20", strength: 10, endurance: 40, reason: 6, intuition: 10, psyche: 20 },
+  health: { max: 77 },
+  karma: { current: "12" },
+} as const;
+
+/** What the old-schema actor holds once migrated (stored values). */
+export const MIGRATED_HERO = {
+  abilities: { fighting: 30, agility: 20, strength: 10, endurance: 40, reason: 6, intuition: 10, psyche: 20 },
+  health: 77,
+  karma: 12,
+} as const;
+
+/** The exchange's attacker: an Unearthly fighter, so a hit comes within a few tries. */
+export const EXCHANGE_ATTACKER = { abilities: { fighting: { value: 100 }, strength: { value: 30 } } } as const;
+/** The exchange's target: a hero (no NPC auto-rolls, so Undo stays possible) with Health to spare. */
+export const EXCHANGE_TARGET = { abilities: { endurance: { value: 100 } } } as const;
+/** The weapon: a blunt melee weapon of its default rank, no ammunition. */
+export const EXCHANGE_WEAPON = { attack: { enabled: true, type: "BA", range: 0 }, damage: { mode: "rank", rank: 10 }, ammunition: { tracked: false } } as const;
+/** How many attacks the exchange batch makes at most before a hit (each a miss otherwise; all are deleted). */
+export const MAX_ATTACK_TRIES = 8;
+
+/** The Health a row's Apply leaves and its Undo gives back, from the card's record. */
+export function expectedHealth(applied: { readonly healthBefore: number; readonly healthAfter: number }): { afterApply: number; afterUndo: number } {
+  if (applied.healthAfter > applied.healthBefore) throw new RangeError("Applied damage cannot raise Health.");
+  return { afterApply: applied.healthAfter, afterUndo: applied.healthBefore };
+}
+
+/** The most phase steps the turn batch takes before it gives up (a whole turn is six). */
+export const MAX_TURN_STEPS = 12;
+
+/**
+ * Checks a walk through one CASE turn as the tracker went: it starts in Declare, visits the
+ * phases in the table's order (Extra actions and Extra rounds may be passed by), and ends in
+ * the next turn's Declare, one turn number later. Returns what is wrong (empty when right).
+ */
+export function turnWalkProblems(phases: readonly TurnPhase[], startNumber: number, endNumber: number): string[] {
+  const problems: string[] = [];
+  if (phases[0] !== "declare") problems.push(`the turn starts in ${String(phases[0])}, not declare`);
+  if (phases.at(-1) !== "declare" || phases.length < 2) problems.push("the turn does not come back to declare");
+  const inner = phases.slice(1, -1);
+  const order = inner.map((p) => TURN_PHASES.indexOf(p));
+  for (let i = 1; i < order.length; i++) {
+    if ((order[i] ?? 0) < (order[i - 1] ?? 0)) problems.push(`${String(inner[i])} came after ${String(inner[i - 1])}`);
+  }
+  for (const needed of ["initiative", "resolve", "wrapUp"] as const) if (!inner.includes(needed)) problems.push(`the turn skipped ${needed}`);
+  if (new Set(inner).size !== inner.length && !inner.every((p, i) => p === "extraRounds" || inner.indexOf(p) === i)) problems.push("a phase came twice");
+  if (endNumber !== startNumber + 1) problems.push(`the turn number went from ${String(startNumber)} to ${String(endNumber)}`);
+  return problems;
+}
