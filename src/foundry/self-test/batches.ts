@@ -266,3 +266,11 @@ export function turnWalkProblems(phases: readonly TurnPhase[], startNumber: numb
   if (endNumber !== startNumber + 1) problems.push(`the turn number went from ${String(startNumber)} to ${String(endNumber)}`);
   return problems;
 }
+
+/**
+ * What a player's Apply damage must meet, by the world's "who may apply damage" setting: the
+ * owners may apply (then Undo too), or only the GM may (a player's click is refused as forbidden).
+ */
+export function playerApplyExpectation(damageAppliedBy: string): "applies" | "forbidden" {
+  return damageAppliedBy === "owners" ? "applies" : "forbidden";
+}

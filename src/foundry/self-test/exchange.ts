@@ -40,7 +40,7 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
     it("writes an attack card and the GM's record from the attack query", async () => {
       const attacker = await scratchActor(scratch, "attacker", EXCHANGE_ATTACKER);
       target = await scratchActor(scratch, "target", EXCHANGE_TARGET);
-      const [weapon] = await attacker.createEmbeddedDocuments("Item", [{ name: scratchName("club"), type: "weapon", system: EXCHANGE_WEAPON } as Item.CreateData]);
+      const [weapon] = await attacker.createEmbeddedDocuments("Item", [{ name: scratchName("club"), type: "weapon", system: EXCHANGE_WEAPON }]);
       const scene = await scratchScene(scratch, "exchange");
       const [, targetToken] = await scratchTokens(scratch, scene, [attacker, target]);
       assert.ok(weapon && targetToken, "the weapon and the tokens exist");
@@ -81,8 +81,12 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
       assert.equal(healthOf(target), expectedHealth(applied).afterApply, "the target's Health is what the card says");
       assert.ok(healthOf(target) < healthBefore, "the target lost Health");
       await ask(scratch, applyDamageQuery, { messageId, targetKey: key }).then(
-        () => assert.fail("a second Apply was accepted"),
-        (error: unknown) => assert.ok(String(error).includes("stale"), "a second Apply is refused as stale"),
+        () => {
+          assert.fail("a second Apply was accepted");
+        },
+        (error: unknown) => {
+          assert.ok(String(error).includes("stale"), "a second Apply is refused as stale");
+        },
       );
     });
 

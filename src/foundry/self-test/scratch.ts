@@ -3,7 +3,7 @@
  * messages made through the real document classes, each recorded (batches.ts) so the batch's
  * `after` deletes them all, even when a test failed.
  */
-import { ScratchRecorder, scratchName } from "./batches";
+import { scratchName, type ScratchRecorder } from "./batches";
 
 /** A document the batches make: every one has a UUID and can be deleted. */
 export interface Scratch {
@@ -25,7 +25,7 @@ export function currentRunner(): "gm" | "player" {
 
 /** A scratch character of `type` with `system` (partial source), recorded. */
 export async function scratchActor(scratch: Recorder, name: string, system: object = {}, type: "hero" | "npc" = "hero"): Promise<Actor.Implementation> {
-  const actor = await Actor.implementation.create({ name: scratchName(name), type, system } as Actor.CreateData);
+  const actor = await Actor.implementation.create({ name: scratchName(name), type, system });
   return scratch.record(actor, `the actor ${name}`);
 }
 
