@@ -210,7 +210,7 @@ export function registerBatches<D extends ScratchDocument>(quench: Quench, specs
  * them out from the pack's abilities (test/foundry/self-test.test.ts checks these against the
  * pack source and the rules).
  */
-export const COMPENDIUM_HERO = { pack: "heroes", name: "Halogen", healthMax: 52, karmaMax: 60, initiative: 0, items: 7 } as const;
+export const COMPENDIUM_HERO = { pack: "heroes", name: "Halogen", healthMax: 52, karmaMax: 60, initiative: 1, items: 7 } as const;
 
 /**
  * An actor as an old version stored it: bare-number abilities, a digit string, pools with only
