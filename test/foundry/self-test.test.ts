@@ -10,6 +10,7 @@ import {
   BATCHES,
   COMPENDIUM_HERO,
   EXCHANGE_ATTACKER,
+  EXCHANGE_WEAPON,
   MAX_ATTACK_TRIES,
   MIGRATED_HERO,
   OLD_SCHEMA_HERO,
@@ -33,7 +34,7 @@ import {
   type ScratchDocument,
   type Test,
 } from "../../src/foundry/self-test/batches";
-import { ABILITY_KEYS, TURN_PHASES, characterStats, universalColor, type AbilitiesInput } from "../../src/rules/index";
+import { ABILITY_KEYS, TURN_PHASES, characterStats, createExchange, declineDefence, targetActions, universalColor, type AbilitiesInput } from "../../src/rules/index";
 import { migrateCharacterSource } from "../../src/foundry/data/migrations";
 import { CombatDouble, CombatantDouble } from "../support/foundry-double";
 import { readPack } from "../support/pack-files";
@@ -409,6 +410,26 @@ describe("the values the batches expect", () => {
     const whites = Array.from({ length: 100 }, (_, i) => i + 1).filter((die) => universalColor(EXCHANGE_ATTACKER.abilities.fighting.value, die) === "white").length;
     expect(whites).toBeLessThan(100);
     expect((whites / 100) ** MAX_ATTACK_TRIES).toBeLessThan(1e-6);
+  });
+
+  it("the exchange's attack leaves its target defences to choose, and No defence resolves the row", () => {
+    const target = { uuid: "Actor.t", actorUuid: "Actor.t", name: "t", scores: { "agility.bal": 6, "fighting.def": 6, "strength.mgt": 6, "endurance.res": 100 }, armor: { body: 0, energy: 0 } };
+    const state = createExchange({
+      attack: EXCHANGE_WEAPON.attack.type,
+      source: "club",
+      attacker: { uuid: "Actor.a", name: "a", value: EXCHANGE_ATTACKER.abilities.fighting.value, strength: EXCHANGE_ATTACKER.abilities.strength.value, armor: 0 },
+      toHitCs: [],
+      karma: 0,
+      damage: { method: "static", value: EXCHANGE_WEAPON.damage.rank },
+      calledShot: false,
+      blindsided: false,
+      projectile: null,
+      targets: [target],
+    });
+    const key = state.targets[0]?.key ?? "";
+    expect(state.targets[0]?.phase).toBe("awaitingDefence");
+    expect(targetActions(state, key).defend.length).toBeGreaterThan(0);
+    expect(declineDefence(state, key).targets[0]?.phase).toBe("awaitingToHit");
   });
 
   it("Apply and Undo read their Health from the card's record", () => {

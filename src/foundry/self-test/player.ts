@@ -86,7 +86,7 @@ export const playerBatch = batchSpec<Scratch>("player", ({ describe, it, assert 
       const row = view().targets[0];
       key = row?.key ?? "";
       assert.equal(row?.phase, "awaitingDefence", "your hero may defend");
-      assert.include(targetActions(view(), key).defend, "dodge", "Dodge is offered");
+      assert.isAbove(targetActions(view(), key).defend.length, 0, "your hero is offered its defences");
     });
 
     it("defends with No defence: the GM rolls the to-hit and the card shows it here", async () => {
