@@ -105,11 +105,11 @@ describe("hero sheet template", () => {
     expect(attr(queryOne(doc, `input[name="name"]`), "value")).toBe("Kestrel");
   });
 
-  it("has the five tabs; the first is active by default and the chosen one after a change", () => {
+  it("has the six tabs; the first is active by default and the chosen one after a change", () => {
     const doc = hero();
     const links = queryAll(doc, `nav.case-tabs button[data-action="tab"]`);
     expect(links.map((a) => attr(a, "data-tab"))).toEqual([...HERO_TABS]);
-    expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Biography"]);
+    expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Karma", "Biography"]);
     // Foundry's changeTab looks for `.tabs > [data-group][data-tab]` and `.tab[data-group]`.
     for (const a of links) {
       expect((attr(a.parent as never, "class") ?? "").split(" ")).toContain("tabs");

@@ -78,6 +78,7 @@ export async function onCreateItem(this: CharacterSheetHost, _event: PointerEven
   await cls.create({ name: cls.defaultName({ type, parent: this.actor }), type }, { parent: this.actor, renderSheet: true });
 }
 
+export const ADVANCE_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/advance-confirm.hbs`;
 export const REST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/rest-dialog.hbs`;
 
 /** `data-action="rollFeat" data-feat="resources|popularity"`: a Resources or Popularity FEAT (rules feats.ts). */
@@ -135,7 +136,7 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   const to = String(result.rank);
   const ok = await foundry.applications.api.DialogV2.confirm({
     window: { title: game.i18n.localize("CASE.Advance.Title") },
-    content: `<p>${game.i18n.format("CASE.Advance.Confirm", { ability: name, from: String(from), to, cost: String(result.cost) })}</p>`,
+    content: await foundry.applications.handlebars.renderTemplate(ADVANCE_CONFIRM_TEMPLATE, { ability: name, from, to, cost: result.cost }),
     rejectClose: false,
   });
   if (ok !== true) return;
