@@ -9,7 +9,15 @@ import "../support/foundry-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The roll path is not under test here (its card is tested in roll-score and action-card tests).
-vi.mock("../../src/foundry/dice/case-roll", () => ({ CaseRoll: class {} }));
+const rolled = vi.hoisted(() => [] as { value: number; karma: number; intensity: number | null; label: string }[]);
+vi.mock("../../src/foundry/dice/case-roll", () => ({
+  CaseRoll: {
+    fromCheck: (check: { value: number; karma: number; intensity: number | null; label: string }) => {
+      rolled.push(check);
+      return { evaluate: () => Promise.resolve(), toMessage: () => Promise.resolve() };
+    },
+  },
+}));
 vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 import { ALICE, FakeActor, GM, characterSource, installWorld, type World } from "../support/exchange-world";
 import { awardKarmaQuery, restQuery, type AwardedCharacter, type RestedCharacter } from "../../src/foundry/api/campaign-api";
@@ -18,7 +26,7 @@ import { KARMA_LOG_SIZE } from "../../src/foundry/data/actor/karma-log";
 import { karmaUpdate } from "../../src/foundry/actor-writes";
 import { campaignSheetData, readRestForm, restDialogContext } from "../../src/foundry/apps/sheet-campaign";
 import { onAdvance, onRest } from "../../src/foundry/apps/sheet-actions";
-import { standingFeatColumn } from "../../src/foundry/dice/entry-points";
+import { rollStandingFeat, standingFeatColumn } from "../../src/foundry/dice/entry-points";
 import { RECOVERY_SETTINGS } from "../../src/foundry/core/settings";
 import {
   DAYS_PER_ENDURANCE_RANK,
@@ -70,6 +78,8 @@ beforeEach(() => {
   world.actors.set(villain.id, villain);
   for (const [key, spec] of Object.entries(RECOVERY_SETTINGS)) world.settings.set(`case.${key}`, spec.default);
   rendered = [];
+  rolled.length = 0;
+  vi.stubGlobal("ChatMessage", { getSpeaker: () => ({}) });
   dialogAnswer = null;
   confirmAnswer = true;
   vi.stubGlobal("foundry", {
@@ -188,7 +198,7 @@ describe("karma advancement", () => {
   const button = (ability: string, step: string) => ({ dataset: { ability, step } }) as unknown as HTMLElement;
 
   it("the Karma tab prices each ability's raise from karma.ts and marks what the pool affords", () => {
-    const data = campaignSheetData(hero.system as never);
+    const data = campaignSheetData(hero.system);
     const fighting = data.advances.find((a) => a.ability === "fighting");
     const cost = advancementCost({ kind: "ability", from: 30, step: "number" });
     const rank = advancementCost({ kind: "ability", from: 30, step: "rank" });
@@ -224,7 +234,7 @@ describe("karma advancement", () => {
       { kind: "award", date: "2026-11-01T10:00:00Z", reason: "first", amount: 20, balanceAfter: 50 },
       { kind: "spend", date: "2026-11-02", reason: "second", amount: 10, balanceAfter: 40 },
     ];
-    const data = campaignSheetData({ ...hero.system, karmaLog: entries } as never);
+    const data = campaignSheetData({ abilities: hero.system.abilities, karma: { value: 40 }, karmaLog: entries });
     expect(data.log.map((r) => [r.reason, r.amount, r.balanceAfter])).toEqual([
       ["second", "\u221210", 40],
       ["first", "+20", 50],
@@ -301,12 +311,36 @@ describe("resources feat", () => {
     expect(standingFeatColumn("resources", { resources: 20, popularity: 0 })).toEqual({ value: 20, karmaAllowed: RESOURCES_FEAT_KARMA_ALLOWED });
     expect(RESOURCES_FEAT_KARMA_ALLOWED).toBe(false);
   });
+
+  it("the sheet's FEAT asks the intensity, refuses Karma (nothing spent or rolled), and rolls on the Resources column", async () => {
+    await hero.update({ "system.resources": 20 });
+    dialogAnswer = { cs: "0", karma: "10", intensity: "10" };
+    expect(await rollStandingFeat(hero as never, "resources")).toBeNull();
+    expect(world.notifications.error).toHaveBeenLastCalledWith("Karma may not be spent on a Resources FEAT: nothing was rolled or spent.");
+    dialogAnswer = { cs: "0", karma: "0", intensity: "" };
+    expect(await rollStandingFeat(hero as never, "resources")).toBeNull();
+    expect(world.notifications.error).toHaveBeenLastCalledWith(expect.stringContaining("needs an intensity"));
+    expect(rolled).toHaveLength(0);
+    expect(hero.system.karma.value).toBe(300);
+    dialogAnswer = { cs: "0", karma: "0", intensity: "10" };
+    expect(await rollStandingFeat(hero as never, "resources")).not.toBeNull();
+    expect(rolled).toEqual([expect.objectContaining({ value: 20, karma: 0, intensity: 10, label: "CASE.Feat.Resources" })]);
+  });
 });
 
 describe("popularity feat", () => {
   it("rolls on the Popularity column; a negative Popularity, asked of the public, rolls on Shift 0", () => {
     expect(standingFeatColumn("popularity", { resources: 6, popularity: 30 })).toEqual({ value: popularityColumnValue(30, "public"), karmaAllowed: POPULARITY_FEAT_KARMA_ALLOWED });
     expect(standingFeatColumn("popularity", { resources: 6, popularity: -30 }).value).toBe(0);
+  });
+
+  it("the sheet's FEAT rolls on the Popularity column and may spend Karma (logged)", async () => {
+    await hero.update({ "system.popularity": 40 });
+    dialogAnswer = { cs: "0", karma: "10", intensity: "20" };
+    expect(await rollStandingFeat(hero as never, "popularity")).not.toBeNull();
+    expect(rolled).toEqual([expect.objectContaining({ value: popularityColumnValue(40), karma: 10, intensity: 20 })]);
+    expect(hero.system.karma.value).toBe(290);
+    expect(log(hero)).toEqual([expect.objectContaining({ kind: "spend", amount: 10, reason: "Roll: Popularity FEAT" })]);
   });
 
   it("the data model keeps a negative Popularity", async () => {
