@@ -130,7 +130,7 @@ describe("hero sheet template", () => {
     expect(queryAll(tab, `button[data-action="advance"]`)).toHaveLength(ABILITY_KEYS.length * 2);
     expect(text(queryOne(tab, ".case-recovery p"))).toContain("Lost Endurance ranks: 1");
     expect(queryAll(tab, `button[data-action="rest"]`)).toHaveLength(1);
-    const readOnly = queryOne(hero({ editable: false }), `section[data-tab="karma"]`);
+    const readOnly = queryOne(hero({ editable: false, source: { ...HERO_SOURCE, karmaLog: [] } }), `section[data-tab="karma"]`);
     expect(queryAll(readOnly, `button[data-action="rest"]`)).toHaveLength(0);
     expect(text(queryOne(readOnly, "p.hint"))).toBe("No Karma awarded or spent yet.");
   });
