@@ -20,7 +20,7 @@ vi.mock("../../src/foundry/dice/case-roll", () => ({
 }));
 vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 import { ALICE, FakeActor, GM, characterSource, installWorld, type World } from "../support/exchange-world";
-import { awardKarmaQuery, restQuery, type AwardedCharacter, type RestedCharacter } from "../../src/foundry/api/campaign-api";
+import { awardKarmaQuery, awardKarmaTo, playerCharacterUuids, restQuery, restSelected, type AwardedCharacter, type RestedCharacter } from "../../src/foundry/api/campaign-api";
 import { awardPromptContext, readAwardForm } from "../../src/foundry/api/campaign-forms";
 import { KARMA_LOG_SIZE } from "../../src/foundry/data/actor/karma-log";
 import { karmaUpdate } from "../../src/foundry/actor-writes";
@@ -155,6 +155,23 @@ describe("karma award", () => {
     expect(hero.updates).toHaveLength(0);
   });
 
+  it("the API refuses a bad award on the caller's side with a notification, asking the GM nothing", async () => {
+    expect(await awardKarmaTo([hero.uuid], 0, "x")).toBeNull();
+    expect(await awardKarmaTo([hero.uuid], 5, "")).toBeNull();
+    expect(world.notifications.error).toHaveBeenCalledTimes(2);
+    expect(hero.updates).toHaveLength(0);
+  });
+
+  it("'all player characters' are the heroes with a player owner", () => {
+    const actors = [
+      { type: "hero", hasPlayerOwner: true, uuid: "Actor.a" },
+      { type: "hero", hasPlayerOwner: false, uuid: "Actor.b" },
+      { type: "npc", hasPlayerOwner: true, uuid: "Actor.c" },
+    ];
+    vi.stubGlobal("game", { ...(globalThis as unknown as { game: object }).game, actors: { filter: (fn: (a: (typeof actors)[number]) => boolean) => actors.filter(fn) } });
+    expect(playerCharacterUuids()).toEqual(["Actor.a"]);
+  });
+
   it("the log keeps the newest KARMA_LOG_SIZE entries", () => {
     const old: KarmaLogEntry[] = Array.from({ length: KARMA_LOG_SIZE }, (_, i) => ({ kind: "award", date: "2026-01-01", reason: `r${i}`, amount: 1, balanceAfter: i + 1 }));
     const actor = { system: { karmaLog: old } };
@@ -266,6 +283,12 @@ describe("rest and recovery", () => {
     expect(lost(hero)).toBe(1);
     await rest(GM.id, payload);
     expect(hero.updates).toHaveLength(2); // the set-up and one rest
+  });
+
+  it("restSelected with no token selected warns and asks the GM nothing", async () => {
+    vi.stubGlobal("canvas", { tokens: { controlled: [] } });
+    expect(await restSelected(1)).toBeNull();
+    expect(world.notifications.warn).toHaveBeenCalledWith("Select the tokens of the characters first.");
   });
 
   it("follows the world's settings (medical care, a changed rate)", async () => {
