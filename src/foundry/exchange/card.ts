@@ -93,7 +93,7 @@ export function activateCard(root: HTMLElement, messageId: string): void {
 }
 
 /**
- * Fills a rendered attack message with its card for this user, then fires
+ * Fills a rendered attack-card message with its card for this user, then fires
  * `case.renderAttackCard(message, html)`: core's `renderChatMessageHTML` runs before the card
  * exists, so modules that decorate chat listen to this one.
  */
