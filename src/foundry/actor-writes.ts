@@ -7,6 +7,8 @@
  * nothing again: so effects can be written before the card, and a retry redoes nothing twice.
  */
 import { SYSTEM_ID } from "./core/constants";
+import { effectiveEndurance, healthAfterRest, lostRanksAfterRest, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
+import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 
 /** How many ledger entries an actor keeps (the newest). */
 export const LEDGER_SIZE = 50;
@@ -53,8 +55,79 @@ export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField): Le
  * whole (Foundry merges objects key by key but replaces arrays), so old entries fall off.
  */
 export async function writeOnce(actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number): Promise<void> {
-  if (ledgerEntry(actor, id, field)) return;
+  await writeOnceWith(actor, id, field, before, after, {});
+}
+
+/**
+ * {@link writeOnce} with more fields in the same update (the Karma log beside the pool, lost
+ * Endurance ranks beside Health). False when the request had already written it.
+ */
+export async function writeOnceWith(
+  actor: Actor.Implementation,
+  id: string,
+  field: LedgerField,
+  before: number,
+  after: number,
+  extra: Record<string, unknown>,
+): Promise<boolean> {
+  if (ledgerEntry(actor, id, field)) return false;
   const entry: LedgerEntry = { id, field, before, after };
   const ledger = [...ledgerOf(actor), entry].slice(-LEDGER_SIZE);
-  await actor.update({ [field]: after, [`flags.${SYSTEM_ID}.ledger`]: ledger } as Actor.UpdateData);
+  await actor.update({ ...extra, [field]: after, [`flags.${SYSTEM_ID}.ledger`]: ledger } as Actor.UpdateData);
+  return true;
+}
+
+/** A stored Karma log line (the rules' `KarmaLogEntry`). */
+export type StoredKarmaEntry = KarmaLogEntry;
+
+
+/** The actor's Karma log, oldest first (empty for an actor without one). */
+export function karmaLogOf(actor: { readonly system: unknown }): KarmaLogEntry[] {
+  const log = (actor.system as { karmaLog?: unknown } | null)?.karmaLog;
+  return Array.isArray(log) ? (log as KarmaLogEntry[]) : [];
+}
+
+/**
+ * The update that sets the Karma pool to the entry's balance and appends the entry to the log
+ * (the newest {@link KARMA_LOG_SIZE} kept), so the pool and its explanation change together.
+ */
+export function karmaUpdate(actor: { readonly system: unknown }, entry: KarmaLogEntry, extra: Record<string, unknown> = {}): Actor.UpdateData {
+  const reason = entry.reason.slice(0, KARMA_REASON_LENGTH);
+  const log = [...karmaLogOf(actor), { ...entry, reason }].slice(-KARMA_LOG_SIZE);
+  return { "system.karma.value": entry.balanceAfter, "system.karmaLog": log, ...extra } as Actor.UpdateData;
+}
+
+/** Today's date-time for a log entry (ISO 8601, to the second). */
+export function logDate(now: Date = new Date()): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** The most days one rest covers (a guard against a typo). */
+export const MAX_REST_DAYS = 365;
+
+/** What a character's stored data a rest reads. */
+export interface RestingCharacter {
+  readonly health: { readonly value: number; readonly max: number };
+  readonly abilities: { readonly endurance: { readonly value: number } };
+  readonly lostEnduranceRanks: number;
+}
+
+/** What a rest changes. */
+export interface RestOutcome {
+  readonly health: { readonly before: number; readonly after: number };
+  readonly lostEnduranceRanks: { readonly before: number; readonly after: number };
+}
+
+/**
+ * `days` of rest (rules recovery.ts): Health by the effective Endurance (lost ranks counted)
+ * per day, and lost Endurance ranks healed back, both by the world's rulings.
+ */
+export function restOutcome(system: RestingCharacter, days: number, care: CareLevel, rulings: RecoveryRulings): RestOutcome {
+  const lost = system.lostEnduranceRanks;
+  const endurance = effectiveEndurance(system.abilities.endurance.value, lost).value;
+  const before = Math.min(Math.max(system.health.value, 0), system.health.max);
+  return {
+    health: { before, after: healthAfterRest(before, system.health.max, endurance, days, care, rulings) },
+    lostEnduranceRanks: { before: lost, after: lostRanksAfterRest(lost, days, care, rulings) },
+  };
 }

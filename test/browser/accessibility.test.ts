@@ -139,7 +139,7 @@ function dialogHtml(title: string, content: string, buttons: readonly string[]):
 
 describe("accessibility of the sheets", () => {
   for (const theme of THEMES) {
-    for (const tab of ["powers", "talents", "gear", "contacts", "biography"]) {
+    for (const tab of ["powers", "talents", "gear", "contacts", "karma", "biography"]) {
       it(`accessibility: hero sheet, ${tab} tab, ${theme} theme`, async () => {
         const html = renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData({ activeTab: tab }) }, { classes: [...base.classes, ...heroOptions.classes], title: "Kestrel", position: heroOptions.position });
         const page = await open(html, theme);

@@ -192,4 +192,30 @@ describe("hero sheet in Chromium", () => {
       await dark.close();
     }
   });
+
+  it("the Karma tab lays out the rest, the advancement table and the log without spilling; its buttons reach the handlers", async () => {
+    const page = await (await browser.get()).context.newPage();
+    try {
+      const html = renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData({ activeTab: "karma" }) }, { classes: CLASSES, title: "Kestrel", position: POSITION });
+      await showPage(page, sheetDocument(html, "light", STYLESHEETS));
+      await expect(page.locator('section[data-tab="karma"]').isVisible()).resolves.toBe(true);
+      await expect(page.locator(".case-karma-log tbody tr").count()).resolves.toBe(2);
+      await expect(page.locator(".case-karma-log tbody tr").first().locator("td").nth(2).innerText()).resolves.toBe("Roll: Fighting");
+      const overflow = await page.locator(".window-content").evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Every advance button is visible and clickable (Playwright refuses a covered one).
+      await page.locator('button[data-action="advance"][data-ability="psyche"][data-step="rank"]').click();
+      await page.locator('button[data-action="rest"]').click();
+      await page.locator('button[data-action="rollFeat"][data-feat="popularity"]').click();
+      const clicks = await recordedClicks(page);
+      expect(clicks.map((c) => [c.action, c.dataset.ability ?? c.dataset.feat ?? ""])).toEqual([
+        ["advance", "psyche"],
+        ["rest", ""],
+        ["rollFeat", "popularity"],
+      ]);
+      await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-karma.png" });
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
 import { HERO_TABS } from "../../src/foundry/apps/sheet-context";
 import { renderSheet, renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
-import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
+import { HERO_SOURCE, SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 
 function hero(options: Parameters<typeof heroSheetData>[0] = {}) {
   const html = renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData(options) }, { classes: ["case", "sheet", "actor", "hero"], title: "Kestrel" });
@@ -105,11 +105,41 @@ describe("hero sheet template", () => {
     expect(attr(queryOne(doc, `input[name="name"]`), "value")).toBe("Kestrel");
   });
 
-  it("has the five tabs; the first is active by default and the chosen one after a change", () => {
+  it("rolls Resources and Popularity FEATs from buttons beside them in the header", () => {
+    const doc = hero();
+    const buttons = queryAll(doc, `.case-header button[data-action="rollFeat"]`);
+    expect(buttons.map((b) => [attr(b, "data-feat"), attr(b, "aria-label")])).toEqual([
+      ["resources", "Roll a Resources FEAT"],
+      ["popularity", "Roll a Popularity FEAT"],
+    ]);
+  });
+
+  it("the Karma tab: the log newest first, an advance button per ability and step, lost Endurance ranks and Rest", () => {
+    const karmaLog = [
+      { kind: "award", date: "2026-11-01T20:00:00Z", reason: "Stopped the heist", amount: 30, balanceAfter: 40 },
+      { kind: "advance", date: "2026-11-02", reason: "Reason 10 → 11", amount: 100, balanceAfter: 0 },
+    ];
+    const doc = hero({ activeTab: "karma", source: { ...HERO_SOURCE, karmaLog, lostEnduranceRanks: 1 } });
+    const tab = queryOne(doc, `section[data-tab="karma"]`);
+    expect((attr(tab, "class") ?? "").split(" ")).toContain("active");
+    const rows = queryAll(tab, ".case-karma-log tbody tr").map((r) => queryAll(r, "td").map((c) => text(c)));
+    expect(rows).toEqual([
+      ["2026-11-02", "Advancement", "Reason 10 → 11", "\u2212100", "0"],
+      ["2026-11-01 20:00:00", "Award", "Stopped the heist", "+30", "40"],
+    ]);
+    expect(queryAll(tab, `button[data-action="advance"]`)).toHaveLength(ABILITY_KEYS.length * 2);
+    expect(text(queryOne(tab, ".case-recovery p"))).toContain("Lost Endurance ranks: 1");
+    expect(queryAll(tab, `button[data-action="rest"]`)).toHaveLength(1);
+    const readOnly = queryOne(hero({ editable: false, source: { ...HERO_SOURCE, karmaLog: [] } }), `section[data-tab="karma"]`);
+    expect(queryAll(readOnly, `button[data-action="rest"]`)).toHaveLength(0);
+    expect(text(queryOne(readOnly, "p.hint"))).toBe("No Karma awarded or spent yet.");
+  });
+
+  it("has the six tabs; the first is active by default and the chosen one after a change", () => {
     const doc = hero();
     const links = queryAll(doc, `nav.case-tabs button[data-action="tab"]`);
     expect(links.map((a) => attr(a, "data-tab"))).toEqual([...HERO_TABS]);
-    expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Biography"]);
+    expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Karma", "Biography"]);
     // Foundry's changeTab looks for `.tabs > [data-group][data-tab]` and `.tab[data-group]`.
     for (const a of links) {
       expect((attr(a.parent as never, "class") ?? "").split(" ")).toContain("tabs");

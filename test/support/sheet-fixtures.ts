@@ -41,6 +41,11 @@ export const HERO_SOURCE = {
   karma: { value: 56 },
   resources: 20,
   popularity: 12,
+  karmaLog: [
+    { kind: "award", date: "2026-11-20T21:30:00Z", reason: "Stopped the dockside heist", amount: 40, balanceAfter: 76 },
+    { kind: "spend", date: "2026-11-21T19:05:00Z", reason: "Roll: Fighting", amount: 20, balanceAfter: 56 },
+  ],
+  lostEnduranceRanks: 0,
   biography: "<p>Grew up on the <strong>docks</strong>.</p>",
   notes: "<p>Owes the Judge a favour.</p>",
 };

@@ -334,6 +334,8 @@ export function characterSystem(def: CharacterDef): DocumentSource {
     popularity: def.popularity,
     health: { value: stats.healthMax },
     karma: { value: stats.karmaMax },
+    karmaLog: [],
+    lostEnduranceRanks: 0,
     biography: def.biography,
     notes: def.notes,
     schemaVersion: CHARACTER_SOURCE_SCHEMA_VERSION,

@@ -4,3 +4,6 @@
 export const MAX_DAMAGE = 100_000;
 /** The most targets one request may name. */
 export const MAX_TARGETS = 100;
+
+/** The most Karma one award gives each character (a guard against a typo). */
+export const MAX_KARMA_AWARD_AMOUNT = 100_000;

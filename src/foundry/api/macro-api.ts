@@ -13,7 +13,7 @@ export const COLUMN_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/column-ro
 export const DAMAGE_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/damage-prompt.hbs`;
 
 /** Shows a form (DialogV2) with one OK button; resolves to its fields, or null when closed. */
-async function askForm(title: string, content: string, okLabel: string, icon: string): Promise<Record<string, unknown> | null> {
+export async function askForm(title: string, content: string, okLabel: string, icon: string): Promise<Record<string, unknown> | null> {
   const form: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title },
     content,

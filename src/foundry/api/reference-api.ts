@@ -6,6 +6,7 @@
 import { rollColumn } from "../column-roll";
 import { openUniversalTable } from "../apps/universal-table-app";
 import { applyDamage } from "./damage-api";
+import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
 
 export interface ReferenceApi {
@@ -24,6 +25,12 @@ export interface ReferenceApi {
   readonly promptDamageToControlled: typeof promptDamageToControlled;
   /** Starts the current combat when it has not started; otherwise says why not. */
   readonly startCombatTurn: typeof startCombatTurn;
+  /** GM: awards Karma with a reason to the characters of these actor (or token) UUIDs, logged (see campaign-api.ts). */
+  readonly awardKarma: typeof awardKarmaTo;
+  /** GM: asks for an amount, a reason and the recipients (selected tokens or all player characters), then awards. */
+  readonly promptAwardKarma: typeof promptAwardKarma;
+  /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
+  readonly restSelected: typeof restSelected;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -33,4 +40,7 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   applyDamage,
   promptDamageToControlled,
   startCombatTurn,
+  awardKarma: awardKarmaTo,
+  promptAwardKarma,
+  restSelected,
 });

@@ -96,7 +96,7 @@ export class HeroSheet extends CaseCharacterSheet {
     position: { width: 860, height: 800 },
   };
 
-  static override PARTS = partsOf(HERO_PARTS, ["abilities", "powers", "talents", "gear", "contacts", "biography"]);
+  static override PARTS = partsOf(HERO_PARTS, ["abilities", "powers", "talents", "gear", "contacts", "karma", "biography"]);
 
   override tabGroups: Record<string, string | null> = { primary: "powers" };
 }

@@ -3,8 +3,14 @@
  * the sheet as `this` (ApplicationV2 calls it so) and goes through the system's entry points,
  * so a sheet button, a macro and a canvas drop make the same roll.
  */
+import { ABILITY_KEYS, advance, type AbilityKey } from "../../rules/index";
 import { isScoreRef } from "../../rules/index";
-import { rollItem, rollScore } from "../dice/entry-points";
+import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../dice/entry-points";
+import { SYSTEM_PATH } from "../core/constants";
+import { isCharacter } from "../core/guards";
+import { recoveryRulings } from "../core/settings";
+import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../actor-writes";
+import { readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType } from "./sheet-context";
@@ -72,6 +78,99 @@ export async function onCreateItem(this: CharacterSheetHost, _event: PointerEven
   await cls.create({ name: cls.defaultName({ type, parent: this.actor }), type }, { parent: this.actor, renderSheet: true });
 }
 
+export const ADVANCE_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/advance-confirm.hbs`;
+export const REST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/rest-dialog.hbs`;
+
+/** `data-action="rollFeat" data-feat="resources|popularity"`: a Resources or Popularity FEAT (rules feats.ts). */
+export async function onRollFeat(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const feat = target.dataset.feat;
+  if (!isStandingFeat(feat)) throw new RangeError(`The FEAT button names no Resources or Popularity ("${String(feat)}").`);
+  await rollStandingFeat(this.actor, feat);
+}
+
+function isAbilityKey(value: unknown): value is AbilityKey {
+  return typeof value === "string" && (ABILITY_KEYS as readonly string[]).includes(value);
+}
+
+/** A form in a DialogV2 with one OK button; its fields, or null when closed. */
+async function askForm(title: string, content: string, okLabel: string, icon: string): Promise<Record<string, unknown> | null> {
+  const form: unknown = await foundry.applications.api.DialogV2.wait({
+    window: { title },
+    content,
+    buttons: [
+      {
+        action: "ok",
+        label: okLabel,
+        icon,
+        default: true,
+        callback: (_event, button) => new foundry.applications.ux.FormDataExtended(button.form ?? document.createElement("form")).object,
+      },
+      { action: "cancel", label: "CASE.Dialog.Cancel", icon: "fa-solid fa-xmark" },
+    ],
+    rejectClose: false,
+  });
+  return typeof form === "object" && form !== null ? (form as Record<string, unknown>) : null;
+}
+
+/**
+ * `data-action="advance" data-ability="fighting" data-step="number|rank"`: the owner spends
+ * Karma to raise an ability (rules karma.ts `advance`): refused, with nothing spent, when the
+ * pool cannot afford it; otherwise, once confirmed, one update raises the ability, lowers the
+ * pool and logs it.
+ */
+export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  if (!this.isEditable) return;
+  const actor = this.actor;
+  const { ability, step } = target.dataset;
+  if (!isAbilityKey(ability) || (step !== "number" && step !== "rank")) throw new RangeError(`The advance button names no ability and step ("${String(ability)}", "${String(step)}").`);
+  if (!isCharacter(actor)) return;
+  const from = actor.system.abilities[ability].value;
+  const name = game.i18n.localize(`CASE.Ability.${ability}`);
+  let result: ReturnType<typeof advance>;
+  try {
+    result = advance(actor.system.karma.value, { kind: "ability", from, step }, logDate());
+  } catch (error) {
+    ui.notifications.error(game.i18n.format("CASE.Advance.Refused", { message: error instanceof Error ? error.message : String(error) }));
+    return;
+  }
+  const to = String(result.rank);
+  const ok = await foundry.applications.api.DialogV2.confirm({
+    window: { title: game.i18n.localize("CASE.Advance.Title") },
+    content: await foundry.applications.handlebars.renderTemplate(ADVANCE_CONFIRM_TEMPLATE, { ability: name, from, to, cost: result.cost }),
+    rejectClose: false,
+  });
+  if (ok !== true) return;
+  const reason = game.i18n.format("CASE.Advance.Reason", { ability: name, from: String(from), to });
+  await actor.update(karmaUpdate(actor, { ...result.entry, reason }, { [`system.abilities.${ability}.value`]: result.rank }));
+}
+
+/**
+ * `data-action="rest"`: the owner's rest (rules recovery.ts, by the world's recovery
+ * settings): asks the days and the care, then one update of Health and lost Endurance ranks.
+ */
+export async function onRest(this: CharacterSheetHost): Promise<void> {
+  if (!this.isEditable) return;
+  const actor = this.actor;
+  if (!isCharacter(actor)) return;
+  const content = await foundry.applications.handlebars.renderTemplate(REST_DIALOG_TEMPLATE, restDialogContext(foundry.utils.randomID()));
+  const form = await askForm(game.i18n.format("CASE.Rest.Title", { name: actor.name }), content, "CASE.Rest.Rest", "fa-solid fa-bed");
+  if (!form) return;
+  const answer = readRestForm(form);
+  if (!answer) {
+    ui.notifications.error(game.i18n.format("CASE.Rest.Invalid", { max: String(MAX_REST_DAYS) }));
+    return;
+  }
+  const outcome = restOutcome(actor.system, answer.days, answer.care, recoveryRulings());
+  await actor.update({ "system.health.value": outcome.health.after, "system.lostEnduranceRanks": outcome.lostEnduranceRanks.after } as Actor.UpdateData);
+  ui.notifications.info(
+    game.i18n.format("CASE.Rest.Done", {
+      name: actor.name,
+      health: String(outcome.health.after - outcome.health.before),
+      ranks: String(outcome.lostEnduranceRanks.before - outcome.lostEnduranceRanks.after),
+    }),
+  );
+}
+
 /** The actions every character sheet declares. */
 export const CHARACTER_SHEET_ACTIONS = {
   rollScore: onRollScore,
@@ -81,4 +180,7 @@ export const CHARACTER_SHEET_ACTIONS = {
   editItem: onEditItem,
   deleteItem: onDeleteItem,
   createItem: onCreateItem,
+  rollFeat: onRollFeat,
+  advance: onAdvance,
+  rest: onRest,
 } as const;

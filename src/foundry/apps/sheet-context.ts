@@ -18,6 +18,7 @@ import {
   type SubScoreRef,
 } from "../../rules/index";
 import { formatSigned } from "../core/format";
+import { campaignSheetData, type CampaignSheetData } from "./sheet-campaign";
 import type { SystemSource } from "../data/system-data";
 import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
 import type { CharacterData, NpcData } from "../data/actor/character";
@@ -31,6 +32,7 @@ export type StoredAbilities = Readonly<Record<AbilityKey, Readonly<Record<string
 export type CharacterSystemView = Readonly<
   Pick<CharacterData, "abilities" | "stats" | "resources" | "resourcesRank" | "popularity" | "health" | "karma" | "initiative" | "thrownRange">
 > &
+  Readonly<Partial<Pick<CharacterData, "karmaLog" | "lostEnduranceRanks">>> &
   Readonly<Partial<Pick<NpcData, "minor">>>;
 
 /** The parts of an owned item the sheets read. */
@@ -185,6 +187,8 @@ export interface CharacterSheetData {
   /** Rich text, already enriched by the caller; and the stored source for the editor. */
   readonly biography: { readonly name: string; readonly value: string; readonly enriched: string };
   readonly notes: { readonly name: string; readonly value: string; readonly enriched: string };
+  /** The Karma tab: the log, advancement, lost Endurance ranks (sheet-campaign.ts). */
+  readonly campaign: CampaignSheetData;
 }
 
 export interface CharacterSheetInput {
@@ -206,7 +210,7 @@ export interface CharacterSheetInput {
 // ── building ───────────────────────────────────────────────────────────────────────────────
 
 /** The hero sheet's tabs, in order. The first is the default. */
-export const HERO_TABS = ["powers", "talents", "gear", "contacts", "biography"] as const;
+export const HERO_TABS = ["powers", "talents", "gear", "contacts", "karma", "biography"] as const;
 export type HeroTab = (typeof HERO_TABS)[number];
 
 export const DEFAULT_ITEM_IMG = "icons/svg/item-bag.svg";
@@ -406,5 +410,6 @@ export function characterSheetData(input: CharacterSheetInput): CharacterSheetDa
     tabList,
     biography: { name: "system.biography", value: input.biography, enriched: input.enriched?.biography ?? input.biography },
     notes: { name: "system.notes", value: input.notes, enriched: input.enriched?.notes ?? input.notes },
+    campaign: campaignSheetData(system),
   };
 }

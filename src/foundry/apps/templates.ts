@@ -22,6 +22,7 @@ export const HERO_PARTS = {
   talents: "templates/actor/tab-talents.hbs",
   gear: "templates/actor/tab-gear.hbs",
   contacts: "templates/actor/tab-contacts.hbs",
+  karma: "templates/actor/tab-karma.hbs",
   biography: "templates/actor/tab-biography.hbs",
 } as const;
 

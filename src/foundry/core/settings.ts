@@ -3,7 +3,16 @@
  * that a Judge may want to change is a world setting here; the rules library receives the
  * chosen value as a plain argument.
  */
-import { INITIATIVE_MODES, type InitiativeMode } from "../../rules/index";
+import {
+  DAYS_PER_ENDURANCE_RANK,
+  DAYS_PER_ENDURANCE_RANK_MEDICAL,
+  HEALTH_PER_DAY_ENDURANCE_FACTOR,
+  INITIATIVE_MODES,
+  MEDICAL_CARE_HEALTH_FACTOR,
+  resolveRecoveryRulings,
+  type InitiativeMode,
+  type RecoveryRulings,
+} from "../../rules/index";
 import { SYSTEM_ID } from "./constants";
 
 export const DAMAGE_METHODS = ["static", "intensity"] as const;
@@ -26,6 +35,10 @@ declare module "fvtt-types/configuration" {
     "case.damageAppliedBy": DamageAppliedBySetting;
     "case.hideNpcDefences": boolean;
     "case.autoNpcConsequences": boolean;
+    "case.restHealthPerDay": number;
+    "case.restMedicalFactor": number;
+    "case.restDaysPerEnduranceRank": number;
+    "case.restDaysPerEnduranceRankMedical": number;
   }
 }
 
@@ -94,10 +107,49 @@ export function registerSettings(): void {
     type: Boolean,
     default: true,
   });
+  registerRecoverySettings();
   game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
     scope: "world",
     config: false,
     type: Number,
     default: 0,
+  });
+}
+
+/**
+ * The rest-and-recovery rulings a Judge may change (rules recovery.ts), each defaulting to the
+ * rules' [RULING] constant: setting name → the constant and the smallest value it accepts.
+ */
+export const RECOVERY_SETTINGS = {
+  restHealthPerDay: { default: HEALTH_PER_DAY_ENDURANCE_FACTOR, min: 0 },
+  restMedicalFactor: { default: MEDICAL_CARE_HEALTH_FACTOR, min: 1 },
+  restDaysPerEnduranceRank: { default: DAYS_PER_ENDURANCE_RANK, min: 1 },
+  restDaysPerEnduranceRankMedical: { default: DAYS_PER_ENDURANCE_RANK_MEDICAL, min: 1 },
+} as const;
+
+/** The largest value a recovery setting accepts. */
+export const RECOVERY_SETTING_MAX = 100;
+
+function registerRecoverySettings(): void {
+  for (const [key, spec] of Object.entries(RECOVERY_SETTINGS) as [keyof typeof RECOVERY_SETTINGS, (typeof RECOVERY_SETTINGS)[keyof typeof RECOVERY_SETTINGS]][]) {
+    game.settings.register(SYSTEM_ID, key, {
+      name: `CASE.Setting.${key}.Name`,
+      hint: `CASE.Setting.${key}.Hint`,
+      scope: "world",
+      config: true,
+      type: Number,
+      range: { min: spec.min, max: RECOVERY_SETTING_MAX, step: 1 },
+      default: spec.default,
+    });
+  }
+}
+
+/** The world's recovery rulings (the settings through the rules' checks: a bad stored value is a clear error). */
+export function recoveryRulings(): RecoveryRulings {
+  return resolveRecoveryRulings({
+    healthPerDayFactor: game.settings.get(SYSTEM_ID, "restHealthPerDay"),
+    medicalCareHealthFactor: game.settings.get(SYSTEM_ID, "restMedicalFactor"),
+    daysPerEnduranceRank: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRank"),
+    daysPerEnduranceRankMedical: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRankMedical"),
   });
 }

@@ -8,7 +8,7 @@ import { rollDialog } from "./roll-dialog";
 import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 import type { RollCheck, ShiftReason } from "./roll-check";
 import { isItemType } from "../core/guards";
-import type { ScoreRef } from "../../rules/index";
+import { POPULARITY_FEAT_KARMA_ALLOWED, RESOURCES_FEAT_KARMA_ALLOWED, popularityColumnValue, type ScoreRef } from "../../rules/index";
 import { characterData, rollShifts, spendActorKarma } from "./talents";
 
 
@@ -36,7 +36,8 @@ export function checkFromInput(base: Omit<RollCheck, "shifts" | "karma" | "inten
  * never goes below 0), then rolls and posts the card.
  */
 export async function performRoll(actor: Actor.Implementation, check: RollCheck): Promise<CaseRoll | null> {
-  if (!(await spendActorKarma(actor, check.karma))) return null;
+  const label = check.localizeLabel ? game.i18n.localize(check.label) : check.label;
+  if (!(await spendActorKarma(actor, check.karma, game.i18n.format("CASE.KarmaLog.RollReason", { label })))) return null;
   const roll = CaseRoll.fromCheck(check);
   await roll.evaluate();
   await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) });
@@ -72,5 +73,50 @@ export async function rollItem(item: Item.Implementation, options: RollOptions =
   const input = await askInput(`${actor.name}: ${item.name}`, value, system?.karma.value ?? 0, conditions, options.skipDialog === true);
   if (!input) return null;
   const check = checkFromInput({ label: item.name, localizeLabel: false, score: null, value, needed: null, attack: null }, conditions, input);
+  return performRoll(actor, check);
+}
+
+/** The FEATs a character's standing rolls: Resources (a rank) and Popularity (a number, may be negative). */
+export const STANDING_FEATS = ["resources", "popularity"] as const;
+export type StandingFeat = (typeof STANDING_FEATS)[number];
+
+/** True for a {@link StandingFeat} name. */
+export function isStandingFeat(value: unknown): value is StandingFeat {
+  return typeof value === "string" && (STANDING_FEATS as readonly string[]).includes(value);
+}
+
+/** The column a standing FEAT rolls on and whether Karma may be spent on it (rules feats.ts). */
+export function standingFeatColumn(feat: StandingFeat, system: { readonly resources: number; readonly popularity: number }): { value: number; karmaAllowed: boolean } {
+  if (feat === "resources") return { value: system.resources, karmaAllowed: RESOURCES_FEAT_KARMA_ALLOWED };
+  // Asked of the public: a negative Popularity rolls on Shift 0 (rules popularityColumnValue).
+  return { value: popularityColumnValue(system.popularity, "public"), karmaAllowed: POPULARITY_FEAT_KARMA_ALLOWED };
+}
+
+/**
+ * A Resources or Popularity FEAT (rules feats.ts): always through the dialog, which must name
+ * the intensity (the item's cost rank, or what is asked); Karma is refused where the ruling
+ * forbids it (Resources), with nothing spent. The card shows the colour against the intensity.
+ */
+export async function rollStandingFeat(actor: Actor.Implementation, feat: StandingFeat): Promise<CaseRoll | null> {
+  const system = characterData(actor);
+  if (!system) {
+    ui.notifications.error(game.i18n.localize("CASE.Roll.NotACharacter"));
+    return null;
+  }
+  const { value, karmaAllowed } = standingFeatColumn(feat, system);
+  const label = feat === "resources" ? "CASE.Feat.Resources" : "CASE.Feat.Popularity";
+  const conditions = rollShifts(actor, { score: null });
+  const subject = `${actor.name}: ${game.i18n.localize(label)}`;
+  const input = await askInput(subject, value, system.karma.value, conditions, false);
+  if (!input) return null;
+  if (input.karma > 0 && !karmaAllowed) {
+    ui.notifications.error(game.i18n.localize("CASE.Feat.NoKarma"));
+    return null;
+  }
+  if (input.intensity === null) {
+    ui.notifications.error(game.i18n.localize("CASE.Feat.NeedsIntensity"));
+    return null;
+  }
+  const check = checkFromInput({ label, localizeLabel: true, score: null, value, needed: null, attack: null }, conditions, input);
   return performRoll(actor, check);
 }

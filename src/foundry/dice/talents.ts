@@ -1,10 +1,11 @@
 /**
  * Talents, conditions, Karma and character data as the rolls read them.
  */
-import { spendKarma, talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
+import { spendKarmaOnRoll, talentShift, type AttackCode, type DefenceCode, type ScoreRef, type TalentInput } from "../../rules/index";
 import { isCharacter, isItemType } from "../core/guards";
 import type { ShiftReason } from "./roll-check";
 import { statusShift } from "../status-effects";
+import { karmaUpdate, logDate } from "../actor-writes";
 
 /** The character data of an actor (hero or npc), or null for any other actor. */
 export function characterData(actor: Actor.Implementation) {
@@ -50,20 +51,21 @@ export function rollShifts(actor: Actor.Implementation, on: RollOn): ShiftReason
 
 /**
  * Spends Karma declared on a roll or an attack (§2: spent whatever the roll; the pool never
- * goes below 0). False, after telling the user, when the actor cannot spend it.
+ * goes below 0), with a "spend" line in the Karma log naming `reason`, in the same update.
+ * False, after telling the user, when the actor cannot spend it.
  */
-export async function spendActorKarma(actor: Actor.Implementation, amount: number): Promise<boolean> {
+export async function spendActorKarma(actor: Actor.Implementation, amount: number, reason = "roll"): Promise<boolean> {
   if (amount === 0) return true;
   const system = characterData(actor);
-  let pool: number;
+  let update: Actor.UpdateData;
   try {
     if (!system) throw new RangeError("not a character");
-    pool = spendKarma(system.karma.value, amount);
+    update = karmaUpdate(actor, spendKarmaOnRoll(system.karma.value, amount, reason.trim() || "roll", logDate()).entry);
   } catch (error) {
     console.warn("case | Karma not spent", error);
     ui.notifications.error(game.i18n.format("CASE.Dialog.Error.KarmaPool", { pool: String(system?.karma.value ?? 0) }));
     return false;
   }
-  await actor.update({ "system.karma.value": pool } as Actor.UpdateData);
+  await actor.update(update);
   return true;
 }

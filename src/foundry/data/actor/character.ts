@@ -6,6 +6,7 @@
  */
 import {
   ABILITY_KEYS,
+  KARMA_ENTRY_KINDS,
   SUB_SCORES,
   characterStats,
   rankOf,
@@ -19,6 +20,18 @@ import { countField, htmlField, rankNumberField, importedSchemaVersionField, sub
 
 import { migrateCharacterSource } from "../migrations";
 import type { EmptyObject } from "fvtt-types/utils";
+
+/** One line of the Karma log, the shape of the rules' `KarmaLogEntry`. */
+function karmaLogEntryField() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    kind: new f.StringField({ required: true, blank: false, choices: [...KARMA_ENTRY_KINDS], initial: "award" }),
+    date: new f.StringField({ required: true, blank: false, initial: "1970-01-01" }),
+    reason: new f.StringField({ required: true, blank: false, initial: "-" }),
+    amount: countField(0),
+    balanceAfter: countField(0),
+  });
+}
 
 /** The schema version written by this code; see migrations.ts. */
 export const CHARACTER_SCHEMA_VERSION = 1;
@@ -51,6 +64,10 @@ export function characterSchema() {
     popularity: new f.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
     health: pool(),
     karma: pool(),
+    /** The Karma log (rules karma.ts): awards, spends and advancements, oldest first; the writers keep the newest `KARMA_LOG_SIZE` (karma-log.ts). */
+    karmaLog: new f.ArrayField(karmaLogEntryField(), { required: true, initial: [] }),
+    /** Endurance ranks lost to Kill results, kept apart from the ability (rules recovery.ts `effectiveEndurance`). */
+    lostEnduranceRanks: countField(0),
     biography: htmlField(),
     notes: htmlField(),
     schemaVersion: importedSchemaVersionField(),

@@ -1,0 +1,233 @@
+/**
+ * The Judge's campaign tools between fights, at `CONFIG.CASE.api`:
+ * - `awardKarma(actorUuids, amount, reason)`: Karma to each named character (rules karma.ts
+ *   `awardKarma`), the pool and its log line in one update;
+ * - `restSelected(days, care)`: a rest for the characters of the controlled tokens (rules
+ *   recovery.ts, by the world's recovery settings): Health and lost Endurance ranks.
+ *
+ * Both run on the active GM through the query router, GM only, under each actor's lock
+ * (`actorLock`, shared with the cards and the turn), and each write carries a ledger entry
+ * naming the request (actor-writes.ts): a replayed request changes nothing twice.
+ */
+import { CARE_LEVELS, awardKarma, type CareLevel } from "../../rules/index";
+import { actorFromUuid, isCharacter } from "../core/guards";
+import { recoveryRulings } from "../core/settings";
+import { requestGM } from "../requests/gm";
+import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { MAX_REST_DAYS, actorLock, karmaUpdate, logDate, restOutcome, writeOnceWith } from "../actor-writes";
+import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
+import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
+import { SYSTEM_PATH } from "../core/constants";
+import { askForm } from "./macro-api";
+import { awardPromptContext, readAwardForm } from "./campaign-forms";
+
+export const AWARD_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-award.hbs`;
+
+const REQUEST_ID = /^[A-Za-z0-9]{16}$/;
+
+
+function uuidList(r: Record<string, unknown>): string[] {
+  const list = r.actorUuids;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) {
+    throw new QueryRefusal("malformed", `"actorUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
+  }
+  return (list as unknown[]).map((uuid, i) => {
+    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) {
+      throw new QueryRefusal("malformed", `"actorUuids[${i}]" is not a UUID.`);
+    }
+    return uuid;
+  });
+}
+
+/** The characters the UUIDs name (tokens or actors), one per actor; refused when one is gone or not a character. */
+async function charactersOf(uuids: readonly string[]): Promise<Actor.Implementation[]> {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const uuid of uuids) {
+    const actor = await actorFromUuid(uuid);
+    if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.DamageApi.TargetGone", { uuid }));
+    if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.format("CASE.DamageApi.NotCharacter", { name: actor.name }));
+    if (!actors.has(actor.uuid)) actors.set(actor.uuid, actor);
+  }
+  return [...actors.values()];
+}
+
+function gmOnly(user: AskingUser): void {
+  if (!user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Campaign.GMOnly"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Karma awards
+// ---------------------------------------------------------------------------------------------
+
+export interface AwardPayload {
+  readonly requestId: string;
+  readonly actorUuids: readonly string[];
+  readonly amount: number;
+  readonly reason: string;
+}
+
+/** One character's award. */
+export interface AwardedCharacter {
+  readonly uuid: string;
+  readonly name: string;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** Validates untrusted data into an award, or throws QueryRefusal("malformed"). */
+export function parseAwardPayload(raw: unknown): AwardPayload {
+  const r = payloadRecord(raw);
+  const requestId = stringField(r, "requestId", REQUEST_ID);
+  const amount = intField(r, "amount", 1, MAX_KARMA_AWARD_AMOUNT);
+  const reason = typeof r.reason === "string" ? r.reason.trim() : "";
+  if (reason === "" || reason.length > KARMA_REASON_LENGTH) throw new QueryRefusal("malformed", `"reason" must be 1 to ${KARMA_REASON_LENGTH} characters.`);
+  return { requestId, actorUuids: uuidList(r), amount, reason };
+}
+
+export const awardKarmaQuery = defineQuery({
+  name: "awardKarma",
+  parse: parseAwardPayload,
+  lockKey: (p) => `karma:${p.requestId}`,
+  authorize: gmOnly,
+  async handle(user: AskingUser, payload: AwardPayload, context): Promise<AwardedCharacter[]> {
+    const id = `karma:${user.id}:${payload.requestId}`;
+    const field = "system.karma.value";
+    const actors = await charactersOf(payload.actorUuids);
+    const date = logDate();
+    return context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+      const out: AwardedCharacter[] = [];
+      for (const actor of actors) {
+        const before = (actor.system as { karma: { value: number } }).karma.value;
+        const change = awardKarma(before, payload.amount, payload.reason, date);
+        const update = karmaUpdate(actor, change.entry) as Record<string, unknown>;
+        const { [field]: _pool, ...extra } = update;
+        // Written once per request: a replay finds its ledger entry and leaves pool and log alone.
+        const wrote = await writeOnceWith(actor, id, field, before, change.balance, extra);
+        out.push({ uuid: actor.uuid, name: actor.name, before, after: wrote ? change.balance : before });
+      }
+      return out;
+    });
+  },
+});
+
+/** The player characters of the world (heroes with a player owner): "all player characters". */
+export function playerCharacterUuids(): string[] {
+  return game.actors.filter((a) => a.type === "hero" && a.hasPlayerOwner).map((a) => a.uuid);
+}
+
+/** The characters of the user's controlled tokens (their actors' UUIDs). */
+export function controlledActorUuids(): string[] {
+  const tokens = canvas.tokens?.controlled ?? [];
+  return [...new Set(tokens.map((t) => t.actor?.uuid).filter((u): u is string => typeof u === "string"))];
+}
+
+function invalid(error: unknown): null {
+  ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+  return null;
+}
+
+/**
+ * Awards `amount` Karma with `reason` to each character the UUIDs name, through the active GM
+ * (GM only). Resolves to what each character had before and after, or null (after a localised
+ * notification) when the request is refused.
+ */
+export async function awardKarmaTo(actorUuids: readonly string[], amount: number, reason: string): Promise<AwardedCharacter[] | null> {
+  const payload = { requestId: foundry.utils.randomID(16), actorUuids: [...actorUuids], amount, reason };
+  try {
+    parseAwardPayload(payload);
+  } catch (error) {
+    return invalid(error);
+  }
+  return (await requestGM(awardKarmaQuery, payload)) ?? null;
+}
+
+/**
+ * The Judge's award prompt: an amount, a reason, and to whom (the controlled tokens'
+ * characters, or every player character); then {@link awardKarmaTo}.
+ */
+export async function promptAwardKarma(): Promise<AwardedCharacter[] | null> {
+  const selected = canvas.tokens?.controlled ?? [];
+  const content = await foundry.applications.handlebars.renderTemplate(AWARD_PROMPT_TEMPLATE, awardPromptContext(selected.map((t) => t.name), foundry.utils.randomID()));
+  const form = await askForm(game.i18n.localize("CASE.Campaign.Award.Title"), content, "CASE.Campaign.Award.Give", "fa-solid fa-star");
+  if (!form) return null;
+  const answer = readAwardForm(form);
+  if (!answer) {
+    ui.notifications.error(game.i18n.localize("CASE.Campaign.Award.InvalidForm"));
+    return null;
+  }
+  const uuids = answer.to === "all" ? playerCharacterUuids() : controlledActorUuids();
+  if (uuids.length === 0) {
+    ui.notifications.warn(game.i18n.localize("CASE.Campaign.NoneSelected"));
+    return null;
+  }
+  return awardKarmaTo(uuids, answer.amount, answer.reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rest
+// ---------------------------------------------------------------------------------------------
+
+export interface RestPayload {
+  readonly requestId: string;
+  readonly actorUuids: readonly string[];
+  readonly days: number;
+  readonly care: CareLevel;
+}
+
+/** One character's rest. */
+export interface RestedCharacter {
+  readonly uuid: string;
+  readonly name: string;
+  readonly health: { readonly before: number; readonly after: number };
+  readonly lostEnduranceRanks: { readonly before: number; readonly after: number };
+}
+
+/** Validates untrusted data into a rest, or throws QueryRefusal("malformed"). */
+export function parseRestPayload(raw: unknown): RestPayload {
+  const r = payloadRecord(raw);
+  return { requestId: stringField(r, "requestId", REQUEST_ID), actorUuids: uuidList(r), days: intField(r, "days", 1, MAX_REST_DAYS), care: choiceOf(r, "care", CARE_LEVELS) };
+}
+
+export const restQuery = defineQuery({
+  name: "restCharacters",
+  parse: parseRestPayload,
+  lockKey: (p) => `rest:${p.requestId}`,
+  authorize: gmOnly,
+  async handle(user: AskingUser, payload: RestPayload, context): Promise<RestedCharacter[]> {
+    const id = `rest:${user.id}:${payload.requestId}`;
+    const rulings = recoveryRulings();
+    const actors = await charactersOf(payload.actorUuids);
+    return context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+      const out: RestedCharacter[] = [];
+      for (const actor of actors) {
+        if (!isCharacter(actor)) continue;
+        const outcome = restOutcome(actor.system, payload.days, payload.care, rulings);
+        const wrote = await writeOnceWith(actor, id, "system.health.value", outcome.health.before, outcome.health.after, {
+          "system.lostEnduranceRanks": outcome.lostEnduranceRanks.after,
+        });
+        out.push({ uuid: actor.uuid, name: actor.name, ...(wrote ? outcome : { health: { before: outcome.health.before, after: outcome.health.before }, lostEnduranceRanks: { before: outcome.lostEnduranceRanks.before, after: outcome.lostEnduranceRanks.before } }) });
+      }
+      return out;
+    });
+  },
+});
+
+/**
+ * A rest of `days` (under `care`) for the characters of the controlled tokens, through the
+ * active GM. Resolves to each character's change, or null (after a notification) when there is
+ * nothing selected or the request is refused.
+ */
+export async function restSelected(days = 1, care: CareLevel = "none"): Promise<RestedCharacter[] | null> {
+  const actorUuids = controlledActorUuids();
+  if (actorUuids.length === 0) {
+    ui.notifications.warn(game.i18n.localize("CASE.Campaign.NoneSelected"));
+    return null;
+  }
+  const payload = { requestId: foundry.utils.randomID(16), actorUuids, days, care };
+  try {
+    parseRestPayload(payload);
+  } catch (error) {
+    return invalid(error);
+  }
+  return (await requestGM(restQuery, payload)) ?? null;
+}
