@@ -726,7 +726,11 @@ export class StrictTable {
   tellOthers(changed: StrictClient): void {
     for (const c of this.server.clients) {
       if (c === changed || !c.connected) continue;
-      void this.server.delay().then(() => c.run(() => c.call("userConnected", changed.user, changed.connected)));
+      // On each client's own socket, after everything the server sent it before (the server
+      // emits the event once the user's own writes are applied and broadcast).
+      void c.deliver(() => {
+        void c.run(() => c.call("userConnected", changed.user, changed.connected));
+      });
     }
   }
 
