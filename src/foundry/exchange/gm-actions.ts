@@ -4,7 +4,8 @@
  * same for every button) and, for what it writes on actors, their locks (`actor:<uuid>`).
  * Each handler:
  *   1. loads the card (refused unless a GM wrote it) and its secrets;
- *   2. returns at once when the card already applied this request (a replay);
+ *   2. returns at once when the card already applied this request (a replay), and first
+ *      finishes any Health step a GM cut on this card (effect written, card not: see cutSteps);
  *   3. asks the rules what may happen next, and refuses anything else;
  *   4. rolls every die it needs as a real Roll on this client;
  *   5. applies one pure transition from src/rules/exchange.ts;
