@@ -313,6 +313,8 @@ describe("strict table", () => {
     // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
     gm.dropAfterWrites(3);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    // Wall-clock pauses stretch on a loaded machine: wait for the tab to close (bounded), then settle.
+    for (let waited = 0; gm.connected && waited < 100; waited++) await table.settle(50);
     await table.settle(100);
     expect(gm.connected).toBe(false);
     expect(table.health(CAST.kestrel)).toBe(start - dealt);
