@@ -227,6 +227,79 @@ describe("strict table", () => {
     expect(appliedCard).toBeGreaterThan(healthWrites[0] ?? Infinity);
   });
 
+  /** The Health writes the server applied to an actor since `from` (its log index). */
+  function healthWrites(actorId: string, from: number): number {
+    return table.server.applied.slice(from).filter((w) => w.write.collection === "Actor" && w.write.op === "update" && w.write.id === actorId && "system.health.value" in w.write.data).length;
+  }
+
+  it("GM's own click cut after the Health write: the GM taking over finishes it (no request of its own to find), once", async () => {
+    const { gm, gm2, alice } = table.clients;
+    // Kestrel's blast on Doctor Gravel, an NPC: the GM defends for him, and applies his damage itself.
+    const id = await attack(alice, CAST.kestrel, "blast", [CAST.gravel]);
+    table.dice.push(60, 60);
+    ok(await gm.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    await table.settle();
+    const start = table.health(CAST.gravel);
+    const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
+    expect(dealt).toBeGreaterThan(0);
+    const log = table.server.applied.length;
+    // The GM's tab closes right after the Health write: its card write never reaches the server.
+    gm.dropAfterWrites(1);
+    const cut = await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    expect(cut.ok).toBe(false);
+    expect(gm.connected).toBe(false);
+    expect(table.health(CAST.gravel)).toBe(start - dealt);
+    // The Co-Judge becomes the active GM and finishes the step: the card records the damage, written once.
+    await table.settle(200);
+    expect(gm2.connected).toBe(true);
+    expect(card(id).state.targets[0]?.phase).toBe("applied");
+    expect(card(id).state.targets[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
+    expect(table.health(CAST.gravel)).toBe(start - dealt);
+    expect(healthWrites(CAST.gravel, log)).toBe(1);
+  });
+
+  it("GM's own click cut, then another step on the card first: the cut step is finished before the card moves on, and never written twice", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    const id = await attack(alice, CAST.kestrel, "blast", [CAST.gravel, CAST.wren]);
+    table.dice.push(60, 60);
+    ok(await gm.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    await table.settle();
+    const start = table.health(CAST.gravel);
+    const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
+    const log = table.server.applied.length;
+    // The server holds the GM's Health write until Bob's defence request (row 1) has reached the GM,
+    // which queues it behind the apply on the card's lock; then the GM's tab closes after that write.
+    let bobAsked!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      bobAsked = resolve;
+    });
+    table.server.gate = (client, write) => (client === gm && write.collection === "Actor" && write.op === "update" ? asked : null);
+    gm.dropAfterWrites(1);
+    const cut = gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    table.dice.push(60);
+    const defence = bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" });
+    const bobWaiting = () => [...gm.messages.values()].some((m) => m.type === "request" && m.source.author === bob.user.id && m.system.answer === null);
+    for (let waited = 0; !bobWaiting(); waited++) {
+      if (waited > 200) throw new Error("Bob's request never reached the GM.");
+      await table.settle(5);
+    }
+    table.server.gate = null;
+    bobAsked();
+    expect((await cut).ok).toBe(false);
+    // The Co-Judge takes over: Bob's waiting request comes first, and finishes the cut apply before its own step.
+    ok(await defence);
+    await table.settle(200);
+    expect(gm2.connected).toBe(true);
+    const rows = card(id).state.targets;
+    expect(rows.map((t) => t.phase)).toEqual(["applied", "resolved"]);
+    expect(rows[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
+    expect(table.health(CAST.gravel)).toBe(start - dealt);
+    // A later click on the row is "already done": the damage is never written a second time.
+    expect(await gm2.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(table.health(CAST.gravel)).toBe(start - dealt);
+    expect(healthWrites(CAST.gravel, log)).toBe(1);
+  });
+
   it("replay after reload: the same request after the GM reloads changes nothing", async () => {
     const { gm, gm2, alice } = table.clients;
     gm2.drop();
@@ -240,6 +313,8 @@ describe("strict table", () => {
     // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
     gm.dropAfterWrites(3);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    // Wall-clock pauses stretch on a loaded machine: wait for the tab to close (bounded), then settle.
+    for (let waited = 0; gm.connected && waited < 100; waited++) await table.settle(50);
     await table.settle(100);
     expect(gm.connected).toBe(false);
     expect(table.health(CAST.kestrel)).toBe(start - dealt);

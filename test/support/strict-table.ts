@@ -166,6 +166,8 @@ export class StrictServer {
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
   hang: ((client: StrictClient, write: Write) => boolean) | null = null;
+  /** Writes the server holds until a promise settles (a determinism hook: the test decides what lands first). */
+  gate: ((client: StrictClient, write: Write) => Promise<void> | null) | null = null;
   /** The server's own log of every write it applied, for figures. */
   readonly applied: { user: string; write: Write }[] = [];
   #ids = 0;
@@ -214,6 +216,8 @@ export class StrictServer {
     const user = client.user;
     await this.delay();
     if (this.hang?.(client, write)) return new Promise<string>(() => undefined);
+    const gate = this.gate?.(client, write);
+    if (gate) await gate;
     if (!user.active || !client.connected) throw new ServerRefusal("disconnected");
     const source = write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : this.#writeActor(client, write);
     // The answer travels on the writer's own socket, in order with what the server sent it before.
@@ -722,7 +726,11 @@ export class StrictTable {
   tellOthers(changed: StrictClient): void {
     for (const c of this.server.clients) {
       if (c === changed || !c.connected) continue;
-      void this.server.delay().then(() => c.run(() => c.call("userConnected", changed.user, changed.connected)));
+      // On each client's own socket, after everything the server sent it before (the server
+      // emits the event once the user's own writes are applied and broadcast).
+      void c.deliver(() => {
+        void c.run(() => c.call("userConnected", changed.user, changed.connected));
+      });
     }
   }
 

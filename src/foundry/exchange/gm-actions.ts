@@ -4,7 +4,8 @@
  * same for every button) and, for what it writes on actors, their locks (`actor:<uuid>`).
  * Each handler:
  *   1. loads the card (refused unless a GM wrote it) and its secrets;
- *   2. returns at once when the card already applied this request (a replay);
+ *   2. returns at once when the card already applied this request (a replay), and first
+ *      finishes any Health step a GM cut on this card (effect written, card not: see cutSteps);
  *   3. asks the rules what may happen next, and refuses anything else;
  *   4. rolls every die it needs as a real Roll on this client;
  *   5. applies one pure transition from src/rules/exchange/;
@@ -103,10 +104,65 @@ function effectId(loaded: LoadedCard, key: string, step: string): string {
   return `${loaded.message.id ?? ""}:${String(loaded.revision)}:${key}:${step}`;
 }
 
-/** Loads a card for a request; null when the card already applied this very request. */
-function cardFor(messageId: string, context: CardContext): LoadedCard | null {
-  const loaded = loadCard(messageId);
-  return loaded.requests.includes(context.requestId) ? null : loaded;
+/** A step on one row of a card that writes Health before the card (so a GM's drop can cut it). */
+type HealthStep = "apply" | "undo";
+
+interface RowStep {
+  readonly key: string;
+  readonly step: HealthStep;
+}
+
+/**
+ * The Health steps of a card that a GM cut: the effect is written (the row's actor holds the
+ * ledger entry of this very revision) and the card never recorded it. The card's revision
+ * moves with every step, so such a step must be finished before anything else is done on
+ * the card: once the revision moves on, its ledger entry no longer matches, and the next
+ * click on the row would write the damage a second time.
+ */
+async function cutSteps(loaded: LoadedCard): Promise<RowStep[]> {
+  const cut: RowStep[] = [];
+  for (const t of loaded.state.targets) {
+    const actions = targetActions(loaded.state, t.key);
+    const step: HealthStep | null = actions.apply ? "apply" : actions.undo ? "undo" : null;
+    if (!step) continue;
+    const actor = await actorFromUuid(t.uuid);
+    if (actor && ledgerEntry(actor, effectId(loaded, t.key, step), "system.health.value")) cut.push({ key: t.key, step });
+  }
+  return cut;
+}
+
+/**
+ * Loads a card for a request; null when the card already applied this very request. A step
+ * a GM cut on this card is finished first (see {@link cutSteps}), unless it is the step this
+ * request is about to take itself (`own`), which then finishes it as a retry.
+ */
+async function cardFor(messageId: string, context: CardContext, own?: RowStep): Promise<LoadedCard | null> {
+  let loaded = loadCard(messageId);
+  if (loaded.requests.includes(context.requestId)) return null;
+  for (let finished = 0; ; finished++) {
+    const cut = (await cutSteps(loaded)).find((c) => c.key !== own?.key || c.step !== own.step);
+    if (!cut) return loaded;
+    if (finished >= loaded.state.targets.length * 2) throw new QueryRefusal("failed", `The card ${messageId} has a step that cannot be finished.`);
+    const finishing = { ...context, requestId: `${context.requestId}.finish${String(finished)}` };
+    await (cut.step === "apply" ? applyRow : undoRow)(loaded, cut.key, finishing);
+    loaded = loadCard(messageId);
+  }
+}
+
+/** Every cut Health step of every attack card (for the GM taking over to finish). */
+async function unfinishedSteps(step: HealthStep): Promise<TargetRef[]> {
+  const found: TargetRef[] = [];
+  for (const message of game.messages) {
+    if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
+    let loaded: LoadedCard;
+    try {
+      loaded = loadCard(message.id);
+    } catch {
+      continue; // a card that cannot be read has nothing to finish
+    }
+    for (const cut of await cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key });
+  }
+  return found;
 }
 
 function save(step: string, loaded: LoadedCard, next: ExchangeState, context: CardContext, dice: readonly RolledDie[]): Promise<void> {
@@ -208,7 +264,7 @@ export const defendQuery = defineCardQuery({
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context);
     if (!loaded) return null;
     const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
@@ -253,7 +309,7 @@ export const rollToHitQuery = defineCardQuery({
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context);
     if (!loaded) return null;
     const dice: RolledDie[] = [];
     let next = loaded.state;
@@ -279,7 +335,7 @@ export const pullQuery = defineCardQuery({
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context);
     if (!loaded) return null;
     if (!targetActions(loaded.state, p.targetKey).pull) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CannotPull"));
     const next = transition(() => pullBlow(loaded.state, p.targetKey, { color: p.color, damage: p.damage }, CONFIG.CASE.universalTable));
@@ -331,23 +387,38 @@ async function autoRollNpcConsequences(messageId: string, key: string, actor: Ac
   for (const check of targetActions(loaded.state, key).checks) await resolveConsequenceNow(messageId, key, check, { ...context, requestId: `${context.requestId}.${check}` });
 }
 
+/** Applies a row's damage: Health (with its ledger entry) first, the card last; then the NPC's automatic checks. */
+async function applyRow(loaded: LoadedCard, key: string, context: CardContext): Promise<void> {
+  const { state } = loaded;
+  const target = transition(() => targetOf(state, key));
+  if (!targetActions(state, key).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
+  const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
+  const applied = await writeHealthChange(context, effectId(loaded, key, "apply"), actors, (health, charger) => applyDamage(state, key, health, charger));
+  await save("applyDamage", loaded, applied.state, context, []);
+  await autoRollNpcConsequences(loaded.message.id ?? "", key, actors.actor, context);
+}
+
+/** Undoes a row's applied damage: Health (with its ledger entry) first, the card last. */
+async function undoRow(loaded: LoadedCard, key: string, context: CardContext): Promise<void> {
+  const { state } = loaded;
+  const target = transition(() => targetOf(state, key));
+  if (!targetActions(state, key).undo) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToUndo", { name: target.name }));
+  const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
+  const undone = await writeHealthChange(context, effectId(loaded, key, "undo"), actors, (health, charger) => undoDamage(state, key, health, charger));
+  await save("undoDamage", loaded, undone.state, context, []);
+}
+
 export const applyDamageQuery = defineCardQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
-    if (!loaded) return null;
-    const { state } = loaded;
-    const target = transition(() => targetOf(state, p.targetKey));
-    if (!targetActions(state, p.targetKey).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
-    const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
-    const applied = await writeHealthChange(context, effectId(loaded, p.targetKey, "apply"), actors, (health, charger) => applyDamage(state, p.targetKey, health, charger));
-    await save("applyDamage", loaded, applied.state, context, []);
-    await autoRollNpcConsequences(p.messageId, p.targetKey, actors.actor, context);
+    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" });
+    if (loaded) await applyRow(loaded, p.targetKey, context);
     return null;
   },
+  unfinished: () => unfinishedSteps("apply"),
 });
 
 export const undoDamageQuery = defineCardQuery({
@@ -356,16 +427,11 @@ export const undoDamageQuery = defineCardQuery({
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
-    if (!loaded) return null;
-    const { state } = loaded;
-    const target = transition(() => targetOf(state, p.targetKey));
-    if (!targetActions(state, p.targetKey).undo) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToUndo", { name: target.name }));
-    const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
-    const undone = await writeHealthChange(context, effectId(loaded, p.targetKey, "undo"), actors, (health, charger) => undoDamage(state, p.targetKey, health, charger));
-    await save("undoDamage", loaded, undone.state, context, []);
+    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" });
+    if (loaded) await undoRow(loaded, p.targetKey, context);
     return null;
   },
+  unfinished: () => unfinishedSteps("undo"),
 });
 
 // ── Slam? Stun? Kill? ───────────────────────────────────────────────────────────────────────
@@ -374,7 +440,7 @@ type Check = "slam" | "stun" | "kill";
 
 /** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
 async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext): Promise<void> {
-  const loaded = cardFor(messageId, context);
+  const loaded = await cardFor(messageId, context);
   if (!loaded) return;
   const { state } = loaded;
   const target = transition(() => targetOf(state, key));
@@ -442,7 +508,7 @@ export const escapeQuery = defineCardQuery({
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context);
     if (!loaded) return null;
     const target = transition(() => targetOf(loaded.state, p.targetKey));
     const actor = await targetActor(target);

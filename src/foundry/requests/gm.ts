@@ -86,12 +86,17 @@ function requestRecord(message: ChatMessage.Implementation): RequestRecord {
 /** How long an answered request is kept before the active GM deletes it. */
 const ANSWERED_REQUEST_KEEP_MS = 60 * 60 * 1000;
 
-/** The active GM handles every unanswered request, and deletes answered ones older than an hour. */
+/**
+ * The active GM handles every unanswered request, finishes the steps a GM began and never
+ * finished (its own clicks have no request to find: {@link QueryRouter.finishUnfinished}),
+ * and deletes answered requests older than an hour.
+ */
 export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
   const requests = game.messages.filter((m) => m.type === "request");
   const old = requests.filter((m) => requestRecord(m).answered && Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
   for (const message of requests) if (!requestRecord(message).answered) await on.receive(requestRecord(message));
+  await on.finishUnfinished();
   if (old.length > 0) await ChatMessage.implementation.deleteDocuments(old);
 }
 

@@ -76,6 +76,13 @@ export interface QueryDefinition<P, R, S = unknown> {
   authorize(user: AskingUser, payload: P, context: QueryContext<S>): Promise<void> | void;
   /** Applies the request on the active GM, after authorize. Must be idempotent per request id. */
   handle(user: AskingUser, payload: P, context: QueryContext<S>): Promise<R | null>;
+  /**
+   * The work of this query that a GM began and never finished (its tab closed after the
+   * effects and before the document that records them): payloads the GM taking over runs
+   * as its own requests, so the step is finished. A GM's own click has no request document
+   * for the next GM to find, so this is how its cut steps are found. Optional.
+   */
+  unfinished?(): Promise<readonly unknown[]> | readonly unknown[];
 }
 
 /** Declares a query (a typed identity: the definition is the value). */
@@ -176,6 +183,28 @@ export class QueryRouter<S = unknown> {
       return await this.#run(query, user, record.payload, record.id);
     } catch (error) {
       return refusalResult(error);
+    }
+  }
+
+  /**
+   * Finishes the work GMs began and never finished (each query's {@link QueryDefinition.unfinished}),
+   * as this client's own requests: the active GM runs it when it takes over. Never throws.
+   */
+  async finishUnfinished(): Promise<void> {
+    for (const query of this.#queries.values()) {
+      if (!this.env.isActiveGM()) return;
+      if (!query.unfinished) continue;
+      let payloads: readonly unknown[];
+      try {
+        payloads = await query.unfinished();
+      } catch (error) {
+        console.error(`case | could not list the unfinished "${query.name}" steps`, error);
+        continue;
+      }
+      for (const payload of payloads) {
+        const result = await this.runLocally(query, payload);
+        if (!result.ok && result.reason !== "stale") console.error(`case | could not finish a "${query.name}" step: ${result.reason}: ${result.message}`);
+      }
     }
   }
 
