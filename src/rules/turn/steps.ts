@@ -2,7 +2,7 @@ import { initiativeWith } from "./copy";
 import { CHANGE_ACTION_REQUIRED_COLOR, type ExtraActionMode, IMPOSSIBLE, MIN_ACTIONS_PER_TURN, changeActionOutcome, extraActionIntensity, extraActionOutcome, extraActionRequiredColor, resolveAction } from "../actions";
 import { holdEffects } from "../attacks";
 import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE, dodgeShift } from "../defences";
-import { INITIATIVE_DIE_SIDES, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
+import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { type Color, assertD100 } from "../universal-table";
 import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
 import { ACTING_PHASES, TurnError, assertCount, assertId, phasesWaitingFor, phasesWhere, show } from "./phases";
@@ -200,8 +200,112 @@ export interface InitiativeWaiting {
   readonly dodges: readonly string[];
 }
 
-/** What the initiative phase waits for (empty lists outside it). O(n log n). */
+/**
+ * What the initiative phase waits for (empty lists outside it). O(n log n), with no object per
+ * combatant when every combatant is its own unit (no team initiative): the bench's roll-off
+ * rounds call this several times a turn. Equal to {@link initiativeWaitingSimple}.
+ */
 export function initiativeWaiting(state: TurnState): InitiativeWaiting {
+  if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
+  return initiativeWaitingFast(state) ?? initiativeWaitingSimple(state);
+}
+
+/** True when every initiative unit is one combatant (its key and roller are its id): no team initiative in force. */
+function unitsAreCombatants(settings: InitiativeSettings): boolean {
+  return !(settings.team && settings.mode !== "fixedOrder");
+}
+
+/**
+ * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
+ * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
+ * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
+ * simple path, which also raises its errors — under team initiative or for any value the
+ * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
+ */
+function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
+  const { mode } = state.settings.initiative;
+  if (!unitsAreCombatants(state.settings.initiative)) return null;
+  const die = rollsDie(mode);
+  const rolls: string[] = [];
+  const dodges: string[] = [];
+  const units: CombatantTurn[] = [];
+  let longest = 0;
+  for (const c of state.combatants.values()) {
+    if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
+    if (!takesPartInInitiative(c)) continue;
+    units.push(c);
+    const init = c.initiative;
+    if (die && init.d10 === null) rolls.push(c.id);
+    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
+  }
+  if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
+  const n = units.length;
+  if (n === 0) return { rolls, rollOffs: [], dodges };
+  const totals = new Float64Array(n);
+  const mods = new Float64Array(n);
+  const tbs = new Float64Array(n);
+  let totalMin = Infinity;
+  let totalMax = -Infinity;
+  let modMin = Infinity;
+  let modMax = -Infinity;
+  let tbMax = 0;
+  for (let i = 0; i < n; i++) {
+    const c = units[i] as CombatantTurn;
+    const modifier = c.stats.initiativeModifier;
+    if (!Number.isSafeInteger(modifier)) return null;
+    let total = modifier;
+    if (die) {
+      const d10 = c.initiative.d10;
+      if (d10 === null || !Number.isInteger(d10) || d10 < 1 || d10 > INITIATIVE_DIE_SIDES) return null;
+      total = d10 + modifier;
+    }
+    const tiebreak = rollOffTiebreak(c.initiative.rollOffs, longest);
+    if (tiebreak !== undefined && !(Number.isInteger(tiebreak) && tiebreak >= 0)) return null;
+    const mod = (INITIATIVE_TIES_BY_MODIFIER as boolean) ? modifier : 0;
+    const tb = tiebreak === undefined ? 0 : tiebreak + 1;
+    totals[i] = total;
+    mods[i] = mod;
+    tbs[i] = tb;
+    if (total < totalMin) totalMin = total;
+    if (total > totalMax) totalMax = total;
+    if (mod < modMin) modMin = mod;
+    if (mod > modMax) modMax = mod;
+    if (tb > tbMax) tbMax = tb;
+  }
+  const indexSpan = 2 ** Math.ceil(Math.log2(n + 1));
+  const tbSpan = tbMax + 1;
+  const modSpan = modMax - modMin + 1;
+  const totalSpan = totalMax - totalMin + 1;
+  if (!(indexSpan * tbSpan * modSpan * totalSpan <= 2 ** 52)) return null;
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const place = ((totalMax - (totals[i] as number)) * modSpan + (modMax - (mods[i] as number))) * tbSpan + (tbMax - (tbs[i] as number));
+    keys[i] = place * indexSpan + i;
+  }
+  keys.sort();
+  const rollOffs: string[][] = [];
+  let start = 0;
+  while (start < n) {
+    const place = Math.floor((keys[start] as number) / indexSpan);
+    let end = start + 1;
+    while (end < n && Math.floor((keys[end] as number) / indexSpan) === place) end++;
+    if (end - start > 1) {
+      const group: string[] = [];
+      let open = true;
+      for (let k = start; k < end; k++) {
+        const c = units[(keys[k] as number) % indexSpan] as CombatantTurn;
+        if (c.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
+        group.push(c.id);
+      }
+      if (open) rollOffs.push(group);
+    }
+    start = end;
+  }
+  return { rolls, rollOffs, dodges };
+}
+
+/** {@link initiativeWaiting} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
+export function initiativeWaitingSimple(state: TurnState): InitiativeWaiting {
   if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
   const get = (id: string): CombatantTurn | undefined => state.combatants.get(id);
   const { mode } = state.settings.initiative;
