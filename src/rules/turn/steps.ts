@@ -216,6 +216,26 @@ function unitsAreCombatants(settings: InitiativeSettings): boolean {
 }
 
 /**
+ * Scratch numbers for {@link initiativeWaitingFast}, kept between calls: a typed array of
+ * thousands of numbers lives outside V8's heap, and allocating one per call (several per
+ * roll-off round) cost more than the sort and pressed the collector into full collections.
+ * Only read within one synchronous call, so sharing them is safe.
+ */
+let scratchFieldArray = new Float64Array(0);
+let scratchKeyArray = new Float64Array(0);
+
+function scratchFields(n: number): Float64Array {
+  if (scratchFieldArray.length < 3 * n) scratchFieldArray = new Float64Array(3 * Math.max(n, 2 * (scratchFieldArray.length / 3)));
+  return scratchFieldArray;
+}
+
+/** The first `n` of the scratch keys, as a view (sorting it sorts only those). */
+function scratchKeys(n: number): Float64Array {
+  if (scratchKeyArray.length < n) scratchKeyArray = new Float64Array(Math.max(n, 2 * scratchKeyArray.length));
+  return scratchKeyArray.subarray(0, n);
+}
+
+/**
  * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
  * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
  * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
@@ -241,9 +261,7 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
   const n = units.length;
   if (n === 0) return { rolls, rollOffs: [], dodges };
-  const totals = new Float64Array(n);
-  const mods = new Float64Array(n);
-  const tbs = new Float64Array(n);
+  const fields = scratchFields(n);
   let totalMin = Infinity;
   let totalMax = -Infinity;
   let modMin = Infinity;
@@ -263,9 +281,9 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     if (tiebreak !== undefined && !(Number.isInteger(tiebreak) && tiebreak >= 0)) return null;
     const mod = (INITIATIVE_TIES_BY_MODIFIER as boolean) ? modifier : 0;
     const tb = tiebreak === undefined ? 0 : tiebreak + 1;
-    totals[i] = total;
-    mods[i] = mod;
-    tbs[i] = tb;
+    fields[3 * i] = total;
+    fields[3 * i + 1] = mod;
+    fields[3 * i + 2] = tb;
     if (total < totalMin) totalMin = total;
     if (total > totalMax) totalMax = total;
     if (mod < modMin) modMin = mod;
@@ -277,9 +295,9 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   const modSpan = modMax - modMin + 1;
   const totalSpan = totalMax - totalMin + 1;
   if (!(indexSpan * tbSpan * modSpan * totalSpan <= 2 ** 52)) return null;
-  const keys = new Float64Array(n);
+  const keys = scratchKeys(n);
   for (let i = 0; i < n; i++) {
-    const place = ((totalMax - (totals[i] as number)) * modSpan + (modMax - (mods[i] as number))) * tbSpan + (tbMax - (tbs[i] as number));
+    const place = ((totalMax - (fields[3 * i] as number)) * modSpan + (modMax - (fields[3 * i + 1] as number))) * tbSpan + (tbMax - (fields[3 * i + 2] as number));
     keys[i] = place * indexSpan + i;
   }
   keys.sort();
@@ -371,21 +389,29 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
   if (typeof input !== "object" || input === null) throw new TypeError(`Roll-offs must be an object of id → d10, got ${show(input)}.`);
   const waiting = initiativeWaiting(state);
   if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
-  const tied = new Set(waiting.rollOffs.flat());
+  const tied = new Set<string>();
+  for (const group of waiting.rollOffs) for (const id of group) tied.add(id);
   const given = Object.keys(rolls);
+  const combatants: CombatantTurn[] = [];
   for (const id of given) {
-    combatantOf(state, id);
+    combatants.push(combatantOf(state, id));
     if (!tied.has(id)) throw new TurnError("stale", `Combatant "${id}" is not tied on initiative.`);
   }
-  // A set: nearly everyone can tie on d10 + modifier, and a list lookup here made the turn grow as n^1.25.
-  const givenIds = new Set(given);
-  for (const id of tied) if (!givenIds.has(id)) throw new RangeError(`The roll-off needs a d10 for every tied roller; "${id}" is missing.`);
+  // Every given id is tied and ids are distinct, so one is missing exactly when there are fewer; the set (nearly everyone can tie, and a list lookup made the turn grow as n^1.25) is built only to name it.
+  if (given.length < tied.size) {
+    const givenIds = new Set(given);
+    for (const id of tied) if (!givenIds.has(id)) throw new RangeError(`The roll-off needs a d10 for every tied roller; "${id}" is missing.`);
+  }
   const draft = new Draft(state);
-  for (const id of given) {
+  for (let i = 0; i < given.length; i++) {
+    const id = given[i] as string;
     const d10 = rolls[id] as number;
     assertInitiativeRoll(d10);
-    const c = combatantOf(state, id);
-    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze([...c.initiative.rollOffs, d10]) }) });
+    const c = combatants[i] as CombatantTurn;
+    const before = c.initiative.rollOffs;
+    const after = before.slice();
+    after.push(d10);
+    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(after) }) });
   }
   return draft.change();
 }
