@@ -6,7 +6,7 @@ import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry
 import { type Color, assertD100 } from "../universal-table";
 import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
 import { ACTING_PHASES, TurnError, assertCount, assertId, phasesWaitingFor, phasesWhere, show } from "./phases";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnSettings, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
 
 // ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
 /**
@@ -207,7 +207,44 @@ export interface InitiativeWaiting {
  */
 export function initiativeWaiting(state: TurnState): InitiativeWaiting {
   if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
+  const remembered = recall(state);
+  if (remembered !== null) return remembered;
   return initiativeWaitingFast(state) ?? initiativeWaitingSimple(state);
+}
+
+/**
+ * The last answer of the fast path, with what it was worked out from: the combatants' map and
+ * every combatant in it (in order), and the settings. The turn's data is immutable (every
+ * step makes new combatants), so the same map holding the very same combatants, under the
+ * same settings, has the same answer: a roll-off round asks it two or three times (the caller,
+ * the roll-off step, the phase's end), and checking identities walks only the map's own
+ * storage, never a combatant. One entry; it holds the last state's combatants until the next
+ * initiative question.
+ */
+interface WaitingMemo {
+  readonly combatants: ReadonlyMap<string, CombatantTurn>;
+  readonly snapshot: readonly CombatantTurn[];
+  readonly settings: TurnSettings;
+  readonly mode: InitiativeSettings["mode"];
+  readonly team: boolean;
+  readonly result: InitiativeWaiting;
+}
+let memo: WaitingMemo | null = null;
+
+/** {@link memo}'s answer when `state` is what it was worked out from, else null. */
+function recall(state: TurnState): InitiativeWaiting | null {
+  const m = memo;
+  if (m === null || m.combatants !== state.combatants || m.settings !== state.settings) return null;
+  if (m.mode !== state.settings.initiative.mode || m.team !== state.settings.initiative.team) return null;
+  if (m.snapshot.length !== state.combatants.size) return null;
+  let i = 0;
+  for (const c of state.combatants.values()) if (c !== m.snapshot[i++]) return null;
+  return m.result;
+}
+
+/** Forgets the remembered answer (tests compare the fast path with the simple one afresh). */
+export function forgetInitiativeWaiting(): void {
+  memo = null;
 }
 
 /** True when every initiative unit is one combatant (its key and roller are its id): no team initiative in force. */
@@ -249,8 +286,10 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   const rolls: string[] = [];
   const dodges: string[] = [];
   const units: CombatantTurn[] = [];
+  const snapshot: CombatantTurn[] = [];
   let longest = 0;
   for (const c of state.combatants.values()) {
+    snapshot.push(c);
     if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
     if (!takesPartInInitiative(c)) continue;
     units.push(c);
@@ -258,9 +297,14 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     if (die && init.d10 === null) rolls.push(c.id);
     if (init.rollOffs.length > longest) longest = init.rollOffs.length;
   }
-  if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
+  const remember = (rollOffs: string[][]): InitiativeWaiting => {
+    const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
+    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result };
+    return result;
+  };
+  if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
   const n = units.length;
-  if (n === 0) return { rolls, rollOffs: [], dodges };
+  if (n === 0) return remember([]);
   const fields = scratchFields(n);
   let totalMin = Infinity;
   let totalMax = -Infinity;
@@ -319,7 +363,7 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     }
     start = end;
   }
-  return { rolls, rollOffs, dodges };
+  return remember(rollOffs);
 }
 
 /** {@link initiativeWaiting} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
