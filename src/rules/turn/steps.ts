@@ -399,19 +399,31 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
     combatantOf(state, id);
     assertInitiativeRoll(d10);
   }
+  // Without team initiative each combatant in the fight is its own unit and roller: no units to build.
+  const alone = unitsAreCombatants(state.settings.initiative);
   const unitOf = new Map<string, InitiativeUnit>();
-  for (const u of initiativeUnits(state)) for (const id of u.memberIds) unitOf.set(id, u);
+  if (!alone) for (const u of initiativeUnits(state)) for (const id of u.memberIds) unitOf.set(id, u);
   const draft = new Draft(state);
   for (const [id, d10] of entries) {
     const c = combatantOf(state, id);
-    const unit = unitOf.get(id);
-    if (!unit) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
-    if (unit.rollerId !== id) throw new TurnError("cannotAct", `Combatant "${id}" acts on its team's roll, made by "${unit.rollerId}".`);
+    let rollerId: string;
+    let modifier: number;
+    if (alone) {
+      if (!takesPartInInitiative(c) || c.id !== id) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+      rollerId = c.id;
+      modifier = c.stats.initiativeModifier;
+    } else {
+      const unit = unitOf.get(id);
+      if (!unit) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+      rollerId = unit.rollerId;
+      modifier = unit.modifier;
+    }
+    if (rollerId !== id) throw new TurnError("cannotAct", `Combatant "${id}" acts on its team's roll, made by "${rollerId}".`);
     if (c.initiative.d10 !== null) {
       if (c.initiative.d10 === d10) continue;
       throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
     }
-    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, unit.modifier, d10) }) });
+    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) }) });
   }
   return draft.change();
 }
@@ -483,8 +495,10 @@ export function recordDodgeRoll(state: TurnState, id: string, d100: number): Tur
 
 export function buildOrder(draft: Draft): string[] {
   const state = draft.state;
+  const { mode } = state.settings.initiative;
+  if (mode !== "fixedOrder" && unitsAreCombatants(state.settings.initiative)) return buildOrderAlone(draft);
   const units = initiativeUnits(state);
-  if (state.settings.initiative.mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
+  if (mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
   const entries = unitEntries(state, units, (id) => draft.get(id));
   if (entries === null) throw new TurnError("notReady", "Initiative is not complete.");
   const byKey = new Map(units.map((u) => [u.key, u]));
@@ -498,6 +512,53 @@ export function buildOrder(draft: Draft): string[] {
       const total = totals.get(key) ?? null;
       if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
     }
+  }
+  return order;
+}
+
+/**
+ * {@link buildOrder} without team initiative: every combatant in the fight is a unit of its
+ * own, so the entries are built straight from the combatants (no units, no maps from key to
+ * unit and total); the order, the totals written and the errors are the same.
+ */
+function buildOrderAlone(draft: Draft): string[] {
+  const state = draft.state;
+  const { mode } = state.settings.initiative;
+  const die = rollsDie(mode);
+  const members: CombatantTurn[] = [];
+  let longest = 0;
+  for (const listed of state.combatants.values()) {
+    if (!takesPartInInitiative(listed)) continue;
+    const c = draft.get(listed.id);
+    if (!c) throw new TurnError("notReady", "Initiative is not complete.");
+    members.push(c);
+    if (c.initiative.rollOffs.length > longest) longest = c.initiative.rollOffs.length;
+  }
+  const entries: InitiativeEntry[] = [];
+  const totals: number[] = [];
+  for (const c of members) {
+    const modifier = c.stats.initiativeModifier;
+    const { d10, rollOffs } = c.initiative;
+    let total: number | null;
+    if (die) {
+      if (d10 === null) throw new TurnError("notReady", "Initiative is not complete.");
+      total = initiativeTotalForMode(mode, modifier, d10);
+    } else {
+      total = initiativeTotalForMode(mode, modifier);
+    }
+    if (total === null) throw new TurnError("notReady", "Initiative is not complete.");
+    totals.push(total);
+    const tiebreak = rollOffTiebreak(rollOffs, longest);
+    entries.push(tiebreak === undefined ? { id: c.id, total, modifier } : { id: c.id, total, modifier, tiebreak });
+  }
+  const order = orderInitiative(entries);
+  const at = new Map<string, number>();
+  for (let i = 0; i < members.length; i++) at.set((members[i] as CombatantTurn).id, i);
+  for (const id of order) {
+    const i = at.get(id) as number;
+    const c = draft.get(id) as CombatantTurn;
+    const total = totals[i] as number;
+    if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
   }
   return order;
 }
