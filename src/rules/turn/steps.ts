@@ -493,12 +493,21 @@ export function recordDodgeRoll(state: TurnState, id: string, d100: number): Tur
   return draft.change();
 }
 
+/**
+ * The acting order as the resolve phase begins, each unit's total written on its members
+ * ({@link buildOrderSimple}, without units when every combatant is its own unit).
+ */
 export function buildOrder(draft: Draft): string[] {
+  const { mode } = draft.state.settings.initiative;
+  if (mode !== "fixedOrder" && unitsAreCombatants(draft.state.settings.initiative)) return buildOrderAlone(draft);
+  return buildOrderSimple(draft);
+}
+
+/** {@link buildOrder} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
+export function buildOrderSimple(draft: Draft): string[] {
   const state = draft.state;
-  const { mode } = state.settings.initiative;
-  if (mode !== "fixedOrder" && unitsAreCombatants(state.settings.initiative)) return buildOrderAlone(draft);
   const units = initiativeUnits(state);
-  if (mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
+  if (state.settings.initiative.mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
   const entries = unitEntries(state, units, (id) => draft.get(id));
   if (entries === null) throw new TurnError("notReady", "Initiative is not complete.");
   const byKey = new Map(units.map((u) => [u.key, u]));
