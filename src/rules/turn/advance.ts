@@ -4,7 +4,8 @@ import { needsRoll } from "../initiative";
 
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
 import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId, isDue, settleCursor } from "./state";
-import { type InitiativeWaiting, applyExtraOutcome, beginExtraActions, buildOrder, initiativeWaiting } from "./steps";
+import { type InitiativeWaiting, buildOrder, initiativeWaiting } from "./initiative-step";
+import { applyExtraOutcome, beginExtraActions } from "./steps";
 
 // ── The turn as a table: who each phase waits for, and walking from phase to phase ──────────
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
 import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, createCombatTurn, createCombatantTurn, createTurnState } from "../../../src/rules/turn";
 import { Draft, type TurnState } from "../../../src/rules/turn/state";
-import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/steps";
+import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
 import { stats } from "../../support/turn-play";
 
 /** What a call gave: its value, or its error's name and message. */
