@@ -4,7 +4,8 @@ import { needsRoll } from "../initiative";
 
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
 import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId, isDue, settleCursor } from "./state";
-import { applyExtraOutcome, beginExtraActions, buildOrder, initiativeWaiting } from "./steps";
+import { type InitiativeWaiting, buildOrder, initiativeWaiting } from "./initiative-step";
+import { applyExtraOutcome, beginExtraActions } from "./steps";
 
 // ── The turn as a table: who each phase waits for, and walking from phase to phase ──────────
 
@@ -14,15 +15,24 @@ export interface Waiting {
   readonly need: WaitingNeed;
 }
 
-/** Who still owes each kind of thing the phases wait for. */
-const WAITING_FOR: Readonly<Record<WaitingNeed, (state: TurnState) => readonly string[]>> = {
-  declaration: (state) => [...state.combatants.values()].filter((c) => canActThisTurn(c) && c.declaration === null).map((c) => c.id),
-  extraRoll: (state) => [...state.combatants.values()].filter((c) => c.extra !== null && canActThisTurn(c) && c.extra.roll === null).map((c) => c.id),
-  extraMode: (state) =>
-    [...state.combatants.values()].filter((c) => c.extra !== null && canActThisTurn(c) && c.extra.roll !== null && c.extra.success === true && c.extra.mode === null).map((c) => c.id),
-  initiativeRoll: (state) => initiativeWaiting(state).rolls,
-  rollOff: (state) => initiativeWaiting(state).rollOffs.flat(),
-  dodgeRoll: (state) => initiativeWaiting(state).dodges,
+/** The combatants of a state, in tracker order, without copying them into an array. */
+function ids(state: TurnState, owes: (c: CombatantTurn) => boolean): string[] {
+  const out: string[] = [];
+  for (const c of state.combatants.values()) if (owes(c)) out.push(c.id);
+  return out;
+}
+
+/**
+ * Who still owes each kind of thing the phases wait for. `initiative` gives the state's
+ * {@link initiativeWaiting}, worked out at most once however many needs read it.
+ */
+const WAITING_FOR: Readonly<Record<WaitingNeed, (state: TurnState, initiative: () => InitiativeWaiting) => readonly string[]>> = {
+  declaration: (state) => ids(state, (c) => canActThisTurn(c) && c.declaration === null),
+  extraRoll: (state) => ids(state, (c) => c.extra !== null && canActThisTurn(c) && c.extra.roll === null),
+  extraMode: (state) => ids(state, (c) => c.extra !== null && canActThisTurn(c) && c.extra.roll !== null && c.extra.success === true && c.extra.mode === null),
+  initiativeRoll: (_state, initiative) => initiative().rolls,
+  rollOff: (_state, initiative) => initiative().rollOffs.flat(),
+  dodgeRoll: (_state, initiative) => initiative().dodges,
   action: (state) => {
     const id = currentCombatantId(state);
     return id === null ? [] : [id];
@@ -34,7 +44,11 @@ const WAITING_FOR: Readonly<Record<WaitingNeed, (state: TurnState) => readonly s
  * order of the phase's {@link PhaseRules.waitsFor}. O(n log n).
  */
 export function phaseWaiting(state: TurnState, table: Readonly<Record<TurnPhase, PhaseRules>> = TURN_TABLE): Waiting[] {
-  return table[state.combat.phase].waitsFor.flatMap((need) => WAITING_FOR[need](state).map((id) => ({ id, need })));
+  let initiative: InitiativeWaiting | null = null;
+  const once = (): InitiativeWaiting => (initiative ??= initiativeWaiting(state));
+  const out: Waiting[] = [];
+  for (const need of table[state.combat.phase].waitsFor) for (const id of WAITING_FOR[need](state, once)) out.push({ id, need });
+  return out;
 }
 
 /** Options of {@link advancePhase}. */

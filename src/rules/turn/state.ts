@@ -401,19 +401,34 @@ export function actionCountChoices(offence: number): ActionCountChoice[] {
 // ── Changes ───────────────────────────────────────────────────────────────────────────────────
 /** Builds a change against a state without touching it. */
 export class Draft {
-  readonly updated = new Map<string, CombatantTurn>();
+  /**
+   * The combatants changed, by id, in the order first changed. Most steps change one
+   * combatant, so the first is kept in `first` and the map is made only for a second id (a
+   * Map per step was a good share of a turn's garbage).
+   */
+  private first: CombatantTurn | null = null;
+  private updated: Map<string, CombatantTurn> | null = null;
   combat: Partial<CombatTurn> = {};
   readonly losses: EnduranceLoss[] = [];
 
   constructor(readonly state: TurnState) {}
 
   get(id: string): CombatantTurn | undefined {
-    return this.updated.get(id) ?? this.state.combatants.get(id);
+    if (this.updated !== null) return this.updated.get(id) ?? this.state.combatants.get(id);
+    if (this.first !== null && this.first.id === id) return this.first;
+    return this.state.combatants.get(id);
   }
 
   put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
     const next = combatantWith(c, fields);
-    this.updated.set(c.id, next);
+    if (this.updated !== null) {
+      this.updated.set(c.id, next);
+    } else if (this.first === null || this.first.id === c.id) {
+      this.first = next;
+    } else {
+      this.updated = new Map([[this.first.id, this.first]]);
+      this.updated.set(c.id, next);
+    }
     return next;
   }
 
@@ -427,7 +442,8 @@ export class Draft {
   }
 
   change(): TurnChange {
-    return { combat: Object.freeze({ ...this.combat }), combatants: [...this.updated.values()], enduranceLosses: [...this.losses] };
+    const combatants = this.updated !== null ? [...this.updated.values()] : this.first !== null ? [this.first] : [];
+    return { combat: Object.freeze({ ...this.combat }), combatants, enduranceLosses: [...this.losses] };
   }
 }
 

@@ -1,0 +1,475 @@
+/**
+ * Step 3 of the turn, initiative [001 Step 3]: units, what the phase waits for, the rolls,
+ * roll-offs and declared dodges, and the acting order as resolve begins (with the fast paths
+ * that build no units without team initiative, and the simple paths they must equal).
+ */
+import { initiativeWith } from "./copy";
+import { resolveAction } from "../actions";
+import { holdEffects } from "../attacks";
+import { dodgeShift } from "../defences";
+import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
+import { assertD100 } from "../universal-table";
+import { TurnError, assertId, phasesWaitingFor, show } from "./phases";
+import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, combatantOf } from "./state";
+
+// ── Step 3: Initiative ────────────────────────────────────────────────────────────────────────
+/** A group that takes one initiative: one combatant, or a team [001 optional rule]. */
+export interface InitiativeUnit {
+  /** The unit's key: the combatant id, or "team:<team>". */
+  readonly key: string;
+  /** The member who rolls for the unit (a team's highest Table 23 modifier; tracker order breaks ties). */
+  readonly rollerId: string;
+  /** Members in their acting order within the unit (modifier, then tracker order). */
+  readonly memberIds: readonly string[];
+  readonly modifier: number;
+}
+
+function takesPartInInitiative(c: CombatantTurn): boolean {
+  return !c.defeated && !c.dead;
+}
+
+/** The initiative units of the turn, in tracker order of their first member. O(n log n). */
+export function initiativeUnits(state: TurnState): InitiativeUnit[] {
+  const { mode, team } = state.settings.initiative;
+  const grouped = new Map<string, CombatantTurn[]>();
+  const units: (InitiativeUnit | { key: string; members: CombatantTurn[] })[] = [];
+  for (const c of state.combatants.values()) {
+    if (!takesPartInInitiative(c)) continue;
+    if (team && mode !== "fixedOrder" && c.team !== null) {
+      const key = `team:${c.team}`;
+      let members = grouped.get(key);
+      if (!members) {
+        members = [];
+        grouped.set(key, members);
+        units.push({ key, members });
+      }
+      members.push(c);
+    } else {
+      units.push({ key: c.id, rollerId: c.id, memberIds: [c.id], modifier: c.stats.initiativeModifier });
+    }
+  }
+  return units.map((unit) => {
+    if (!("members" in unit)) return unit;
+    const sorted = unit.members.map((c, i) => ({ c, i })).sort((a, b) => b.c.stats.initiativeModifier - a.c.stats.initiativeModifier || a.i - b.i);
+    const roller = (sorted[0] as { c: CombatantTurn }).c;
+    return { key: unit.key, rollerId: roller.id, memberIds: sorted.map((s) => s.c.id), modifier: roller.stats.initiativeModifier };
+  });
+}
+
+/** True for the initiative modes that roll a d10 (every turn, once per combat) [001]. */
+function rollsDie(mode: InitiativeSettings["mode"]): boolean {
+  return mode === "everyTurn" || mode === "oncePerCombat";
+}
+
+/** Encodes roll-offs (each 1–10, later ones only within a still-tied group) as one sortable number. */
+function rollOffTiebreak(rollOffs: readonly number[], length: number): number | undefined {
+  if (rollOffs.length === 0) return undefined;
+  let value = 0;
+  for (let i = 0; i < length; i++) value = value * (INITIATIVE_DIE_SIDES + 1) + (rollOffs[i] ?? 0);
+  return value;
+}
+
+function unitEntries(state: TurnState, units: readonly InitiativeUnit[], get: (id: string) => CombatantTurn | undefined): InitiativeEntry[] | null {
+  const { mode } = state.settings.initiative;
+  let longest = 0;
+  for (const u of units) longest = Math.max(longest, get(u.rollerId)?.initiative.rollOffs.length ?? 0);
+  const entries: InitiativeEntry[] = [];
+  for (const u of units) {
+    const roller = get(u.rollerId);
+    if (!roller) return null;
+    const { d10, rollOffs } = roller.initiative;
+    let total: number | null;
+    if (rollsDie(mode)) {
+      if (d10 === null) return null;
+      total = initiativeTotalForMode(mode, u.modifier, d10);
+    } else {
+      total = initiativeTotalForMode(mode, u.modifier);
+    }
+    if (total === null) return null;
+    const tiebreak = rollOffTiebreak(rollOffs, longest);
+    entries.push(tiebreak === undefined ? { id: u.key, total, modifier: u.modifier } : { id: u.key, total, modifier: u.modifier, tiebreak });
+  }
+  return entries;
+}
+
+/** What the initiative phase still waits for. */
+export interface InitiativeWaiting {
+  /** Rollers (combatant ids) whose d10 is still to be rolled. */
+  readonly rolls: readonly string[];
+  /** Groups of rollers tied after totals and modifiers (and earlier roll-offs) who roll off with a d10. */
+  readonly rollOffs: readonly (readonly string[])[];
+  /** Declared dodgers whose Agy (bal) FEAT is still to be rolled. */
+  readonly dodges: readonly string[];
+}
+
+/**
+ * What the initiative phase waits for (empty lists outside it). O(n log n), with no object per
+ * combatant when every combatant is its own unit (no team initiative): the bench's roll-off
+ * rounds call this several times a turn. Equal to {@link initiativeWaitingSimple}.
+ */
+export function initiativeWaiting(state: TurnState): InitiativeWaiting {
+  if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
+  const remembered = recall(state);
+  if (remembered !== null) return remembered;
+  return initiativeWaitingFast(state) ?? initiativeWaitingSimple(state);
+}
+
+/**
+ * The last answer of the fast path, with what it was worked out from: the combatants' map and
+ * every combatant in it (in order), and the settings. The turn's data is immutable (every
+ * step makes new combatants), so the same map holding the very same combatants, under the
+ * same settings, has the same answer: a roll-off round asks it two or three times (the caller,
+ * the roll-off step, the phase's end), and checking identities walks only the map's own
+ * storage, never a combatant. One entry; it holds the last state's combatants until the next
+ * initiative question.
+ */
+interface WaitingMemo {
+  readonly combatants: ReadonlyMap<string, CombatantTurn>;
+  readonly snapshot: readonly CombatantTurn[];
+  readonly settings: TurnSettings;
+  readonly mode: InitiativeSettings["mode"];
+  readonly team: boolean;
+  readonly result: InitiativeWaiting;
+}
+let memo: WaitingMemo | null = null;
+
+/** {@link memo}'s answer when `state` is what it was worked out from, else null. */
+function recall(state: TurnState): InitiativeWaiting | null {
+  const m = memo;
+  if (m === null || m.combatants !== state.combatants || m.settings !== state.settings) return null;
+  if (m.mode !== state.settings.initiative.mode || m.team !== state.settings.initiative.team) return null;
+  if (m.snapshot.length !== state.combatants.size) return null;
+  let i = 0;
+  for (const c of state.combatants.values()) if (c !== m.snapshot[i++]) return null;
+  return m.result;
+}
+
+/** Forgets the remembered answer (tests compare the fast path with the simple one afresh). */
+export function forgetInitiativeWaiting(): void {
+  memo = null;
+}
+
+/** True when every initiative unit is one combatant (its key and roller are its id): no team initiative in force. */
+function unitsAreCombatants(settings: InitiativeSettings): boolean {
+  return !(settings.team && settings.mode !== "fixedOrder");
+}
+
+/**
+ * Scratch numbers for {@link initiativeWaitingFast}, kept between calls: a typed array of
+ * thousands of numbers lives outside V8's heap, and allocating one per call (several per
+ * roll-off round) cost more than the sort and pressed the collector into full collections.
+ * Only read within one synchronous call, so sharing them is safe.
+ */
+let scratchFieldArray = new Float64Array(0);
+let scratchKeyArray = new Float64Array(0);
+
+function scratchFields(n: number): Float64Array {
+  if (scratchFieldArray.length < 3 * n) scratchFieldArray = new Float64Array(3 * Math.max(n, 2 * (scratchFieldArray.length / 3)));
+  return scratchFieldArray;
+}
+
+/** The first `n` of the scratch keys, as a view (sorting it sorts only those). */
+function scratchKeys(n: number): Float64Array {
+  if (scratchKeyArray.length < n) scratchKeyArray = new Float64Array(Math.max(n, 2 * scratchKeyArray.length));
+  return scratchKeyArray.subarray(0, n);
+}
+
+/**
+ * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
+ * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
+ * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
+ * simple path, which also raises its errors — under team initiative or for any value the
+ * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
+ */
+function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
+  const { mode } = state.settings.initiative;
+  if (!unitsAreCombatants(state.settings.initiative)) return null;
+  const die = rollsDie(mode);
+  const rolls: string[] = [];
+  const dodges: string[] = [];
+  const units: CombatantTurn[] = [];
+  const snapshot: CombatantTurn[] = [];
+  let longest = 0;
+  for (const c of state.combatants.values()) {
+    snapshot.push(c);
+    if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
+    if (!takesPartInInitiative(c)) continue;
+    units.push(c);
+    const init = c.initiative;
+    if (die && init.d10 === null) rolls.push(c.id);
+    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
+  }
+  const remember = (rollOffs: string[][]): InitiativeWaiting => {
+    const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
+    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result };
+    return result;
+  };
+  if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
+  const n = units.length;
+  if (n === 0) return remember([]);
+  const fields = scratchFields(n);
+  let totalMin = Infinity;
+  let totalMax = -Infinity;
+  let modMin = Infinity;
+  let modMax = -Infinity;
+  let tbMax = 0;
+  for (let i = 0; i < n; i++) {
+    const c = units[i] as CombatantTurn;
+    const modifier = c.stats.initiativeModifier;
+    if (!Number.isSafeInteger(modifier)) return null;
+    let total = modifier;
+    if (die) {
+      const d10 = c.initiative.d10;
+      if (d10 === null || !Number.isInteger(d10) || d10 < 1 || d10 > INITIATIVE_DIE_SIDES) return null;
+      total = d10 + modifier;
+    }
+    const tiebreak = rollOffTiebreak(c.initiative.rollOffs, longest);
+    if (tiebreak !== undefined && !(Number.isInteger(tiebreak) && tiebreak >= 0)) return null;
+    const mod = (INITIATIVE_TIES_BY_MODIFIER as boolean) ? modifier : 0;
+    const tb = tiebreak === undefined ? 0 : tiebreak + 1;
+    fields[3 * i] = total;
+    fields[3 * i + 1] = mod;
+    fields[3 * i + 2] = tb;
+    if (total < totalMin) totalMin = total;
+    if (total > totalMax) totalMax = total;
+    if (mod < modMin) modMin = mod;
+    if (mod > modMax) modMax = mod;
+    if (tb > tbMax) tbMax = tb;
+  }
+  const indexSpan = 2 ** Math.ceil(Math.log2(n + 1));
+  const tbSpan = tbMax + 1;
+  const modSpan = modMax - modMin + 1;
+  const totalSpan = totalMax - totalMin + 1;
+  if (!(indexSpan * tbSpan * modSpan * totalSpan <= 2 ** 52)) return null;
+  const keys = scratchKeys(n);
+  for (let i = 0; i < n; i++) {
+    const place = ((totalMax - (fields[3 * i] as number)) * modSpan + (modMax - (fields[3 * i + 1] as number))) * tbSpan + (tbMax - (fields[3 * i + 2] as number));
+    keys[i] = place * indexSpan + i;
+  }
+  keys.sort();
+  const rollOffs: string[][] = [];
+  let start = 0;
+  while (start < n) {
+    const place = Math.floor((keys[start] as number) / indexSpan);
+    let end = start + 1;
+    while (end < n && Math.floor((keys[end] as number) / indexSpan) === place) end++;
+    if (end - start > 1) {
+      const group: string[] = [];
+      let open = true;
+      for (let k = start; k < end; k++) {
+        const c = units[(keys[k] as number) % indexSpan] as CombatantTurn;
+        if (c.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
+        group.push(c.id);
+      }
+      if (open) rollOffs.push(group);
+    }
+    start = end;
+  }
+  return remember(rollOffs);
+}
+
+/** {@link initiativeWaiting} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
+export function initiativeWaitingSimple(state: TurnState): InitiativeWaiting {
+  if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
+  const get = (id: string): CombatantTurn | undefined => state.combatants.get(id);
+  const { mode } = state.settings.initiative;
+  const units = initiativeUnits(state);
+  const rolls = rollsDie(mode) ? units.filter((u) => get(u.rollerId)?.initiative.d10 === null).map((u) => u.rollerId) : [];
+  const dodges = [...state.combatants.values()].filter((c) => c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)).map((c) => c.id);
+  if (rolls.length > 0 || mode === "fixedOrder") return { rolls, rollOffs: [], dodges };
+  const entries = unitEntries(state, units, get) ?? [];
+  const rollerOf = new Map(units.filter((u) => u.key !== u.rollerId).map((u) => [u.key, u.rollerId])); // only teams' keys differ
+  const rollOffs = initiativeTies(entries)
+    .map((group) => group.map((key) => rollerOf.get(key) ?? key))
+    .filter((group) => group.every((id) => (get(id)?.initiative.rollOffs.length ?? 0) < INITIATIVE_MAX_ROLL_OFFS));
+  return { rolls, rollOffs, dodges };
+}
+
+/**
+ * Records initiative d10s [001 Step 3], rollers' ids → d10 (a team's roller rolls for the team),
+ * all at once (O(n log n) for the batch). Modes that roll no die refuse them. A d10 the roller
+ * already has changes nothing; a different one is stale.
+ */
+export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
+  assertPhase(state, phasesWaitingFor("initiativeRoll"), "An initiative roll");
+  const input: unknown = rolls;
+  if (typeof input !== "object" || input === null) throw new TypeError(`Initiative rolls must be an object of id → d10, got ${show(input)}.`);
+  const { mode } = state.settings.initiative;
+  if (!rollsDie(mode)) throw new TurnError("cannotAct", `Initiative mode "${mode}" rolls no initiative die.`);
+  const entries = Object.entries(rolls);
+  for (const [id, d10] of entries) {
+    combatantOf(state, id);
+    assertInitiativeRoll(d10);
+  }
+  // Without team initiative each combatant in the fight is its own unit and roller: no units to build.
+  const alone = unitsAreCombatants(state.settings.initiative);
+  const unitOf = new Map<string, InitiativeUnit>();
+  if (!alone) for (const u of initiativeUnits(state)) for (const id of u.memberIds) unitOf.set(id, u);
+  const draft = new Draft(state);
+  for (const [id, d10] of entries) {
+    const c = combatantOf(state, id);
+    let rollerId: string;
+    let modifier: number;
+    if (alone) {
+      if (!takesPartInInitiative(c) || c.id !== id) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+      rollerId = c.id;
+      modifier = c.stats.initiativeModifier;
+    } else {
+      const unit = unitOf.get(id);
+      if (!unit) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+      rollerId = unit.rollerId;
+      modifier = unit.modifier;
+    }
+    if (rollerId !== id) throw new TurnError("cannotAct", `Combatant "${id}" acts on its team's roll, made by "${rollerId}".`);
+    if (c.initiative.d10 !== null) {
+      if (c.initiative.d10 === d10) continue;
+      throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
+    }
+    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) }) });
+  }
+  return draft.change();
+}
+
+/** {@link recordInitiativeRolls} for one roller. */
+export function recordInitiativeRoll(state: TurnState, rollerId: string, d10: number): TurnChange {
+  assertId(rollerId);
+  return recordInitiativeRolls(state, { [rollerId]: d10 });
+}
+
+/**
+ * Records one roll-off d10 for every roller of every tied group ({@link initiativeWaiting}):
+ * `rolls` must name exactly those rollers. Higher goes first; a group still tied rolls again.
+ * TurnError("stale") when they are not (or no longer) tied.
+ */
+export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
+  assertPhase(state, phasesWaitingFor("rollOff"), "An initiative roll-off");
+  const input: unknown = rolls;
+  if (typeof input !== "object" || input === null) throw new TypeError(`Roll-offs must be an object of id → d10, got ${show(input)}.`);
+  const waiting = initiativeWaiting(state);
+  if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
+  const tied = new Set<string>();
+  for (const group of waiting.rollOffs) for (const id of group) tied.add(id);
+  const given = Object.keys(rolls);
+  const combatants: CombatantTurn[] = [];
+  for (const id of given) {
+    combatants.push(combatantOf(state, id));
+    if (!tied.has(id)) throw new TurnError("stale", `Combatant "${id}" is not tied on initiative.`);
+  }
+  // Every given id is tied and ids are distinct, so one is missing exactly when there are fewer; the set (nearly everyone can tie, and a list lookup made the turn grow as n^1.25) is built only to name it.
+  if (given.length < tied.size) {
+    const givenIds = new Set(given);
+    for (const id of tied) if (!givenIds.has(id)) throw new RangeError(`The roll-off needs a d10 for every tied roller; "${id}" is missing.`);
+  }
+  const draft = new Draft(state);
+  for (let i = 0; i < given.length; i++) {
+    const id = given[i] as string;
+    const d10 = rolls[id] as number;
+    assertInitiativeRoll(d10);
+    const c = combatants[i] as CombatantTurn;
+    const before = c.initiative.rollOffs;
+    const after = before.slice();
+    after.push(d10);
+    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(after) }) });
+  }
+  return draft.change();
+}
+
+/**
+ * Records a declared dodger's Agy (bal) FEAT, rolled right after initiative (§6 optional rule,
+ * [000]): its colour's shift (white 0, green −2, yellow −4, red −6) applies to every attack on
+ * the dodger this turn. The roll is at the dodger's hold shift, if any. The same roll again
+ * changes nothing; another is stale.
+ */
+export function recordDodgeRoll(state: TurnState, id: string, d100: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertPhase(state, phasesWaitingFor("dodgeRoll"), "A declared dodge's roll");
+  assertD100(d100);
+  if (c.dodge === null) throw new TurnError("cannotAct", `Combatant "${id}" did not declare a dodge (or the declared-dodge rule is off).`);
+  if (c.dodge.roll !== null) {
+    if (c.dodge.roll === d100) return NO_CHANGE;
+    throw new TurnError("stale", `Combatant "${id}" already rolled ${c.dodge.roll} for the declared dodge.`);
+  }
+  const result = resolveAction({ value: c.stats.balance, roll: d100, cs: holdEffects(c.hold).heldActionCs });
+  const draft = new Draft(state);
+  draft.put(c, { dodge: { roll: d100, color: result.color, shift: dodgeShift(result.color) } });
+  return draft.change();
+}
+
+/**
+ * The acting order as the resolve phase begins, each unit's total written on its members
+ * ({@link buildOrderSimple}, without units when every combatant is its own unit).
+ */
+export function buildOrder(draft: Draft): string[] {
+  const { mode } = draft.state.settings.initiative;
+  if (mode !== "fixedOrder" && unitsAreCombatants(draft.state.settings.initiative)) return buildOrderAlone(draft);
+  return buildOrderSimple(draft);
+}
+
+/** {@link buildOrder} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
+export function buildOrderSimple(draft: Draft): string[] {
+  const state = draft.state;
+  const units = initiativeUnits(state);
+  if (state.settings.initiative.mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
+  const entries = unitEntries(state, units, (id) => draft.get(id));
+  if (entries === null) throw new TurnError("notReady", "Initiative is not complete.");
+  const byKey = new Map(units.map((u) => [u.key, u]));
+  const totals = new Map(entries.map((e) => [e.id, e.total]));
+  const order: string[] = [];
+  for (const key of orderInitiative(entries)) {
+    const unit = byKey.get(key) as InitiativeUnit;
+    for (const id of unit.memberIds) {
+      order.push(id);
+      const c = draft.get(id) as CombatantTurn;
+      const total = totals.get(key) ?? null;
+      if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
+    }
+  }
+  return order;
+}
+
+/**
+ * {@link buildOrder} without team initiative: every combatant in the fight is a unit of its
+ * own, so the entries are built straight from the combatants (no units, no maps from key to
+ * unit and total); the order, the totals written and the errors are the same.
+ */
+function buildOrderAlone(draft: Draft): string[] {
+  const state = draft.state;
+  const { mode } = state.settings.initiative;
+  const die = rollsDie(mode);
+  const members: CombatantTurn[] = [];
+  let longest = 0;
+  for (const listed of state.combatants.values()) {
+    if (!takesPartInInitiative(listed)) continue;
+    const c = draft.get(listed.id);
+    if (!c) throw new TurnError("notReady", "Initiative is not complete.");
+    members.push(c);
+    if (c.initiative.rollOffs.length > longest) longest = c.initiative.rollOffs.length;
+  }
+  const entries: InitiativeEntry[] = [];
+  const totals: number[] = [];
+  for (const c of members) {
+    const modifier = c.stats.initiativeModifier;
+    const { d10, rollOffs } = c.initiative;
+    let total: number | null;
+    if (die) {
+      if (d10 === null) throw new TurnError("notReady", "Initiative is not complete.");
+      total = initiativeTotalForMode(mode, modifier, d10);
+    } else {
+      total = initiativeTotalForMode(mode, modifier);
+    }
+    if (total === null) throw new TurnError("notReady", "Initiative is not complete.");
+    totals.push(total);
+    const tiebreak = rollOffTiebreak(rollOffs, longest);
+    entries.push(tiebreak === undefined ? { id: c.id, total, modifier } : { id: c.id, total, modifier, tiebreak });
+  }
+  const order = orderInitiative(entries);
+  const at = new Map<string, number>();
+  for (let i = 0; i < members.length; i++) at.set((members[i] as CombatantTurn).id, i);
+  for (const id of order) {
+    const i = at.get(id) as number;
+    const c = draft.get(id) as CombatantTurn;
+    const total = totals[i] as number;
+    if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
+  }
+  return order;
+}

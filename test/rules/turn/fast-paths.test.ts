@@ -1,0 +1,132 @@
+/**
+ * The CASE turn (src/rules/turn/): the initiative step's fast paths agree with the simple
+ * paths they replace (initiativeWaiting with initiativeWaitingSimple, its remembered answer with
+ * a fresh one, buildOrder with buildOrderSimple), answers and errors alike.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { INITIATIVE_MODES } from "../../../src/rules/initiative";
+import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, createCombatTurn, createCombatantTurn, createTurnState } from "../../../src/rules/turn";
+import { Draft, type TurnState } from "../../../src/rules/turn/state";
+import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
+import { stats } from "../../support/turn-play";
+
+/** What a call gave: its value, or its error's name and message. */
+function outcome<T>(fn: () => T): { value: T } | { error: string } {
+  try {
+    return { value: fn() };
+  } catch (e) {
+    return { error: `${(e as Error).name}: ${(e as Error).message}` };
+  }
+}
+
+const d10Arb = fc.integer({ min: 1, max: 10 });
+const combatantArb = fc.record({
+  modifier: fc.integer({ min: -3, max: 6 }),
+  d10: fc.option(d10Arb, { nil: null }),
+  rollOffs: fc.array(d10Arb, { maxLength: 6 }),
+  team: fc.option(fc.constantFrom("a", "b"), { nil: null }),
+  defeated: fc.boolean(),
+  dead: fc.boolean(),
+  stunTurns: fc.constantFrom(0, 0, 0, 1),
+  dodge: fc.constantFrom("none", "none", "unrolled", "rolled"),
+});
+const settingsArb = fc.record({ mode: fc.constantFrom(...INITIATIVE_MODES), team: fc.boolean(), declaredDodge: fc.boolean() });
+/** Combatants, most often with every d10 rolled (else the roll-offs are never reached), and often all with the same roll-offs (ties that stand, up to the limit and past it). */
+const crowdArb = fc.tuple(fc.array(combatantArb, { maxLength: 24 }), fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 6 })).map(([specs, missing, same, length]) => {
+  const shared = Array.from({ length }, (_, i) => 1 + i);
+  return specs.map((s) => ({ ...s, d10: missing ? s.d10 : (s.d10 ?? 1 + (s.modifier & 1)), rollOffs: same ? shared : s.rollOffs }));
+});
+
+type Spec = typeof combatantArb extends fc.Arbitrary<infer T> ? T : never;
+
+function combatant(i: number, s: Spec): CombatantTurn {
+  const base = createCombatantTurn(`c${i}`, stats({ initiativeModifier: s.modifier }), { team: s.team, defeated: s.defeated });
+  const dodge = s.dodge === "none" ? null : { roll: s.dodge === "rolled" ? 40 : null, color: null, shift: 0 };
+  return Object.freeze({ ...base, dead: s.dead, stunTurns: s.stunTurns, dodge, initiative: { d10: s.d10, total: null, rollOffs: Object.freeze([...s.rollOffs]) } });
+}
+
+function initiativeState(specs: readonly Spec[], settings: { mode: (typeof INITIATIVE_MODES)[number]; team: boolean; declaredDodge: boolean }): MutableTurnState {
+  const turnSettings: TurnSettings = { initiative: { mode: settings.mode, team: settings.team }, declaredDodge: settings.declaredDodge };
+  const s = createTurnState(
+    specs.map((spec, i) => combatant(i, spec)),
+    turnSettings,
+    { ...createCombatTurn(), phase: "initiative" },
+  );
+  return { combat: s.combat, combatants: new Map(s.combatants), settings: s.settings };
+}
+
+function fresh(state: TurnState): ReturnType<typeof outcome> {
+  forgetInitiativeWaiting();
+  return outcome(() => initiativeWaiting(state));
+}
+
+function orders(state: TurnState): { fast: unknown; simple: unknown } {
+  const run = (build: (d: Draft) => string[]): unknown => {
+    const draft = new Draft(state);
+    return outcome(() => ({ order: build(draft), change: draft.change() }));
+  };
+  return { fast: run(buildOrder), simple: run(buildOrderSimple) };
+}
+
+describe("the initiative fast paths agree with the simple paths", () => {
+  it("initiativeWaiting equals initiativeWaitingSimple, fresh and remembered, and after a change", () => {
+    fc.assert(
+      fc.property(crowdArb, settingsArb, fc.nat(), fc.array(d10Arb, { minLength: 1, maxLength: 3 }), (specs, settings, pick, more) => {
+        const state = initiativeState(specs, settings);
+        const simple = outcome(() => initiativeWaitingSimple(state));
+        expect(fresh(state)).toEqual(simple);
+        expect(outcome(() => initiativeWaiting(state))).toEqual(simple); // remembered
+        if (specs.length === 0) return;
+        // A new combatant object in the same map: the remembered answer must not be reused.
+        const c = [...state.combatants.values()][pick % specs.length] as CombatantTurn;
+        state.combatants.set(c.id, Object.freeze({ ...c, initiative: { ...c.initiative, rollOffs: Object.freeze([...c.initiative.rollOffs, ...more]) } }));
+        const after = outcome(() => initiativeWaitingSimple(state));
+        expect(outcome(() => initiativeWaiting(state))).toEqual(after);
+        expect(fresh(state)).toEqual(after);
+      }),
+    );
+  });
+
+  it("buildOrder equals buildOrderSimple: the order, the totals written, and the errors", () => {
+    fc.assert(
+      fc.property(crowdArb, settingsArb, (specs, settings) => {
+        const { fast, simple } = orders(initiativeState(specs, settings));
+        expect(fast).toEqual(simple);
+      }),
+    );
+  });
+
+  it("a tie that stood through the last allowed roll-off rolls no more; one roll-off short, it rolls again", () => {
+    const tied = (rollOffs: number[]): Spec[] => [0, 1].map(() => ({ modifier: 0, d10: 3, rollOffs, team: null, defeated: false, dead: false, stunTurns: 0, dodge: "none" }));
+    const settings = { mode: "everyTurn", team: false, declaredDodge: false } as const;
+    const last = Array.from({ length: INITIATIVE_MAX_ROLL_OFFS }, (_, i) => 1 + i);
+    expect(fresh(initiativeState(tied(last), settings))).toEqual({ value: { rolls: [], rollOffs: [], dodges: [] } });
+    expect(fresh(initiativeState(tied(last.slice(1)), settings))).toEqual({ value: { rolls: [], rollOffs: [["c0", "c1"]], dodges: [] } });
+  });
+
+  it("agrees through every roll-off round of a crowd that ties a lot", () => {
+    const specs: Spec[] = Array.from({ length: 600 }, (_, i) => ({ modifier: i % 2, d10: 1 + (i % 3), rollOffs: [], team: null, defeated: i % 97 === 0, dead: false, stunTurns: 0, dodge: i % 50 === 0 ? "unrolled" : "none" }));
+    const state = initiativeState(specs, { mode: "everyTurn", team: false, declaredDodge: true });
+    let rounds = 0;
+    for (;;) {
+      const simple = initiativeWaitingSimple(state);
+      expect(initiativeWaiting(state)).toEqual(simple);
+      expect(fresh(state)).toEqual({ value: simple });
+      if (simple.rollOffs.length === 0) break;
+      rounds++;
+      let k = rounds;
+      for (const group of simple.rollOffs) {
+        for (const id of group) {
+          const c = state.combatants.get(id) as CombatantTurn;
+          k = (k * 7 + 3) % 10;
+          state.combatants.set(id, Object.freeze({ ...c, initiative: { ...c.initiative, rollOffs: Object.freeze([...c.initiative.rollOffs, 1 + k]) } }));
+        }
+      }
+    }
+    expect(rounds).toBeGreaterThan(1);
+    const { fast, simple } = orders(state);
+    expect(fast).toEqual(simple);
+    expect(fast).toMatchObject({ value: { order: expect.any(Array) as unknown } });
+  });
+});
