@@ -28,7 +28,8 @@
  *                    the input checks every step shares
  *   declaration.ts   what a combatant declares, read from untrusted data
  *   state.ts         the state's shapes, reading it (who acts, actions left, shifts), and changes
- *   steps.ts         Steps 1–5: declare, extra-action rolls, initiative, resolve and change of action
+ *   steps.ts         Steps 1, 2, 4 and 5: declare, extra-action rolls, resolve and change of action
+ *   initiative-step.ts  Step 3: initiative, its roll-offs and declared dodges, and the order
  *   conditions.ts    what happens to a combatant mid-turn: stuns, dying, aid, holds, defences, events
  *   advance.ts       walking the turn's table (phases.ts) from phase to phase: who each phase
  *                    waits for, and the bookkeeping as a phase ends and the next begins
