@@ -156,3 +156,53 @@ describe("a sealed card (an NPC target: the GM keeps its secrets)", () => {
     expect(line(gm, ".damage-line")).toMatch(/protection \d+ =/);
   });
 });
+
+describe("wording: the card reads as sentences at every stage", () => {
+  it("wording: No defence is not followed by a second 'no defence'", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
+    state = declineDefence(state, "0");
+    for (const who of ["gm", "owner", "other"] as const) {
+      expect(line(render(state, who), ".defence-line")).toBe("No defence");
+    }
+  });
+
+  it("wording: a Block's protection carries its number for those who may see it, and no dangling '— protection'", () => {
+    // Kestrel blocks Gravel's blow (Str 20: Block protection on a yellow).
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    state = chooseDefence(state, "0", { defence: "block", die: 80, cs: [] });
+    const protection = state.targets[0]?.defence?.outcome.protection ?? -1;
+    expect(protection).toBeGreaterThan(0);
+    const defenceLine = line(render(state, "other"), ".defence-line");
+    expect(defenceLine).toMatch(new RegExp(`— protection ${String(protection)}$`));
+    expect(defenceLine).not.toMatch(/— protection$/);
+    // A sealed NPC row (its defence not hidden): players learn that it protects, never how much.
+    let npc = createExchange({ attackerActor: hero, targetActor: villain, attack: "BA", damage: 40 });
+    npc = chooseDefence(npc, "0", { defence: "block", die: 80, cs: [] });
+    const npcProtection = npc.targets[0]?.defence?.outcome.protection ?? -1;
+    const { card } = sealExchange(npc, { sealed: new Set(["0"]), hiddenDefence: new Set() });
+    const sealedLine = line(render(card, "other"), ".defence-line");
+    expect(sealedLine).toMatch(/— its protection soaks part of the blow$/);
+    expect(sealedLine).not.toContain(`protection ${String(npcProtection)}`);
+  });
+
+  it("wording: a due Slam?/Stun? says what it waits on, before and after the damage is applied", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    state = declineDefence(state, "0");
+    state = rollToHit(state, "0", { die: 95 }); // red: Stun?
+    expect(line(render(state, "other"), ".check-stun")).toBe("Stun?: due once the damage is applied");
+    state = applyDamage(state, "0", { value: 110, max: 110 }).state;
+    expect(line(render(state, "other"), ".check-stun")).toBe("Stun?: due: a roll on End (res)");
+    expect(line(render(state, "owner"), ".check-stun")).toBe("Stun?: due: a roll on End (res) Roll");
+  });
+
+  it("wording: no Pull is offered when no damage gets through", () => {
+    // Damage 20 against armor 20: a hit that deals 0.
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 20, targetArmor: 20 });
+    state = declineDefence(state, "0");
+    state = rollToHit(state, "0", { die: 95 });
+    expect(state.targets[0]?.damage?.dealt).toBe(0);
+    const doc = render(state, "gm");
+    expect(count(doc, '[data-action="casePull"]') + count(doc, '[data-action="casePullDamage"]')).toBe(0);
+    expect(count(doc, ".pull-buttons")).toBe(0);
+  });
+});

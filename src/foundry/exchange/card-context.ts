@@ -71,7 +71,7 @@ export interface TargetRowView {
     readonly colorKey: string | null;
     readonly color: Color | null;
     readonly cs: readonly CsView[];
-    readonly effectKey: string;
+    readonly effectKey: string | null;
     readonly effectData: Record<string, string>;
   };
   readonly toHit: null | {
@@ -121,6 +121,8 @@ export interface TargetRowView {
     readonly die: number | null;
     readonly outcomeKey: string | null;
     readonly outcomeData: Record<string, string>;
+    /** Why an unrolled check waits: on the damage being applied, or on its roll. Null once rolled. */
+    readonly pendingKey: string | null;
   }[];
   readonly canEscape: boolean;
   /** Escapes tried so far: an escape request names it, so a double click is not a second try. */
@@ -147,14 +149,19 @@ export interface ExchangeCardView {
   readonly rows: readonly TargetRowView[];
 }
 
-function defenceEffect(t: ExchangeTarget): { key: string; data: Record<string, string> } {
+function defenceEffect(t: ExchangeTarget): { key: string | null; data: Record<string, string> } {
   const d = t.defence;
-  if (!d || d.code === "none") return { key: "CASE.Exchange.NoDefenceTaken", data: {} };
+  // "No defence" says it all: no effect text after it.
+  if (!d || d.code === "none") return { key: null, data: {} };
   const o = d.outcome;
   if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
   if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
   if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatSigned(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
-  if (o.protection > 0 || d.code === "block" || d.code === "brace") return { key: "CASE.Exchange.Protection", data: { value: String(o.protection) } };
+  if (o.protection > 0 || d.code === "block" || d.code === "brace") {
+    // A sealed row's protection is the GM's secret: players read that it protects, not how much.
+    if (t.sealed === true) return { key: "CASE.Exchange.DefenceProtects", data: {} };
+    return { key: "CASE.Exchange.DefenceProtection", data: { value: String(o.protection) } };
+  }
   return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
 }
 
@@ -268,6 +275,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           die: c.die,
           outcomeKey: out.key,
           outcomeData: out.data,
+          pendingKey: c.outcome !== null ? null : t.phase === "applied" ? "CASE.Exchange.CheckDue" : "CASE.Exchange.CheckAfterDamage",
         };
       }),
       canEscape: ownsTarget && next.escape,
