@@ -18,8 +18,15 @@ import {
   rankOf,
   mayPullDamage,
   COLORS,
+  DEFENCE_SCORE,
+  UNIVERSAL_TABLE,
+  catchRollShift,
   colorIndex,
+  colorOdds,
+  shiftColumn,
   type Color,
+  type DefenceCode,
+  type UniversalTable,
   type CsReason,
   type ExchangeState,
   type ExchangeTarget,
@@ -39,6 +46,57 @@ export interface ExchangeSettings {
   readonly ownersApplyDamage: boolean;
   /** The combat turn (round) now, for the one-escape-a-turn rule; null outside a combat. */
   readonly turn?: number | null;
+  /**
+   * The shifts the GM will put on this row's defender rolling `defence` now (the extra-defence
+   * penalty beyond the free defences, talents, conditions: gm-actions `defenceShifts`), or
+   * undefined when this client does not know them. Read for the defence buttons' odds.
+   */
+  readonly defenceCs?: (rowKey: string, defence: DefenceCode) => readonly CsReason[] | undefined;
+  /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
+  readonly table?: UniversalTable;
+}
+
+/** A defence button: what it rolls on, the shifts the GM will apply, and the odds of each colour on the shifted column. */
+export interface DefenceButtonView {
+  readonly code: DefenceCode;
+  readonly labelKey: string;
+  /** The score it rolls on and its rank ("Agy (bal)", "Remarkable"); null on a sealed row (the NPC's scores are the GM's). */
+  readonly scoreKey: string | null;
+  readonly rankKey: string | null;
+  /** The total shift on the roll ("−2"), null when none; the reasons, for the tooltip. */
+  readonly cs: string | null;
+  readonly csReasons: readonly CsView[];
+  /** The column after the shifts, when they move it. */
+  readonly shiftedKey: string | null;
+  /** The chance of each colour on that column, in per cent (empty on a sealed row). */
+  readonly odds: readonly { readonly color: Color; readonly letterKey: string; readonly percent: number }[];
+}
+
+/** The defence buttons of one row, read off the rules (the score, Catch's own shift, the column's odds). */
+function defenceButtons(t: ExchangeTarget, codes: readonly DefenceCode[], settings: ExchangeSettings): DefenceButtonView[] {
+  return codes.map((code): DefenceButtonView => {
+    const labelKey = `CASE.Defence.${code}`;
+    if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [] };
+    const score = DEFENCE_SCORE[code];
+    const value = t.scores[score];
+    // The same list chooseDefence reads: the GM's shifts, then Catch's own (rules catchRollShift).
+    const reasons: CsReason[] = [...(settings.defenceCs?.(t.key, code) ?? [])];
+    if (code === "catch") reasons.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
+    const total = reasons.reduce((sum, r) => sum + r.cs, 0);
+    const odds = colorOdds(value, total, settings.table ?? UNIVERSAL_TABLE);
+    const base = rankOf(value).key;
+    const shifted = shiftColumn(value, total).rank.key;
+    return {
+      code,
+      labelKey,
+      scoreKey: `CASE.Score.${score}`,
+      rankKey: `CASE.Rank.${base}`,
+      cs: total !== 0 ? formatSigned(total) : null,
+      csReasons: csViews(reasons),
+      shiftedKey: shifted !== base ? `CASE.Rank.${shifted}` : null,
+      odds: COLORS.map((color) => ({ color, letterKey: `CASE.Color.Letter.${color}`, percent: Math.round(odds[color] * 100) })),
+    };
+  });
 }
 
 export interface CsView {
@@ -62,7 +120,7 @@ export interface TargetRowView {
   readonly phase: ExchangeTarget["phase"];
   readonly phaseKey: string;
   readonly canDefend: boolean;
-  readonly defenceButtons: readonly { code: string; labelKey: string }[];
+  readonly defenceButtons: readonly DefenceButtonView[];
   readonly defenceHidden: boolean;
   readonly defence: null | {
     readonly labelKey: string;
@@ -211,7 +269,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
       canDefend: ownsTarget && next.defend.length > 0,
-      defenceButtons: next.defend.map((code) => ({ code, labelKey: `CASE.Defence.${code}` })),
+      defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
         d === null || hidden

@@ -5,10 +5,11 @@
  */
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { cardForViewer } from "./card-store";
-import { attackCardContext, type Viewer } from "./card-context";
-import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
+import { attackCardContext, type ExchangeSettings, type Viewer } from "./card-context";
+import { applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
-import { COLORS, type Color } from "../../rules/index";
+import { actorFromUuid } from "../core/guards";
+import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
 import { listenForActions, type ClickActions } from "../ui/click-actions";
 import { askPullDamage } from "../ui/dialogs";
@@ -93,6 +94,24 @@ export function activateCard(root: HTMLElement, messageId: string): void {
 }
 
 /**
+ * The shifts the GM will put on each defence this viewer may choose now, by row and defence:
+ * the GM's own `defenceShifts` (extra-defence penalty from the turn, talents, conditions), so
+ * the buttons' odds are the odds of the roll the GM makes. Sealed rows are left out.
+ */
+export async function defenceShiftsFor(state: ExchangeState, viewer: Viewer): Promise<ExchangeSettings["defenceCs"]> {
+  const bridge = (CONFIG as Partial<CONFIG>).CASE?.router.services.combat;
+  if (!bridge) return undefined;
+  const known = new Map<string, readonly CsReason[]>();
+  for (const t of state.targets) {
+    if (t.phase !== "awaitingDefence" || t.sealed === true || !(viewer.isGM || viewer.owns(t.actorUuid))) continue;
+    const actor = await actorFromUuid(t.actorUuid);
+    if (!actor) continue;
+    for (const code of targetActions(state, t.key).defend) known.set(`${t.key}/${code}`, await defenceShifts(bridge, actor, code));
+  }
+  return (key, code) => known.get(`${key}/${code}`);
+}
+
+/**
  * Fills a rendered attack message with its card for this user, then fires
  * `case.renderAttackCard(message, html)`: core's `renderChatMessageHTML` runs before the card
  * exists, so modules that decorate chat listen to this one.
@@ -102,10 +121,14 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
   if (!content) return;
   try {
     const state = cardForViewer(message);
-    const view = attackCardContext(state, currentViewer(), {
+    const viewer = currentViewer();
+    const defenceCs = await defenceShiftsFor(state, viewer);
+    const view = attackCardContext(state, viewer, {
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
       turn: game.combat?.started ? game.combat.round : null,
+      table: CONFIG.CASE.universalTable,
+      ...(defenceCs ? { defenceCs } : {}),
     });
     content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, { ...view });
     activateCard(content, message.id ?? "");

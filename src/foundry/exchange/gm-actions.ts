@@ -168,8 +168,8 @@ export async function afterToHit(state: ExchangeState, key: string, messageId: s
   await context.locks.run([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
 }
 
-/** The shifts on a defender's roll: extra-defence penalty, talents, conditions. */
-async function defenceShifts(bridge: CombatBridge, actor: Actor.Implementation, defence: DefenceChoice): Promise<CsReason[]> {
+/** The shifts on a defender's roll: extra-defence penalty, talents, conditions (the card's defence buttons show the same). */
+export async function defenceShifts(bridge: CombatBridge, actor: Actor.Implementation, defence: DefenceChoice): Promise<CsReason[]> {
   if (defence === "none" || !isCharacter(actor)) return [];
   const used = await bridge.defencesUsed(actor);
   const penalty = defencePenalty(used, actor.system.stats.freeDefences);
