@@ -186,6 +186,13 @@ export interface TargetRowView {
   /** Escapes tried so far: an escape request names it, so a double click is not a second try. */
   readonly escapeAttempt: number;
   readonly escapes: readonly { die: number; colorKey: string; resultKey: string }[];
+  /**
+   * Nothing more may happen to this row (rules `targetActions`: no defence, to-hit, pull, apply,
+   * check or escape left; Undo may stay): the card folds it to its one-line outcome.
+   */
+  readonly finished: boolean;
+  /** The one-line outcome of a finished row: the result (or the defence that avoided it) and the damage that got through. */
+  readonly outcome: { readonly key: string; readonly data: Record<string, string>; readonly dealt: number | null };
 }
 
 export interface ExchangeCardView {
@@ -244,6 +251,15 @@ function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
   if (result === "break") return "CASE.Exchange.Note.break";
   if (result === "miss" && missMayStrikeOthers(state.attack)) return "CASE.Exchange.Note.missRanged";
   return null;
+}
+
+/** A finished row's outcome in one line: the to-hit's result, else what the (visible) defence did. */
+function rowOutcome(t: ExchangeTarget, hidden: boolean, effect: { key: string | null; data: Record<string, string> }): TargetRowView["outcome"] {
+  const dealt = t.damage ? t.damage.dealt : null;
+  if (t.toHit) return { key: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`, data: {}, dealt };
+  if (hidden) return { key: "CASE.Exchange.DefenceHidden", data: {}, dealt };
+  if (effect.key !== null) return { key: effect.key, data: effect.data, dealt };
+  return { key: `CASE.Exchange.Phase.${t.phase}`, data: {}, dealt };
 }
 
 /** The card for one viewer. */
@@ -336,6 +352,14 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           pendingKey: c.outcome !== null ? null : t.phase === "applied" ? "CASE.Exchange.CheckDue" : "CASE.Exchange.CheckAfterDamage",
         };
       }),
+      finished:
+        (t.phase === "resolved" || t.phase === "applied") &&
+        !next.apply &&
+        !next.pull &&
+        !next.escape &&
+        next.checks.length === 0 &&
+        (t.phase === "applied" || t.consequences.every((c) => c.outcome !== null)),
+      outcome: rowOutcome(t, hidden, effect),
       canEscape: ownsTarget && next.escape,
       escapeAttempt: t.escapes.length,
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
