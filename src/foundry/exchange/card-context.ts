@@ -211,6 +211,10 @@ export interface ExchangeCardView {
   readonly complete: boolean;
   /** A to-hit roll is pending (the GM was away when it was due) and this viewer may ask for it. */
   readonly canRollToHit: boolean;
+  /** The GM's *Apply all*: shown when two rows or more may take their damage now. */
+  readonly canApplyAll: boolean;
+  /** The GM's *Roll all due checks*: shown when two Slam?/Stun?/Kill? checks or more are due now. */
+  readonly canRollAllChecks: boolean;
   readonly rows: readonly TargetRowView[];
 }
 
@@ -380,6 +384,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     blindsided: state.blindsided,
     complete: exchangeComplete(state),
     canRollToHit: ownsAttacker && state.targets.some((t) => targetActions(state, t.key).rollToHit),
+    canApplyAll: viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2,
+    canRollAllChecks: viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2,
     rows,
   };
 }

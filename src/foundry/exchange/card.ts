@@ -6,7 +6,7 @@
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { cardForViewer } from "./card-store";
 import { attackCardContext, type ExchangeSettings, type Viewer } from "./card-context";
-import { applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
+import { applyAllQuery, applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollAllChecksQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
 import { actorFromUuid } from "../core/guards";
 import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
@@ -61,6 +61,12 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   },
   caseApplyDamage(_event, target) {
     return requestGM(applyDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  caseApplyAll() {
+    return requestGM(applyAllQuery, { messageId: this.messageId });
+  },
+  caseRollAllChecks() {
+    return requestGM(rollAllChecksQuery, { messageId: this.messageId });
   },
   caseUndoDamage(_event, target) {
     return requestGM(undoDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });

@@ -331,21 +331,81 @@ async function autoRollNpcConsequences(messageId: string, key: string, actor: Ac
   for (const check of targetActions(loaded.state, key).checks) await resolveConsequenceNow(messageId, key, check, { ...context, requestId: `${context.requestId}.${check}` });
 }
 
+/** Applies one row's damage (effects first, the card last), then an NPC's due checks when the world says so. */
+async function applyDamageNow(messageId: string, key: string, context: CardContext): Promise<void> {
+  const loaded = cardFor(messageId, context);
+  if (!loaded) return;
+  const { state } = loaded;
+  const target = transition(() => targetOf(state, key));
+  if (!targetActions(state, key).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
+  const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
+  const applied = await writeHealthChange(context, effectId(loaded, key, "apply"), actors, (health, charger) => applyDamage(state, key, health, charger));
+  await save("applyDamage", loaded, applied.state, context, []);
+  await autoRollNpcConsequences(messageId, key, actors.actor, context);
+}
+
 export const applyDamageQuery = defineCardQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = cardFor(p.messageId, context);
-    if (!loaded) return null;
-    const { state } = loaded;
-    const target = transition(() => targetOf(state, p.targetKey));
-    if (!targetActions(state, p.targetKey).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
-    const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
-    const applied = await writeHealthChange(context, effectId(loaded, p.targetKey, "apply"), actors, (health, charger) => applyDamage(state, p.targetKey, health, charger));
-    await save("applyDamage", loaded, applied.state, context, []);
-    await autoRollNpcConsequences(p.messageId, p.targetKey, actors.actor, context);
+    await applyDamageNow(p.messageId, p.targetKey, context);
+    return null;
+  },
+});
+
+function mustBeGM(user: AskingUser): void {
+  if (!user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.GMOnly"));
+}
+
+/**
+ * Runs `step` on every row of a card where `due` says it may happen now, one row after another
+ * under the card's lock. Each row is its own step with its own request id (the request's id,
+ * the row and the step), so a retried request finds the rows it already did in the card's
+ * memory and does only what is left. Refused when no row has anything to do.
+ */
+async function forEveryRow(messageId: string, context: CardContext, name: string, due: (state: ExchangeState, key: string) => readonly string[], step: (key: string, what: string, rowContext: CardContext) => Promise<void>): Promise<number> {
+  const { state, requests } = loadCard(messageId);
+  const work = state.targets.flatMap((t) => due(state, t.key).map((what) => ({ key: t.key, what, id: `${context.requestId}.${t.key}.${what}` })));
+  if (work.length === 0) {
+    // A retry of a request that did every row: done already, nothing to refuse.
+    if (requests.some((r) => r.startsWith(`${context.requestId}.`))) return 0;
+    throw new QueryRefusal("stale", game.i18n.localize(`CASE.Exchange.Nothing.${name}`));
+  }
+  for (const w of work) {
+    // Each row reads the card as the previous one left it.
+    const now = loadCard(messageId);
+    if (!due(now.state, w.key).includes(w.what)) continue;
+    await step(w.key, w.what, { ...context, requestId: w.id });
+  }
+  return work.length;
+}
+
+/** The GM's *Apply all*: the damage of every row that may take it now, as *Apply damage* row by row. */
+export const applyAllQuery = defineCardQuery({
+  name: "applyAll",
+  parse(raw: unknown) {
+    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+  },
+  lockKey: (p) => cardLock(p.messageId),
+  authorize: (user) => { mustBeGM(user); },
+  async handle(_user, p, context) {
+    await forEveryRow(p.messageId, context, "applyAll", (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
+    return null;
+  },
+});
+
+/** The GM's *Roll all due checks*: every Slam?/Stun?/Kill? due now on the card, as each row's own Roll button. */
+export const rollAllChecksQuery = defineCardQuery({
+  name: "rollAllChecks",
+  parse(raw: unknown) {
+    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+  },
+  lockKey: (p) => cardLock(p.messageId),
+  authorize: (user) => { mustBeGM(user); },
+  async handle(_user, p, context) {
+    await forEveryRow(p.messageId, context, "rollAllChecks", (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
     return null;
   },
 });
@@ -464,4 +524,4 @@ export const escapeQuery = defineCardQuery({
 });
 
 /** Every GM half of the card's buttons, for the root to register. */
-export const CARD_QUERIES = [defendQuery, rollToHitQuery, pullQuery, applyDamageQuery, undoDamageQuery, consequenceQuery, escapeQuery] as const;
+export const CARD_QUERIES = [defendQuery, rollToHitQuery, pullQuery, applyDamageQuery, undoDamageQuery, consequenceQuery, escapeQuery, applyAllQuery, rollAllChecksQuery] as const;
