@@ -117,6 +117,27 @@ export async function defenceShiftsFor(state: ExchangeState, viewer: Viewer): Pr
   return (key, code) => known.get(`${key}/${code}`);
 }
 
+/** The rows this client has already told its user about (message id and row key). */
+const NOTICED = new Set<string>();
+
+/**
+ * Tells a player, once per card and row, that a card waits on a defence of a character they
+ * own (the GM sees every card and is not told). Returns the names told about.
+ */
+export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: Set<string> = NOTICED): string[] {
+  if (viewer.isGM) return [];
+  const told: string[] = [];
+  for (const t of state.targets) {
+    if (!viewer.owns(t.actorUuid) || targetActions(state, t.key).defend.length === 0) continue;
+    const id = `${messageId}:${t.key}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }));
+    told.push(t.name);
+  }
+  return told;
+}
+
 /**
  * Fills a rendered attack message with its card for this user, then fires
  * `case.renderAttackCard(message, html)`: core's `renderChatMessageHTML` runs before the card
@@ -138,6 +159,7 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
     });
     content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, { ...view });
     activateCard(content, message.id ?? "");
+    noticeWaitingDefences(message.id ?? "", state, viewer);
   } catch (error) {
     console.error("case | cannot render an attack card", error);
     content.innerHTML = await foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}/templates/chat/roll-error.hbs`, {
