@@ -39,6 +39,8 @@ export interface Viewer {
   owns(actorUuid: string): boolean;
   /** Whether the actor with this UUID is an NPC (for hiding defence choices). */
   isNpc(actorUuid: string): boolean;
+  /** The picture of a row's token (its texture) or actor, as this client can see it; null when none. */
+  portrait?(uuid: string): string | null;
 }
 
 export interface ExchangeSettings {
@@ -117,6 +119,10 @@ export interface TargetRowView {
   readonly key: string;
   readonly name: string;
   readonly uuid: string;
+  /** The token's picture beside the name, or null. */
+  readonly img: string | null;
+  /** The row's target is a token (a scene's `…Token.<id>`): the card may select it and pan to it. */
+  readonly onScene: boolean;
   readonly phase: ExchangeTarget["phase"];
   readonly phaseKey: string;
   readonly canDefend: boolean;
@@ -286,6 +292,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       key: t.key,
       name: t.name,
       uuid: t.uuid,
+      img: viewer.portrait?.(t.uuid) ?? null,
+      onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
       canDefend: ownsTarget && next.defend.length > 0,

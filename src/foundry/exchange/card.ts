@@ -27,7 +27,43 @@ export function currentViewer(): Viewer {
     const doc = fromUuidSync(uuid) as { type?: string } | null;
     return doc?.type === "npc";
   };
-  return { isGM: game.user.isGM, owns, isNpc };
+  const portrait = (uuid: string): string | null => {
+    const doc = fromUuidSync(uuid) as { texture?: { src?: string | null }; img?: string | null } | null;
+    return doc?.texture?.src ?? doc?.img ?? null;
+  };
+  return { isGM: game.user.isGM, owns, isNpc, portrait };
+}
+
+/** The canvas as the card uses it: the tokens of the viewed scene, and a pan. */
+interface CardCanvas {
+  readonly tokens?: { get(id: string): CardToken | undefined } | null;
+  animatePan(view: { x: number; y: number }): unknown;
+}
+interface CardToken {
+  readonly isOwner: boolean;
+  readonly center: { x: number; y: number };
+  control(options: { releaseOthers: boolean }): unknown;
+}
+
+/**
+ * Selects a row's token on the viewed scene and pans to it, when this user owns it (the GM owns
+ * every token); otherwise says why nothing happened. Never throws for a missing canvas.
+ */
+export function selectToken(uuid: string): boolean {
+  const id = /\.Token\.([^.]+)$/.exec(uuid)?.[1];
+  const board = (globalThis as { canvas?: CardCanvas | null }).canvas;
+  const token = id !== undefined ? board?.tokens?.get(id) : undefined;
+  if (!board || !token) {
+    ui.notifications.warn(game.i18n.localize("CASE.Exchange.TokenNotHere"));
+    return false;
+  }
+  if (!token.isOwner) {
+    ui.notifications.warn(game.i18n.localize("CASE.Exchange.TokenNotYours"));
+    return false;
+  }
+  token.control({ releaseOthers: true });
+  void board.animatePan({ x: token.center.x, y: token.center.y });
+  return true;
 }
 
 /** What a card's action runs on: the chat message the card is in (an application's actions run on the application). */
@@ -77,6 +113,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   },
   caseEscape(_event, target) {
     return requestGM(escapeQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  caseSelectToken(_event, target) {
+    selectToken(target.dataset.uuid ?? "");
   },
   async caseOpenTarget(_event, target) {
     const doc = await fromUuid(target.dataset.uuid ?? "");
