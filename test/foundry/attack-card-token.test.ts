@@ -48,7 +48,7 @@ describe("target rows linked to the board", () => {
     const viewer: Viewer = { isGM: true, owns: () => true, isNpc: () => false, portrait: (uuid) => (uuid.includes("Token") ? "tokens/kestrel.webp" : "portraits/kestrel.webp") };
     const doc = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(onScene, viewer, { hideNpcDefences: false, ownersApplyDamage: false })));
     const [button] = queryAll(doc, '[data-action="caseSelectToken"]');
-    expect(button && attr(button, "aria-label")).toBe("Select Kestrel on the scene");
+    expect(button && attr(button, "aria-label")).toBe("Find Kestrel on the scene (select the token and pan to it)");
     expect(queryAll(doc, '[data-action="caseSelectToken"] img').map((i) => [attr(i, "src"), attr(i, "alt")])).toEqual([["tokens/kestrel.webp", ""]]);
     const actorRow = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(base, viewer, { hideNpcDefences: false, ownersApplyDamage: false })));
     expect(queryAll(actorRow, '[data-action="caseSelectToken"]')).toHaveLength(0);
