@@ -156,3 +156,91 @@ describe("a sealed card (an NPC target: the GM keeps its secrets)", () => {
     expect(line(gm, ".damage-line")).toMatch(/protection \d+ =/);
   });
 });
+
+describe("wording: the card reads as sentences at every stage", () => {
+  it("wording: No defence is not followed by a second 'no defence'", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
+    state = declineDefence(state, "0");
+    for (const who of ["gm", "owner", "other"] as const) {
+      expect(line(render(state, who), ".defence-line")).toBe("No defence");
+    }
+  });
+
+  it("wording: a Block's protection carries its number for those who may see it, and no dangling '— protection'", () => {
+    // Kestrel blocks Gravel's blow (Str 20: Block protection on a yellow).
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    state = chooseDefence(state, "0", { defence: "block", die: 80, cs: [] });
+    const protection = state.targets[0]?.defence?.outcome.protection ?? -1;
+    expect(protection).toBeGreaterThan(0);
+    const defenceLine = line(render(state, "other"), ".defence-line");
+    expect(defenceLine).toMatch(new RegExp(`— protection ${String(protection)}$`));
+    expect(defenceLine).not.toMatch(/— protection$/);
+    // A sealed NPC row (its defence not hidden): players learn that it protects, never how much.
+    let npc = createExchange({ attackerActor: hero, targetActor: villain, attack: "BA", damage: 40 });
+    npc = chooseDefence(npc, "0", { defence: "block", die: 80, cs: [] });
+    const npcProtection = npc.targets[0]?.defence?.outcome.protection ?? -1;
+    const { card } = sealExchange(npc, { sealed: new Set(["0"]), hiddenDefence: new Set() });
+    const sealedLine = line(render(card, "other"), ".defence-line");
+    expect(sealedLine).toMatch(/— its protection soaks part of the blow$/);
+    expect(sealedLine).not.toContain(`protection ${String(npcProtection)}`);
+  });
+
+  it("wording: a due Slam?/Stun? says what it waits on, before and after the damage is applied", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    state = declineDefence(state, "0");
+    state = rollToHit(state, "0", { die: 95 }); // red: Stun?
+    expect(line(render(state, "other"), ".check-stun")).toBe("Stun?: due once the damage is applied");
+    state = applyDamage(state, "0", { value: 110, max: 110 }).state;
+    expect(line(render(state, "other"), ".check-stun")).toBe("Stun?: due: a roll on End (res)");
+    expect(line(render(state, "owner"), ".check-stun")).toBe("Stun?: due: a roll on End (res) Roll");
+  });
+
+  it("wording: no Pull is offered when no damage gets through", () => {
+    // Damage 20 against armor 20: a hit that deals 0.
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 20, targetArmor: 20 });
+    state = declineDefence(state, "0");
+    state = rollToHit(state, "0", { die: 95 });
+    expect(state.targets[0]?.damage?.dealt).toBe(0);
+    const doc = render(state, "gm");
+    expect(count(doc, '[data-action="casePull"]') + count(doc, '[data-action="casePullDamage"]')).toBe(0);
+    expect(count(doc, ".pull-buttons")).toBe(0);
+  });
+});
+
+describe("collapse: a finished row folds to its outcome", () => {
+  it("collapse: a row waiting on anything stays open; a miss, an avoided attack and applied damage with its checks rolled fold to one line", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
+    expect(count(render(state, "gm"), "details.row-details")).toBe(0);
+    state = declineDefence(state, "0");
+    expect(count(render(state, "gm"), "details.row-details")).toBe(0);
+    // A miss: nothing left to do.
+    const miss = rollToHit(state, "0", { die: 2 });
+    const missDoc = render(miss, "other");
+    expect(count(missDoc, "li.finished details.row-details")).toBe(1);
+    expect(attr(queryOne(missDoc, "details.row-details"), "open")).toBeUndefined();
+    expect(line(missDoc, ".row-summary")).toBe("Kestrel — Miss");
+    // A red hit: Apply, Pull and then Stun? are still to do, so the row stays open until the check is rolled.
+    let hit = rollToHit(state, "0", { die: 95 });
+    expect(count(render(hit, "gm"), "details.row-details")).toBe(0);
+    hit = applyDamage(hit, "0", { value: 110, max: 110 }).state;
+    expect(count(render(hit, "gm"), "details.row-details")).toBe(0);
+    hit = resolveConsequence(hit, "0", { check: "stun", die: 40, d10: 3, hasActed: false });
+    const done = render(hit, "gm");
+    expect(line(done, ".row-summary")).toBe("Kestrel — Stun · 40 damage · Health: 110 → 70 / 110");
+    // The rolled check stays in view under the line; the rolls fold into the details.
+    expect(line(done, ".check-stun")).toBe("Stun?: 40 Green — stunned for 1 turn(s), starting now");
+    expect(count(done, "details.row-details .tohit-line")).toBe(1);
+    expect(count(done, ".applied-line")).toBe(1);
+  });
+
+  it("collapse: an avoided attack folds to what the defence did; a hidden NPC defence to 'Defended.'", () => {
+    let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
+    state = chooseDefence(state, "0", { defence: "evasion", die: 97, cs: [] }); // red Evasion: avoided
+    expect(line(render(state, "other"), ".row-summary")).toBe("Kestrel — the attack is avoided; +2 CS on the next action against this foe");
+    let npc = createExchange({ attackerActor: hero, targetActor: villain, attack: "BA" });
+    npc = chooseDefence(npc, "0", { defence: "evasion", die: 97, cs: [] });
+    const hidden = render(npc, "other", { ...settings, hideNpcDefences: true });
+    expect(line(hidden, ".row-summary")).toBe("Gravel — Defended.");
+    expect(text(hidden)).not.toMatch(/Evade|avoided/);
+  });
+});

@@ -300,6 +300,17 @@ describe("refused transitions are 'stale' and change nothing", () => {
     expectRefused(s, (x) => escapeHold(x, "0", white), "stale");
   });
 
+  it("wording: targetActions offers no pull when no damage gets through (armor soaks it all), and does when some does", () => {
+    // Damage 40 against body armor 40: a red hit deals 0, so there is nothing to pull.
+    const soaked = hit("BA", "red", { targets: [targetInput(0, { armor: { body: 40, energy: 0 } })] });
+    expect(soaked.targets[0]?.damage?.dealt).toBe(0);
+    expect(targetActions(soaked, "0").pull).toBe(false);
+    // One point less armor lets 1 through: the pull is offered again.
+    const through = hit("BA", "red", { targets: [targetInput(0, { armor: { body: 39, energy: 0 } })] });
+    expect(through.targets[0]?.damage?.dealt).toBeGreaterThan(0);
+    expect(targetActions(through, "0").pull).toBe(true);
+  });
+
   it("targetActions says what may happen next, phase by phase", () => {
     const s0 = createExchange(exchangeInput("BA"));
     expect(targetActions(s0, "0")).toEqual({ defend: defenceOptions(s0, "0"), rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });

@@ -113,7 +113,7 @@ export async function controlsIn(page: Page, selector: string): Promise<string[]
     ([sel, skip]) => {
     const root = document.querySelector(sel);
     if (!root) throw new Error(`nothing matches ${sel}`);
-    const controls = [...root.querySelectorAll<HTMLElement>("button, a, input, select, textarea, [data-action], [tabindex]")];
+    const controls = [...root.querySelectorAll<HTMLElement>("button, a, input, select, textarea, summary, [data-action], [tabindex]")];
     return controls
       .filter((e) => e.getClientRects().length > 0 && !(e as HTMLButtonElement).disabled && (e as HTMLInputElement).type !== "hidden" && !e.closest("[inert]") && !e.matches(skip))
       .map((e) => e.outerHTML.slice(0, 120));

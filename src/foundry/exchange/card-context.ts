@@ -18,8 +18,15 @@ import {
   rankOf,
   mayPullDamage,
   COLORS,
+  DEFENCE_SCORE,
+  UNIVERSAL_TABLE,
+  catchRollShift,
   colorIndex,
+  colorOdds,
+  shiftColumn,
   type Color,
+  type DefenceCode,
+  type UniversalTable,
   type CsReason,
   type ExchangeState,
   type ExchangeTarget,
@@ -32,6 +39,8 @@ export interface Viewer {
   owns(actorUuid: string): boolean;
   /** Whether the actor with this UUID is an NPC (for hiding defence choices). */
   isNpc(actorUuid: string): boolean;
+  /** The picture of a row's token (its texture) or actor, as this client can see it; null when none. */
+  portrait?(uuid: string): string | null;
 }
 
 export interface ExchangeSettings {
@@ -39,6 +48,57 @@ export interface ExchangeSettings {
   readonly ownersApplyDamage: boolean;
   /** The combat turn (round) now, for the one-escape-a-turn rule; null outside a combat. */
   readonly turn?: number | null;
+  /**
+   * The shifts the GM will put on this row's defender rolling `defence` now (the extra-defence
+   * penalty beyond the free defences, talents, conditions: gm-actions `defenceShifts`), or
+   * undefined when this client does not know them. Read for the defence buttons' odds.
+   */
+  readonly defenceCs?: (rowKey: string, defence: DefenceCode) => readonly CsReason[] | undefined;
+  /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
+  readonly table?: UniversalTable;
+}
+
+/** A defence button: what it rolls on, the shifts the GM will apply, and the odds of each colour on the shifted column. */
+export interface DefenceButtonView {
+  readonly code: DefenceCode;
+  readonly labelKey: string;
+  /** The score it rolls on and its rank ("Agy (bal)", "Remarkable"); null on a sealed row (the NPC's scores are the GM's). */
+  readonly scoreKey: string | null;
+  readonly rankKey: string | null;
+  /** The total shift on the roll ("−2"), null when none; the reasons, for the tooltip. */
+  readonly cs: string | null;
+  readonly csReasons: readonly CsView[];
+  /** The column after the shifts, when they move it. */
+  readonly shiftedKey: string | null;
+  /** The chance of each colour on that column, in per cent (empty on a sealed row). */
+  readonly odds: readonly { readonly color: Color; readonly letterKey: string; readonly percent: number }[];
+}
+
+/** The defence buttons of one row, read off the rules (the score, Catch's own shift, the column's odds). */
+function defenceButtons(t: ExchangeTarget, codes: readonly DefenceCode[], settings: ExchangeSettings): DefenceButtonView[] {
+  return codes.map((code): DefenceButtonView => {
+    const labelKey = `CASE.Defence.${code}`;
+    if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [] };
+    const score = DEFENCE_SCORE[code];
+    const value = t.scores[score];
+    // The same list chooseDefence reads: the GM's shifts, then Catch's own (rules catchRollShift).
+    const reasons: CsReason[] = [...(settings.defenceCs?.(t.key, code) ?? [])];
+    if (code === "catch") reasons.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
+    const total = reasons.reduce((sum, r) => sum + r.cs, 0);
+    const odds = colorOdds(value, total, settings.table ?? UNIVERSAL_TABLE);
+    const base = rankOf(value).key;
+    const shifted = shiftColumn(value, total).rank.key;
+    return {
+      code,
+      labelKey,
+      scoreKey: `CASE.Score.${score}`,
+      rankKey: `CASE.Rank.${base}`,
+      cs: total !== 0 ? formatSigned(total) : null,
+      csReasons: csViews(reasons),
+      shiftedKey: shifted !== base ? `CASE.Rank.${shifted}` : null,
+      odds: COLORS.map((color) => ({ color, letterKey: `CASE.Color.Letter.${color}`, percent: Math.round(odds[color] * 100) })),
+    };
+  });
 }
 
 export interface CsView {
@@ -59,10 +119,14 @@ export interface TargetRowView {
   readonly key: string;
   readonly name: string;
   readonly uuid: string;
+  /** The token's picture beside the name, or null. */
+  readonly img: string | null;
+  /** The row's target is a token (a scene's `…Token.<id>`): the card may select it and pan to it. */
+  readonly onScene: boolean;
   readonly phase: ExchangeTarget["phase"];
   readonly phaseKey: string;
   readonly canDefend: boolean;
-  readonly defenceButtons: readonly { code: string; labelKey: string }[];
+  readonly defenceButtons: readonly DefenceButtonView[];
   readonly defenceHidden: boolean;
   readonly defence: null | {
     readonly labelKey: string;
@@ -71,7 +135,7 @@ export interface TargetRowView {
     readonly colorKey: string | null;
     readonly color: Color | null;
     readonly cs: readonly CsView[];
-    readonly effectKey: string;
+    readonly effectKey: string | null;
     readonly effectData: Record<string, string>;
   };
   readonly toHit: null | {
@@ -121,11 +185,20 @@ export interface TargetRowView {
     readonly die: number | null;
     readonly outcomeKey: string | null;
     readonly outcomeData: Record<string, string>;
+    /** Why an unrolled check waits: on the damage being applied, or on its roll. Null once rolled. */
+    readonly pendingKey: string | null;
   }[];
   readonly canEscape: boolean;
   /** Escapes tried so far: an escape request names it, so a double click is not a second try. */
   readonly escapeAttempt: number;
   readonly escapes: readonly { die: number; colorKey: string; resultKey: string }[];
+  /**
+   * Nothing more may happen to this row (rules `targetActions`: no defence, to-hit, pull, apply,
+   * check or escape left; Undo may stay): the card folds it to its one-line outcome.
+   */
+  readonly finished: boolean;
+  /** The one-line outcome of a finished row: the result (or the defence that avoided it) and the damage that got through. */
+  readonly outcome: { readonly key: string; readonly data: Record<string, string>; readonly dealt: number | null };
 }
 
 export interface ExchangeCardView {
@@ -144,17 +217,26 @@ export interface ExchangeCardView {
   readonly complete: boolean;
   /** A to-hit roll is pending (the GM was away when it was due) and this viewer may ask for it. */
   readonly canRollToHit: boolean;
+  /** The GM's *Apply all*: shown when two rows or more may take their damage now. */
+  readonly canApplyAll: boolean;
+  /** The GM's *Roll all due checks*: shown when two Slam?/Stun?/Kill? checks or more are due now. */
+  readonly canRollAllChecks: boolean;
   readonly rows: readonly TargetRowView[];
 }
 
-function defenceEffect(t: ExchangeTarget): { key: string; data: Record<string, string> } {
+function defenceEffect(t: ExchangeTarget): { key: string | null; data: Record<string, string> } {
   const d = t.defence;
-  if (!d || d.code === "none") return { key: "CASE.Exchange.NoDefenceTaken", data: {} };
+  // "No defence" says it all: no effect text after it.
+  if (!d || d.code === "none") return { key: null, data: {} };
   const o = d.outcome;
   if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
   if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
   if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatSigned(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
-  if (o.protection > 0 || d.code === "block" || d.code === "brace") return { key: "CASE.Exchange.Protection", data: { value: String(o.protection) } };
+  if (o.protection > 0 || d.code === "block" || d.code === "brace") {
+    // A sealed row's protection is the GM's secret: players read that it protects, not how much.
+    if (t.sealed === true) return { key: "CASE.Exchange.DefenceProtects", data: {} };
+    return { key: "CASE.Exchange.DefenceProtection", data: { value: String(o.protection) } };
+  }
   return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
 }
 
@@ -181,6 +263,15 @@ function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
   return null;
 }
 
+/** A finished row's outcome in one line: the to-hit's result, else what the (visible) defence did. */
+function rowOutcome(t: ExchangeTarget, hidden: boolean, effect: { key: string | null; data: Record<string, string> }): TargetRowView["outcome"] {
+  const dealt = t.damage ? t.damage.dealt : null;
+  if (t.toHit) return { key: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`, data: {}, dealt };
+  if (hidden) return { key: "CASE.Exchange.DefenceHidden", data: {}, dealt };
+  if (effect.key !== null) return { key: effect.key, data: effect.data, dealt };
+  return { key: `CASE.Exchange.Phase.${t.phase}`, data: {}, dealt };
+}
+
 /** The card for one viewer. */
 export function attackCardContext(state: ExchangeState, viewer: Viewer, settings: ExchangeSettings): ExchangeCardView {
   const def = attackDefinition(state.attack);
@@ -201,10 +292,12 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       key: t.key,
       name: t.name,
       uuid: t.uuid,
+      img: viewer.portrait?.(t.uuid) ?? null,
+      onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
       canDefend: ownsTarget && next.defend.length > 0,
-      defenceButtons: next.defend.map((code) => ({ code, labelKey: `CASE.Defence.${code}` })),
+      defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
         d === null || hidden
@@ -268,8 +361,17 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           die: c.die,
           outcomeKey: out.key,
           outcomeData: out.data,
+          pendingKey: c.outcome !== null ? null : t.phase === "applied" ? "CASE.Exchange.CheckDue" : "CASE.Exchange.CheckAfterDamage",
         };
       }),
+      finished:
+        (t.phase === "resolved" || t.phase === "applied") &&
+        !next.apply &&
+        !next.pull &&
+        !next.escape &&
+        next.checks.length === 0 &&
+        (t.phase === "applied" || t.consequences.every((c) => c.outcome !== null)),
+      outcome: rowOutcome(t, hidden, effect),
       canEscape: ownsTarget && next.escape,
       escapeAttempt: t.escapes.length,
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
@@ -290,6 +392,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     blindsided: state.blindsided,
     complete: exchangeComplete(state),
     canRollToHit: ownsAttacker && state.targets.some((t) => targetActions(state, t.key).rollToHit),
+    canApplyAll: viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2,
+    canRollAllChecks: viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2,
     rows,
   };
 }

@@ -5,10 +5,11 @@
  */
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { cardForViewer } from "./card-store";
-import { attackCardContext, type Viewer } from "./card-context";
-import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
+import { attackCardContext, type ExchangeSettings, type Viewer } from "./card-context";
+import { applyAllQuery, applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollAllChecksQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
-import { COLORS, type Color } from "../../rules/index";
+import { actorFromUuid } from "../core/guards";
+import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
 import { listenForActions, type ClickActions } from "../ui/click-actions";
 import { askPullDamage } from "../ui/dialogs";
@@ -26,7 +27,43 @@ export function currentViewer(): Viewer {
     const doc = fromUuidSync(uuid) as { type?: string } | null;
     return doc?.type === "npc";
   };
-  return { isGM: game.user.isGM, owns, isNpc };
+  const portrait = (uuid: string): string | null => {
+    const doc = fromUuidSync(uuid) as { texture?: { src?: string | null }; img?: string | null } | null;
+    return doc?.texture?.src ?? doc?.img ?? null;
+  };
+  return { isGM: game.user.isGM, owns, isNpc, portrait };
+}
+
+/** The canvas as the card uses it: the tokens of the viewed scene, and a pan. */
+interface CardCanvas {
+  readonly tokens?: { get(id: string): CardToken | undefined } | null;
+  animatePan(view: { x: number; y: number }): unknown;
+}
+interface CardToken {
+  readonly isOwner: boolean;
+  readonly center: { x: number; y: number };
+  control(options: { releaseOthers: boolean }): unknown;
+}
+
+/**
+ * Selects a row's token on the viewed scene and pans to it, when this user owns it (the GM owns
+ * every token); otherwise says why nothing happened. Never throws for a missing canvas.
+ */
+export function selectToken(uuid: string): boolean {
+  const id = /\.Token\.([^.]+)$/.exec(uuid)?.[1];
+  const board = (globalThis as { canvas?: CardCanvas | null }).canvas;
+  const token = id !== undefined ? board?.tokens?.get(id) : undefined;
+  if (!board || !token) {
+    ui.notifications.warn(game.i18n.localize("CASE.Exchange.TokenNotHere"));
+    return false;
+  }
+  if (!token.isOwner) {
+    ui.notifications.warn(game.i18n.localize("CASE.Exchange.TokenNotYours"));
+    return false;
+  }
+  token.control({ releaseOthers: true });
+  void board.animatePan({ x: token.center.x, y: token.center.y });
+  return true;
 }
 
 /** What a card's action runs on: the chat message the card is in (an application's actions run on the application). */
@@ -61,6 +98,12 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   caseApplyDamage(_event, target) {
     return requestGM(applyDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
   },
+  caseApplyAll() {
+    return requestGM(applyAllQuery, { messageId: this.messageId });
+  },
+  caseRollAllChecks() {
+    return requestGM(rollAllChecksQuery, { messageId: this.messageId });
+  },
   caseUndoDamage(_event, target) {
     return requestGM(undoDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
   },
@@ -70,6 +113,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   },
   caseEscape(_event, target) {
     return requestGM(escapeQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  caseSelectToken(_event, target) {
+    selectToken(target.dataset.uuid ?? "");
   },
   async caseOpenTarget(_event, target) {
     const doc = await fromUuid(target.dataset.uuid ?? "");
@@ -93,6 +139,45 @@ export function activateCard(root: HTMLElement, messageId: string): void {
 }
 
 /**
+ * The shifts the GM will put on each defence this viewer may choose now, by row and defence:
+ * the GM's own `defenceShifts` (extra-defence penalty from the turn, talents, conditions), so
+ * the buttons' odds are the odds of the roll the GM makes. Sealed rows are left out.
+ */
+export async function defenceShiftsFor(state: ExchangeState, viewer: Viewer): Promise<ExchangeSettings["defenceCs"]> {
+  const bridge = (CONFIG as Partial<CONFIG>).CASE?.router.services.combat;
+  if (!bridge) return undefined;
+  const known = new Map<string, readonly CsReason[]>();
+  for (const t of state.targets) {
+    if (t.phase !== "awaitingDefence" || t.sealed === true || !(viewer.isGM || viewer.owns(t.actorUuid))) continue;
+    const actor = await actorFromUuid(t.actorUuid);
+    if (!actor) continue;
+    for (const code of targetActions(state, t.key).defend) known.set(`${t.key}/${code}`, await defenceShifts(bridge, actor, code));
+  }
+  return (key, code) => known.get(`${key}/${code}`);
+}
+
+/** The rows this client has already told its user about (message id and row key). */
+const NOTICED = new Set<string>();
+
+/**
+ * Tells a player, once per card and row, that a card waits on a defence of a character they
+ * own (the GM sees every card and is not told). Returns the names told about.
+ */
+export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: Set<string> = NOTICED): string[] {
+  if (viewer.isGM) return [];
+  const told: string[] = [];
+  for (const t of state.targets) {
+    if (!viewer.owns(t.actorUuid) || targetActions(state, t.key).defend.length === 0) continue;
+    const id = `${messageId}:${t.key}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }));
+    told.push(t.name);
+  }
+  return told;
+}
+
+/**
  * Fills a rendered attack-card message with its card for this user, then fires
  * `case.renderAttackCard(message, html)`: core's `renderChatMessageHTML` runs before the card
  * exists, so modules that decorate chat listen to this one.
@@ -102,13 +187,18 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
   if (!content) return;
   try {
     const state = cardForViewer(message);
-    const view = attackCardContext(state, currentViewer(), {
+    const viewer = currentViewer();
+    const defenceCs = await defenceShiftsFor(state, viewer);
+    const view = attackCardContext(state, viewer, {
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
       turn: game.combat?.started ? game.combat.round : null,
+      table: CONFIG.CASE.universalTable,
+      ...(defenceCs ? { defenceCs } : {}),
     });
     content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, { ...view });
     activateCard(content, message.id ?? "");
+    noticeWaitingDefences(message.id ?? "", state, viewer);
   } catch (error) {
     console.error("case | cannot render an attack card", error);
     content.innerHTML = await foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}/templates/chat/roll-error.hbs`, {

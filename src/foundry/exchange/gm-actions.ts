@@ -224,8 +224,8 @@ export async function afterToHit(state: ExchangeState, key: string, messageId: s
   await context.locks.run([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
 }
 
-/** The shifts on a defender's roll: extra-defence penalty, talents, conditions. */
-async function defenceShifts(bridge: CombatBridge, actor: Actor.Implementation, defence: DefenceChoice): Promise<CsReason[]> {
+/** The shifts on a defender's roll: extra-defence penalty, talents, conditions (the card's defence buttons show the same). */
+export async function defenceShifts(bridge: CombatBridge, actor: Actor.Implementation, defence: DefenceChoice): Promise<CsReason[]> {
   if (defence === "none" || !isCharacter(actor)) return [];
   const used = await bridge.defencesUsed(actor);
   const penalty = defencePenalty(used, actor.system.stats.freeDefences);
@@ -421,6 +421,67 @@ export const applyDamageQuery = defineCardQuery({
   unfinished: () => unfinishedSteps("apply"),
 });
 
+/** Applies one row's damage (the row's own cut step finished first, as a click would), then its NPC's checks. */
+async function applyDamageNow(messageId: string, key: string, context: CardContext): Promise<void> {
+  const loaded = await cardFor(messageId, context, { key, step: "apply" });
+  if (loaded) await applyRow(loaded, key, context);
+}
+
+function mustBeGM(user: AskingUser): void {
+  if (!user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.GMOnly"));
+}
+
+/**
+ * Runs `step` on every row of a card where `due` says it may happen now, one row after another
+ * under the card's lock. Each row is its own step with its own request id (the request's id,
+ * the row and the step), so a retried request finds the rows it already did in the card's
+ * memory and does only what is left. Refused when no row has anything to do.
+ */
+async function forEveryRow(messageId: string, context: CardContext, name: string, due: (state: ExchangeState, key: string) => readonly string[], step: (key: string, what: string, rowContext: CardContext) => Promise<void>): Promise<number> {
+  const { state, requests } = loadCard(messageId);
+  const work = state.targets.flatMap((t) => due(state, t.key).map((what) => ({ key: t.key, what, id: `${context.requestId}.${t.key}.${what}` })));
+  if (work.length === 0) {
+    // A retry of a request that did every row: done already, nothing to refuse.
+    if (requests.some((r) => r.startsWith(`${context.requestId}.`))) return 0;
+    throw new QueryRefusal("stale", game.i18n.localize(`CASE.Exchange.Nothing.${name}`));
+  }
+  for (const w of work) {
+    // Each row reads the card as the previous one left it.
+    const now = loadCard(messageId);
+    if (!due(now.state, w.key).includes(w.what)) continue;
+    await step(w.key, w.what, { ...context, requestId: w.id });
+  }
+  return work.length;
+}
+
+/** The GM's *Apply all*: the damage of every row that may take it now, as *Apply damage* row by row. */
+export const applyAllQuery = defineCardQuery({
+  name: "applyAll",
+  parse(raw: unknown) {
+    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+  },
+  lockKey: (p) => cardLock(p.messageId),
+  authorize: (user) => { mustBeGM(user); },
+  async handle(_user, p, context) {
+    await forEveryRow(p.messageId, context, "applyAll", (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
+    return null;
+  },
+});
+
+/** The GM's *Roll all due checks*: every Slam?/Stun?/Kill? due now on the card, as each row's own Roll button. */
+export const rollAllChecksQuery = defineCardQuery({
+  name: "rollAllChecks",
+  parse(raw: unknown) {
+    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+  },
+  lockKey: (p) => cardLock(p.messageId),
+  authorize: (user) => { mustBeGM(user); },
+  async handle(_user, p, context) {
+    await forEveryRow(p.messageId, context, "rollAllChecks", (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
+    return null;
+  },
+});
+
 export const undoDamageQuery = defineCardQuery({
   name: "undoDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
@@ -530,4 +591,4 @@ export const escapeQuery = defineCardQuery({
 });
 
 /** Every GM half of the card's buttons, for the root to register. */
-export const CARD_QUERIES = [defendQuery, rollToHitQuery, pullQuery, applyDamageQuery, undoDamageQuery, consequenceQuery, escapeQuery] as const;
+export const CARD_QUERIES = [defendQuery, rollToHitQuery, pullQuery, applyDamageQuery, undoDamageQuery, consequenceQuery, escapeQuery, applyAllQuery, rollAllChecksQuery] as const;

@@ -358,7 +358,8 @@ export interface TargetActions {
 /** What may happen next to the target row `key` (see {@link TargetActions}); `turn` as for {@link mayEscape}. */
 export function targetActions(state: ExchangeState, key: string, turn: number | null = null): TargetActions {
   const t = targetOf(state, key);
-  const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
+  // A pull lowers the blow: with no damage getting through there is nothing to pull.
+  const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && t.damage.dealt > 0 && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
   return {
     defend: t.phase === "awaitingDefence" ? defenceOptions(state, key) : [],
     rollToHit: t.phase === "awaitingToHit",
