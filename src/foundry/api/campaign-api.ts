@@ -18,7 +18,7 @@ import { MAX_REST_DAYS, actorLock, karmaUpdate, logDate, restOutcome, writeOnceW
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
 import { SYSTEM_PATH } from "../core/constants";
-import { askForm } from "./macro-api";
+import { askForm } from "../ui/dialogs";
 import { awardPromptContext, readAwardForm } from "./campaign-forms";
 
 export const AWARD_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-award.hbs`;

@@ -8,29 +8,10 @@ import { applyDamage, type DamageSummary } from "./damage-api";
 import { columnPromptContext, damagePromptContext, readColumnPrompt, readDamageAmount } from "./macro-forms";
 import { rememberedColumn } from "../apps/universal-table-app";
 import type { CaseRoll } from "../dice/case-roll";
+import { askForm } from "../ui/dialogs";
 
 export const COLUMN_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/column-roll.hbs`;
 export const DAMAGE_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/damage-prompt.hbs`;
-
-/** Shows a form (DialogV2) with one OK button; resolves to its fields, or null when closed. */
-export async function askForm(title: string, content: string, okLabel: string, icon: string): Promise<Record<string, unknown> | null> {
-  const form: unknown = await foundry.applications.api.DialogV2.wait({
-    window: { title },
-    content,
-    buttons: [
-      {
-        action: "ok",
-        label: okLabel,
-        icon,
-        default: true,
-        callback: (_event, button) => new foundry.applications.ux.FormDataExtended(button.form ?? document.createElement("form")).object,
-      },
-      { action: "cancel", label: "CASE.Dialog.Cancel", icon: "fa-solid fa-xmark" },
-    ],
-    rejectClose: false,
-  });
-  return typeof form === "object" && form !== null ? (form as Record<string, unknown>) : null;
-}
 
 /** Asks for a column (and, optionally, an attack and a label), then rolls on it. */
 export async function promptColumnRoll(): Promise<CaseRoll | null> {

@@ -14,6 +14,7 @@ import { readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType } from "./sheet-context";
+import { askForm } from "../ui/dialogs";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {
@@ -90,26 +91,6 @@ export async function onRollFeat(this: CharacterSheetHost, _event: PointerEvent,
 
 function isAbilityKey(value: unknown): value is AbilityKey {
   return typeof value === "string" && (ABILITY_KEYS as readonly string[]).includes(value);
-}
-
-/** A form in a DialogV2 with one OK button; its fields, or null when closed. */
-async function askForm(title: string, content: string, okLabel: string, icon: string): Promise<Record<string, unknown> | null> {
-  const form: unknown = await foundry.applications.api.DialogV2.wait({
-    window: { title },
-    content,
-    buttons: [
-      {
-        action: "ok",
-        label: okLabel,
-        icon,
-        default: true,
-        callback: (_event, button) => new foundry.applications.ux.FormDataExtended(button.form ?? document.createElement("form")).object,
-      },
-      { action: "cancel", label: "CASE.Dialog.Cancel", icon: "fa-solid fa-xmark" },
-    ],
-    rejectClose: false,
-  });
-  return typeof form === "object" && form !== null ? (form as Record<string, unknown>) : null;
 }
 
 /**

@@ -13,19 +13,24 @@ import {
   readPullDamage,
 } from "./dialog-forms";
 
-/** Shows a form with one default button and Cancel; resolves to its fields, or null when cancelled or closed. */
-async function askForm(title: string, content: string, action: string, label: string): Promise<Record<string, unknown> | null> {
+/**
+ * The one form dialog (DialogV2): the content (a rendered template), one default button that
+ * returns the form's fields, and Cancel. Resolves to the fields, or null when cancelled or
+ * closed.
+ */
+export async function askForm(title: string, content: string, okLabel: string, icon?: string, action = "ok"): Promise<Record<string, unknown> | null> {
   const form: unknown = await foundry.applications.api.DialogV2.wait({
     window: { title },
     content,
     buttons: [
       {
         action,
-        label,
+        label: okLabel,
+        ...(icon ? { icon } : {}),
         default: true,
         callback: (_event, button) => new foundry.applications.ux.FormDataExtended(button.form ?? document.createElement("form")).object,
       },
-      { action: "cancel", label: "CASE.Dialog.Cancel" },
+      { action: "cancel", label: "CASE.Dialog.Cancel", ...(icon ? { icon: "fa-solid fa-xmark" } : {}) },
     ],
     rejectClose: false,
   });
@@ -39,7 +44,7 @@ async function askForm(title: string, content: string, action: string, label: st
  */
 export async function askPullDamage(max: number): Promise<number | null> {
   const content = await foundry.applications.handlebars.renderTemplate(PULL_DAMAGE_TEMPLATE, pullDamageContext(max, foundry.utils.randomID()));
-  const form = await askForm(game.i18n.localize("CASE.Exchange.PullDamage"), content, "pull", "CASE.Exchange.PullLabel");
+  const form = await askForm(game.i18n.localize("CASE.Exchange.PullDamage"), content, "CASE.Exchange.PullLabel", undefined, "pull");
   if (!form) return null;
   const damage = readPullDamage(form.damage, max);
   if (damage === null) ui.notifications.error(game.i18n.format("CASE.Exchange.PullDamageInvalid", { max: String(max) }));
@@ -49,7 +54,7 @@ export async function askPullDamage(max: number): Promise<number | null> {
 /** Asks the Judge for an event to note in the wrap-up: the text trimmed, or null when cancelled or left empty. */
 export async function askNoteEvent(): Promise<string | null> {
   const content = await foundry.applications.handlebars.renderTemplate(NOTE_EVENT_TEMPLATE, noteEventContext(foundry.utils.randomID()));
-  const form = await askForm("CASE.Turn.Notify.EventTitle", content, "note", "CASE.Turn.Button.NoteEvent");
+  const form = await askForm("CASE.Turn.Notify.EventTitle", content, "CASE.Turn.Button.NoteEvent", undefined, "note");
   return form ? readNoteEvent(form.event) : null;
 }
 
