@@ -11,7 +11,7 @@ import { assertArray, assertInteger, assertOneOfValues, assertWholeNumber } from
 
 /**
  * The minor-foe rules: "normal" (CASE as written: Health, Slam?/Stun?/Kill? as for anyone),
- * "outOnAnyDamage" (002: any hit that does damage after protection takes the foe out),
+ * "outOnAnyDamage" (002: a hit that does any damage after protection takes the foe out),
  * "outOnSlamOrStun" (004: a Slam, Stun or Kill result that did damage takes the foe out with no
  * check rolled: the worst degree).
  */

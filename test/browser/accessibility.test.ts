@@ -13,7 +13,7 @@ import "../support/foundry-globals";
 import "../support/chat-globals";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
+import { ALICE, FakeMessage, GM, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import type * as GmModule from "../../src/foundry/requests/gm";
 
 let world: World;
@@ -236,10 +236,7 @@ describe("accessibility of the attack card", () => {
 
   it("accessibility: the attack card declared, resolved, applied and at its checks, both themes; keyboard operable", { timeout: 120_000 }, async () => {
     world = installWorld();
-    const hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
-    const villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
-    world.actors.set(hero.id, hero);
-    world.actors.set(villain.id, villain);
+    const { hero, villain } = kestrelAndGravel(world);
     const message = new FakeMessage(MESSAGE_ID, createExchange({ attackerActor: villain, targetActor: hero, attack: "BT", damage: 30 }));
     world.messages.set(MESSAGE_ID, message);
     const viewerOf = (userId: string): Viewer => {

@@ -10,7 +10,8 @@ import "../support/foundry-globals";
 import "../support/chat-globals";
 import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
+import type { FakeActor} from "../support/exchange-world";
+import { ALICE, FakeMessage, GM, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import type * as GmModule from "../../src/foundry/requests/gm";
 
 let world: World;
@@ -84,10 +85,7 @@ async function clickAndRun(page: Page, selector: string): Promise<void> {
 
 beforeEach(() => {
   world = installWorld();
-  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
-  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
-  world.actors.set(hero.id, hero);
-  world.actors.set(villain.id, villain);
+  ({ hero, villain } = kestrelAndGravel(world));
   message = new FakeMessage(MESSAGE_ID, createExchange({ attackerActor: villain, targetActor: hero, attack: "BT", damage: 30 }));
   world.messages.set(MESSAGE_ID, message);
 });

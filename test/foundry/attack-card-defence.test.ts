@@ -4,7 +4,8 @@
  * each colour on the shifted column; a sealed NPC row shows none of its scores.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, FakeMessage, characterSource, installWorld, type World } from "../support/exchange-world";
+import type { FakeActor} from "../support/exchange-world";
+import { ALICE, FakeMessage, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import { renderTemplate } from "../support/handlebars";
 import { attackCardContext, type ExchangeSettings, type Viewer } from "../../src/foundry/exchange/card-context";
 import { defenceShiftsFor } from "../../src/foundry/exchange/card";
@@ -26,10 +27,7 @@ let villain: FakeActor;
 beforeEach(() => {
   world = installWorld();
   // Kestrel: Agility 30 (Remarkable), so Dodge rolls on Agy (bal) Remarkable.
-  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
-  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
-  world.actors.set(hero.id, hero);
-  world.actors.set(villain.id, villain);
+  ({ hero, villain } = kestrelAndGravel(world));
 });
 afterEach(() => {
   world.services.combat = NO_COMBAT;

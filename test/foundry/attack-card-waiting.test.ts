@@ -3,7 +3,8 @@
  * on their own client when the card renders; the GM, and players who own no waiting target, are not.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, FakeMessage, characterSource, installWorld, type World } from "../support/exchange-world";
+import type { FakeActor} from "../support/exchange-world";
+import { ALICE, FakeMessage, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import { noticeWaitingDefences } from "../../src/foundry/exchange/card";
 import { defendQuery } from "../../src/foundry/exchange/gm-actions";
 import type { Viewer } from "../../src/foundry/exchange/card-context";
@@ -16,10 +17,7 @@ let villain: FakeActor;
 
 beforeEach(() => {
   world = installWorld();
-  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
-  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
-  world.actors.set(hero.id, hero);
-  world.actors.set(villain.id, villain);
+  ({ hero, villain } = kestrelAndGravel(world));
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,7 +5,7 @@
  * requests, and is replay-safe: a request id applied once is never applied again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, BOB, FakeActor, GM, TokenDocumentBase, characterSource, installWorld, type World } from "../support/exchange-world";
+import { ALICE, BOB, FakeActor, GM, TokenDocumentBase, characterSource, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import { applyDamage, applyDamageApiQuery, type DamageSummary } from "../../src/foundry/api/damage-api";
 import { foundryDouble } from "../support/foundry-double";
 import { renderTemplate } from "../support/handlebars";
@@ -47,10 +47,7 @@ function health(actor: FakeActor): number {
 
 beforeEach(() => {
   world = installWorld();
-  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
-  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
-  world.actors.set(hero.id, hero);
-  world.actors.set(villain.id, villain);
+  ({ hero, villain } = kestrelAndGravel(world));
   tokens = new Map([
     [HERO_TOKEN, new FakeToken(HERO_TOKEN, hero)],
     [VILLAIN_TOKEN, new FakeToken(VILLAIN_TOKEN, villain)],

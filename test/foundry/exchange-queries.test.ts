@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ALICE, BOB, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../support/exchange-world";
+import type { FakeActor} from "../support/exchange-world";
+import { ALICE, BOB, FakeMessage, GM, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import {
   applyDamageQuery,
   consequenceQuery,
@@ -33,10 +34,7 @@ function attack(options: Partial<Parameters<typeof createExchange>[0]> = {}): vo
 
 beforeEach(() => {
   world = installWorld();
-  hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
-  villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
-  world.actors.set(hero.id, hero);
-  world.actors.set(villain.id, villain);
+  ({ hero, villain } = kestrelAndGravel(world));
 });
 
 afterEach(() => {

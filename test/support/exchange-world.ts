@@ -271,3 +271,16 @@ export function characterSource(overrides: Partial<Record<string, number>> = {},
   };
   return source;
 }
+
+/**
+ * The exchange tests' usual pair, added to the world: Kestrel, Alice's hero (Agility 30,
+ * Strength 20, Endurance 30), and Gravel, an NPC nobody owns (Fighting 40, Agility 20,
+ * Strength 40).
+ */
+export function kestrelAndGravel(world: World): { hero: FakeActor; villain: FakeActor } {
+  const hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30, strength: 20, endurance: 30 }), [ALICE.id]);
+  const villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40, agility: 20, strength: 40 }), []);
+  world.actors.set(hero.id, hero);
+  world.actors.set(villain.id, villain);
+  return { hero, villain };
+}

@@ -33,7 +33,7 @@ function attackCardSchema() {
   const f = foundry.data.fields;
   return {
     /** The public exchange: sealed rows keep their secrets in the GM's record (rules/exchange/secrets.ts). */
-    // Written as an ExchangeState; read as any object, which readExchange checks.
+    // Written as an ExchangeState; read as a plain object, which readExchange checks.
     exchange: new f.ObjectField<{ required: true }, ExchangeState, AnyMutableObject, AnyMutableObject>({ required: true }),
     /** Counts the card's writes; the record keeps the secrets of each recent revision. */
     revision: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
