@@ -48,3 +48,4 @@ export * from "./creation";
 export * from "./minor-foes";
 export * from "./areas";
 export * from "./effects";
+export * from "./roll-request";

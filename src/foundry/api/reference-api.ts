@@ -8,6 +8,7 @@ import { openUniversalTable } from "../apps/universal-table-app";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
+import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -31,6 +32,13 @@ export interface ReferenceApi {
   readonly promptAwardKarma: typeof promptAwardKarma;
   /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
   readonly restSelected: typeof restSelected;
+  /**
+   * GM: asks characters for a roll, a card they roll from: `askForRoll({ score: "endurance",
+   * intensity: 40, label, uuids })` (uuids absent: the selected tokens). See roll-requests/.
+   */
+  readonly askForRoll: typeof askForRoll;
+  /** GM: asks what to roll (a dialog), then asks the selected tokens' owners. */
+  readonly promptRollRequest: typeof promptRollRequest;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -43,4 +51,6 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   awardKarma: awardKarmaTo,
   promptAwardKarma,
   restSelected,
+  askForRoll,
+  promptRollRequest,
 });
