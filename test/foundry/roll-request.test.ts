@@ -5,8 +5,18 @@
  * may write what. Expected colours are read off the reference's Universal Table (§2).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// A player's own check (a `[[/case check]]` link) rolls through the sheet's path, tested in roll-score tests.
+const ownRolls = vi.hoisted(() => [] as { score: string; intensity: number | null | undefined }[]);
+vi.mock("../../src/foundry/dice/entry-points", () => ({
+  rollScore: (_actor: unknown, score: string, options: { intensity?: number | null }) => {
+    ownRolls.push({ score, intensity: options.intensity });
+    return Promise.resolve(null);
+  },
+}));
 import { CAST, StrictTable, TABLE_USERS, installTableGlobals, seatCast } from "../support/strict-table";
 import { answerRollRequestQuery, createRequestCard } from "../../src/foundry/roll-requests/gm-request";
+import { askForRoll, rollCheckLink } from "../../src/foundry/roll-requests/request-card";
 import { readRollRequest, type RollRequest } from "../../src/rules/index";
 import { karmaLogOf } from "../../src/foundry/actor-writes";
 
@@ -47,6 +57,7 @@ async function ask(): Promise<string> {
     }),
   );
   await table.settle();
+  if (!card.id) throw new Error("The request card has no id.");
   return card.id;
 }
 
@@ -124,5 +135,36 @@ describe("request card", () => {
     const { alice } = table.clients;
     await expect(alice.run(() => createRequestCard({ score: "endurance", intensity: null, label: null, subjects: [{ actorUuid: `Actor.${CAST.kestrel}`, name: "Kestrel" }] }))).rejects.toThrow();
     expect([...table.server.messages.values()].filter((m) => m.type === "rollRequest")).toEqual([]);
+  });
+
+  it("request card: the API asks the characters it names (GM only), and a bad request is refused with a message, nothing posted", async () => {
+    const { gm, alice } = table.clients;
+    const card = await gm.run(() => askForRoll({ score: "endurance.res", intensity: 30, label: "Brace for the blast", uuids: [`Actor.${CAST.kestrel}`, `Actor.${CAST.gravel}`] }));
+    await table.settle();
+    expect(card).not.toBeNull();
+    const asked = request(card?.id ?? "");
+    expect(asked).toMatchObject({ score: "endurance.res", intensity: 30, label: "Brace for the blast" });
+    expect(asked.rows.map((r) => r.actorUuid)).toEqual([`Actor.${CAST.kestrel}`, `Actor.${CAST.gravel}`]);
+    const before = table.server.messages.size;
+    await expect(alice.run(() => askForRoll({ score: "endurance", uuids: [`Actor.${CAST.kestrel}`] }))).resolves.toBeNull();
+    await expect(gm.run(() => askForRoll({ score: "luck", uuids: [`Actor.${CAST.kestrel}`] }))).resolves.toBeNull();
+    await expect(gm.run(() => askForRoll({ score: "endurance", intensity: -3, uuids: [`Actor.${CAST.kestrel}`] }))).resolves.toBeNull();
+    await expect(gm.run(() => askForRoll({ score: "endurance", uuids: ["Actor.nobody"] }))).resolves.toBeNull();
+    expect(table.server.messages.size).toBe(before);
+    expect(alice.notified.map((n) => n.level)).toEqual(["error"]);
+    expect(gm.notified.map((n) => n.level)).toEqual(["error", "error", "error"]);
+  });
+
+  it("request card: a check link clicked by a player rolls their own character, the intensity set; with no character of theirs, they are told", async () => {
+    const { alice } = table.clients;
+    await alice.run(() => rollCheckLink("endurance", 40, null));
+    // No token selected and no assigned character: nothing rolled, a warning.
+    expect(ownRolls).toEqual([]);
+    expect(alice.notified.map((n) => n.level)).toEqual(["warn"]);
+    // With her character assigned (core's User#character), Alice rolls Kestrel's Endurance against Incredible herself.
+    Object.assign(alice.user, { character: alice.actors.get(CAST.kestrel) });
+    await alice.run(() => rollCheckLink("endurance", 40, null));
+    expect(ownRolls).toEqual([{ score: "endurance", intensity: 40 }]);
+    expect(table.server.messages.size).toBe(0);
   });
 });

@@ -2,9 +2,23 @@
  * What a roll request card shows a viewer (templates/chat/roll-request.hbs): the roll asked
  * for, a row per character with its result once rolled, a Roll button on the rows this viewer
  * may roll (its owners and the GM, once), and the tally. Pure over the stored request, so the
- * card is rendered in tests from real data.
+ * card is rendered in tests from real data. Also the Judge's dialog: its data and its reading.
  */
-import { applyKarma, mayRollRequestRow, rankOf, requestTally, shiftColumn, type RollRequest } from "../../rules/index";
+import {
+  ABILITY_KEYS,
+  RANKS,
+  RollRequestError,
+  SUB_SCORE_REFS,
+  applyKarma,
+  isRankNumber,
+  isScoreRef,
+  mayRollRequestRow,
+  rankOf,
+  requestTally,
+  shiftColumn,
+  type RollRequest,
+  type ScoreRef,
+} from "../../rules/index";
 import { formatSigned } from "../core/format";
 
 /** Who is looking: the GM, and which actors this user owns. */
@@ -83,4 +97,28 @@ export function requestCardContext(request: RollRequest, viewer: RequestViewer):
     successes: tally.successes,
     total: request.rows.length,
   };
+}
+
+/** The request dialog's template data (exported for tests). */
+export function rollRequestDialogContext(id: string, selected: readonly string[]) {
+  return {
+    id,
+    selected,
+    scores: [
+      ...ABILITY_KEYS.map((key) => ({ value: key, labelKey: `CASE.Score.${key}`, selected: key === "endurance" })),
+      ...SUB_SCORE_REFS.map((ref) => ({ value: ref, labelKey: `CASE.Score.${ref}`, selected: false })),
+    ],
+    ranks: RANKS.map((r) => ({ number: r.number, labelKey: `CASE.Rank.${r.key}` })),
+  };
+}
+
+/** Reads the request dialog's fields; a RollRequestError naming the fault. */
+export function readRollRequestForm(form: Record<string, unknown>): { score: ScoreRef; intensity: number | null; label: string | null } {
+  const score = form.score;
+  if (!isScoreRef(score)) throw new RollRequestError("invalid", `"${String(score)}" is not an ability or sub-score.`);
+  const raw = form.intensity;
+  const intensity = raw === undefined || raw === null || raw === "" ? null : Number(raw);
+  if (intensity !== null && !isRankNumber(intensity)) throw new RollRequestError("invalid", `The intensity ${String(raw)} is not a rank number.`);
+  const label = typeof form.label === "string" && form.label.trim() !== "" ? form.label.trim() : null;
+  return { score, intensity, label };
 }

@@ -7,7 +7,7 @@
  * active GM, who rolls (gm-request.ts). The Judge asks through `promptRollRequest` (the
  * selected tokens), `askForRoll` (the API) or a `[[/case check …]]` link in a journal.
  */
-import { ABILITY_KEYS, RANKS, RollRequestError, SUB_SCORE_REFS, isRankNumber, isScoreRef, readRollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
+import { RollRequestError, isRankNumber, isScoreRef, readRollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { formatSigned } from "../core/format";
 import { actorFromUuid, isCharacter } from "../core/guards";
@@ -20,7 +20,7 @@ import { QueryRefusal } from "../requests/router";
 import { askForm } from "../ui/dialogs";
 import { listenForActions, type ClickActions } from "../ui/click-actions";
 import { answerRollRequestQuery, createRequestCard } from "./gm-request";
-import { requestCardContext, type RequestViewer } from "./request-card-context";
+import { readRollRequestForm, requestCardContext, rollRequestDialogContext, type RequestViewer } from "./request-card-context";
 
 export const ROLL_REQUEST_TEMPLATE = `${SYSTEM_PATH}/templates/chat/roll-request.hbs`;
 export const ROLL_REQUEST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/roll-request.hbs`;
@@ -148,30 +148,6 @@ async function subjectsOf(uuids: readonly string[]): Promise<RollRequestSubject[
     subjects.push({ actorUuid: actor.uuid, name: actor.name });
   }
   return subjects;
-}
-
-/** The request dialog's template data (exported for tests). */
-export function rollRequestDialogContext(id: string, selected: readonly string[]) {
-  return {
-    id,
-    selected,
-    scores: [
-      ...ABILITY_KEYS.map((key) => ({ value: key, labelKey: `CASE.Score.${key}`, selected: key === "endurance" })),
-      ...SUB_SCORE_REFS.map((ref) => ({ value: ref, labelKey: `CASE.Score.${ref}`, selected: false })),
-    ],
-    ranks: RANKS.map((r) => ({ number: r.number, labelKey: `CASE.Rank.${r.key}` })),
-  };
-}
-
-/** Reads the request dialog's fields; a RollRequestError naming the fault. */
-export function readRollRequestForm(form: Record<string, unknown>): { score: ScoreRef; intensity: number | null; label: string | null } {
-  const score = form.score;
-  if (!isScoreRef(score)) throw new RollRequestError("invalid", `"${String(score)}" is not an ability or sub-score.`);
-  const raw = form.intensity;
-  const intensity = raw === undefined || raw === null || raw === "" ? null : Number(raw);
-  if (intensity !== null && !isRankNumber(intensity)) throw new RollRequestError("invalid", `The intensity ${String(raw)} is not a rank number.`);
-  const label = typeof form.label === "string" && form.label.trim() !== "" ? form.label.trim() : null;
-  return { score, intensity, label };
 }
 
 /** The Judge's dialog: what to roll, against what, for the selected tokens. */
