@@ -34,7 +34,12 @@ import { userOwns } from "../requests/gm";
 import type { LockTable } from "../requests/locks";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
 import { messageUpdate } from "../data/system-data";
-import { REQUEST_CARD_MEMORY, ROLL_REQUEST_CARD_SCHEMA_VERSION } from "./request-card-model";
+
+/** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
+export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
+
+/** How many handled request ids a card remembers (the newest): a replay changes nothing. */
+export const REQUEST_CARD_MEMORY = 200;
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;

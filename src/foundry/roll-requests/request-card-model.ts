@@ -7,11 +7,9 @@
 import { readRollRequest, type RollRequest } from "../../rules/index";
 import { schemaVersionField } from "../data/fields";
 import type { AnyMutableObject } from "fvtt-types/utils";
-
-export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
-
-/** How many handled request ids a card remembers (the newest): a replay changes nothing. */
-export const REQUEST_CARD_MEMORY = 200;
+// The writer's constants live with the writer, so the client side (and the `[[/case check]]`
+// links) load without this class, which needs Foundry's data model classes at load.
+import { ROLL_REQUEST_CARD_SCHEMA_VERSION } from "./gm-request";
 
 function rollRequestCardSchema() {
   const f = foundry.data.fields;
