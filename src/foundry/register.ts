@@ -21,6 +21,10 @@ import { CaseRoll } from "./dice/case-roll";
 import { QueryRouter } from "./requests/router";
 import { foundryEnvironment, registerRequestHooks } from "./requests/gm";
 import { CARD_QUERIES, type CardServices } from "./exchange/gm-actions";
+import { BOARD_QUERIES } from "./exchange/apply-to-selected";
+import { defendWithLast, registerDefenceShortcut } from "./exchange/defence-shortcut";
+import { currentViewer } from "./exchange/card";
+import { selectedTokenUuids } from "./exchange/board";
 import { attackQuery } from "./exchange/make-attack";
 import { TURN_QUERIES, type TurnServices } from "./combat/queries";
 import { TURN_CARD_TEMPLATE, foundryTurnDirectory, turnCombatBridge } from "./combat/foundry-host";
@@ -65,7 +69,7 @@ export type CaseRouter = QueryRouter<CaseServices>;
 function createRouter(): CaseRouter {
   const services: CaseServices = { turns: foundryTurnDirectory, combat: turnCombatBridge };
   const router = new QueryRouter(foundryEnvironment, services);
-  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
+  for (const query of [...CARD_QUERIES, ...BOARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
   return router;
 }
 
@@ -122,6 +126,7 @@ export function registerSystem(): void {
   registerHotbarHook();
   registerCanvasDropHook();
   registerCombatTurn();
+  registerDefenceShortcut(() => defendWithLast(currentViewer(), selectedTokenUuids()));
   registerSelfTest();
 }
 

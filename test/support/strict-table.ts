@@ -162,6 +162,7 @@ export class StrictServer {
     ["case.declaredDodge", false],
     ["case.initiativeMode", "everyTurn"],
     ["case.teamInitiative", false],
+    ["case.slamMovesTokens", false],
   ]);
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
