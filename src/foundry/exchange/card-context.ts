@@ -261,11 +261,16 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: s
   }
 }
 
+/** "area" or "areas" after a count. */
+export function areaUnitKey(areas: number): string {
+  return areas === 1 ? "CASE.Board.Area.one" : "CASE.Board.Area.other";
+}
+
 /** The card's line for where a slam moved the token (rules `slamMove`), or none. */
 function slamMoveLine(moved: SlamMove | null): { movedKey: string | null; movedData: Record<string, string> } {
   if (!moved) return { movedKey: null, movedData: {} };
   if (moved.areas === 0 && !moved.edge) return { movedKey: "CASE.Board.Slam.stay", movedData: {} };
-  return { movedKey: moved.edge ? "CASE.Board.Slam.edge" : "CASE.Board.Slam.moved", movedData: { areas: String(moved.areas), heading: `CASE.Board.Heading.${moved.heading}` } };
+  return { movedKey: moved.edge ? "CASE.Board.Slam.edge" : "CASE.Board.Slam.moved", movedData: { areas: String(moved.areas), unit: areaUnitKey(moved.areas), heading: `CASE.Board.Heading.${moved.heading}` } };
 }
 
 /** §5 notes: a Take grabs only if the grabber is stronger, else a struggle; a ranged miss may hit someone adjacent. */

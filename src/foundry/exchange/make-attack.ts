@@ -38,6 +38,7 @@ import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField } from "../reque
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
+import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
@@ -206,7 +207,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
           targetCount: String(targetCount),
           ranged: def.family === "ranged",
           range: String(attacking?.range ?? 0),
-          measured,
+          measured: measured.map((m) => ({ ...m, unitKey: areaUnitKey(m.areas) })),
           charge: attack === "Ch",
           canCallShot: canCallShot(attack),
           karmaPool: system.karma.value,
