@@ -238,6 +238,13 @@ export function installWorld(): World {
         if (!settings.has(id)) throw new Error(`Setting ${id} is not registered in the test world.`);
         return settings.get(id);
       },
+      // ClientSettings#set: a registered setting only; resolves to the value.
+      set: (ns: string, key: string, value: unknown) => {
+        const id = `${ns}.${key}`;
+        if (!settings.has(id)) throw new Error(`Setting ${id} is not registered in the test world.`);
+        settings.set(id, value);
+        return Promise.resolve(value);
+      },
     },
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
   });

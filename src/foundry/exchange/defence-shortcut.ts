@@ -35,7 +35,8 @@ export interface WaitingRow {
 interface CardMessage {
   readonly id: string | null;
   readonly type: string;
-  readonly timestamp: number;
+  /** When it was created (ChatMessage#timestamp); the collection's order breaks ties (oldest first). */
+  readonly timestamp?: number;
 }
 
 /**
@@ -44,7 +45,11 @@ interface CardMessage {
  * UUIDs), so a GM never defends for a token by chance. Null when nothing waits.
  */
 export function newestWaitingRow(messages: Iterable<CardMessage>, viewer: Viewer, selected: readonly string[], read: (m: CardMessage) => ReturnType<typeof cardForViewer>): WaitingRow | null {
-  const cards = [...messages].filter((m) => m.type === "attack" && m.id).sort((a, b) => b.timestamp - a.timestamp);
+  const cards = [...messages]
+    .map((m, order) => ({ m, order }))
+    .filter(({ m }) => m.type === "attack" && m.id)
+    .sort((a, b) => (b.m.timestamp ?? 0) - (a.m.timestamp ?? 0) || b.order - a.order)
+    .map(({ m }) => m);
   for (const message of cards) {
     let state;
     try {
