@@ -78,7 +78,9 @@ export function rangeInAreas(from: Footprint, to: Footprint, diagonal: DiagonalR
 
 /** The distance an attack on these targets is made at ({@link SEVERAL_TARGETS_RANGE}); 0 with no target. */
 export function attackDistance(ranges: readonly number[]): number {
-  ranges.forEach((r, i) => assertWholeNumber(r, `Range to target ${i + 1}`));
+  ranges.forEach((r, i) => {
+    assertWholeNumber(r, `Range to target ${i + 1}`);
+  });
   return ranges.length === 0 ? 0 : Math.max(...ranges);
 }
 

@@ -154,7 +154,7 @@ describe("defence waiting: the token on the board", () => {
     expect(queryAll(render(base), ".target-row").map((li) => attr(li, "data-token-uuid"))).toEqual([undefined]);
   });
 
-  it("defence waiting: the keyboard shortcut is a registered keybinding (Shift+D by default, configurable) whose press runs the defence", async () => {
+  it("defence waiting: the keyboard shortcut is a registered keybinding (Shift+D by default, configurable) whose press runs the defence", () => {
     const registered: { namespace: string; action: string; config: { name: string; hint: string; editable: unknown; onDown: () => boolean } }[] = [];
     (game as unknown as { keybindings: unknown }).keybindings = { register: (namespace: string, action: string, config: never) => registered.push({ namespace, action, config }) };
     let pressed = 0;

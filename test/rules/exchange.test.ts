@@ -833,8 +833,9 @@ describe("apply to selected and slam moves: the exchange's board records", () =>
     expect(exchangeComplete(done.state)).toBe(true);
     expectRefused(done.state, (s) => applyDamageToOthers(s, "0", others), "stale");
     expectRefused(resolved, (s) => applyDamageToOthers(s, "0", []), "invalid");
-    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", [others[0]!, others[0]!]), "invalid");
-    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", [{ ...others[0]!, value: -1 }]), "invalid");
+    const bystander = { uuid: "Scene.s.Token.b1", name: "Bystander", value: 30, max: 50 };
+    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", [bystander, bystander]), "invalid");
+    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", [{ ...bystander, value: -1 }]), "invalid");
     expectRefused(createExchange(exchangeInput("BA")), (s) => applyDamageToOthers(s, "0", others), "stale");
   });
 

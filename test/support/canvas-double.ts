@@ -119,16 +119,16 @@ export class CanvasDouble {
 
   /** Installs `canvas`, and makes `fromUuid` resolve this scene's token UUIDs (anything else as before). */
   install(): this {
+    const all = () => this.all();
     const tokens = {
       get: (id: string) => this.#tokens.get(id),
       get placeables() {
-        return board.all();
+        return all();
       },
       get controlled() {
-        return board.all().filter((t) => t.controlled);
+        return all().filter((t) => t.controlled);
       },
     };
-    const board = this;
     vi.stubGlobal("canvas", {
       scene: this.scene,
       tokens,

@@ -71,7 +71,7 @@ export function newestWaitingRow(messages: Iterable<CardMessage>, viewer: Viewer
  * when nothing waits, no defence was chosen yet, or the last one is not offered there.
  */
 export async function defendWithLast(viewer: Viewer, selected: readonly string[]): Promise<boolean> {
-  const last = String(game.settings.get(SYSTEM_ID, "lastDefence") ?? "");
+  const last = game.settings.get(SYSTEM_ID, "lastDefence");
   if (!isDefenceChoice(last)) {
     ui.notifications.warn(game.i18n.localize("CASE.Board.NoLastDefence"));
     return false;

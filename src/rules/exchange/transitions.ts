@@ -272,7 +272,8 @@ export function applyDamageToOthers(state: ExchangeState, key: string, others: r
   const dealt = target.damage?.dealt ?? 0;
   if (dealt <= 0) throw new ExchangeError("stale", `${target.name}: no damage got through to apply.`);
   if ((target.damage?.rebound ?? 0) > 0) invalid(`${target.name}: a charge's damage cannot be applied to other tokens.`);
-  if (!Array.isArray(others) || others.length === 0) invalid("Select at least one token to apply the damage to.");
+  const given: unknown = others;
+  if (!Array.isArray(given) || others.length === 0) invalid("Select at least one token to apply the damage to.");
   if (new Set(others.map((o) => o.uuid)).size !== others.length) invalid("Each token may take the damage once.");
   const list: OtherDamage[] = others.map((o) => {
     if (!isRankNumber(o.value) || !isRankNumber(o.max)) invalid(`${o.name}: Health must be whole numbers ≥ 0, got ${String(o.value)} of ${String(o.max)}.`);
