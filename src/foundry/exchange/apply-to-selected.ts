@@ -61,7 +61,9 @@ export const applyToSelectedQuery = defineCardQuery({
     const target = transition(() => targetOf(state, p.targetKey));
     if (!targetActions(state, p.targetKey).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
     const chosen = await selectedActors(p.tokenUuids);
-    const id = `${p.messageId}:${String(loaded.revision)}:${p.targetKey}:selected`;
+    // One id per row, whatever the card's revision: a row goes to others at most once (no undo),
+    // so a retry after a GM was cut between these writes and the card's finds its entries.
+    const id = `${p.messageId}:${p.targetKey}:selected`;
     const field = "system.health.value";
     const next = await context.locks.run(chosen.map((c) => actorLock(c.actor.uuid)), async () => {
       // Health is read inside the locks; a retry reuses the "before" its ledger entry recorded.
