@@ -14,7 +14,6 @@ import { TurnRecordData } from "./data/combat/turn-record";
 import { AttackCardData, AttackRecordData } from "./exchange/card-model";
 import { RequestMessageData } from "./requests/request-model";
 import { RollRequestCardData } from "./roll-requests/request-card-model";
-import { answerRollRequestQuery } from "./roll-requests/gm-request";
 import { CaseActor } from "./documents/actor";
 import { CaseItem } from "./documents/item";
 import { CaseChatMessage } from "./documents/chat-message";
@@ -22,15 +21,16 @@ import { CaseCombat, CaseCombatant } from "./documents/combat";
 import { CaseRoll } from "./dice/case-roll";
 import { QueryRouter } from "./requests/router";
 import { foundryEnvironment, registerRequestHooks } from "./requests/gm";
-import { CARD_QUERIES, type CardServices } from "./exchange/gm-actions";
-import { attackQuery } from "./exchange/make-attack";
-import { TURN_QUERIES, type TurnServices } from "./combat/queries";
+import type { CardServices } from "./exchange/gm-actions";
+import { CASE_QUERIES } from "./queries";
+import { defendWithLast, registerDefenceShortcut } from "./exchange/defence-shortcut";
+import { currentViewer } from "./exchange/card";
+import { selectedTokenUuids } from "./exchange/board";
+import type { TurnServices } from "./combat/queries";
 import { TURN_CARD_TEMPLATE, foundryTurnDirectory, turnCombatBridge } from "./combat/foundry-host";
 import { registerStatusEffects } from "./status-effects";
 import { CASE_API } from "./api/index";
 import { REFERENCE_API } from "./api/reference-api";
-import { applyDamageApiQuery } from "./api/damage-api";
-import { awardKarmaQuery, restQuery } from "./api/campaign-api";
 import { preloadSheetTemplates, registerSheets } from "./apps/index";
 import { CaseCombatTracker, TRACKER_TEMPLATES } from "./apps/combat-tracker";
 import { DECLARE_TEMPLATE } from "./apps/declare-dialog";
@@ -74,7 +74,7 @@ export type CaseRouter = QueryRouter<CaseServices>;
 function createRouter(): CaseRouter {
   const services: CaseServices = { turns: foundryTurnDirectory, combat: turnCombatBridge };
   const router = new QueryRouter(foundryEnvironment, services);
-  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, answerRollRequestQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
+  for (const query of CASE_QUERIES) router.register<unknown, unknown>(query);
   return router;
 }
 
@@ -131,6 +131,7 @@ export function registerSystem(): void {
   registerHotbarHook();
   registerCanvasDropHook();
   registerCombatTurn();
+  registerDefenceShortcut(() => defendWithLast(currentViewer(), selectedTokenUuids()));
   registerSelfTest();
 }
 

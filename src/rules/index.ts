@@ -23,6 +23,7 @@
  * minor-foes       the minor-foe rule and group initiative
  * areas            area and explosive attacks on the grid
  * effects          Active Effect changes to scores, before derived values
+ * board            range between tokens and where a slam throws a token, on the grid
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -49,3 +50,4 @@ export * from "./minor-foes";
 export * from "./areas";
 export * from "./effects";
 export * from "./roll-request";
+export * from "./board";

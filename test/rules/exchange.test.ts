@@ -24,6 +24,8 @@ import {
   rollToHit,
   targetOf,
   undoDamage,
+  applyDamageToOthers,
+  recordSlamMove,
   targetActions,
   MAX_ESCAPE_ATTEMPTS,
   type ExchangeInput,
@@ -803,5 +805,47 @@ describe("the score each defence rolls on", () => {
       const code = (row.defence ?? "").toLowerCase() as keyof typeof DEFENCE_SCORE;
       expect(DEFENCE_SCORE[code]).toBe(`${words[m?.[1] ?? ""] ?? "?"}.${m?.[2] ?? ""}`);
     }
+  });
+});
+
+describe("apply to selected and slam moves: the exchange's board records", () => {
+  it("apply to selected: the row's damage goes to the others instead of the target, once; no checks, no undo", () => {
+    const resolved = hit("BA", colorOf("BA", "Slam"));
+    const dealt = t0(resolved).damage?.dealt ?? 0;
+    expect(dealt).toBe(40);
+    const others = [
+      { uuid: "Scene.s.Token.b1", name: "Bystander", value: 30, max: 50 },
+      { uuid: "Scene.s.Token.b2", name: "Second", value: 100, max: 100 },
+    ];
+    const done = applyDamageToOthers(resolved, "0", others);
+    expect(done.health).toEqual([
+      { uuid: "Scene.s.Token.b1", health: 0 },
+      { uuid: "Scene.s.Token.b2", health: 60 },
+    ]);
+    const row = t0(done.state);
+    expect(row.phase).toBe("applied");
+    expect(row.applied?.others).toEqual([
+      { uuid: "Scene.s.Token.b1", name: "Bystander", before: 30, after: 0, max: 50 },
+      { uuid: "Scene.s.Token.b2", name: "Second", before: 100, after: 60, max: 100 },
+    ]);
+    expect(row.consequences).toEqual([]);
+    expect(targetActions(done.state, "0")).toMatchObject({ apply: false, undo: false, checks: [] });
+    expect(exchangeComplete(done.state)).toBe(true);
+    expectRefused(done.state, (s) => applyDamageToOthers(s, "0", others), "stale");
+    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", []), "invalid");
+    const bystander = { uuid: "Scene.s.Token.b1", name: "Bystander", value: 30, max: 50 };
+    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", [bystander, bystander]), "invalid");
+    expectRefused(resolved, (s) => applyDamageToOthers(s, "0", [{ ...bystander, value: -1 }]), "invalid");
+    expectRefused(createExchange(exchangeInput("BA")), (s) => applyDamageToOthers(s, "0", others), "stale");
+  });
+
+  it("slam moves: the card records where the token went, once, and only after a slam was rolled", () => {
+    const applied = applyDamage(hit("BA", colorOf("BA", "Slam")), "0", { value: 100, max: 100 }).state;
+    const move = { heading: "away", to: { x: 4, y: 2 }, areas: 1, edge: false } as const;
+    expectRefused(applied, (s) => recordSlamMove(s, "0", move), "invalid");
+    const slammed = resolveConsequence(applied, "0", { check: "slam", die: 30, d10: 7 });
+    const moved = recordSlamMove(slammed, "0", move);
+    expect(t0(moved).consequences.find((c) => c.check === "slam")?.moved).toEqual(move);
+    expectRefused(moved, (s) => recordSlamMove(s, "0", move), "stale");
   });
 });

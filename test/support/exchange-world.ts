@@ -175,6 +175,8 @@ export function installWorld(): World {
     ["case.autoNpcConsequences", false],
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
+    ["case.slamMovesTokens", false],
+    ["case.lastDefence", ""],
   ]);
   const notifications = { error: vi.fn<(text: string) => void>(), warn: vi.fn<(text: string) => void>(), info: vi.fn<(text: string) => void>() };
   const dice: number[] = [];
@@ -235,6 +237,13 @@ export function installWorld(): World {
         const id = `${ns}.${key}`;
         if (!settings.has(id)) throw new Error(`Setting ${id} is not registered in the test world.`);
         return settings.get(id);
+      },
+      // ClientSettings#set: a registered setting only; resolves to the value.
+      set: (ns: string, key: string, value: unknown) => {
+        const id = `${ns}.${key}`;
+        if (!settings.has(id)) throw new Error(`Setting ${id} is not registered in the test world.`);
+        settings.set(id, value);
+        return Promise.resolve(value);
       },
     },
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },

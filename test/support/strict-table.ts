@@ -16,6 +16,9 @@
  * - A whispered message reaches only its author, its recipients and the GMs; others never
  *   receive it (ChatMessage#visible, foundryvtt.com/api ChatMessage: "whispered messages may
  *   only be seen by their author and the recipients").
+ * - A scene's tokens: a token may be moved by a GM or by an owner of its actor (a token's
+ *   permission is its actor's: foundryvtt.com/api TokenDocument#getUserLevel); the change is
+ *   broadcast to every client as the scene's embedded token update.
  * - `game.users.activeGM` is the connected GM with the lowest id (foundryvtt.com/api Users#activeGM).
  * - Handlers interleave: every step (the server's work, each delivery to each client, each
  *   answer) waits a seeded random delay, so concurrent requests really race.
@@ -37,11 +40,7 @@ import { UNIVERSAL_TABLE } from "../../src/rules/index";
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
 import { LockTable } from "../../src/foundry/requests/locks";
 import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requests/gm";
-import { CARD_QUERIES } from "../../src/foundry/exchange/gm-actions";
-import { attackQuery } from "../../src/foundry/exchange/make-attack";
-import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
-import { answerRollRequestQuery } from "../../src/foundry/roll-requests/gm-request";
-import { TURN_QUERIES } from "../../src/foundry/combat/queries";
+import { CASE_QUERIES } from "../../src/foundry/queries";
 import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CaseServices } from "../../src/foundry/register";
 import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/combat/state";
@@ -142,9 +141,29 @@ type Write =
   | { op: "update"; collection: "ChatMessage" | "Actor"; id: string; data: Json }
   | { op: "delete"; collection: "ChatMessage"; id: string }
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
-  | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json };
+  | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json }
+  | { op: "update"; collection: "Token"; sceneId: string; id: string; data: Json };
 
-type Collection = "ChatMessage" | "Actor" | "Combat";
+type Collection = "ChatMessage" | "Actor" | "Combat" | "Scene";
+
+/** A token on a scene: pixels for x and y, grid squares for width and height (TokenDocument). */
+export interface TokenSource extends Json {
+  _id: string;
+  actorId: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  flags: Json;
+}
+
+/** A scene: its grid, its dimensions (Scene#dimensions) and its tokens. */
+export interface SceneSource extends Json {
+  _id: string;
+  grid: { size: number; type: number };
+  dimensions: { sceneX: number; sceneY: number; sceneWidth: number; sceneHeight: number };
+  tokens: TokenSource[];
+}
 
 /** Why the server refused a write. */
 export class ServerRefusal extends Error {}
@@ -155,6 +174,7 @@ export class StrictServer {
   readonly actors = new Map<string, ActorSource>();
   readonly messages = new Map<string, MessageSource>();
   readonly combats = new Map<string, CombatSource>();
+  readonly scenes = new Map<string, SceneSource>();
   readonly settings = new Map<string, unknown>([
     ["case.damageAppliedBy", "gm"],
     ["case.hideNpcDefences", true],
@@ -163,6 +183,7 @@ export class StrictServer {
     ["case.declaredDodge", false],
     ["case.initiativeMode", "everyTurn"],
     ["case.teamInitiative", false],
+    ["case.slamMovesTokens", false],
   ]);
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
@@ -220,7 +241,8 @@ export class StrictServer {
     const gate = this.gate?.(client, write);
     if (gate) await gate;
     if (!user.active || !client.connected) throw new ServerRefusal("disconnected");
-    const source = write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : this.#writeActor(client, write);
+    const source =
+      write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : write.collection === "Token" ? this.#writeToken(client, write) : this.#writeActor(client, write);
     // The answer travels on the writer's own socket, in order with what the server sent it before.
     const json = JSON.stringify(source);
     return client.deliver(() => json);
@@ -282,6 +304,32 @@ export class StrictServer {
     this.applied.push({ user: client.user.id, write });
     this.#broadcast("update", "Combat", source, client);
     return source;
+  }
+
+  /** A token's update: a GM, or an owner of the token's actor. The answer and the broadcast are the whole scene. */
+  #writeToken(client: StrictClient, write: Write): SceneSource {
+    if (write.collection !== "Token") throw new ServerRefusal("Bad write.");
+    const scene = this.scenes.get(write.sceneId);
+    const token = scene?.tokens.find((t) => t._id === write.id);
+    if (!scene || !token) throw new ServerRefusal(`No token ${write.id}.`);
+    const actor = this.actors.get(token.actorId);
+    if (!client.user.isGM && !(actor && this.mayWriteActor(client.user, actor))) throw new ServerRefusal(`${client.user.name} may not move ${write.id}.`);
+    applyUpdate(token, write.data);
+    this.applied.push({ user: client.user.id, write });
+    this.#broadcast("update", "Scene", scene, client);
+    return scene;
+  }
+
+  /** A square-grid scene of `columns` × `rows` squares of `size` pixels, with no padding. */
+  addScene(id: string, columns: number, rows: number, size = 100): void {
+    this.scenes.set(id, { _id: id, grid: { size, type: 1 }, dimensions: { sceneX: 0, sceneY: 0, sceneWidth: columns * size, sceneHeight: rows * size }, tokens: [] });
+  }
+
+  /** A 1×1 token of an actor on a scene, at square (x, y). */
+  addToken(sceneId: string, id: string, actorId: string, x: number, y: number): void {
+    const scene = this.scenes.get(sceneId);
+    if (!scene) throw new Error(`No scene ${sceneId}.`);
+    scene.tokens.push({ _id: id, actorId, x: x * scene.grid.size, y: y * scene.grid.size, width: 1, height: 1, flags: {} });
   }
 
   #writeActor(client: StrictClient, write: Write): ActorSource {
@@ -428,6 +476,72 @@ export class ClientActor extends ActorBase {
   }
 }
 
+/** A scene as a client holds it: the members our board code reads (Scene#grid, #dimensions, #tokens). */
+export class ClientScene {
+  constructor(
+    private readonly client: StrictClient,
+    public source: SceneSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get grid(): SceneSource["grid"] {
+    return this.source.grid;
+  }
+  get dimensions(): SceneSource["dimensions"] {
+    return this.source.dimensions;
+  }
+  /** Its tokens (an EmbeddedCollection: get and find). */
+  get tokens(): { get(id: string): ClientToken | undefined; find(fn: (t: ClientToken) => boolean): ClientToken | undefined } {
+    const all = this.source.tokens.map((t) => new ClientToken(this.client, this, t._id));
+    return { get: (id) => all.find((t) => t.id === id), find: (fn) => all.find(fn) };
+  }
+}
+
+/** A token document as a client holds it: read through its scene's current source. */
+export class ClientToken extends TokenDocumentBase {
+  constructor(
+    private readonly client: StrictClient,
+    readonly parent: ClientScene,
+    readonly id: string,
+  ) {
+    super();
+  }
+  get #source(): TokenSource {
+    const t = this.client.scenes.get(this.parent.id)?.source.tokens.find((x) => x._id === this.id);
+    if (!t) throw new Error(`Token ${this.id} is gone.`);
+    return t;
+  }
+  get uuid(): string {
+    return `Scene.${this.parent.id}.Token.${this.id}`;
+  }
+  get actorId(): string {
+    return this.#source.actorId;
+  }
+  get actor(): ClientActor | null {
+    return this.client.actors.get(this.#source.actorId) ?? null;
+  }
+  get x(): number {
+    return this.#source.x;
+  }
+  get y(): number {
+    return this.#source.y;
+  }
+  get width(): number {
+    return this.#source.width;
+  }
+  get height(): number {
+    return this.#source.height;
+  }
+  get flags(): Json {
+    return this.#source.flags;
+  }
+  async update(data: Json): Promise<this> {
+    await this.client.write({ op: "update", collection: "Token", sceneId: this.parent.id, id: this.id, data });
+    return this;
+  }
+}
+
 /** A chat message as a client holds it. */
 export class ClientMessage {
   constructor(
@@ -541,6 +655,7 @@ export class StrictClient {
   actors = new Map<string, ClientActor>();
   messages = new Map<string, ClientMessage>();
   combats = new Map<string, ClientCombat>();
+  scenes = new Map<string, ClientScene>();
   readonly hooks = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
   /** Every document source this client received, as JSON: what its user could read. */
   readonly received: string[] = [];
@@ -572,6 +687,7 @@ export class StrictClient {
       [...this.table.server.messages.values()].filter((m) => this.table.server.mayRead(this.user, m)).map((m) => [m._id, new ClientMessage(this, wire(m))]),
     );
     this.combats = new Map([...this.table.server.combats.values()].map((c) => [c._id, new ClientCombat(this, wire(c))]));
+    this.scenes = new Map([...this.table.server.scenes.values()].map((c) => [c._id, new ClientScene(this, wire(c))]));
     for (const s of [...this.table.server.actors.values(), ...this.table.server.messages.values(), ...this.table.server.combats.values()]) {
       if (!("whisper" in s) || this.table.server.mayRead(this.user, s as MessageSource)) this.received.push(JSON.stringify(s));
     }
@@ -579,7 +695,7 @@ export class StrictClient {
     // The services the root (src/foundry/register.ts) hands the router: Foundry's turn directory and bridge.
     this.router = new QueryRouter(foundryEnvironment, { turns: foundryTurnDirectory, combat: turnCombatBridge }, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
-      for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, answerRollRequestQuery, ...TURN_QUERIES]) this.router.register<unknown, unknown>(query);
+      for (const query of CASE_QUERIES) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
     });
     this.table.tellOthers(this);
@@ -629,8 +745,14 @@ export class StrictClient {
   }
 
   /** Keeps a received source. Like Foundry, a document already held is updated in place: every reference to it sees the change. */
-  #store(collection: string, source: Json): ClientActor | ClientMessage | ClientCombat {
+  #store(collection: string, source: Json): ClientActor | ClientMessage | ClientCombat | ClientScene {
     const id = String(source._id);
+    if (collection === "Scene" || collection === "Token") {
+      const held = this.scenes.get(id);
+      if (held) held.source = source as SceneSource;
+      else this.scenes.set(id, new ClientScene(this, source as SceneSource));
+      return this.scenes.get(id) as ClientScene;
+    }
     if (collection === "Combat") {
       const held = this.combats.get(id);
       if (held) held.source = source as CombatSource;
@@ -795,8 +917,11 @@ export function installTableGlobals(): void {
     combat: null,
     i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
   };
-  // An actor (`Actor.<id>`) or one of its items (`Actor.<id>.Item.<id>`), from this client's copy.
+  // An actor (`Actor.<id>`) or one of its items (`Actor.<id>.Item.<id>`), or a token
+  // (`Scene.<id>.Token.<id>`), from this client's copy.
   const find = (uuid: string): unknown => {
+    const token = /^Scene\.([A-Za-z0-9]+)\.Token\.([A-Za-z0-9]+)$/.exec(uuid);
+    if (token?.[1] && token[2]) return current().scenes.get(token[1])?.tokens.get(token[2]) ?? null;
     const m = /^Actor\.([A-Za-z0-9]+)(?:\.Item\.([A-Za-z0-9]+))?$/.exec(uuid);
     const actor = m?.[1] ? current().actors.get(m[1]) : undefined;
     if (!actor) return null;

@@ -39,6 +39,8 @@ declare module "fvtt-types/configuration" {
     "case.restMedicalFactor": number;
     "case.restDaysPerEnduranceRank": number;
     "case.restDaysPerEnduranceRankMedical": number;
+    "case.slamMovesTokens": boolean;
+    "case.lastDefence": string;
   }
 }
 
@@ -106,6 +108,21 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: true,
+  });
+  game.settings.register(SYSTEM_ID, "slamMovesTokens", {
+    name: "CASE.Setting.slamMovesTokens.Name",
+    hint: "CASE.Setting.slamMovesTokens.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  // The defence this user chose last on a card: what the defence shortcut uses (exchange/defence-shortcut.ts).
+  game.settings.register(SYSTEM_ID, "lastDefence", {
+    scope: "client",
+    config: false,
+    type: String,
+    default: "",
   });
   registerRecoverySettings();
   game.settings.register(SYSTEM_ID, "worldSchemaVersion", {

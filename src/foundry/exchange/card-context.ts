@@ -30,6 +30,7 @@ import {
   type CsReason,
   type ExchangeState,
   type ExchangeTarget,
+  type SlamMove,
 } from "../../rules/index";
 import { formatSigned } from "../core/format";
 
@@ -168,6 +169,10 @@ export interface TargetRowView {
   readonly pullColors: readonly { color: Color; labelKey: string }[];
   readonly pullDamage: boolean;
   readonly canApply: boolean;
+  /** *Apply to selected tokens*: the row's damage to the tokens the viewer selected instead (who may apply, a row that may take it now, no charge rebound). */
+  readonly canApplyToSelected: boolean;
+  /** The characters the row's damage went to instead of its target, with their Health. */
+  readonly appliedTo: readonly { readonly name: string; readonly before: number; readonly after: number; readonly max: number }[];
   readonly canUndo: boolean;
   readonly applied: null | {
     readonly before: number;
@@ -187,6 +192,9 @@ export interface TargetRowView {
     readonly outcomeData: Record<string, string>;
     /** Why an unrolled check waits: on the damage being applied, or on its roll. Null once rolled. */
     readonly pendingKey: string | null;
+    /** Where a slam moved the token on the board (the "slam moves tokens" setting), or null. */
+    readonly movedKey: string | null;
+    readonly movedData: Record<string, string>;
   }[];
   readonly canEscape: boolean;
   /** Escapes tried so far: an escape request names it, so a double click is not a second try. */
@@ -251,6 +259,18 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: s
     case "kill":
       return { key: o.result === "none" ? "CASE.Consequence.Kill.none" : o.dead ? "CASE.Consequence.Kill.dead" : "CASE.Consequence.Kill.loss", data: { endurance: String(o.endurance) } };
   }
+}
+
+/** "area" or "areas" after a count. */
+export function areaUnitKey(areas: number): string {
+  return areas === 1 ? "CASE.Board.Area.one" : "CASE.Board.Area.other";
+}
+
+/** The card's line for where a slam moved the token (rules `slamMove`), or none. */
+function slamMoveLine(moved: SlamMove | null): { movedKey: string | null; movedData: Record<string, string> } {
+  if (!moved) return { movedKey: null, movedData: {} };
+  if (moved.areas === 0 && !moved.edge) return { movedKey: "CASE.Board.Slam.stay", movedData: {} };
+  return { movedKey: moved.edge ? "CASE.Board.Slam.edge" : "CASE.Board.Slam.moved", movedData: { areas: String(moved.areas), unit: areaUnitKey(moved.areas), heading: `CASE.Board.Heading.${moved.heading}` } };
 }
 
 /** §5 notes: a Take grabs only if the grabber is stronger, else a struggle; a ranged miss may hit someone adjacent. */
@@ -346,8 +366,10 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       pullColors: canPull && mayPullColor(state.attack) ? COLORS.filter((c) => colorIndex(c) < rolledIndex).map((color) => ({ color, labelKey: `CASE.Color.${color}` })) : [],
       pullDamage: canPull && mayPullDamage(state.attack),
       canApply: mayApply && next.apply,
+      canApplyToSelected: mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0,
+      appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max })),
       canUndo: mayApply && next.undo,
-      applied: t.applied
+      applied: t.applied && !t.applied.others
         ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null }
         : null,
       consequences: t.consequences.map((c) => {
@@ -362,6 +384,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           outcomeKey: out.key,
           outcomeData: out.data,
           pendingKey: c.outcome !== null ? null : t.phase === "applied" ? "CASE.Exchange.CheckDue" : "CASE.Exchange.CheckAfterDamage",
+          ...slamMoveLine(c.moved ?? null),
         };
       }),
       finished:

@@ -14,6 +14,9 @@ import { callCaseHook } from "../core/case-hooks";
 import { listenForActions, type ClickActions } from "../ui/click-actions";
 import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
+import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
+import { applyToSelected } from "./apply-to-selected";
+import { rememberDefence } from "./defence-shortcut";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -34,25 +37,13 @@ export function currentViewer(): Viewer {
   return { isGM: game.user.isGM, owns, isNpc, portrait };
 }
 
-/** The canvas as the card uses it: the tokens of the viewed scene, and a pan. */
-interface CardCanvas {
-  readonly tokens?: { get(id: string): CardToken | undefined } | null;
-  animatePan(view: { x: number; y: number }): unknown;
-}
-interface CardToken {
-  readonly isOwner: boolean;
-  readonly center: { x: number; y: number };
-  control(options: { releaseOthers: boolean }): unknown;
-}
-
 /**
  * Selects a row's token on the viewed scene and pans to it, when this user owns it (the GM owns
  * every token); otherwise says why nothing happened. Never throws for a missing canvas.
  */
 export function selectToken(uuid: string): boolean {
-  const id = /\.Token\.([^.]+)$/.exec(uuid)?.[1];
-  const board = (globalThis as { canvas?: CardCanvas | null }).canvas;
-  const token = id !== undefined ? board?.tokens?.get(id) : undefined;
+  const board = boardCanvas();
+  const token = tokenOnBoard(uuid, board);
   if (!board || !token) {
     ui.notifications.warn(game.i18n.localize("CASE.Exchange.TokenNotHere"));
     return false;
@@ -78,6 +69,7 @@ export interface CardOwner {
 export const CARD_ACTIONS: ClickActions<CardOwner> = {
   caseDefend(_event, target) {
     const data = target.dataset;
+    rememberDefence(data.defence ?? "");
     return requestGM(defendQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
   },
   caseRollToHit() {
@@ -97,6 +89,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   },
   caseApplyDamage(_event, target) {
     return requestGM(applyDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+  },
+  caseApplyToSelected(_event, target) {
+    return applyToSelected(this.messageId, target.dataset.targetKey ?? "");
   },
   caseApplyAll() {
     return requestGM(applyAllQuery, { messageId: this.messageId });
@@ -136,6 +131,14 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
  */
 export function activateCard(root: HTMLElement, messageId: string): void {
   listenForActions(root, CARD_ACTIONS, { messageId });
+  // Pointer or keyboard on a token row highlights its token on the canvas (core's tracker does the same for combatants).
+  for (const row of root.querySelectorAll<HTMLElement>(".target-row[data-token-uuid]")) {
+    const uuid = row.dataset.tokenUuid ?? "";
+    row.addEventListener("pointerenter", (event) => hoverToken(uuid, event));
+    row.addEventListener("pointerleave", (event) => { unhoverToken(event); });
+    row.addEventListener("focusin", (event) => hoverToken(uuid, event));
+    row.addEventListener("focusout", (event) => { unhoverToken(event); });
+  }
 }
 
 /**
@@ -161,7 +164,8 @@ const NOTICED = new Set<string>();
 
 /**
  * Tells a player, once per card and row, that a card waits on a defence of a character they
- * own (the GM sees every card and is not told). Returns the names told about.
+ * own, and pings that token on their canvas (the GM sees every card and is not told). Returns
+ * the names told about.
  */
 export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: Set<string> = NOTICED): string[] {
   if (viewer.isGM) return [];
@@ -172,6 +176,7 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
     if (seen.has(id)) continue;
     seen.add(id);
     ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }));
+    pingToken(t.uuid);
     told.push(t.name);
   }
   return told;

@@ -48,6 +48,7 @@ import { clearStatus, setStatus } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
+import { moveSlammedToken } from "./slam-move";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
@@ -136,7 +137,7 @@ async function cutSteps(loaded: LoadedCard): Promise<RowStep[]> {
  * a GM cut on this card is finished first (see {@link cutSteps}), unless it is the step this
  * request is about to take itself (`own`), which then finishes it as a retry.
  */
-async function cardFor(messageId: string, context: CardContext, own?: RowStep): Promise<LoadedCard | null> {
+export async function cardFor(messageId: string, context: CardContext, own?: RowStep): Promise<LoadedCard | null> {
   let loaded = loadCard(messageId);
   if (loaded.requests.includes(context.requestId)) return null;
   for (let finished = 0; ; finished++) {
@@ -165,7 +166,7 @@ async function unfinishedSteps(step: HealthStep): Promise<TargetRef[]> {
   return found;
 }
 
-function save(step: string, loaded: LoadedCard, next: ExchangeState, context: CardContext, dice: readonly RolledDie[]): Promise<void> {
+export function save(step: string, loaded: LoadedCard, next: ExchangeState, context: CardContext, dice: readonly RolledDie[]): Promise<void> {
   return saveCard(loaded, next, context.requestId, dice, isNpcActor, step);
 }
 
@@ -518,7 +519,8 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
     const endurance = ledgerEntry(actor, id, field)?.before ?? (isCharacter(actor) ? actor.system.abilities.endurance.value : target.scores["endurance.res"]);
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
     await consequenceEffects(context.services.combat, next, key, check, actor, endurance, id);
-    await save("consequence", loaded, next, context, dice);
+    const moved = check === "slam" ? await moveSlammedToken(next, key, id, context) : next;
+    await save("consequence", loaded, moved, context, dice);
   });
 }
 

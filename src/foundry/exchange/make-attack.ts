@@ -13,6 +13,7 @@ import {
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
   armorApplies,
+  attackDistance,
   attackSetup,
   bestProtection,
   canCallShot,
@@ -36,6 +37,8 @@ import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./atta
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
+import { rangesFromTokens } from "./board";
+import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
@@ -113,8 +116,8 @@ export async function snapshotTarget(uuid: string, attack: AttackCode): Promise<
   };
 }
 
-async function askAttackInput(context: Record<string, unknown>, karmaPool: number): Promise<AttackInput | null> {
-  let input: AttackInput = DEFAULT_ATTACK_INPUT;
+async function askAttackInput(context: Record<string, unknown>, karmaPool: number, start: AttackInput = DEFAULT_ATTACK_INPUT): Promise<AttackInput | null> {
+  let input: AttackInput = start;
   for (;;) {
     const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, id: foundry.utils.randomID() });
     const form: unknown = await foundry.applications.api.DialogV2.wait({
@@ -178,7 +181,8 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     return null;
   }
   const uuids = options.targetUuids ?? [...game.user.targets].map((t) => t.document.uuid);
-  const targetCount = (await Promise.all(uuids.map((u) => snapshotTarget(u, attack)))).filter((t) => t !== null).length;
+  const snapshots = (await Promise.all(uuids.map((u) => snapshotTarget(u, attack)))).filter((t) => t !== null);
+  const targetCount = snapshots.length;
   if (targetCount === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Exchange.NoTargets"));
     return null;
@@ -187,8 +191,11 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   const system = actor.system;
   const value = system.score(def.rollsOn);
   const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
+  // The range from the attacker's token to each target's, in areas: shown, and the farthest pre-filled (overridable).
+  const measured = def.family === "ranged" ? rangesFromTokens(actor, snapshots) : [];
+  const start: AttackInput = { ...DEFAULT_ATTACK_INPUT, distance: attackDistance(measured.map((m) => m.areas)) };
   const input = options.skipDialog
-    ? DEFAULT_ATTACK_INPUT
+    ? start
     : await askAttackInput(
         {
           subject: game.i18n.format("CASE.Exchange.Title", { actor: actor.name, item: item.name }),
@@ -200,12 +207,14 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
           targetCount: String(targetCount),
           ranged: def.family === "ranged",
           range: String(attacking?.range ?? 0),
+          measured: measured.map((m) => ({ ...m, unitKey: areaUnitKey(m.areas) })),
           charge: attack === "Ch",
           canCallShot: canCallShot(attack),
           karmaPool: system.karma.value,
           karmaMinimum: KARMA_MINIMUM,
         },
         system.karma.value,
+        start,
       );
   if (!input) return null;
   const answer = await requestGM(attackQuery, { itemUuid: item.uuid, targetUuids: uuids, input: { ...input } });

@@ -5,6 +5,7 @@ import { DAMAGE_METHODS, type DamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
 import { isRankNumber } from "../ranks";
 import { type Color } from "../universal-table";
+import type { SlamMove } from "../board";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -116,6 +117,20 @@ export interface AppliedRecord {
   readonly reachedZero: boolean;
   /** Charging: the charger's Health before and after the rebound from the target's armor (§5). */
   readonly rebound?: { readonly before: number; readonly after: number } | null;
+  /**
+   * The row's damage went to other characters instead of the target (the GM's "Apply to
+   * selected tokens"): each one's Health before and after. The target's own Health is untouched.
+   */
+  readonly others?: readonly OtherDamage[] | null;
+}
+
+/** One character a row's damage was applied to instead of its target. */
+export interface OtherDamage {
+  readonly uuid: string;
+  readonly name: string;
+  readonly before: number;
+  readonly after: number;
+  readonly max: number;
 }
 
 export type ConsequenceOutcome =
@@ -130,6 +145,8 @@ export interface ConsequenceRecord {
   readonly die: number | null;
   readonly color: Color | null;
   readonly outcome: ConsequenceOutcome | null;
+  /** A slam that moved the target's token on the board (the "slam moves tokens" setting). */
+  readonly moved?: SlamMove | null;
 }
 
 export interface ExchangeTarget {

@@ -5,9 +5,10 @@ import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCh
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
 import { replaceTarget } from "./copy";
+import type { SlamMove } from "../board";
 import { isRankNumber, rankOf, shiftColumn } from "../ranks";
 import { COLORS, type Color, UNIVERSAL_TABLE, type UniversalTable, assertD100, colorOnColumn, isColor } from "../universal-table";
-import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
+import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
 
 // ── transitions ───────────────────────────────────────────────────────────────────────────────
 export interface DefenceRoll {
@@ -251,6 +252,47 @@ export function undoDamage(
   return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
 }
 
+/** The result of applying a row's damage to other characters: the state and each one's Health to write. */
+export interface OthersDamageApplication {
+  readonly state: ExchangeState;
+  readonly health: readonly { readonly uuid: string; readonly health: number }[];
+}
+
+/**
+ * Applies a row's damage to other characters instead of its target (resolved → applied): the
+ * GM's "Apply to selected tokens", when the blow landed on someone else (a miss that struck a
+ * bystander, the wrong token targeted). Each takes the damage that got through, as the target
+ * would have, Health never below 0. [RULING] The row's Slam?/Stun?/Kill? checks are not offered
+ * (they belonged to the target; the GM rolls for the others by hand), a charge's rebound is
+ * not redirected (refused), and such a row cannot be undone from the card.
+ */
+export function applyDamageToOthers(state: ExchangeState, key: string, others: readonly { readonly uuid: string; readonly name: string; readonly value: number; readonly max: number }[]): OthersDamageApplication {
+  const target = targetOf(state, key);
+  expectPhase(target, "resolved", "apply damage");
+  const dealt = target.damage?.dealt ?? 0;
+  if (dealt <= 0) throw new ExchangeError("stale", `${target.name}: no damage got through to apply.`);
+  if ((target.damage?.rebound ?? 0) > 0) invalid(`${target.name}: a charge's damage cannot be applied to other tokens.`);
+  const given: unknown = others;
+  if (!Array.isArray(given) || others.length === 0) invalid("Select at least one token to apply the damage to.");
+  if (new Set(others.map((o) => o.uuid)).size !== others.length) invalid("Each token may take the damage once.");
+  const list: OtherDamage[] = others.map((o) => {
+    if (!isRankNumber(o.value) || !isRankNumber(o.max)) invalid(`${o.name}: Health must be whole numbers ≥ 0, got ${String(o.value)} of ${String(o.max)}.`);
+    const after = applyDamageToHealth(clampHealth(o.value, o.max), o.max, dealt).health;
+    return { uuid: o.uuid, name: o.name, before: o.value, after, max: o.max };
+  });
+  const applied: AppliedRecord = { healthBefore: 0, healthAfter: 0, max: 0, reachedZero: false, rebound: null, others: list };
+  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences: [] }), health: list.map((o) => ({ uuid: o.uuid, health: o.after })) };
+}
+
+/** Records where a rolled slam moved the row's token (once: a second record is stale). */
+export function recordSlamMove(state: ExchangeState, key: string, moved: SlamMove): ExchangeState {
+  const target = targetOf(state, key);
+  const slam = target.consequences.find((c) => c.check === "slam");
+  if (!slam?.outcome) invalid(`${target.name}: no slam was rolled.`);
+  if (slam.moved) throw new ExchangeError("stale", `${target.name}: the slam already moved the token.`);
+  return replaceTarget(state, { ...target, consequences: target.consequences.map((c) => (c === slam ? { ...c, moved } : c)) });
+}
+
 export interface ConsequenceRoll {
   readonly check: ConsequenceCheck;
   /** The target's End (res) d100. */
@@ -365,7 +407,7 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
     apply: t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0),
-    undo: t.phase === "applied" && t.consequences.every((c) => c.outcome === null),
+    undo: t.phase === "applied" && !t.applied?.others && t.consequences.every((c) => c.outcome === null),
     checks: t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [],
     escape: mayEscape(t, turn),
   };

@@ -1,0 +1,14 @@
+/**
+ * Every query a player may ask the active GM, in one list: the root (register.ts) registers it
+ * on this client's router, and the strict table's clients register the same list, so a test
+ * world never lacks a query the system has.
+ */
+import { CARD_QUERIES } from "./exchange/gm-actions";
+import { BOARD_QUERIES } from "./exchange/apply-to-selected";
+import { attackQuery } from "./exchange/make-attack";
+import { applyDamageApiQuery } from "./api/damage-api";
+import { awardKarmaQuery, restQuery } from "./api/campaign-api";
+import { answerRollRequestQuery } from "./roll-requests/gm-request";
+import { TURN_QUERIES } from "./combat/queries";
+
+export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
