@@ -290,7 +290,7 @@ describe("accessibility of the dialogs", () => {
     roll: () =>
       dialogHtml(
         "Agy (dex)",
-        renderTemplate("templates/dialog/roll-dialog.hbs", rollDialogContext({ subject: "Kestrel: Agy (dex)", value: 30, karmaPool: 56, talents: ["Marksman"], talentCs: "+1" }, DEFAULT_ROLL_INPUT, "roll1")),
+        renderTemplate("templates/dialog/roll-dialog.hbs", rollDialogContext({ subject: "Kestrel: Agy (dex)", value: 30, karmaPool: 56, talents: ["Marksman"], talentCs: "+1", talentShift: 1 }, DEFAULT_ROLL_INPUT, "roll1")),
         [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")],
       ),
     attack: () =>

@@ -22,7 +22,7 @@ async function askInput(subject: string, value: number, karmaPool: number, talen
   if (skip) return DEFAULT_ROLL_INPUT;
   const talentCs = talents.reduce((s, t) => s + t.cs, 0);
   const labels = talents.map((t) => (t.localize ? game.i18n.localize(t.label) : t.label));
-  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs) });
+  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs), talentShift: talentCs });
 }
 
 /** The check a roll makes from the dialog's input. */
