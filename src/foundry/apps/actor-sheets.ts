@@ -81,6 +81,8 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
   protected override async _onRender(...args: Parameters<BaseSheet["_onRender"]>) {
     await super._onRender(...args);
     bindFilters(this.element, this.#filters);
+    // Where the tab strip scrolls (a narrow window), the active tab is shown.
+    this.element.querySelector(".case-tabs > .active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   /** A refused value (a rank of −3) is shown, not swallowed; nothing is saved and the stored values come back. */
