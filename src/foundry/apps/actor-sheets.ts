@@ -4,8 +4,8 @@
  * Both are edited in place and saved on change; what they show comes from
  * `characterSheetData` (sheet-context.ts), their buttons from `CHARACTER_SHEET_ACTIONS`.
  */
-import { CHARACTER_SHEET_ACTIONS } from "./sheet-actions";
-import { bindFilters, collapsedLists, rowMenuEntries } from "./item-lists";
+import { CHARACTER_SHEET_ACTIONS, itemRowMenu } from "./sheet-actions";
+import { bindFilters, collapsedLists } from "./item-lists";
 import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
 import { isCharacter } from "../core/guards";
 import { guardPrepare, guardProcess } from "./submit-guard";
@@ -72,9 +72,7 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
   /** The rows' right-click menu (Foundry v13 ContextMenu, delegated from the window, so made once). */
   protected override async _onFirstRender(...args: Parameters<BaseSheet["_onFirstRender"]>) {
     await super._onFirstRender(...args);
-    const run = (action: "editItem" | "duplicateItem" | "deleteItem" | "postItem") => (row: HTMLElement) =>
-      CHARACTER_SHEET_ACTIONS[action].call(this, new PointerEvent("click"), row);
-    new foundry.applications.ux.ContextMenu.implementation(this.element, ".case-item[data-item-id]", rowMenuEntries(run, () => this.isEditable), { jQuery: false, fixed: true });
+    new foundry.applications.ux.ContextMenu.implementation(this.element, ".case-item[data-item-id]", itemRowMenu(this), { jQuery: false, fixed: true });
   }
 
   /** The filter boxes filter as the user types, and keep their text when the sheet re-renders. */

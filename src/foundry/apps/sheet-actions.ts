@@ -14,7 +14,7 @@ import { readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType, itemRow } from "./sheet-context";
-import { setSectionFolded, setSummaryOpen, toggleCollapsed } from "./item-lists";
+import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
 import { askForm } from "../ui/dialogs";
 
 /** What a handler needs of the sheet it runs on. */
@@ -234,3 +234,14 @@ export const CHARACTER_SHEET_ACTIONS = {
   advance: onAdvance,
   rest: onRest,
 } as const;
+
+/**
+ * The rows' right-click menu on a sheet: each entry runs this table's handler for the summary
+ * button of the same action, on the right-clicked row (ContextMenu hands the entry the row).
+ */
+export function itemRowMenu(host: CharacterSheetHost): RowMenuEntry[] {
+  return rowMenuEntries(
+    (action) => (row) => CHARACTER_SHEET_ACTIONS[action].call(host, new PointerEvent("contextmenu"), row),
+    () => host.isEditable,
+  );
+}
