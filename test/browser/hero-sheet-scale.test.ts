@@ -227,6 +227,7 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
       const summary = page.locator('li[data-item-id="p03"] .case-item-summary');
       await expect(summary.isVisible()).resolves.toBe(true);
       await expect(summary.locator(".case-summary-description").innerText()).resolves.toContain("Kinetic Absorption Field");
+      await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-15-powers-summary-dark.png" });
       // The summary's actions are the next stops.
       const stops: string[] = [];
       for (let i = 0; i < 4; i++) {
@@ -248,7 +249,6 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
       // Every stop in the sheet is visibly focused.
       const walk = await tabThrough(page, "form.application", 300);
       expect(walk.filter((s) => !s.marked).map((s) => s.name)).toEqual([]);
-      await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-15-powers-summary-dark.png" });
       await expectAccessible(page, "form.application", "hero sheet with an open summary (dark)");
     } finally {
       await page.close();
