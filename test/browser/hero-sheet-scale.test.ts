@@ -107,7 +107,10 @@ async function layout(page: Page) {
     const nav = document.querySelector("nav.case-tabs");
     if (!nav) throw new Error("no tab strip");
     const navBox = box(nav);
-    const tabs = [...nav.querySelectorAll("button")].map((b) => ({ name: b.textContent.trim(), ...box(b).toJSON() as DOMRect }));
+    const tabs = [...nav.querySelectorAll("button")].map((b) => {
+      const r = box(b);
+      return { name: b.textContent.trim(), top: r.top, left: r.left, right: r.right };
+    });
     const content = document.querySelector(".window-content");
     return {
       rowHeights: rows.map((r) => box(r.querySelector(".case-item-row") ?? r).height),
@@ -135,7 +138,7 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
         for (const h of factHeights) expect(h).toBeLessThan(22);
         // Nothing is cut silently: whatever clips its text ends in an ellipsis, and a clipped item name has its full name as a tooltip.
         for (const c of l.clipped) expect(c.ellipsis, `${c.cls}: ${c.text}`).toBe(true);
-        const names = l.clipped.filter((c) => String(c.cls).includes("case-item-name"));
+        const names = l.clipped.filter((c) => c.cls.includes("case-item-name"));
         expect(names.length).toBeGreaterThan(0);
         for (const n of names) expect(n.tooltip).toBe(n.text);
         expect(names.map((n) => n.text).every((t) => (FIFTEEN_POWER_NAMES as readonly string[]).includes(t))).toBe(true);

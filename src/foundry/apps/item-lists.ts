@@ -80,7 +80,9 @@ export function bindFilters(root: HTMLElement, filters: Map<string, string>): vo
       filters.set(type, input.value);
       applyFilter(section, input.value);
     });
-    input.addEventListener("change", (event) => event.stopPropagation());
+    input.addEventListener("change", (event) => {
+      event.stopPropagation();
+    });
   }
 }
 
