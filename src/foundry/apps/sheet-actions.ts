@@ -90,13 +90,14 @@ export async function onToggleSection(this: CharacterSheetHost, _event: PointerE
 }
 
 /** `data-action="toggleSummary"`: opens or closes a row's summary (its key numbers, description and actions). */
-export async function onToggleSummary(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+export function onToggleSummary(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const row = target.closest<HTMLElement>("li[data-item-id]");
   const id = row?.dataset.itemId;
-  if (!row || id === undefined) return;
-  const open = setSummaryOpen(row, !row.classList.contains("expanded"));
-  if (open) this.expandedItems?.add(id);
-  else this.expandedItems?.delete(id);
+  if (row && id !== undefined) {
+    const open = setSummaryOpen(row, !row.classList.contains("expanded"));
+    if (open) this.expandedItems?.add(id);
+    else this.expandedItems?.delete(id);
+  }
   return Promise.resolve();
 }
 
