@@ -35,6 +35,7 @@ import { preloadSheetTemplates, registerSheets } from "./apps/index";
 import { CaseCombatTracker, TRACKER_TEMPLATES } from "./apps/combat-tracker";
 import { DECLARE_TEMPLATE } from "./apps/declare-dialog";
 import { registerUniversalTableSetting } from "./apps/universal-table-app";
+import { registerItemListSetting } from "./apps/item-lists";
 import { registerEnrichers } from "./enrichers";
 import { registerCanvasDropHook } from "./hooks/canvas-drop";
 import { registerHotbarHook } from "./hooks/hotbar";
@@ -124,6 +125,7 @@ export function registerSystem(): void {
   registerHandlebarsHelpers();
   registerSettings();
   registerUniversalTableSetting();
+  registerItemListSetting();
   registerUniversalTableControls();
   registerEnrichers();
   registerSheets();

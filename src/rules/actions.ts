@@ -11,6 +11,7 @@ import {
   assertD100,
   colorAtLeast,
   colorIndex,
+  colorOdds,
   colorOnColumn,
   isColor,
   validateUniversalTable,
@@ -233,6 +234,36 @@ export function resolveAction(check: ActionCheck): ActionResult {
 
   const success = required !== IMPOSSIBLE && colorAtLeast(color, required);
   return { column: shifted.rank, belowShift0: shifted.belowShift0, roll, total, color, required, success };
+}
+
+/** What {@link previewAction} tells a player before the roll. */
+export interface ActionPreview {
+  /** The column the roll will be read on (after shifts, clamped to the ladder). */
+  readonly column: Rank;
+  readonly belowShift0: boolean;
+  /** The colour needed, or {@link IMPOSSIBLE}. */
+  readonly required: RequiredColor;
+  /** The chance of each colour on `column`, 0–1 ({@link colorOdds}; before Karma). */
+  readonly odds: Readonly<Record<Color, number>>;
+  /** The chance the ACTION succeeds, 0–1, Karma counted: the share of the 100 rolls {@link resolveAction} passes. */
+  readonly success: number;
+}
+
+/**
+ * The roll dialog's preview of an ACTION not yet rolled: the column after shifts, the colour
+ * needed and the odds. Every die face goes through {@link resolveAction}, so the preview can
+ * never disagree with the roll. Errors as resolveAction's.
+ */
+export function previewAction(check: Omit<ActionCheck, "roll">): ActionPreview {
+  let first: ActionResult | null = null;
+  let wins = 0;
+  for (let roll = 1; roll <= 100; roll++) {
+    const result = resolveAction({ ...check, roll });
+    first ??= result;
+    if (result.success) wins++;
+  }
+  if (first === null) throw new Error("unreachable: the die has 100 faces");
+  return { column: first.column, belowShift0: first.belowShift0, required: first.required, odds: colorOdds(check.value, check.cs ?? 0, check.table), success: wins / 100 };
 }
 
 /** Orders required colours: white < green < yellow < red < impossible. */

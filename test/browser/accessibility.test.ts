@@ -291,7 +291,7 @@ describe("accessibility of the dialogs", () => {
     roll: () =>
       dialogHtml(
         "Agy (dex)",
-        renderTemplate("templates/dialog/roll-dialog.hbs", rollDialogContext({ subject: "Kestrel: Agy (dex)", value: 30, karmaPool: 56, talents: ["Marksman"], talentCs: "+1" }, DEFAULT_ROLL_INPUT, "roll1")),
+        renderTemplate("templates/dialog/roll-dialog.hbs", rollDialogContext({ subject: "Kestrel: Agy (dex)", value: 30, karmaPool: 56, talents: ["Marksman"], talentCs: "+1", talentShift: 1 }, DEFAULT_ROLL_INPUT, "roll1")),
         [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")],
       ),
     attack: () =>
@@ -339,7 +339,7 @@ describe("accessibility of the dialogs", () => {
         "Kestrel: Endurance",
         renderTemplate(
           "templates/dialog/roll-dialog.hbs",
-          rollDialogContext({ subject: "Kestrel: Endurance", value: 30, karmaPool: 56, talents: [], talentCs: "0", intensityFixed: true }, { ...DEFAULT_ROLL_INPUT, intensity: 40 }, "roll2"),
+          rollDialogContext({ subject: "Kestrel: Endurance", value: 30, karmaPool: 56, talents: [], talentCs: "0", talentShift: 0, intensityFixed: true }, { ...DEFAULT_ROLL_INPUT, intensity: 40 }, "roll2"),
         ),
         [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")],
       ),

@@ -76,12 +76,12 @@ describe("the power sheet's protection", () => {
 
 describe("the Reload button", () => {
   it("ammunition spent: a weapon that counts ammunition has a Reload button on its row; one that does not has none", () => {
-    const list = { type: "weapon", label: "CASE.Sheet.List.weapon", items: [row("gun", "weapon", { ammunition: { tracked: true, value: 2, max: 6 } }), row("club", "weapon", {})] };
+    const list = { type: "weapon", label: "CASE.Sheet.List.weapon", collapsed: false, items: [row("gun", "weapon", { ammunition: { tracked: true, value: 2, max: 6 } }), row("club", "weapon", {})] };
     const doc = parseHtml(renderTemplate("templates/parts/item-list.hbs", { list, editable: true }));
     const buttons = queryAll(doc, `button[data-action="reload"]`);
     expect(buttons.map((b) => attr(b, "data-item-id"))).toEqual(["gun"]);
     expect(text(buttons[0] as never)).toBe("Reload");
     expect(attr(buttons[0] as never, "data-tooltip")).toBe("Reload this weapon to its full load.");
-    expect(text(queryOne(doc, `li[data-item-id="gun"] .case-item-facts`))).toContain("2/6");
+    expect(text(queryOne(doc, `li[data-item-id="gun"] .case-item-facts`))).toContain("Ammunition 2/6");
   });
 });

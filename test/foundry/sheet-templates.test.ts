@@ -169,18 +169,24 @@ describe("hero sheet template", () => {
     expect(rolls).toEqual(["bolt", "flight"]);
   });
 
-  it("shows each item's rank and attack type inline, and edit/delete buttons on every row", () => {
+  it("shows each item's rank and attack type inline, readable gear chips, and edit/delete buttons in every row's summary", () => {
     const doc = hero();
     const bolt = queryOne(doc, `li.case-item[data-item-id="bolt"]`);
+    const facts = (row: string) => queryAll(queryOne(doc, `li.case-item[data-item-id="${row}"] .case-item-facts`), ".case-tag").map(text);
     expect(text(queryOne(bolt, ".case-item-name"))).toBe("Plasma Bolt");
     expect(text(queryOne(bolt, ".case-item-rank"))).toBe("Incredible 40");
     expect(text(queryOne(bolt, ".case-item-attack"))).toBe("Energy");
-    expect(queryAll(bolt, ".case-tag").map(text)).toEqual(["Energy Generation", "instant"]);
+    expect(facts("bolt")).toEqual(["Energy Generation", "instant"]);
     expect(queryAll(queryOne(doc, `li.case-item[data-item-id="flight"]`), ".case-item-attack")).toHaveLength(0);
-    expect(queryAll(queryOne(doc, `li.case-item[data-item-id="marksman"]`), ".case-tag").map(text)).toEqual(["+1 CS", "Agy (dex)", "Shooting"]);
+    expect(facts("marksman")).toEqual(["+1 CS", "Agy (dex)", "Shooting"]);
     expect(text(queryOne(doc, `li.case-item[data-item-id="baton"] .case-item-attack`))).toBe("Blunt Attack");
-    expect(queryAll(queryOne(doc, `li.case-item[data-item-id="hook"]`), ".case-tag").map(text)).toContain("Not equipped");
-    expect(text(queryOne(doc, `li.case-item[data-item-id="kevlar"] .case-item-rank`))).toBe("Good 10");
+    // Equipped is the switch in the row, pressed or not (the hook is not equipped).
+    expect(attr(queryOne(doc, `li.case-item[data-item-id="hook"] button[data-action="toggleItem"]`), "aria-pressed")).toBe("false");
+    expect(attr(queryOne(doc, `li.case-item[data-item-id="baton"] button[data-action="toggleItem"]`), "aria-pressed")).toBe("true");
+    // Gear chips read as words: "Body armor Good 10", "Energy protection Shift 0" (not "S0 · 0").
+    expect(text(queryOne(doc, `li.case-item[data-item-id="kevlar"] .case-item-rank`))).toBe("Body armor Good 10");
+    expect(facts("kevlar")).toEqual(["Energy protection Shift 0"]);
+    expect(text(queryOne(doc, `li.case-item[data-item-id="hook"] .case-item-rank`))).toBe("Damage Typical 6");
     for (const row of queryAll(doc, "li.case-item")) {
       expect(attr(row, "class")).toContain("draggable");
       const id = attr(row, "data-item-id");

@@ -74,12 +74,60 @@ export function heroItems(): FixtureItem[] {
   ];
 }
 
+/** Fifteen powers with long names (some attack, some protect, each described), as a real hero carries. */
+export const FIFTEEN_POWER_NAMES = [
+  "Plasma Bolt of the Burning Harbour Lighthouse",
+  "Flight",
+  "Kinetic Absorption Field with Rebound Discharge",
+  "Force Field",
+  "Sonic Scream",
+  "Telepathic Link to Every Gull on the Docks",
+  "Regeneration",
+  "Shadow Step Across the Rooftops at Midnight",
+  "Energy Solidification",
+  "Danger Sense",
+  "Magnetic Manipulation of Ship Hulls and Cranes",
+  "Invisibility",
+  "Weather Control: Fog Banks and Squalls",
+  "Empathy",
+  "Gravity Well",
+] as const;
+
+export function fifteenPowers(): FixtureItem[] {
+  return FIFTEEN_POWER_NAMES.map((name, i) => {
+    const attacks = i % 3 === 0;
+    const protects = i === 2 || i === 3;
+    return item(
+      `p${String(i + 1).padStart(2, "0")}`,
+      name,
+      "power",
+      PowerData,
+      {
+        category: ["energyGeneration", "physicalEnhancement", "mental", "energyControl", "matterControl"][i % 5],
+        rank: [20, 30, 40, 50, 75][i % 5],
+        duration: i % 4 === 0 ? "instant" : "",
+        attack: { enabled: attacks, type: "En", range: attacks ? 3 : 0 },
+        protection: { active: i !== 3, physical: protects, energy: protects, against: [] },
+        description: `<p>${name}: the power as Kestrel uses it, with its limits and its <em>cost</em>.</p>`,
+      },
+      (i + 1) * 100,
+    );
+  });
+}
+
+/** Kestrel's items with fifteen powers in place of her two. */
+export function heroItemsAtScale(): FixtureItem[] {
+  return [...fifteenPowers(), ...heroItems().filter((i) => i.type !== "power")];
+}
+
 export function heroSystem(source: Record<string, unknown> = HERO_SOURCE): CharacterSystemView & { biography: string; notes: string } {
   return model(HeroData, source) as CharacterSystemView & { biography: string; notes: string };
 }
 
 /** The hero sheet's data for Kestrel, as the sheet's `_prepareContext` builds it. */
-export function heroSheetData(options: { editable?: boolean; activeTab?: string; source?: Record<string, unknown> } = {}): CharacterSheetData {
+export function heroSheetData(
+  options: { editable?: boolean; activeTab?: string; source?: Record<string, unknown>; items?: readonly FixtureItem[]; collapsed?: readonly string[]; expanded?: readonly string[] } = {},
+): CharacterSheetData {
   const system = heroSystem(options.source);
   return characterSheetData({
     name: "Kestrel",
@@ -88,9 +136,11 @@ export function heroSheetData(options: { editable?: boolean; activeTab?: string;
     system,
     biography: system.biography,
     notes: system.notes,
-    items: heroItems(),
+    items: options.items ?? heroItems(),
     editable: options.editable ?? true,
     activeTab: options.activeTab ?? null,
+    collapsed: options.collapsed ?? [],
+    expanded: options.expanded ?? [],
   });
 }
 

@@ -4,7 +4,8 @@
  * Both are edited in place and saved on change; what they show comes from
  * `characterSheetData` (sheet-context.ts), their buttons from `CHARACTER_SHEET_ACTIONS`.
  */
-import { CHARACTER_SHEET_ACTIONS } from "./sheet-actions";
+import { CHARACTER_SHEET_ACTIONS, itemRowMenu } from "./sheet-actions";
+import { bindFilters, collapsedLists } from "./item-lists";
 import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
 import { isCharacter } from "../core/guards";
 import { guardPrepare, guardProcess } from "./submit-guard";
@@ -16,9 +17,9 @@ const { ActorSheetV2 } = foundry.applications.sheets;
 type SheetOptions = foundry.applications.sheets.ActorSheetV2.DefaultOptions;
 type BaseSheet = InstanceType<typeof ActorSheetV2>;
 
-/** Enriches stored rich text for display (links, inline rolls), relative to the actor. */
-async function enrich(html: string, actor: Actor.Implementation): Promise<string> {
-  return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: actor, secrets: actor.isOwner });
+/** Enriches stored rich text for display (links, inline rolls), relative to its document. */
+async function enrich(html: string, document: Actor.Implementation | Item.Implementation): Promise<string> {
+  return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: document, secrets: document.isOwner });
 }
 
 // @ts-expect-error TS2321: fvtt-types' HandlebarsApplicationMixin(ActorSheetV2) is too deep for tsc; members are still checked.
@@ -30,11 +31,22 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
     actions: CHARACTER_SHEET_ACTIONS,
   };
 
+  /** The items whose summary is open in this window, kept across re-renders. */
+  readonly expandedItems = new Set<string>();
+
+  /** The filter box's text per item list, kept across re-renders. */
+  readonly #filters = new Map<string, string>();
+
   /** The sheet's data for its templates (see characterSheetData). */
   protected async _characterData(): Promise<CharacterSheetData> {
     const actor = this.actor;
     if (!isCharacter(actor)) throw new TypeError(`A character sheet shows heroes and NPCs, not a "${actor.type}" actor.`);
     const system = actor.system;
+    const descriptions: Record<string, string> = {};
+    for (const item of actor.items) {
+      const description = (item.system as { description?: unknown }).description;
+      if (item.id !== null && typeof description === "string" && description !== "") descriptions[item.id] = await enrich(description, item);
+    }
     return characterSheetData({
       name: actor.name,
       img: actor.img,
@@ -46,12 +58,29 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
       editable: this.isEditable,
       activeTab: this.tabGroups.primary,
       enriched: { biography: await enrich(system.biography, actor), notes: await enrich(system.notes, actor) },
+      descriptions,
+      collapsed: collapsedLists(),
+      expanded: [...this.expandedItems],
     });
   }
 
   protected override async _prepareContext(options: Parameters<BaseSheet["_prepareContext"]>[0]) {
     const base = await super._prepareContext(options);
     return { ...base, sheet: await this._characterData() };
+  }
+
+  /** The rows' right-click menu (Foundry v13 ContextMenu, delegated from the window, so made once). */
+  protected override async _onFirstRender(...args: Parameters<BaseSheet["_onFirstRender"]>) {
+    await super._onFirstRender(...args);
+    new foundry.applications.ux.ContextMenu.implementation(this.element, ".case-item[data-item-id]", itemRowMenu(this), { jQuery: false, fixed: true });
+  }
+
+  /** The filter boxes filter as the user types, and keep their text when the sheet re-renders. */
+  protected override async _onRender(...args: Parameters<BaseSheet["_onRender"]>) {
+    await super._onRender(...args);
+    bindFilters(this.element, this.#filters);
+    // Where the tab strip scrolls (a narrow window), the active tab is shown.
+    this.element.querySelector(".case-tabs > .active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   /** A refused value (a rank of −3) is shown, not swallowed; nothing is saved and the stored values come back. */

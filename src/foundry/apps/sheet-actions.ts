@@ -7,19 +7,22 @@ import { ABILITY_KEYS, advance, type AbilityKey } from "../../rules/index";
 import { isScoreRef } from "../../rules/index";
 import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../dice/entry-points";
 import { SYSTEM_PATH } from "../core/constants";
-import { isCharacter } from "../core/guards";
+import { isCharacter, isItemType } from "../core/guards";
 import { recoveryRulings } from "../core/settings";
 import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../actor-writes";
 import { readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
-import { isCharacterItemType } from "./sheet-context";
+import { isCharacterItemType, itemRow } from "./sheet-context";
+import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
 import { askForm } from "../ui/dialogs";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {
   readonly actor: Actor.Implementation;
   readonly isEditable: boolean;
+  /** The items whose summary is open in this window (kept across re-renders), when the sheet keeps them. */
+  readonly expandedItems?: Set<string>;
 }
 
 /** The owned item a button belongs to: its own `data-item-id` or its row's. */
@@ -77,6 +80,68 @@ export async function onCreateItem(this: CharacterSheetHost, _event: PointerEven
   if (!isCharacterItemType(type)) throw new RangeError(`Cannot create an item of type "${String(type)}".`);
   const cls = Item.implementation;
   await cls.create({ name: cls.defaultName({ type, parent: this.actor }), type }, { parent: this.actor, renderSheet: true });
+}
+
+/** `data-action="toggleSection" data-section="power"`: folds or unfolds an item list; this client remembers it. */
+export async function onToggleSection(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const folded = await toggleCollapsed(target.dataset.section ?? "");
+  const section = target.closest(".case-item-section");
+  if (section) setSectionFolded(section, folded);
+}
+
+/** `data-action="toggleSummary"`: opens or closes a row's summary (its key numbers, description and actions). */
+export function onToggleSummary(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const row = target.closest<HTMLElement>("li[data-item-id]");
+  const id = row?.dataset.itemId;
+  if (row && id !== undefined) {
+    const open = setSummaryOpen(row, !row.classList.contains("expanded"));
+    if (open) this.expandedItems?.add(id);
+    else this.expandedItems?.delete(id);
+  }
+  return Promise.resolve();
+}
+
+/**
+ * `data-action="toggleItem" data-field="system.equipped"`: flips a weapon's or armor's
+ * Equipped, or a protective power's protection (up or dropped). The field must be the one
+ * the item's type has: anything else is refused, nothing written.
+ */
+export async function onToggleItem(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  if (!this.isEditable) return;
+  const item = itemOfTarget(this.actor, target);
+  if (!item) return;
+  const field = target.dataset.field;
+  if ((isItemType(item, "weapon") || isItemType(item, "armor")) && field === "system.equipped") {
+    await item.update({ "system.equipped": !item.system.equipped } as Item.UpdateData);
+  } else if (isItemType(item, "power") && field === "system.protection.active") {
+    await item.update({ "system.protection.active": !item.system.protection.active } as Item.UpdateData);
+  } else {
+    throw new RangeError(`A ${item.type} has no switch "${String(field)}".`);
+  }
+}
+
+export const ITEM_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/item-card.hbs`;
+
+/** `data-action="postItem"`: posts the item to chat as a card (its facts and enriched description), as the actor. */
+export async function onPostItem(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOfTarget(this.actor, target);
+  if (!item) return;
+  const description = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+    typeof (item.system as { description?: unknown }).description === "string" ? (item.system as { description: string }).description : "",
+    { relativeTo: item, secrets: false },
+  );
+  const row = itemRow({ id: item.id, uuid: item.uuid, name: item.name, img: item.img, type: item.type, sort: item.sort, system: item.system }, { description });
+  if (!row) return;
+  const content = await foundry.applications.handlebars.renderTemplate(ITEM_CARD_TEMPLATE, { actor: this.actor.name, item: row });
+  await ChatMessage.implementation.create({ content, speaker: ChatMessage.getSpeaker({ actor: this.actor }) });
+}
+
+/** `data-action="duplicateItem"`: a copy of the item on the same character, named as a copy. */
+export async function onDuplicateItem(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  if (!this.isEditable) return;
+  const item = itemOfTarget(this.actor, target);
+  if (!item) return;
+  await item.clone({ name: game.i18n.format("CASE.ItemList.CopyOf", { name: item.name }) }, { save: true });
 }
 
 export const ADVANCE_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/advance-confirm.hbs`;
@@ -161,7 +226,23 @@ export const CHARACTER_SHEET_ACTIONS = {
   editItem: onEditItem,
   deleteItem: onDeleteItem,
   createItem: onCreateItem,
+  toggleSection: onToggleSection,
+  toggleSummary: onToggleSummary,
+  toggleItem: onToggleItem,
+  postItem: onPostItem,
+  duplicateItem: onDuplicateItem,
   rollFeat: onRollFeat,
   advance: onAdvance,
   rest: onRest,
 } as const;
+
+/**
+ * The rows' right-click menu on a sheet: each entry runs this table's handler for the summary
+ * button of the same action, on the right-clicked row (ContextMenu hands the entry the row).
+ */
+export function itemRowMenu(host: CharacterSheetHost): RowMenuEntry[] {
+  return rowMenuEntries(
+    (action) => (row) => CHARACTER_SHEET_ACTIONS[action].call(host, new PointerEvent("contextmenu"), row),
+    () => host.isEditable,
+  );
+}

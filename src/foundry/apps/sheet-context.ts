@@ -110,18 +110,43 @@ export interface DerivedValue {
   readonly hint: string;
 }
 
-/** A short fact shown in an item row: a localisation key, or else a literal text. */
+/**
+ * A short fact shown in an item row, read as words ("Energy protection Shift 0", "Ammunition
+ * 3/6"): a localisation key, then a literal text, then a rank's name, each when set.
+ */
 export interface ItemTag {
   readonly label: string | null;
   readonly text: string | null;
+  readonly rank: RankLabel | null;
 }
 
 function tagKey(label: string): ItemTag {
-  return { label, text: null };
+  return { label, text: null, rank: null };
 }
 
-function tagText(text: string): ItemTag {
-  return { label: null, text };
+function tagText(text: string, label: string | null = null): ItemTag {
+  return { label, text, rank: null };
+}
+
+function tagRank(label: string, rank: RankLabel): ItemTag {
+  return { label, text: null, rank };
+}
+
+/** A switch in an item row: the field it flips on the item, and its label (constant; the state is `on`). */
+export interface ItemToggle {
+  /** The item's field: `system.equipped`, or a power's `system.protection.active`. */
+  readonly field: string;
+  readonly on: boolean;
+  /** `CASE.ItemList.Toggle.<kind>` and its hint. */
+  readonly label: string;
+  readonly hint: string;
+}
+
+/** The expandable summary under a row: the item's key numbers and its description. */
+export interface ItemSummary {
+  readonly facts: readonly ItemTag[];
+  /** The description, enriched by the caller (or the stored source); "" when none. */
+  readonly description: string;
 }
 
 export interface ItemAttack {
@@ -147,7 +172,14 @@ export interface ItemRow {
   readonly canRoll: boolean;
   /** Weapons that count ammunition show a reload button. */
   readonly canReload: boolean;
+  /** What the rank chip measures (`CASE.Item.PhysicalProtection` for armor …), or null to show the rank alone. */
+  readonly rankOf: string | null;
   readonly tags: readonly ItemTag[];
+  /** Equipped (weapons, armor) or protection up (protective powers), flipped from the list; else null. */
+  readonly toggle: ItemToggle | null;
+  readonly summary: ItemSummary;
+  /** The summary is open (the sheet remembers which, per window). */
+  readonly expanded: boolean;
 }
 
 export interface ItemList {
@@ -155,6 +187,8 @@ export interface ItemList {
   /** `CASE.Sheet.List.<type>`: the list's heading ("Powers", "Weapons" …). */
   readonly label: string;
   readonly items: readonly ItemRow[];
+  /** The section is folded (remembered per client). */
+  readonly collapsed: boolean;
 }
 
 export interface TabEntry {
@@ -205,6 +239,12 @@ export interface CharacterSheetInput {
   readonly activeTab?: string | null;
   /** Enriched rich text for display; defaults to the source. */
   readonly enriched?: { readonly biography?: string; readonly notes?: string };
+  /** Enriched item descriptions by item id; an item not listed shows its stored source. */
+  readonly descriptions?: Readonly<Record<string, string>>;
+  /** The item list types folded on this client. */
+  readonly collapsed?: readonly string[];
+  /** The items whose summary is open. */
+  readonly expanded?: readonly string[];
 }
 
 // ── building ───────────────────────────────────────────────────────────────────────────────
@@ -314,62 +354,120 @@ export function itemAttack(type: string, system: unknown): ItemAttack | null {
   return { code: attack.type, label: `CASE.Attack.${attack.type}`, range: attack.range ?? 0 };
 }
 
-/** One row of an item list. */
-export function itemRow(item: ItemView): ItemRow | null {
+/** The toggle of an equippable item. */
+function equipToggle(on: boolean): ItemToggle {
+  return { field: "system.equipped", on, label: "CASE.ItemList.Toggle.equipped", hint: "CASE.ItemList.Toggle.equippedHint" };
+}
+
+/** The key numbers shared by powers and weapons that attack: the attack type and its range. */
+function attackFacts(attack: ItemAttack | null): ItemTag[] {
+  return attack === null ? [] : [tagKey(attack.label), tagText(String(attack.range), "CASE.Item.Range")];
+}
+
+function descriptionOf(system: unknown): string {
+  const d = (system as { description?: unknown } | null)?.description;
+  return typeof d === "string" ? d : "";
+}
+
+/** How an item row differs by type (the rest is common to all). */
+interface RowParts {
+  readonly rank: RankLabel | null;
+  readonly rankOf: string | null;
+  readonly canRoll: boolean;
+  readonly canReload: boolean;
+  readonly tags: ItemTag[];
+  readonly toggle: ItemToggle | null;
+  /** Facts the summary adds to the rank and the tags. */
+  readonly facts: ItemTag[];
+}
+
+function rowParts(type: CharacterItemType, system: unknown, attack: ItemAttack | null): RowParts {
+  switch (type) {
+    case "power": {
+      const s = system as PowerSystem;
+      const tags: ItemTag[] = [tagKey(`CASE.PowerCategory.${s.category}`)];
+      if (s.duration) tags.push(tagText(s.duration));
+      const protects = s.protection.physical || s.protection.energy || s.protection.against.length > 0;
+      if (givesProtection(s)) tags.push(tagKey("CASE.Item.ProtectionTag"));
+      const toggle: ItemToggle | null = protects
+        ? { field: "system.protection.active", on: s.protection.active, label: "CASE.ItemList.Toggle.protection", hint: "CASE.ItemList.Toggle.protectionHint" }
+        : null;
+      const facts = [...attackFacts(attack)];
+      if (protects) facts.push(tagRank("CASE.Item.ProtectionRank", rankLabel(s.protection.rank ?? s.rank)));
+      return { rank: rankLabel(s.rank), rankOf: null, canRoll: true, canReload: false, tags, toggle, facts };
+    }
+    case "talent": {
+      const s = system as TalentSystem;
+      const tags: ItemTag[] = [tagKey(s.doubled ? "CASE.Item.TalentDoubledShift" : "CASE.Item.TalentShift"), ...s.covers.map((c) => tagKey(coverLabel(c)))];
+      return { rank: null, rankOf: null, canRoll: false, canReload: false, tags, toggle: null, facts: [] };
+    }
+    case "weapon": {
+      const s = system as WeaponSystem;
+      const tags: ItemTag[] = [tagKey(`CASE.WeaponDamage.${s.damage.mode}`)];
+      if (s.ammunition.tracked) tags.push(tagText(`${String(s.ammunition.value)}/${String(s.ammunition.max)}`, "CASE.Item.Ammunition"));
+      const rank = s.damage.mode === "rank" ? rankLabel(s.damage.rank) : null;
+      return { rank, rankOf: rank ? "CASE.Item.Damage" : null, canRoll: false, canReload: s.ammunition.tracked, tags, toggle: equipToggle(s.equipped), facts: attackFacts(attack) };
+    }
+    case "armor": {
+      const s = system as ArmorSystem;
+      const tags: ItemTag[] = [tagRank("CASE.Item.EnergyProtection", rankLabel(s.energy))];
+      return { rank: rankLabel(s.physical), rankOf: "CASE.Item.PhysicalProtection", canRoll: false, canReload: false, tags, toggle: equipToggle(s.equipped), facts: [] };
+    }
+    case "contact": {
+      const s = system as ContactSystem;
+      return { rank: rankLabel(s.rank), rankOf: null, canRoll: false, canReload: false, tags: [], toggle: null, facts: [] };
+    }
+  }
+}
+
+/** One row of an item list (the summary's description: `description`, else the stored source). */
+export function itemRow(item: ItemView, options: { readonly description?: string; readonly expanded?: boolean } = {}): ItemRow | null {
   if (!isCharacterItemType(item.type) || item.id === null) return null;
-  const base = {
+  const attack = itemAttack(item.type, item.system);
+  const { facts, ...parts } = rowParts(item.type, item.system, attack);
+  const rankFact = parts.rank ? [tagRank(parts.rankOf ?? "CASE.Item.Rank", parts.rank)] : [];
+  return {
     id: item.id,
     uuid: item.uuid,
     name: item.name,
     img: item.img ?? DEFAULT_ITEM_IMG,
     type: item.type,
     typeLabel: `TYPES.Item.${item.type}`,
-    attack: itemAttack(item.type, item.system),
-    canReload: false,
+    attack,
+    ...parts,
+    summary: { facts: [...rankFact, ...parts.tags, ...facts], description: options.description ?? descriptionOf(item.system) },
+    expanded: options.expanded === true,
   };
-  switch (item.type) {
-    case "power": {
-      const s = item.system as PowerSystem;
-      const tags: ItemTag[] = [tagKey(`CASE.PowerCategory.${s.category}`)];
-      if (s.duration) tags.push(tagText(s.duration));
-      if (givesProtection(s)) tags.push(tagKey("CASE.Item.ProtectionTag"));
-      return { ...base, rank: rankLabel(s.rank), canRoll: true, tags };
-    }
-    case "talent": {
-      const s = item.system as TalentSystem;
-      const tags: ItemTag[] = [tagKey(s.doubled ? "CASE.Item.TalentDoubledShift" : "CASE.Item.TalentShift"), ...s.covers.map((c) => tagKey(coverLabel(c)))];
-      return { ...base, rank: null, canRoll: false, tags };
-    }
-    case "weapon": {
-      const s = item.system as WeaponSystem;
-      const tags: ItemTag[] = [tagKey(`CASE.WeaponDamage.${s.damage.mode}`)];
-      if (s.ammunition.tracked) tags.push(tagText(`${String(s.ammunition.value)}/${String(s.ammunition.max)}`));
-      if (!s.equipped) tags.push(tagKey("CASE.Item.NotEquipped"));
-      const rank = s.damage.mode === "rank" ? rankLabel(s.damage.rank) : null;
-      return { ...base, rank, canRoll: false, canReload: s.ammunition.tracked, tags };
-    }
-    case "armor": {
-      const s = item.system as ArmorSystem;
-      const energy = rankLabel(s.energy);
-      const tags: ItemTag[] = [tagKey("CASE.Item.EnergyProtection"), tagKey(energy.abbr), tagText(String(energy.value))];
-      if (!s.equipped) tags.push(tagKey("CASE.Item.NotEquipped"));
-      return { ...base, rank: rankLabel(s.physical), canRoll: false, tags };
-    }
-    case "contact": {
-      const s = item.system as ContactSystem;
-      return { ...base, rank: rankLabel(s.rank), canRoll: false, tags: [] };
-    }
-  }
+}
+
+/**
+ * Whether an item's name matches the list's filter: every word of the query is in the name,
+ * ignoring case and accents ("plasma" finds "Plasma Bolt", "bolt pla" too); an empty query matches all.
+ */
+export function matchesFilter(name: string, query: string): boolean {
+  const fold = (text: string) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLocaleLowerCase();
+  const haystack = fold(name);
+  return fold(query)
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .every((word) => haystack.includes(word));
 }
 
 /** Items grouped by type, each list in the sheet's sort order (then by name). */
-export function itemLists(items: Iterable<ItemView>): Record<CharacterItemType, ItemList> {
+export function itemLists(
+  items: Iterable<ItemView>,
+  state: Pick<CharacterSheetInput, "descriptions" | "collapsed" | "expanded"> = {},
+): Record<CharacterItemType, ItemList> {
   const sorted = [...items].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name));
+  const collapsed = new Set(state.collapsed ?? []);
+  const expanded = new Set(state.expanded ?? []);
   const lists = Object.fromEntries(
-    CHARACTER_ITEM_TYPES.map((type) => [type, { type, label: `CASE.Sheet.List.${type}`, items: [] as ItemRow[] }]),
-  ) as Record<CharacterItemType, { type: CharacterItemType; label: string; items: ItemRow[] }>;
+    CHARACTER_ITEM_TYPES.map((type) => [type, { type, label: `CASE.Sheet.List.${type}`, items: [] as ItemRow[], collapsed: collapsed.has(type) }]),
+  ) as Record<CharacterItemType, { type: CharacterItemType; label: string; items: ItemRow[]; collapsed: boolean }>;
   for (const item of sorted) {
-    const row = itemRow(item);
+    const id = item.id ?? "";
+    const description = state.descriptions?.[id];
+    const row = itemRow(item, { ...(description === undefined ? {} : { description }), expanded: expanded.has(id) });
     if (row) lists[row.type].items.push(row);
   }
   return lists;
@@ -390,7 +488,7 @@ export function sheetTabs(ids: readonly string[], active: string | null | undefi
 /** Everything the hero and NPC sheets show. */
 export function characterSheetData(input: CharacterSheetInput): CharacterSheetData {
   const { system } = input;
-  const lists = itemLists(input.items);
+  const lists = itemLists(input.items, input);
   const tabList = sheetTabs(HERO_TABS, input.activeTab);
   return {
     name: input.name,

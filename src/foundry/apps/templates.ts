@@ -11,6 +11,8 @@ export const SHEET_PARTIALS = {
   "case-pool": "templates/parts/pool.hbs",
   "case-rank-input": "templates/parts/rank-input.hbs",
   "case-attack-fields": "templates/parts/attack-fields.hbs",
+  "case-roll-preview": "templates/dialog/roll-preview.hbs",
+  "case-item-tag": "templates/parts/item-tag.hbs",
 } as const;
 
 /** The hero sheet's parts, in render order. */

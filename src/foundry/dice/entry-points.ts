@@ -25,7 +25,7 @@ async function askInput(subject: string, value: number, karmaPool: number, talen
   if (skip) return initial;
   const talentCs = talents.reduce((s, t) => s + t.cs, 0);
   const labels = talents.map((t) => (t.localize ? game.i18n.localize(t.label) : t.label));
-  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs), intensityFixed: intensity !== undefined }, initial);
+  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs), talentShift: talentCs, intensityFixed: intensity !== undefined }, initial);
 }
 
 /** The check a roll makes from the dialog's input. */

@@ -56,13 +56,15 @@ async function answerRow(messageId: string, rowKey: string): Promise<void> {
     return;
   }
   const talents = rollShifts(actor, { score: request.score });
+  const talentShift = talents.reduce((s, t) => s + t.cs, 0);
   const input = await rollDialog(
     {
       subject: `${row.name}: ${request.label ?? game.i18n.localize(`CASE.Score.${request.score}`)}`,
       value: actor.system.score(request.score),
       karmaPool: actor.system.karma.value,
       talents: talents.map((t) => (t.localize ? game.i18n.localize(t.label) : t.label)),
-      talentCs: formatSigned(talents.reduce((s, t) => s + t.cs, 0)),
+      talentCs: formatSigned(talentShift),
+      talentShift,
       intensityFixed: true,
     },
     { ...DEFAULT_ROLL_INPUT, intensity: request.intensity },
