@@ -1,0 +1,63 @@
+/**
+ * The system's ActiveEffect class. With `CONFIG.ActiveEffect.legacyTransferral = false` (set
+ * in register.ts) an item's effects marked `transfer` apply to the actor that owns the item
+ * straight from the item (Actor#allApplicableEffects yields them), so an effect is suppressed
+ * while its item is not in use: a weapon or armor not equipped, a power switched off. dnd5e
+ * (ActiveEffect5e#isSuppressed, MIT) and Draw Steel suppress item effects the same way.
+ * The changes CASE reads itself (scores, protection: data/actor/effect-changes.ts) are not
+ * applied by Foundry's arithmetic; the character data model applies them through the rules.
+ */
+import { isCaseChangeKey } from "../data/actor/effect-changes";
+
+/** The rank that "@rank" stands for in an effect carried by an item of `type`, or null. */
+export function ownRankOf(type: string, system: unknown): number | null {
+  const s = (typeof system === "object" && system !== null ? system : {}) as Record<string, unknown>;
+  const pick = (value: unknown): number | null => (typeof value === "number" ? value : null);
+  switch (type) {
+    case "power":
+    case "contact":
+      return pick(s.rank);
+    case "weapon":
+      return pick((s.damage as Record<string, unknown> | undefined)?.rank);
+    case "armor":
+      return pick(s.physical);
+    default:
+      return null;
+  }
+}
+
+/** Whether an item of `type` is in use, so its effects apply: a weapon or armor equipped, a power active. */
+export function itemInUse(type: string, system: unknown): boolean {
+  const s = (typeof system === "object" && system !== null ? system : {}) as Record<string, unknown>;
+  if (type === "weapon" || type === "armor") return s.equipped !== false;
+  if (type === "power") return s.active !== false;
+  return true;
+}
+
+/** The item an effect lives on, or null (an effect on the actor itself). */
+export function effectItem(effect: { readonly parent: unknown }): { readonly type: string; readonly system: unknown } | null {
+  const parent = effect.parent;
+  return parent instanceof Item ? parent : null;
+}
+
+export class CaseActiveEffect extends ActiveEffect {
+  /** Suppressed while the item carrying it is not in use ({@link itemInUse}). */
+  override get isSuppressed(): boolean {
+    if (super.isSuppressed) return true;
+    const item = effectItem(this);
+    return item !== null && !itemInUse(item.type, item.system);
+  }
+
+  /** Scores and protection are applied by the character data model through the rules; Foundry applies the rest. */
+  override apply(...args: Parameters<ActiveEffect["apply"]>): ReturnType<ActiveEffect["apply"]> {
+    const [, change] = args;
+    if (isCaseChangeKey(change.key)) return {};
+    return super.apply(...args);
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    ActiveEffect: typeof CaseActiveEffect;
+  }
+}
