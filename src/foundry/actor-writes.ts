@@ -14,7 +14,7 @@ import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 export const LEDGER_SIZE = 50;
 
 /** The numbers the ledger may record. */
-export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.karma.value";
+export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.lostEnduranceRanks" | "system.karma.value";
 
 export interface LedgerEntry {
   readonly id: string;

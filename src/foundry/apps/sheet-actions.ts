@@ -15,6 +15,7 @@ import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType } from "./sheet-context";
 import { askForm } from "../ui/dialogs";
+import { EFFECT_ACTIONS } from "./effect-actions";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {
@@ -164,4 +165,5 @@ export const CHARACTER_SHEET_ACTIONS = {
   rollFeat: onRollFeat,
   advance: onAdvance,
   rest: onRest,
+  ...EFFECT_ACTIONS,
 } as const;
