@@ -6,7 +6,7 @@
 import { ITEM_TYPES_WITH_EFFECTS, itemSheetData, type ItemSheetData } from "./item-context";
 import { EFFECT_ACTIONS, itemEffects } from "./effect-actions";
 import { readEffectChanges } from "../data/actor/effect-changes";
-import { ownRankOf } from "../documents/active-effect";
+import { ownRankOf } from "../documents/effect-items";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { ITEM_PARTS, partsOf } from "./templates";
 

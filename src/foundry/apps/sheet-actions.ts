@@ -106,7 +106,8 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   const { ability, step } = target.dataset;
   if (!isAbilityKey(ability) || (step !== "number" && step !== "rank")) throw new RangeError(`The advance button names no ability and step ("${String(ability)}", "${String(step)}").`);
   if (!isCharacter(actor)) return;
-  const from = actor.system.abilities[ability].value;
+  // Advancement raises the stored ability, never what effects or lost ranks make of it.
+  const from = actor.system.baseAbilities[ability].value ?? actor.system.abilities[ability].value;
   const name = game.i18n.localize(`CASE.Ability.${ability}`);
   let result: ReturnType<typeof advance>;
   try {

@@ -272,8 +272,9 @@ export function abilityRows(system: CharacterSystemView): AbilityRow[] {
     const notes: AbilityNote[] = [];
     const lost = key === "endurance" ? (system.endurance?.lost ?? 0) : 0;
     const afterEffects = key === "endurance" && system.endurance ? system.endurance.beforeLoss : stats.scores[key];
-    if (afterEffects !== inputValue) notes.push({ key: "CASE.Effects.AbilityChanged", data: { base: String(inputValue), value: String(afterEffects) } });
-    if (lost > 0) notes.push({ key: lost === 1 ? "CASE.Effects.RankLost" : "CASE.Effects.RanksLost", data: { count: String(lost) } });
+    const data = { base: String(inputValue), value: String(afterEffects), count: String(lost) };
+    if (afterEffects !== inputValue) notes.push({ key: "CASE.Effects.AbilityChanged", data });
+    if (lost > 0) notes.push({ key: lost === 1 ? "CASE.Effects.RankLost" : "CASE.Effects.RanksLost", data });
     return {
       key,
       ref: key,

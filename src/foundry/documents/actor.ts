@@ -5,7 +5,7 @@ import { CHARACTER_SCHEMA_VERSION } from "../data/actor/character";
 import { withSchemaVersion } from "../data/fields";
 import type { EffectChangeInput } from "../data/actor/effect-changes";
 import { isCharacter } from "../core/guards";
-import { effectItem, ownRankOf } from "./active-effect";
+import { effectItem, ownRankOf } from "./effect-items";
 import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
 
 /** The token settings a new character gets where its creation data names none. */

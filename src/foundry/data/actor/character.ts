@@ -183,7 +183,8 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
   /**
    * Fills the derived values (everything from the rules' `characterStats`) from the abilities
    * as the effects left them, with Endurance lowered by its lost ranks: so Health max, Karma,
-   * initiative, speeds and ranges follow both. Health is shown at most its (lowered) maximum.
+   * initiative, speeds and ranges follow both. The stored Health is kept as it is: healing never
+   * takes it above the (lowered) maximum (rules damage.ts `applyHealing`), damage takes it down.
    */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
@@ -201,7 +202,6 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
     this.thrownRange = stats.thrownRange;
     this.resourcesRank = rankOf(this.resources).key;
     this.health.max = stats.healthMax;
-    this.health.value = Math.min(this.health.value, stats.healthMax);
     this.karma.max = stats.karmaMax;
   }
 
