@@ -57,7 +57,7 @@ describe("declared actions", () => {
       renderSheet(SHEET_TEMPLATES.npc, { sheet: npcSheetData() }, { classes: [], title: "" }),
     ].join("");
     const used = new Set(queryAll(parseHtml(html), "[data-action]").map((el) => attr(el, "data-action") ?? ""));
-    expect([...used].sort()).toEqual(["advance", "attack", "createItem", "deleteItem", "editImage", "editItem", "rest", "rollFeat", "rollItem", "rollScore", "tab"]);
+    expect([...used].sort()).toEqual(["advance", "attack", "createEffect", "createItem", "deleteEffect", "deleteItem", "editEffect", "editImage", "editItem", "rest", "rollFeat", "rollItem", "rollScore", "tab", "toggleEffect"]);
     for (const action of used) expect(foundryOwn.has(action) || typeof declared[action] === "function", action).toBe(true);
     expect(declared).toEqual(CHARACTER_SHEET_ACTIONS);
   });
@@ -138,10 +138,13 @@ describe("sheet classes", () => {
     expect(Object.keys(NpcSheet.PARTS)).toEqual(Object.keys(NPC_PARTS));
   });
 
-  it("item sheet: a part per item type between header and description", () => {
+  it("item sheet: a part per item type between header and description; powers, weapons and armor end with their active effects", () => {
     expect(Object.keys(CaseItemSheet.PARTS)).toEqual(Object.keys(ITEM_PARTS));
-    expect(itemPartsFor("weapon")).toEqual(["header", "weapon", "description"]);
+    expect(itemPartsFor("weapon")).toEqual(["header", "weapon", "description", "effects"]);
+    expect(itemPartsFor("armor")).toEqual(["header", "armor", "description", "effects"]);
+    expect(itemPartsFor("power")).toEqual(["header", "power", "description", "effects"]);
     expect(itemPartsFor("talent")).toEqual(["header", "talent", "description"]);
+    expect(itemPartsFor("contact")).toEqual(["header", "contact", "description"]);
     expect(itemPartsFor("description")).toEqual(["header", "description"]);
     expect(CaseItemSheet.DEFAULT_OPTIONS).toMatchObject({ form: { submitOnChange: true } });
   });

@@ -5,7 +5,7 @@
  * refused, with the reason. Labels are localisation keys; no Foundry globals.
  */
 import { ABILITY_KEYS, isScoreRef } from "../../rules/index";
-import { EFFECT_MODE_NUMBERS, EFFECT_PROTECTION_KINDS, isCaseChangeKey, scoreOfKey, type EffectProblem } from "../data/actor/effect-changes";
+import { EFFECT_PROTECTION_KINDS, isCaseChangeKey, modeOf, scoreOfKey, type EffectProblem } from "../data/actor/effect-changes";
 
 /** The parts of an ActiveEffect the tab reads. */
 export interface EffectView {
@@ -14,7 +14,7 @@ export interface EffectView {
   readonly img: string | null;
   readonly disabled: boolean;
   readonly isSuppressed: boolean;
-  readonly changes: readonly { readonly key: string; readonly mode: number; readonly value: unknown }[];
+  readonly changes: readonly { readonly key: string; readonly mode?: unknown; readonly value: unknown }[];
 }
 
 /** An effect and the item it lives on (null: on the actor itself). */
@@ -67,10 +67,10 @@ export function changeKeyLabel(key: string): { readonly label: string | null; re
 }
 
 /** The label key of a Foundry change mode (`CASE.Effects.Mode.*`). */
-export function changeModeLabel(mode: number): string {
-  const found = Object.entries(EFFECT_MODE_NUMBERS).find(([, n]) => n === mode)?.[0];
+export function changeModeLabel(mode: unknown): string {
+  const found = modeOf(mode);
   if (found) return `CASE.Effects.Mode.${found}`;
-  return mode === 1 ? "CASE.Effects.Mode.multiply" : "CASE.Effects.Mode.custom";
+  return mode === 1 || mode === "multiply" ? "CASE.Effects.Mode.multiply" : "CASE.Effects.Mode.custom";
 }
 
 /** One row of the tab. */

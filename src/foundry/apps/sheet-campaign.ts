@@ -14,7 +14,7 @@ export interface CampaignSystemView {
   readonly karmaLog?: readonly KarmaLogEntry[];
   readonly lostEnduranceRanks?: number;
   /** The stored abilities, before Active Effects and lost ranks (what advancement raises). */
-  readonly baseAbilities?: Readonly<Record<AbilityKey, { readonly value: number | null }>>;
+  readonly baseAbilities?: Readonly<Record<AbilityKey, Readonly<Record<string, number | null>>>>;
   /** Endurance before and after its lost ranks (data/actor/character.ts). */
   readonly endurance?: { readonly beforeLoss: number; readonly value: number };
 }

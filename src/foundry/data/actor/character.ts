@@ -167,12 +167,14 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
    * Applies the changes of the character's applicable Active Effects that CASE reads itself
    * (scores and protection: effect-changes.ts), by the rules' `abilitiesAfterEffects`. The
    * actor calls it from `applyActiveEffects`, so it runs after base data and before derived data.
-   * A refused change is recorded in `effectProblems` and does not apply.
+   * A refused change is recorded in `effectProblems` and does not apply. It starts from the
+   * stored abilities each time, so calling it twice changes nothing more.
    */
   applyEffectChanges(inputs: Iterable<EffectChangeInput>): void {
     const read = readEffectChanges(inputs);
     this.effectProblems = [...read.problems];
-    const changed = abilitiesAfterEffects(abilitiesInput(this.abilities), read.scores);
+    // From the stored abilities, so a second pass (v14 applies effects in phases) gives the same result, never a doubled add.
+    const changed = abilitiesAfterEffects(abilitiesInput(this.baseAbilities ?? this.abilities), read.scores);
     for (const key of ABILITY_KEYS) Object.assign(this.abilities[key], changed[key]);
     this.effectProtection = {
       physical: applyScoreChanges(0, read.protection.physical),

@@ -34,7 +34,8 @@ export interface EffectChangeInput {
   /** The effect's name, for the problem shown on the sheet. */
   readonly effect: string;
   readonly key: string;
-  readonly mode: number;
+  /** Foundry's mode number (v13), or a change type's name ("add", "upgrade" …). */
+  readonly mode: unknown;
   readonly value: unknown;
   readonly priority?: number | null;
   /** The rank of the power or item that carries the effect ("@rank"), or null. */
@@ -82,7 +83,9 @@ function protectionOfKey(key: string): EffectProtectionKind | null {
   return kind !== null && (EFFECT_PROTECTION_KINDS as readonly string[]).includes(kind) ? (kind as EffectProtectionKind) : null;
 }
 
-function modeOf(mode: number): ScoreChangeMode | null {
+/** The rules' mode of a change: Foundry's mode number, or its name (the change types of v14 are named). */
+export function modeOf(mode: unknown): ScoreChangeMode | null {
+  if (typeof mode === "string") return (Object.keys(EFFECT_MODE_NUMBERS) as ScoreChangeMode[]).find((m) => m === mode.toLowerCase()) ?? null;
   const found = Object.entries(EFFECT_MODE_NUMBERS).find(([, n]) => n === mode);
   return found ? (found[0] as ScoreChangeMode) : null;
 }
@@ -109,7 +112,7 @@ export function readEffectChanges(inputs: Iterable<EffectChangeInput>): ReadEffe
     }
     const mode = modeOf(input.mode);
     if (mode === null) {
-      problem("CASE.Effects.Problem.Mode", `Mode ${String(input.mode)} does not apply to a rank: use add, downgrade, upgrade or override.`);
+      problem("CASE.Effects.Problem.Mode", `Mode ${JSON.stringify(input.mode)} does not apply to a rank: use add, downgrade, upgrade or override.`);
       continue;
     }
     try {
