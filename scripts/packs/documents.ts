@@ -136,14 +136,15 @@ export function effectDocument(keyPrefix: string, parentPath: string, effect: Ef
 /** The effects of a source document, re-keyed for a new parent (an item copied into an actor). */
 function rekeyEffects(effects: unknown, keyPrefix: string, parentPath: string): DocumentSource[] {
   if (!Array.isArray(effects)) return [];
+  const text = (value: Json | undefined): string => (typeof value === "string" ? value : "");
   return (effects as DocumentSource[]).map((e, i) => {
     const changes = Array.isArray(e.changes) ? (e.changes as DocumentSource[]) : [];
-    return effectDocument(keyPrefix, parentPath, {
-      name: String(e.name),
-      img: String(e.img),
-      description: typeof e.description === "string" ? e.description : "",
-      changes: changes.map((c) => ({ key: String(c.key), mode: Number(c.mode), value: String(c.value) })),
-    }, i);
+    return effectDocument(
+      keyPrefix,
+      parentPath,
+      { name: text(e.name), img: text(e.img), description: text(e.description), changes: changes.map((c) => ({ key: text(c.key), mode: Number(c.mode), value: text(c.value) })) },
+      i,
+    );
   });
 }
 

@@ -125,10 +125,12 @@ describe("active effect tab in Chromium", () => {
       const row = page.locator('li[data-effect-id="visor"]');
       await row.locator('[data-action="toggleEffect"]').click();
       await row.locator('[data-action="editEffect"]').click();
-      const rowData = await row.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+      const rowData = await row.evaluate((el) => Object.fromEntries(Object.entries((el as HTMLElement).dataset)));
       expect(rowData).toEqual({ effectId: "visor", itemId: "kevlar" });
       // The document the sheet shows: an Actor whose item "kevlar" carries the effect "visor".
-      class ActorStub {}
+      class ActorStub {
+        readonly documentName = "Actor";
+      }
       vi.stubGlobal("Actor", ActorStub);
       const update = vi.fn(() => Promise.resolve());
       const render = vi.fn();
@@ -140,7 +142,9 @@ describe("active effect tab in Chromium", () => {
       const target = { dataset: {}, closest: (sel: string) => (sel === "[data-effect-id]" ? { dataset: rowData } : null) } as unknown as HTMLElement;
       await EFFECT_ACTIONS.toggleEffect.call({ document: actor as never, isEditable: true }, {} as PointerEvent, target);
       expect(update).toHaveBeenCalledWith({ disabled: false });
-      vi.stubGlobal("foundry", { ...(globalThis as unknown as { foundry: object }).foundry, applications: { api: { ApplicationV2: class {} } } });
+      vi.stubGlobal("foundry", { ...(globalThis as unknown as { foundry: object }).foundry, applications: { api: { ApplicationV2: class ApplicationStub {
+        readonly rendered = false;
+      } } } });
       await EFFECT_ACTIONS.editEffect.call({ document: actor as never, isEditable: true }, {} as PointerEvent, target);
       expect(render).toHaveBeenCalledWith(true);
       // A read-only sheet does not switch it.

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ActorDouble, ActiveEffectDouble, MODES, installEffectsDouble, type EffectSource } from "../support/effects-double";
+import { MODES, installEffectsDouble, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
 import { effectiveEndurance, health as healthMaxOf, rankOf, DEFAULT_RECOVERY_RULINGS, RANKS, type CharacterStats } from "../../src/rules/index";
 import type { EffectProblem } from "../../src/foundry/data/actor/effect-changes";
 import { restOutcome } from "../../src/foundry/actor-writes";

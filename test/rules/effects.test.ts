@@ -102,9 +102,15 @@ describe("active effect: change values", () => {
 
   it("a rank of −3 reads as a number but is refused for an override or upgrade; an add of −3 is allowed", () => {
     const value = parseChangeValue("-3", null);
-    expect(() => assertScoreChange({ mode: "override", value })).toThrow(RangeError);
-    expect(() => assertScoreChange({ mode: "upgrade", value })).toThrow(RangeError);
-    expect(() => assertScoreChange({ mode: "add", value })).not.toThrow();
+    expect(() => {
+      assertScoreChange({ mode: "override", value });
+    }).toThrow(RangeError);
+    expect(() => {
+      assertScoreChange({ mode: "upgrade", value });
+    }).toThrow(RangeError);
+    expect(() => {
+      assertScoreChange({ mode: "add", value });
+    }).not.toThrow();
   });
 
   it("property: every rank's name and key read as its standard number; every whole number reads as itself", () => {

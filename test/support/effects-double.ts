@@ -101,7 +101,7 @@ export class ActiveEffectDouble {
     this.disabled = source.disabled ?? false;
     this.transfer = source.transfer ?? true;
     this.statuses = new Set(source.statuses ?? []);
-    this.changes = (source.changes ?? []).map((c) => ({ ...c }));
+    this.changes = source.changes.map((c) => ({ ...c }));
   }
   get isSuppressed(): boolean {
     return false;
@@ -189,7 +189,7 @@ export class ActorDouble {
   /** The order in which preparation ran, for tests that check it. */
   readonly steps: string[] = [];
   constructor(private readonly source: Data) {
-    this.id = String(source._id ?? "actor");
+    this.id = typeof source._id === "string" ? source._id : "actor";
     this.name = String(source.name);
     this.type = String(source.type);
     this.uuid = `Actor.${this.id}`;

@@ -158,7 +158,8 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
    */
   override prepareBaseData(): void {
     super.prepareBaseData();
-    this.baseAbilities = structuredClone(this.abilities) as StoredAbilityValues;
+    // From the source: never from abilities a previous preparation changed.
+    this.baseAbilities = structuredClone(this._source.abilities);
     this.effectProtection = { physical: 0, energy: 0 };
     this.effectProblems = [];
   }
@@ -174,7 +175,7 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
     const read = readEffectChanges(inputs);
     this.effectProblems = [...read.problems];
     // From the stored abilities, so a second pass (v14 applies effects in phases) gives the same result, never a doubled add.
-    const changed = abilitiesAfterEffects(abilitiesInput(this.baseAbilities ?? this.abilities), read.scores);
+    const changed = abilitiesAfterEffects(abilitiesInput(this.baseAbilities), read.scores);
     for (const key of ABILITY_KEYS) Object.assign(this.abilities[key], changed[key]);
     this.effectProtection = {
       physical: applyScoreChanges(0, read.protection.physical),
@@ -191,9 +192,7 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
   override prepareDerivedData(): void {
     super.prepareDerivedData();
     // A model prepared without its actor (a compendium preview, the tests' bare models) had no base step.
-    this.baseAbilities ??= structuredClone(this.abilities) as StoredAbilityValues;
-    this.effectProtection ??= { physical: 0, energy: 0 };
-    this.effectProblems ??= [];
+    if (!Object.hasOwn(this, "baseAbilities")) this.prepareBaseData();
     const beforeLoss = this.abilities.endurance.value;
     const after = effectiveEndurance(beforeLoss, this.lostEnduranceRanks);
     this.abilities.endurance.value = after.value;
