@@ -250,6 +250,13 @@ describe("lost Endurance ranks lower Endurance and what derives from it (active 
 });
 
 describe("active effect: documents", () => {
+  it("a power stored before the active switch existed (no `active`) reads as on, so its active effect applies", () => {
+    const old = { _id: "power", name: "Super Strength", type: "power", system: { category: "physicalEnhancement", rank: 40 }, effects: [effect("ss", "Super Strength", [{ key: "system.abilities.strength.value", mode: MODES.UPGRADE, value: "@rank" }])] };
+    const actor = hero([old]);
+    expect(actor.items.get("power")?.system.active).toBe(true);
+    expect(actor.system.stats.scores.strength).toBe(40);
+  });
+
   it("an effect on the character itself is never suppressed by CASE", () => {
     const actor = hero([], [effect("own", "Own", [])]);
     const own = actor.effects.get("own") as ActiveEffectDouble;

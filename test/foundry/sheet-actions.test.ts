@@ -53,7 +53,7 @@ describe("declared actions", () => {
   it("every data-action in the rendered hero and NPC sheets has a handler (ours, or Foundry's editImage/tab)", () => {
     const foundryOwn = new Set(["editImage", "tab"]);
     const html = [
-      renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData() }, { classes: [], title: "" }),
+      renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData({ withEffects: true }) }, { classes: [], title: "" }),
       renderSheet(SHEET_TEMPLATES.npc, { sheet: npcSheetData() }, { classes: [], title: "" }),
     ].join("");
     const used = new Set(queryAll(parseHtml(html), "[data-action]").map((el) => attr(el, "data-action") ?? ""));
