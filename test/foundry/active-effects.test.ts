@@ -12,6 +12,7 @@ import { effectiveEndurance, health as healthMaxOf, rankOf, DEFAULT_RECOVERY_RUL
 import type { EffectProblem } from "../../src/foundry/data/actor/effect-changes";
 import { restOutcome } from "../../src/foundry/actor-writes";
 import { vi } from "vitest";
+import { stubI18nAndNotifications } from "../support/foundry-stubs";
 
 type Data = Record<string, unknown>;
 
@@ -38,6 +39,7 @@ let CaseActor: new (source: Data) => CharacterDouble;
 
 beforeAll(async () => {
   installEffectsDouble();
+  stubI18nAndNotifications({ user: { id: "gm" } });
   const { CaseActiveEffect } = await import("../../src/foundry/documents/active-effect");
   // CONFIG.ActiveEffect.documentClass: the documents are built with the system's class.
   vi.stubGlobal("ActiveEffect", CaseActiveEffect);
@@ -185,6 +187,18 @@ describe("active effect: bad change values are refused with a reason, never gues
     expect(actor.system.stats.scores.reason).toBe(6);
     expect(actor.system.stats.scores.strength).toBe(20);
     for (const value of Object.values(actor.system.stats.scores)) expect(Number.isSafeInteger(value) && value >= 0).toBe(true);
+  });
+
+  it("the user who writes a refused active effect change is warned with the reason; other clients are not", async () => {
+    const actor = hero([], [effect("bad", "Cursed amulet", [])]);
+    const notifications = stubI18nAndNotifications({ user: { id: "alice" } });
+    const amulet = actor.effects.get("bad");
+    await amulet?.update({ changes: [{ key: "system.abilities.fighting.value", mode: MODES.OVERRIDE, value: "-3" }] }, "alice");
+    expect(notifications.warn).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(notifications.warn).mock.calls[0]?.[0]).toMatch(/^Cursed amulet: a change was refused and does not apply\. .*-3/);
+    await amulet?.update({ changes: [{ key: "system.abilities.fighting.value", mode: MODES.OVERRIDE, value: "lots" }] }, "bob");
+    expect(notifications.warn).toHaveBeenCalledTimes(1);
+    expect(actor.system.stats.scores.fighting).toBe(6);
   });
 
   it("@rank on an effect of the character itself (no item carries it) is refused", () => {

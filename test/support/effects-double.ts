@@ -136,12 +136,17 @@ export class ActiveEffectDouble {
     setPath(actor, change.key, next);
     return { [change.key]: next };
   }
-  update(data: Data): Promise<this> {
+  /** After a write Foundry calls `_onUpdate(changed, options, userId)` on every client, with the writer's id (ClientDocumentMixin). */
+  update(data: Data, userId = "user"): Promise<this> {
     this.updates.push(structuredClone(data));
     if (typeof data.disabled === "boolean") this.disabled = data.disabled;
+    if (Array.isArray(data.changes)) this.changes.splice(0, this.changes.length, ...(structuredClone(data.changes) as ChangeSource[]));
     (this.parent as { prepareOwner?: () => void }).prepareOwner?.();
+    this._onUpdate(data, {}, userId);
     return Promise.resolve(this);
   }
+  _onCreate(_data: Data, _options: Data, _userId: string): void {}
+  _onUpdate(_changed: Data, _options: Data, _userId: string): void {}
 }
 
 export class ItemDouble {
