@@ -82,12 +82,70 @@ export function sourceFileName(doc: DocumentSource): string {
   return `${name.replace(/[^a-zA-Z0-9А-я]/g, "_")}_${id}.json`;
 }
 
+/** One change of an Active Effect: a `system.*` key, Foundry's mode number, the value as text. */
+export interface EffectChangeInput {
+  readonly key: string;
+  readonly mode: number;
+  readonly value: string;
+}
+
+/** An Active Effect an item carries to its owner (transfer) while in use (src/foundry/documents/active-effect.ts). */
+export interface EffectInput {
+  readonly name: string;
+  readonly img: string;
+  readonly description: string;
+  readonly changes: readonly EffectChangeInput[];
+}
+
 /** An Item's source. `system` must be complete (every schema field written out). */
 export interface ItemInput {
   readonly name: string;
   readonly type: string;
   readonly img: string;
   readonly system: DocumentSource;
+  readonly effects?: readonly EffectInput[];
+}
+
+/**
+ * An Active Effect embedded in an item, as Foundry v13 stores one (ActiveEffect's fields, `type`
+ * "base"), with the `_key` the Foundry CLI gives an embedded document at `keyPath`.
+ */
+export function effectDocument(keyPrefix: string, parentPath: string, effect: EffectInput, sort: number): DocumentSource {
+  const id = stableId(`${keyPrefix}.${parentPath}.${effect.name}`);
+  return {
+    _id: id,
+    _key: `!${keyPrefix}!${parentPath}.${id}`,
+    name: effect.name,
+    img: effect.img,
+    type: "base",
+    system: {},
+    changes: effect.changes.map((c) => ({ key: c.key, mode: c.mode, value: c.value, priority: null })),
+    disabled: false,
+    duration: { startTime: null, seconds: null, combat: null, rounds: null, turns: null, startRound: null, startTurn: null },
+    description: effect.description,
+    origin: null,
+    tint: "#ffffff",
+    transfer: true,
+    statuses: [],
+    sort,
+    flags: {},
+    _stats: stats(),
+  };
+}
+
+/** The effects of a source document, re-keyed for a new parent (an item copied into an actor). */
+function rekeyEffects(effects: unknown, keyPrefix: string, parentPath: string): DocumentSource[] {
+  if (!Array.isArray(effects)) return [];
+  const text = (value: Json | undefined): string => (typeof value === "string" ? value : "");
+  return (effects as DocumentSource[]).map((e, i) => {
+    const changes = Array.isArray(e.changes) ? (e.changes as DocumentSource[]) : [];
+    return effectDocument(
+      keyPrefix,
+      parentPath,
+      { name: text(e.name), img: text(e.img), description: text(e.description), changes: changes.map((c) => ({ key: text(c.key), mode: Number(c.mode), value: text(c.value) })) },
+      i,
+    );
+  });
 }
 
 /** A primary Item of pack `pack`. */
@@ -100,7 +158,7 @@ export function itemDocument(pack: string, item: ItemInput, sort: number): Docum
     type: item.type,
     img: item.img,
     system: item.system,
-    effects: [],
+    effects: (item.effects ?? []).map((e, i) => effectDocument("items.effects", id, e, i)),
     folder: null,
     sort,
     ownership: { default: 0 },
@@ -128,7 +186,7 @@ export function embeddedItem(actorId: string, sourcePack: string, source: Docume
     type: source.type ?? null,
     img: source.img ?? null,
     system,
-    effects: [],
+    effects: rekeyEffects(source.effects, "actors.items.effects", `${actorId}.${id}`),
     folder: null,
     sort,
     ownership: { default: 0 },

@@ -14,7 +14,7 @@ import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 export const LEDGER_SIZE = 50;
 
 /** The numbers the ledger may record. */
-export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.karma.value";
+export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.lostEnduranceRanks" | "system.karma.value";
 
 export interface LedgerEntry {
   readonly id: string;
@@ -108,7 +108,8 @@ export const MAX_REST_DAYS = 365;
 /** What a character's stored data a rest reads. */
 export interface RestingCharacter {
   readonly health: { readonly value: number; readonly max: number };
-  readonly abilities: { readonly endurance: { readonly value: number } };
+  /** Endurance after Active Effects, before lost ranks (data/actor/character.ts `endurance`). */
+  readonly endurance: { readonly beforeLoss: number };
   readonly lostEnduranceRanks: number;
 }
 
@@ -124,7 +125,7 @@ export interface RestOutcome {
  */
 export function restOutcome(system: RestingCharacter, days: number, care: CareLevel, rulings: RecoveryRulings): RestOutcome {
   const lost = system.lostEnduranceRanks;
-  const endurance = effectiveEndurance(system.abilities.endurance.value, lost).value;
+  const endurance = effectiveEndurance(system.endurance.beforeLoss, lost).value;
   const before = Math.min(Math.max(system.health.value, 0), system.health.max);
   return {
     health: { before, after: healthAfterRest(before, system.health.max, endurance, days, care, rulings) },

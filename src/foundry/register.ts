@@ -15,6 +15,7 @@ import { AttackCardData, AttackRecordData } from "./exchange/card-model";
 import { RequestMessageData } from "./requests/request-model";
 import { RollRequestCardData } from "./roll-requests/request-card-model";
 import { CaseActor } from "./documents/actor";
+import { CaseActiveEffect } from "./documents/active-effect";
 import { CaseItem } from "./documents/item";
 import { CaseChatMessage } from "./documents/chat-message";
 import { CaseCombat, CaseCombatant } from "./documents/combat";
@@ -88,6 +89,9 @@ function registerConfig(router: CaseRouter): void {
 function registerDocuments(): void {
   CONFIG.Actor.documentClass = CaseActor;
   CONFIG.Item.documentClass = CaseItem;
+  // Item effects apply to the owner from the item itself, suppressed while it is not in use (documents/active-effect.ts).
+  CONFIG.ActiveEffect.documentClass = CaseActiveEffect;
+  CONFIG.ActiveEffect.legacyTransferral = false;
   CONFIG.ChatMessage.documentClass = CaseChatMessage;
   CONFIG.Combat.documentClass = CaseCombat;
   CONFIG.Combatant.documentClass = CaseCombatant;

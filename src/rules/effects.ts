@@ -6,7 +6,7 @@
  */
 import { ABILITY_KEYS } from "./abilities";
 import { characterStats, isScoreRef, type AbilitiesInput, type CharacterStats, type ScoreRef } from "./character";
-import { assertRankNumber } from "./ranks";
+import { RANKS, assertRankNumber } from "./ranks";
 import { assertArray, assertInteger, assertObject, assertOneOfValues } from "./checks";
 
 /** Change modes, in the order they apply. */
@@ -92,4 +92,47 @@ export function abilitiesAfterEffects(abilities: AbilitiesInput, changes: ScoreC
 /** Derived values after effects: {@link characterStats} of {@link abilitiesAfterEffects}. */
 export function statsAfterEffects(abilities: AbilitiesInput, changes: ScoreChanges): CharacterStats {
   return characterStats(abilitiesAfterEffects(abilities, changes));
+}
+
+/**
+ * The value of a change that stands for the rank of the power or item carrying the effect:
+ * Super Strength's "Strength becomes the power's rank" follows the power when it is re-ranked.
+ */
+export const OWN_RANK_VALUE = "@rank";
+
+/**
+ * Reads an Active Effect change's value (stored as text): a whole number ("24", "-10" for
+ * an add), a rank's name or key ("Remarkable", "remarkable", "Shift 0"), or
+ * {@link OWN_RANK_VALUE} for `ownRank`, the rank of what carries the effect. RangeError naming
+ * the value for anything else (a fraction, a word, "@rank" where nothing carries a rank):
+ * never a guess. Whether the number is allowed for its mode is {@link applyScoreChanges}'s check.
+ */
+export function parseChangeValue(value: unknown, ownRank: number | null): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : null;
+  if (text === null || text === "") throw new RangeError(`A change value must be a whole number, a rank or ${OWN_RANK_VALUE}; it is empty.`);
+  if (text.toLowerCase() === OWN_RANK_VALUE) {
+    if (ownRank === null) throw new RangeError(`"${OWN_RANK_VALUE}" needs a power or item with a rank to carry the effect.`);
+    assertRankNumber(ownRank, "The carrying item's rank");
+    return ownRank;
+  }
+  if (/^[+-]?\d+$/.test(text)) {
+    const n = Number(text);
+    assertInteger(n, `The change value "${text}"`);
+    return n;
+  }
+  const lower = text.toLowerCase();
+  const rank = RANKS.find((r) => r.key.toLowerCase() === lower || r.name.toLowerCase() === lower);
+  if (rank) return rank.number;
+  throw new RangeError(`The change value "${text}" is not a whole number, a rank name or ${OWN_RANK_VALUE}.`);
+}
+
+/** One change as it reaches the rules: which score (or protection), how, and the text of its value. */
+export interface ScoreChangeCheck {
+  readonly mode: ScoreChangeMode;
+  readonly value: number;
+}
+
+/** Throws (RangeError) unless `change` could apply: a whole number for an add, a rank number otherwise. */
+export function assertScoreChange(change: ScoreChangeCheck): void {
+  applyScoreChanges(0, [change]);
 }

@@ -15,8 +15,8 @@ import { combineProtection, type DefenceRulings } from "./defences";
 import { assertRankNumber } from "./ranks";
 import { assertArray, assertObject, assertOneOfValues, assertText } from "./checks";
 
-/** Where a protection comes from: a worn armor item or a power. The rules treat both alike [Errata]. */
-export const PROTECTION_ORIGINS = ["armor", "power"] as const;
+/** Where a protection comes from: a worn armor item, a power, or Active Effects on the character. The rules treat all alike [Errata]. */
+export const PROTECTION_ORIGINS = ["armor", "power", "effect"] as const;
 export type ProtectionOrigin = (typeof PROTECTION_ORIGINS)[number];
 
 /** One source of protection as the rules need it. */

@@ -106,6 +106,24 @@ export function effectiveEndurance(base: number, lost: number): EffectiveEnduran
   return { value, dead: false };
 }
 
+/**
+ * The lost ranks that bring Endurance from `base` down to `target`: the fewest, at least the
+ * `lost` already recorded, whose {@link effectiveEndurance} is `target` or lower (with `dead`:
+ * that leave the character dead). Writing this count again changes nothing, so a retried loss
+ * is not counted twice.
+ */
+export function lostRanksReaching(base: number, lost: number, target: number, dead = false): number {
+  assertRankNumber(base, "Endurance");
+  assertWholeNumber(lost, "Lost Endurance ranks");
+  assertRankNumber(target, "Endurance after the loss");
+  let n = lost;
+  for (;;) {
+    const now = effectiveEndurance(base, n);
+    if (now.dead || (!dead && now.value <= target)) return n;
+    n += 1;
+  }
+}
+
 /** Health regained by `days` of rest: the (effective) Endurance rank number per day, doubled under care [FASERIP]. */
 export function restHealing(endurance: number, days: number, care: CareLevel = "none", rulings: Partial<RecoveryRulings> = {}): number {
   const r = resolveRecoveryRulings(rulings);

@@ -174,6 +174,9 @@ describe("applying and undoing damage", () => {
     world.dice.push(10);
     expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "kill" })).toMatchObject({ ok: true });
     expect(hero.system.abilities.endurance.value).toBe(20);
+    // The rank is recorded apart from the ability (so rest heals it back); the stored Endurance stays.
+    expect(hero.system.lostEnduranceRanks).toBe(1);
+    expect(hero.system.baseAbilities.endurance.value).toBe(30);
     expect(hero.statuses.has(statusId("dying"))).toBe(true);
     // Undo is now refused: the consequence is on the character.
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });

@@ -109,6 +109,19 @@ describe("protective powers in the GM's attack", () => {
     expect((await attack(weapon(hero, "Sh", "Handgun"))).targets[0]?.armor.body).toBe(0);
   });
 
+  it("an active effect that gives protection feeds the same sources as armor and powers: the best counts", async () => {
+    armor(target, "Kevlar vest", 20, 6);
+    // What CaseActor.applyActiveEffects does for a Ward effect (Foundry's order: base, effects, derived).
+    target.system.prepareBaseData();
+    target.system.applyEffectChanges([
+      { effect: "Ward", key: "system.protection.physical", mode: 4, value: "30", ownRank: null },
+      { effect: "Ward", key: "system.protection.energy", mode: 4, value: "4", ownRank: null },
+    ]);
+    target.system.prepareDerivedData();
+    const state = await attack(weapon(hero, "BT"));
+    expect(state.targets[0]?.armor).toEqual({ body: 30, energy: 6 });
+  });
+
   it("protective power: the snapshot an exchange row carries reads the armor kind of each attack type", () => {
     const sources = [
       { name: "Kevlar vest", origin: "armor" as const, physical: 20, energy: 6 },

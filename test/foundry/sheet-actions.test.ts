@@ -53,16 +53,19 @@ describe("declared actions", () => {
   it("every data-action in the rendered hero and NPC sheets has a handler (ours, or Foundry's editImage/tab)", () => {
     const foundryOwn = new Set(["editImage", "tab"]);
     const html = [
-      renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData() }, { classes: [], title: "" }),
+      renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData({ withEffects: true }) }, { classes: [], title: "" }),
       renderSheet(SHEET_TEMPLATES.npc, { sheet: npcSheetData() }, { classes: [], title: "" }),
     ].join("");
     const used = new Set(queryAll(parseHtml(html), "[data-action]").map((el) => attr(el, "data-action") ?? ""));
     expect([...used].sort()).toEqual([
       "advance",
       "attack",
+      "createEffect",
       "createItem",
+      "deleteEffect",
       "deleteItem",
       "duplicateItem",
+      "editEffect",
       "editImage",
       "editItem",
       "postItem",
@@ -71,6 +74,7 @@ describe("declared actions", () => {
       "rollItem",
       "rollScore",
       "tab",
+      "toggleEffect",
       "toggleItem",
       "toggleSection",
       "toggleSummary",
@@ -155,10 +159,13 @@ describe("sheet classes", () => {
     expect(Object.keys(NpcSheet.PARTS)).toEqual(Object.keys(NPC_PARTS));
   });
 
-  it("item sheet: a part per item type between header and description", () => {
+  it("item sheet: a part per item type between header and description; powers, weapons and armor end with their active effects", () => {
     expect(Object.keys(CaseItemSheet.PARTS)).toEqual(Object.keys(ITEM_PARTS));
-    expect(itemPartsFor("weapon")).toEqual(["header", "weapon", "description"]);
+    expect(itemPartsFor("weapon")).toEqual(["header", "weapon", "description", "effects"]);
+    expect(itemPartsFor("armor")).toEqual(["header", "armor", "description", "effects"]);
+    expect(itemPartsFor("power")).toEqual(["header", "power", "description", "effects"]);
     expect(itemPartsFor("talent")).toEqual(["header", "talent", "description"]);
+    expect(itemPartsFor("contact")).toEqual(["header", "contact", "description"]);
     expect(itemPartsFor("description")).toEqual(["header", "description"]);
     expect(CaseItemSheet.DEFAULT_OPTIONS).toMatchObject({ form: { submitOnChange: true } });
   });

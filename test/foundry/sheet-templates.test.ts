@@ -135,11 +135,11 @@ describe("hero sheet template", () => {
     expect(text(queryOne(readOnly, "p.hint"))).toBe("No Karma awarded or spent yet.");
   });
 
-  it("has the six tabs; the first is active by default and the chosen one after a change", () => {
+  it("has the seven tabs (with the active effect tab); the first is active by default and the chosen one after a change", () => {
     const doc = hero();
     const links = queryAll(doc, `nav.case-tabs button[data-action="tab"]`);
     expect(links.map((a) => attr(a, "data-tab"))).toEqual([...HERO_TABS]);
-    expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Karma", "Biography"]);
+    expect(links.map((a) => text(a))).toEqual(["Powers", "Talents", "Gear", "Contacts", "Effects", "Karma", "Biography"]);
     // Foundry's changeTab looks for `.tabs > [data-group][data-tab]` and `.tab[data-group]`.
     for (const a of links) {
       expect((attr(a.parent as never, "class") ?? "").split(" ")).toContain("tabs");
@@ -275,7 +275,7 @@ describe("item sheet templates", () => {
     expect(text(queryOne(doc, ".case-rank-field .case-rank-name"))).toBe("Remarkable");
     expect(attr(queryOne(doc, `input[name="system.attack.enabled"]`), "checked")).toBe("");
     expect(attr(queryOne(doc, `input[name="system.attack.range"]`), "value")).toBe("2");
-    expect(queryAll(doc, "[data-application-part]").map((e) => attr(e, "data-application-part"))).toEqual(["header", "power", "description"]);
+    expect(queryAll(doc, "[data-application-part]").map((e) => attr(e, "data-application-part"))).toEqual(["header", "power", "description", "effects"]);
     expect(queryAll(doc, `prose-mirror[name="system.description"]`)).toHaveLength(1);
   });
 

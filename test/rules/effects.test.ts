@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ABILITY_KEYS } from "../../src/rules/abilities";
 import { characterStats, type AbilitiesInput } from "../../src/rules/character";
-import { abilitiesAfterEffects, applyScoreChanges, statsAfterEffects, type ScoreChange } from "../../src/rules/effects";
+import { OWN_RANK_VALUE, abilitiesAfterEffects, applyScoreChanges, assertScoreChange, parseChangeValue, statsAfterEffects, type ScoreChange } from "../../src/rules/effects";
+import { RANKS } from "../../src/rules/ranks";
 
 const typical = Object.fromEntries(ABILITY_KEYS.map((k) => [k, { value: 6 }])) as unknown as AbilitiesInput;
 const change = fc.oneof(
@@ -76,5 +77,58 @@ describe("active effect: derived values follow the effects", () => {
 
   it("refuses a change to something that is not a score", () => {
     expect(() => abilitiesAfterEffects(typical, { luck: [{ mode: "add", value: 1 }] } as never)).toThrow(/"luck"/);
+  });
+});
+
+describe("active effect: change values", () => {
+  it("reads whole numbers, rank names and keys, and @rank for the carrying item's rank", () => {
+    expect(parseChangeValue("24", null)).toBe(24);
+    expect(parseChangeValue(" -10 ", null)).toBe(-10);
+    expect(parseChangeValue("+5", null)).toBe(5);
+    expect(parseChangeValue("Remarkable", null)).toBe(30);
+    expect(parseChangeValue("shift0", null)).toBe(0);
+    expect(parseChangeValue("Shift 0", null)).toBe(0);
+    expect(parseChangeValue("@rank", 75)).toBe(75);
+    expect(parseChangeValue(40, null)).toBe(40);
+  });
+
+  it("refuses a fraction, a word, an empty value and @rank with nothing carrying a rank, naming the value", () => {
+    expect(() => parseChangeValue("1.5", null)).toThrow(/"1.5"/);
+    expect(() => parseChangeValue("lots", null)).toThrow(/"lots"/);
+    expect(() => parseChangeValue("", null)).toThrow(RangeError);
+    expect(() => parseChangeValue(null, null)).toThrow(RangeError);
+    expect(() => parseChangeValue("@rank", null)).toThrow(/@rank/);
+  });
+
+  it("a rank of −3 reads as a number but is refused for an override or upgrade; an add of −3 is allowed", () => {
+    const value = parseChangeValue("-3", null);
+    expect(() => {
+      assertScoreChange({ mode: "override", value });
+    }).toThrow(RangeError);
+    expect(() => {
+      assertScoreChange({ mode: "upgrade", value });
+    }).toThrow(RangeError);
+    expect(() => {
+      assertScoreChange({ mode: "add", value });
+    }).not.toThrow();
+  });
+
+  it("property: every rank's name and key read as its standard number; every whole number reads as itself", () => {
+    for (const r of RANKS) {
+      expect(parseChangeValue(r.name, null)).toBe(r.number);
+      expect(parseChangeValue(r.key.toUpperCase(), null)).toBe(r.number);
+    }
+    fc.assert(fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), (n) => {
+      expect(parseChangeValue(String(n), null)).toBe(n);
+    }));
+  });
+
+  it("property: anything that is not a number, a rank or @rank is refused (RangeError), never read as 0", () => {
+    const names = new Set(RANKS.flatMap((r) => [r.name.toLowerCase(), r.key.toLowerCase()]));
+    fc.assert(fc.property(fc.string(), (text) => {
+      const t = text.trim().toLowerCase();
+      fc.pre(!/^[+-]?\d+$/.test(t) && !names.has(t) && t !== OWN_RANK_VALUE);
+      expect(() => parseChangeValue(text, 30)).toThrow(RangeError);
+    }));
   });
 });

@@ -9,6 +9,7 @@ import {
   firstAid,
   healthAfterRest,
   lostRanksAfterRest,
+  lostRanksReaching,
   regenerateAtWrapUp,
   regenerationPerTurn,
   restHealing,
@@ -137,5 +138,30 @@ describe("rest and recovery: regeneration, 0 Health, first aid", () => {
     expect(firstAid({ stunned: true, dying: false }, false)).toEqual({ revived: false, stopsDying: false });
     expect(firstAid({ stunned: false, dying: true }, false)).toEqual({ revived: false, stopsDying: true });
     expect(() => firstAid({ stunned: "yes", dying: false } as never, true)).toThrow(TypeError);
+  });
+});
+
+describe("rest and recovery: lost Endurance ranks reaching a value (a loss written again counts once)", () => {
+  const ranked = RANKS.filter((r) => r.number > 0 && r.number <= 1000).map((r) => r.number);
+  it("Remarkable 30 to Excellent 20 is one lost rank; written again it stays one; to 0 and dead takes more", () => {
+    expect(lostRanksReaching(30, 0, 20)).toBe(1);
+    expect(lostRanksReaching(30, 1, 20)).toBe(1);
+    expect(effectiveEndurance(30, lostRanksReaching(30, 0, 0, true)).dead).toBe(true);
+  });
+
+  it("property: the fewest ranks at least those already lost that reach the value, and idempotent", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ranked), fc.nat(3), fc.nat(1000), (base, lost, target) => {
+        const n = lostRanksReaching(base, lost, target);
+        expect(n).toBeGreaterThanOrEqual(lost);
+        const at = effectiveEndurance(base, n);
+        expect(at.dead || at.value <= target).toBe(true);
+        if (n > lost) {
+          const before = effectiveEndurance(base, n - 1);
+          expect(!before.dead && before.value > target).toBe(true);
+        }
+        expect(lostRanksReaching(base, n, target)).toBe(n);
+      }),
+    );
   });
 });

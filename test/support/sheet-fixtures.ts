@@ -124,11 +124,52 @@ export function heroSystem(source: Record<string, unknown> = HERO_SOURCE): Chara
   return model(HeroData, source) as CharacterSystemView & { biography: string; notes: string };
 }
 
+/** One change of an effect as Foundry stores it (mode: CONST.ACTIVE_EFFECT_MODES, ADD 2 … OVERRIDE 5). */
+type FixtureChange = { key: string; mode: number; value: string };
+
+/** An effect as the Effects tab reads it, and the item carrying it (null: on the character). */
+export interface FixtureEffect {
+  readonly effect: { id: string; name: string; img: string | null; disabled: boolean; isSuppressed: boolean; changes: FixtureChange[] };
+  readonly item: { id: string; name: string } | null;
+}
+
+/**
+ * Kestrel's Active Effects: Super Strength from an item (Strength at least the power's rank, 40),
+ * a visor (+10 to Agility (dex)) switched off, a suit's servos suppressed (not equipped), and a
+ * cursed amulet of the character's own with a rank of −3 (refused) beside a good change.
+ */
+export function heroEffects(): FixtureEffect[] {
+  return [
+    { effect: { id: "amulet", name: "Cursed Amulet of the Drowned Lighthouse Keeper", img: null, disabled: false, isSuppressed: false, changes: [{ key: "system.abilities.fighting.value", mode: 5, value: "-3" }, { key: "system.abilities.psyche.value", mode: 2, value: "10" }] }, item: null },
+    { effect: { id: "ss", name: "Super Strength", img: "icons/svg/upgrade.svg", disabled: false, isSuppressed: false, changes: [{ key: "system.abilities.strength.value", mode: 4, value: "@rank" }] }, item: { id: "bolt", name: "Plasma Bolt" } },
+    { effect: { id: "visor", name: "Targeting visor", img: null, disabled: true, isSuppressed: false, changes: [{ key: "system.abilities.agility.dex", mode: 2, value: "10" }, { key: "flags.case.note", mode: 0, value: "x" }] }, item: { id: "kevlar", name: "Kevlar Suit" } },
+    { effect: { id: "servos", name: "Servos", img: null, disabled: false, isSuppressed: true, changes: [{ key: "system.protection.physical", mode: 4, value: "20" }] }, item: { id: "hook", name: "Grappling Hook" } },
+  ];
+}
+
+/** Kestrel prepared as Foundry would with {@link heroEffects}' applicable changes (base data, effects, derived data). */
+export function heroSystemWithEffects(source: Record<string, unknown> = HERO_SOURCE): CharacterSystemView & { biography: string; notes: string } {
+  const m = new (HeroData as unknown as new (s: Record<string, unknown>) => {
+    prepareBaseData(): void;
+    applyEffectChanges(inputs: unknown[]): void;
+    prepareDerivedData(): void;
+  })(source);
+  m.prepareBaseData();
+  const ranks: Record<string, number> = { bolt: 40 };
+  m.applyEffectChanges(
+    heroEffects()
+      .filter((e) => !e.effect.disabled && !e.effect.isSuppressed)
+      .flatMap((e) => e.effect.changes.map((c) => ({ effect: e.effect.name, key: c.key, mode: c.mode, value: c.value, priority: null, ownRank: e.item ? (ranks[e.item.id] ?? null) : null }))),
+  );
+  m.prepareDerivedData();
+  return m as unknown as CharacterSystemView & { biography: string; notes: string };
+}
+
 /** The hero sheet's data for Kestrel, as the sheet's `_prepareContext` builds it. */
 export function heroSheetData(
-  options: { editable?: boolean; activeTab?: string; source?: Record<string, unknown>; items?: readonly FixtureItem[]; collapsed?: readonly string[]; expanded?: readonly string[] } = {},
+  options: { editable?: boolean; activeTab?: string; source?: Record<string, unknown>; items?: readonly FixtureItem[]; collapsed?: readonly string[]; expanded?: readonly string[]; withEffects?: boolean } = {},
 ): CharacterSheetData {
-  const system = heroSystem(options.source);
+  const system = options.withEffects ? heroSystemWithEffects(options.source) : heroSystem(options.source);
   return characterSheetData({
     name: "Kestrel",
     img: "icons/kestrel.webp",
@@ -141,6 +182,7 @@ export function heroSheetData(
     activeTab: options.activeTab ?? null,
     collapsed: options.collapsed ?? [],
     expanded: options.expanded ?? [],
+    ...(options.withEffects ? { effects: heroEffects() } : {}),
   });
 }
 

@@ -4,7 +4,7 @@
  * an attack type (§5) and range in areas. All text is our own.
  */
 import { ARMOR_ABSORBS, ATTACKS, type AttackCode, type PowerCategory, type RankKey } from "../../../src/rules/index";
-import { ITEM_SOURCE_SCHEMA_VERSION, type DocumentSource, type ItemInput } from "../documents";
+import { ITEM_SOURCE_SCHEMA_VERSION, type DocumentSource, type EffectInput, type ItemInput } from "../documents";
 import { attackNote, guidanceList, pullableFor, rank } from "./text";
 
 export interface PowerDef {
@@ -22,6 +22,14 @@ export interface PowerDef {
    * against listed attack types only (`against`).
    */
   readonly protection?: { readonly physical?: boolean; readonly energy?: boolean; readonly against?: readonly AttackCode[] };
+  /**
+   * Present when the power changes the character's scores while it is active: Active Effects
+   * the power carries to its owner (src/foundry/documents/active-effect.ts), with "@rank" for
+   * the power's rank so a re-ranked copy follows it.
+   */
+  readonly effects?: readonly EffectInput[];
+  /** False for a power a character switches on when needed (Growth); its effects then wait. */
+  readonly startsActive?: boolean;
   /** What the power does, as HTML paragraphs. */
   readonly text: string;
   readonly guidance: readonly (readonly [RankKey, string])[];
@@ -32,6 +40,19 @@ const AT_WILL = "At will: on or off as a free choice";
 const CONCENTRATION = "Concentration: lasts while the user keeps it up and takes no other action that needs focus";
 const INSTANT = "Instant";
 const ONE_ACTION = "One action per use";
+
+/** Foundry's CONST.ACTIVE_EFFECT_MODES.UPGRADE (public API): the score becomes at least the value. */
+const UPGRADE = 4;
+
+/** An effect that makes Strength at least the power's rank (Super Strength, Growth). */
+function strengthAtLeastRank(name: string, img: string): EffectInput {
+  return {
+    name,
+    img,
+    description: "<p>Strength is at least the power's rank while the power is active; Strength (mgt) and (vgr) follow it unless set apart.</p>",
+    changes: [{ key: "system.abilities.strength.value", mode: UPGRADE, value: "@rank" }],
+  };
+}
 
 function codes(list: readonly AttackCode[]): string {
   return list.map((c) => `${ATTACKS[c].name} (${c})`).join(", ");
@@ -74,7 +95,8 @@ export const POWERS: readonly PowerDef[] = [
     rank: "remarkable",
     duration: PERMANENT,
     img: "icons/svg/upgrade.svg",
-    text: "<p>Muscle far past the human peak. Write the power's rank as the character's Strength: the rules read Strength for blows, lifting, throwing range, grabbing, holds and Block, so the power itself makes no separate rolls. Punches with it are Blunt Attacks that deal the Strength rank number.</p>",
+    effects: [strengthAtLeastRank("Super Strength", "icons/svg/upgrade.svg")],
+    text: "<p>Muscle far past the human peak. The power's Active Effect makes the character's Strength at least the power's rank (raise the power and Strength follows; nothing to edit by hand): the rules read Strength for blows, lifting, throwing range, grabbing, holds and Block, so the power itself makes no separate rolls. Punches with it are Blunt Attacks that deal the Strength rank number.</p>",
     guidance: [
       ["excellent", "bends a steel bar; lifts one end of a small car."],
       ["remarkable", "flips a car; tears a door off its hinges."],
@@ -185,7 +207,9 @@ export const POWERS: readonly PowerDef[] = [
     rank: "excellent",
     duration: AT_WILL,
     img: "icons/svg/upgrade.svg",
-    text: "<p>The character swells to giant size. While grown, use the power's rank as Strength if it is higher, and the Judge may grant body armor for the sheer bulk; in exchange the giant is easy to hit and cannot hide. Shrinking back is free.</p>",
+    startsActive: false,
+    effects: [strengthAtLeastRank("Grown", "icons/svg/upgrade.svg")],
+    text: "<p>The character swells to giant size. Switch the power on while grown: its Active Effect makes Strength at least the power's rank, and the Judge may grant body armor for the sheer bulk; in exchange the giant is easy to hit and cannot hide. Shrinking back is free (switch it off).</p>",
     guidance: [
       ["good", "up to about twice normal height."],
       ["remarkable", "as tall as a two-storey house."],
@@ -828,6 +852,7 @@ export function powerItem(def: PowerDef): ItemInput {
       category: def.category,
       rank: rank(def.rank),
       duration: def.duration,
+      active: def.startsActive ?? true,
       attack: attack
         ? { enabled: true, type: attack.type, range: attack.range, pullable: pullableFor(attack.type) }
         : { enabled: false, type: "En", range: 0, pullable: true },
@@ -835,5 +860,6 @@ export function powerItem(def: PowerDef): ItemInput {
       description: def.text + (attack ? attackNote(attack.type, attack.range) : "") + guidanceList(def.guidance),
       schemaVersion: ITEM_SOURCE_SCHEMA_VERSION,
     },
+    ...(def.effects ? { effects: def.effects } : {}),
   };
 }

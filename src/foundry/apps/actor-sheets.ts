@@ -10,6 +10,7 @@ import { characterSheetData, isCharacterItemType, type CharacterSheetData } from
 import { isCharacter } from "../core/guards";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { HERO_PARTS, NPC_PARTS, partsOf } from "./templates";
+import { characterEffects } from "./effect-actions";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -61,6 +62,7 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
       descriptions,
       collapsed: collapsedLists(),
       expanded: [...this.expandedItems],
+      effects: characterEffects(actor),
     });
   }
 
@@ -125,7 +127,7 @@ export class HeroSheet extends CaseCharacterSheet {
     position: { width: 860, height: 800 },
   };
 
-  static override PARTS = partsOf(HERO_PARTS, ["abilities", "powers", "talents", "gear", "contacts", "karma", "biography"]);
+  static override PARTS = partsOf(HERO_PARTS, ["abilities", "powers", "talents", "gear", "contacts", "effects", "karma", "biography"]);
 
   override tabGroups: Record<string, string | null> = { primary: "powers" };
 }

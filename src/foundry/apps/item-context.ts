@@ -4,6 +4,8 @@
  * and the talent "covers" choices grouped as abilities / sub-scores / attacks / defences.
  */
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, SUB_SCORE_REFS } from "../../rules/index";
+import { effectsTabData, type EffectSource, type EffectsTabData } from "./effects-context";
+import type { EffectProblem } from "../data/actor/effect-changes";
 import { coverLabel, isCharacterItemType, rankLabel, type CharacterItemType, type RankLabel } from "./sheet-context";
 
 /** value → label key, as Foundry's `selectOptions` helper takes it. */
@@ -74,6 +76,10 @@ export interface ItemSheetInput {
   readonly fields: Readonly<Record<string, unknown>>;
   readonly editable: boolean;
   readonly enriched?: { readonly description?: string; readonly notes?: string };
+  /** The item's own Active Effects (powers, weapons and armor show them). */
+  readonly effects?: Iterable<EffectSource>;
+  /** Their changes CASE would refuse (data/actor/effect-changes.ts `readEffectChanges`). */
+  readonly effectProblems?: readonly EffectProblem[];
 }
 
 export interface RichText {
@@ -98,7 +104,12 @@ export interface ItemSheetData {
   readonly protection: PowerProtectionView | null;
   readonly description: RichText;
   readonly notes: RichText | null;
+  /** The Effects part (powers, weapons, armor: {@link ITEM_TYPES_WITH_EFFECTS}); its effects apply to the owner while the item is in use. */
+  readonly effects: EffectsTabData;
 }
+
+/** The item types whose sheet shows Active Effects: what is equipped or switched on changes the owner. */
+export const ITEM_TYPES_WITH_EFFECTS: readonly string[] = ["power", "weapon", "armor"];
 
 /** What the power sheet shows of its protection (system.protection). */
 export interface PowerProtectionView {
@@ -172,5 +183,6 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
     protection,
     description: { name: "system.description", value: description, enriched: input.enriched?.description ?? description },
     notes: type === "contact" ? { name: "system.notes", value: notes, enriched: input.enriched?.notes ?? notes } : null,
+    effects: effectsTabData(input.effects ?? [], input.effectProblems ?? [], input.editable),
   };
 }

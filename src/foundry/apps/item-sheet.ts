@@ -3,7 +3,10 @@
  * type (templates/item/<type>.hbs) between a common header and the rich text. Every field is
  * editable in place and saved on change; selects offer exactly the data model's choices.
  */
-import { itemSheetData, type ItemSheetData } from "./item-context";
+import { ITEM_TYPES_WITH_EFFECTS, itemSheetData, type ItemSheetData } from "./item-context";
+import { EFFECT_ACTIONS, itemEffects } from "./effect-actions";
+import { readEffectChanges } from "../data/actor/effect-changes";
+import { ownRankOf } from "../documents/effect-items";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { ITEM_PARTS, partsOf } from "./templates";
 
@@ -13,9 +16,10 @@ const { ItemSheetV2 } = foundry.applications.sheets;
 type SheetOptions = foundry.applications.api.DocumentSheetV2.DefaultOptions;
 type BaseSheet = InstanceType<typeof ItemSheetV2>;
 
-/** The parts shown for an item type: the header, that type's fields, the rich text. */
+/** The parts shown for an item type: the header, that type's fields, the rich text, and the Active Effects of powers, weapons and armor. */
 export function itemPartsFor(type: string): string[] {
-  return ["header", ...(type in ITEM_PARTS && type !== "header" && type !== "description" ? [type] : []), "description"];
+  const own = type in ITEM_PARTS && !["header", "description", "effects"].includes(type) ? [type] : [];
+  return ["header", ...own, "description", ...(ITEM_TYPES_WITH_EFFECTS.includes(type) ? ["effects"] : [])];
 }
 
 export class CaseItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
@@ -24,6 +28,7 @@ export class CaseItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
     form: { submitOnChange: true },
     window: { resizable: true },
     position: { width: 540, height: 620 },
+    actions: EFFECT_ACTIONS,
   };
 
   static override PARTS = partsOf(ITEM_PARTS, ["description"]);
@@ -46,6 +51,12 @@ export class CaseItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
       fields: system.schema.fields,
       editable: this.isEditable,
       enriched: { description: await enrich(system.description), notes: await enrich(system.notes) },
+      effects: itemEffects(item),
+      effectProblems: readEffectChanges(
+        item.effects.contents.flatMap((effect) =>
+          effect.changes.map((c) => ({ effect: effect.name, key: c.key, mode: c.mode, value: c.value, priority: c.priority ?? null, ownRank: ownRankOf(item.type, item.system) })),
+        ),
+      ).problems,
     });
   }
 

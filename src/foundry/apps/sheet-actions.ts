@@ -16,6 +16,7 @@ import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType, itemRow } from "./sheet-context";
 import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
 import { askForm } from "../ui/dialogs";
+import { EFFECT_ACTIONS } from "./effect-actions";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {
@@ -170,7 +171,8 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   const { ability, step } = target.dataset;
   if (!isAbilityKey(ability) || (step !== "number" && step !== "rank")) throw new RangeError(`The advance button names no ability and step ("${String(ability)}", "${String(step)}").`);
   if (!isCharacter(actor)) return;
-  const from = actor.system.abilities[ability].value;
+  // Advancement raises the stored ability, never what effects or lost ranks make of it.
+  const from = actor.system.baseAbilities[ability].value ?? actor.system.abilities[ability].value;
   const name = game.i18n.localize(`CASE.Ability.${ability}`);
   let result: ReturnType<typeof advance>;
   try {
@@ -234,6 +236,7 @@ export const CHARACTER_SHEET_ACTIONS = {
   rollFeat: onRollFeat,
   advance: onAdvance,
   rest: onRest,
+  ...EFFECT_ACTIONS,
 } as const;
 
 /**

@@ -13,6 +13,10 @@ export interface CampaignSystemView {
   readonly karma: { readonly value: number };
   readonly karmaLog?: readonly KarmaLogEntry[];
   readonly lostEnduranceRanks?: number;
+  /** The stored abilities, before Active Effects and lost ranks (what advancement raises). */
+  readonly baseAbilities?: Readonly<Record<AbilityKey, Readonly<Record<string, number | null>>>>;
+  /** Endurance before and after its lost ranks (data/actor/character.ts). */
+  readonly endurance?: { readonly beforeLoss: number; readonly value: number };
 }
 
 /** One Karma log line as shown. */
@@ -87,11 +91,11 @@ export function campaignSheetData(system: CampaignSystemView): CampaignSheetData
     log,
     hasLog: log.length > 0,
     advances: ABILITY_KEYS.map((key) => {
-      const value = system.abilities[key].value;
+      const value = system.baseAbilities?.[key].value ?? system.abilities[key].value;
       return { ability: key, label: `CASE.Ability.${key}`, value, steps: [advanceRow(key, value, "number", pool), advanceRow(key, value, "rank", pool)] };
     }),
     lostEnduranceRanks: lost,
-    effectiveEndurance: effectiveEndurance(system.abilities.endurance.value, lost).value,
+    effectiveEndurance: system.endurance?.value ?? effectiveEndurance(system.abilities.endurance.value, lost).value,
   };
 }
 

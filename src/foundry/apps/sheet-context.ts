@@ -19,6 +19,7 @@ import {
 } from "../../rules/index";
 import { formatSigned } from "../core/format";
 import { campaignSheetData, type CampaignSheetData } from "./sheet-campaign";
+import { effectsTabData, type EffectSource, type EffectsTabData } from "./effects-context";
 import type { SystemSource } from "../data/system-data";
 import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
 import type { CharacterData, NpcData } from "../data/actor/character";
@@ -32,7 +33,7 @@ export type StoredAbilities = Readonly<Record<AbilityKey, Readonly<Record<string
 export type CharacterSystemView = Readonly<
   Pick<CharacterData, "abilities" | "stats" | "resources" | "resourcesRank" | "popularity" | "health" | "karma" | "initiative" | "thrownRange">
 > &
-  Readonly<Partial<Pick<CharacterData, "karmaLog" | "lostEnduranceRanks">>> &
+  Readonly<Partial<Pick<CharacterData, "karmaLog" | "lostEnduranceRanks" | "baseAbilities" | "endurance" | "effectProblems" | "effectProtection">>> &
   Readonly<Partial<Pick<NpcData, "minor">>>;
 
 /** The parts of an owned item the sheets read. */
@@ -81,11 +82,21 @@ export interface SubScoreRow {
   readonly rank: RankLabel;
 }
 
+/** A note under an ability: a localisation key and its data ("−1 rank lost", "base 30, changed by effects"). */
+export interface AbilityNote {
+  readonly key: string;
+  readonly data: Readonly<Record<string, string>>;
+}
+
 export interface AbilityRow {
   readonly key: AbilityKey;
   readonly ref: ScoreRef;
   /** The form field: `system.abilities.<ability>.value`. */
   readonly name: string;
+  /** What the input holds: the STORED number (before effects and lost ranks), so saving the form never writes an effect in. */
+  readonly inputValue: number;
+  /** Why the effective rank differs from the stored one (lost Endurance ranks, Active Effects), or none. */
+  readonly notes: readonly AbilityNote[];
   readonly label: string;
   readonly abbr: string;
   readonly rank: RankLabel;
@@ -223,6 +234,8 @@ export interface CharacterSheetData {
   readonly notes: { readonly name: string; readonly value: string; readonly enriched: string };
   /** The Karma tab: the log, advancement, lost Endurance ranks (sheet-campaign.ts). */
   readonly campaign: CampaignSheetData;
+  /** The Effects tab (effects-context.ts). */
+  readonly effects: EffectsTabData;
 }
 
 export interface CharacterSheetInput {
@@ -245,12 +258,14 @@ export interface CharacterSheetInput {
   readonly collapsed?: readonly string[];
   /** The items whose summary is open. */
   readonly expanded?: readonly string[];
+  /** The character's Active Effects and its items' (Actor#allApplicableEffects), for the Effects tab. */
+  readonly effects?: Iterable<EffectSource>;
 }
 
 // ── building ───────────────────────────────────────────────────────────────────────────────
 
 /** The hero sheet's tabs, in order. The first is the default. */
-export const HERO_TABS = ["powers", "talents", "gear", "contacts", "karma", "biography"] as const;
+export const HERO_TABS = ["powers", "talents", "gear", "contacts", "effects", "karma", "biography"] as const;
 export type HeroTab = (typeof HERO_TABS)[number];
 
 export const DEFAULT_ITEM_IMG = "icons/svg/item-bag.svg";
@@ -271,9 +286,11 @@ function readStoredAbilities(abilities: unknown): StoredAbilities {
   return abilities as StoredAbilities;
 }
 
-/** The ability rows: rank name + number, and each sub-score following or set apart. */
+/** The ability rows: rank name + number (effective), the stored number to edit, and each sub-score following or set apart. */
 export function abilityRows(system: CharacterSystemView): AbilityRow[] {
-  const stored = readStoredAbilities(system.abilities);
+  const prepared = readStoredAbilities(system.abilities);
+  // The sheet edits what is stored; a model prepared without its actor has only its prepared abilities.
+  const stored = system.baseAbilities ? readStoredAbilities(system.baseAbilities) : prepared;
   const { stats } = system;
   return ABILITY_KEYS.map((key) => {
     const subs = (SUB_SCORES[key] as readonly string[]).map((sub): SubScoreRow => {
@@ -290,10 +307,20 @@ export function abilityRows(system: CharacterSystemView): AbilityRow[] {
         rank: rankLabel(stats.scores[ref]),
       };
     });
+    const storedValue = stored[key].value;
+    const inputValue = typeof storedValue === "number" ? storedValue : stats.scores[key];
+    const notes: AbilityNote[] = [];
+    const lost = key === "endurance" ? (system.endurance?.lost ?? 0) : 0;
+    const afterEffects = key === "endurance" && system.endurance ? system.endurance.beforeLoss : stats.scores[key];
+    const data = { base: String(inputValue), value: String(afterEffects), count: String(lost) };
+    if (afterEffects !== inputValue) notes.push({ key: "CASE.Effects.AbilityChanged", data });
+    if (lost > 0) notes.push({ key: lost === 1 ? "CASE.Effects.RankLost" : "CASE.Effects.RanksLost", data });
     return {
       key,
       ref: key,
       name: `system.abilities.${key}.value`,
+      inputValue,
+      notes,
       label: `CASE.Ability.${key}`,
       abbr: `CASE.AbilityAbbr.${key}`,
       rank: rankLabelOfKey(stats.scores[key], stats.ranks[key]),
@@ -389,6 +416,7 @@ function rowParts(type: CharacterItemType, system: unknown, attack: ItemAttack |
       if (s.duration) tags.push(tagText(s.duration));
       const protects = s.protection.physical || s.protection.energy || s.protection.against.length > 0;
       if (givesProtection(s)) tags.push(tagKey("CASE.Item.ProtectionTag"));
+      if (!s.active) tags.push(tagKey("CASE.Effects.Inactive"));
       const toggle: ItemToggle | null = protects
         ? { field: "system.protection.active", on: s.protection.active, label: "CASE.ItemList.Toggle.protection", hint: "CASE.ItemList.Toggle.protectionHint" }
         : null;
@@ -509,5 +537,6 @@ export function characterSheetData(input: CharacterSheetInput): CharacterSheetDa
     biography: { name: "system.biography", value: input.biography, enriched: input.enriched?.biography ?? input.biography },
     notes: { name: "system.notes", value: input.notes, enriched: input.enriched?.notes ?? input.notes },
     campaign: campaignSheetData(system),
+    effects: effectsTabData(input.effects ?? [], system.effectProblems ?? [], input.editable),
   };
 }

@@ -13,6 +13,7 @@ export const SHEET_PARTIALS = {
   "case-attack-fields": "templates/parts/attack-fields.hbs",
   "case-roll-preview": "templates/dialog/roll-preview.hbs",
   "case-item-tag": "templates/parts/item-tag.hbs",
+  "case-effects": "templates/parts/effects.hbs",
 } as const;
 
 /** The hero sheet's parts, in render order. */
@@ -24,6 +25,7 @@ export const HERO_PARTS = {
   talents: "templates/actor/tab-talents.hbs",
   gear: "templates/actor/tab-gear.hbs",
   contacts: "templates/actor/tab-contacts.hbs",
+  effects: "templates/actor/tab-effects.hbs",
   karma: "templates/actor/tab-karma.hbs",
   biography: "templates/actor/tab-biography.hbs",
 } as const;
@@ -42,6 +44,7 @@ export const ITEM_PARTS = {
   armor: "templates/item/armor.hbs",
   contact: "templates/item/contact.hbs",
   description: "templates/item/description.hbs",
+  effects: "templates/item/effects.hbs",
 } as const;
 
 /** A system-relative path as Foundry serves it. */

@@ -11,7 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, type DefenceCode, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, lostRanksReaching, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -128,7 +128,13 @@ export class FoundryTurnHost implements TurnHost {
     // Endurance and conditions are written under each actor's lock, shared with the cards and the damage API.
     for (const loss of write.endurance) {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
-      if (actor) await caseRouter().locks.run([actorLock(actor.uuid)], () => actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData));
+      // Lost ranks are recorded apart from the ability, so rest heals them back (rules recovery.ts).
+      if (actor && isCharacter(actor)) {
+        await caseRouter().locks.run([actorLock(actor.uuid)], async () => {
+          const { beforeLoss, lost } = actor.system.endurance;
+          await actor.update({ "system.lostEnduranceRanks": lostRanksReaching(beforeLoss, lost, loss.value, loss.dead) } as Actor.UpdateData);
+        });
+      }
     }
     for (const c of write.conditions) {
       const actor = combat.combatants.get(c.combatantId)?.actor;

@@ -3,6 +3,9 @@
  */
 import { CHARACTER_SCHEMA_VERSION } from "../data/actor/character";
 import { withSchemaVersion } from "../data/fields";
+import type { EffectChangeInput } from "../data/actor/effect-changes";
+import { isCharacter } from "../core/guards";
+import { effectItem, ownRankOf } from "./effect-items";
 import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
 
 /** The token settings a new character gets where its creation data names none. */
@@ -19,6 +22,17 @@ export function prototypeTokenDefaults(type: string, given: unknown): Record<str
 }
 
 export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
+  /**
+   * Foundry applies Active Effects at the end of prepareEmbeddedDocuments, after base data and
+   * before derived data (ClientDocumentMixin#prepareData; Actor#applyActiveEffects). Foundry's
+   * own pass sets the statuses and applies keys CASE leaves to it; then the character applies
+   * its score and protection changes through the rules, so prepareDerivedData reads them.
+   */
+  override applyActiveEffects(...args: Parameters<Actor["applyActiveEffects"]>): void {
+    super.applyActiveEffects(...args);
+    if (isCharacter(this)) this.system.applyEffectChanges(effectChangeInputs(this.allApplicableEffects()));
+  }
+
   /**
    * Before Foundry migrates and cleans the raw source: numbers too large to keep are refused
    * and their text recorded in `flags.case.migrationLost` (documents/migration-lost.ts).
@@ -47,6 +61,20 @@ export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Ac
     warnLostValues(lostEntries(this.name, refusedBy(this)));
     return undefined;
   }
+}
+
+/** The changes of the effects that apply (not disabled, not suppressed), with the rank of the item carrying each. */
+export function effectChangeInputs(effects: Iterable<ActiveEffect.Implementation>): EffectChangeInput[] {
+  const out: EffectChangeInput[] = [];
+  for (const effect of effects) {
+    if (!effect.active) continue;
+    const item = effectItem(effect);
+    const ownRank = item ? ownRankOf(item.type, item.system) : null;
+    for (const change of effect.changes) {
+      out.push({ effect: effect.name, key: change.key, mode: change.mode, value: change.value, priority: change.priority ?? null, ownRank });
+    }
+  }
+  return out;
 }
 
 declare module "fvtt-types/configuration" {

@@ -23,6 +23,7 @@ import {
   chooseDefence,
   defencePenalty,
   declineDefence,
+  effectiveEndurance,
   escapeHold,
   pullBlow,
   resolveConsequence,
@@ -513,18 +514,18 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
   await context.locks.run([actorLock(actor.uuid)], async () => {
-    // Endurance is read inside the lock; a retry reuses the value its ledger entry recorded.
-    const field = "system.abilities.endurance.value";
+    // Endurance is read inside the lock; a retry reuses the lost ranks its ledger entry recorded.
     const id = effectId(loaded, key, check);
-    const endurance = ledgerEntry(actor, id, field)?.before ?? (isCharacter(actor) ? actor.system.abilities.endurance.value : target.scores["endurance.res"]);
+    const lostBefore = ledgerEntry(actor, id, "system.lostEnduranceRanks")?.before ?? (isCharacter(actor) ? actor.system.lostEnduranceRanks : 0);
+    const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
-    await consequenceEffects(context.services.combat, next, key, check, actor, endurance, id);
+    await consequenceEffects(context.services.combat, next, key, check, actor, lostBefore, id);
     const moved = check === "slam" ? await moveSlammedToken(next, key, id, context) : next;
     await save("consequence", loaded, moved, context, dice);
   });
 }
 
-async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, endurance: number, id: string): Promise<void> {
+async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, lostBefore: number, id: string): Promise<void> {
   const outcome = targetOf(state, key).consequences.find((c) => c.check === check)?.outcome;
   if (!outcome) return;
   switch (outcome.check) {
@@ -541,7 +542,8 @@ async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, ke
       return;
     case "kill":
       if (outcome.result === "enduranceLoss") {
-        await writeOnce(actor, id, "system.abilities.endurance.value", endurance, outcome.endurance);
+        // The rank is recorded apart from the ability, so rest heals it back (rules recovery.ts).
+        await writeOnce(actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
         await setStatus(actor, "dying", { aided: false });
         if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
       }

@@ -53,7 +53,8 @@ export interface AttackOptions {
 /**
  * Every source of protection an actor has (CASE-RULES §5, Errata: protective powers count as
  * body armor): its equipped armor items and its powers whose protection is up and gives any,
- * at the protection's own rank or else the power's.
+ * at the protection's own rank or else the power's; and the protection its Active Effects give
+ * (`system.effectProtection`, data/actor/character.ts), as one more source.
  * Which of them counts against an attack is the rules' decision (rules/protection.ts).
  */
 export function protectionSources(actor: Actor.Implementation): ProtectionSource[] {
@@ -68,6 +69,10 @@ export function protectionSources(actor: Actor.Implementation): ProtectionSource
       const against = Object.fromEntries(p.against.map((code) => [code, rank])) as Partial<Record<AttackCode, number>>;
       sources.push({ name: item.name, origin: "power", physical: p.physical ? rank : 0, energy: p.energy ? rank : 0, against });
     }
+  }
+  if (isCharacter(actor)) {
+    const { physical, energy } = actor.system.effectProtection;
+    if (physical > 0 || energy > 0) sources.push({ name: game.i18n.localize("CASE.Effects.ProtectionSource"), origin: "effect", physical, energy });
   }
   return sources;
 }

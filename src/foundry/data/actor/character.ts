@@ -8,7 +8,10 @@ import {
   ABILITY_KEYS,
   KARMA_ENTRY_KINDS,
   SUB_SCORES,
+  abilitiesAfterEffects,
+  applyScoreChanges,
   characterStats,
+  effectiveEndurance,
   rankOf,
   type AbilityKey,
   type CharacterStats,
@@ -19,6 +22,7 @@ import {
 import { countField, htmlField, rankNumberField, importedSchemaVersionField, subScoreField } from "../fields";
 
 import { migrateCharacterSource } from "../migrations";
+import { readEffectChanges, type EffectChangeInput, type EffectProblem, type EffectProtectionKind } from "./effect-changes";
 import type { EmptyObject } from "fvtt-types/utils";
 
 /** One line of the Karma log, the shape of the rules' `KarmaLogEntry`. */
@@ -88,7 +92,29 @@ export type CharacterDerived = {
   karma: { value: number; max: number };
   /** Table 24 thrown range in areas, or "sight". */
   thrownRange: ThrownRange;
+  /** The abilities as stored, before Active Effects and lost Endurance ranks: what the sheet's inputs edit. */
+  baseAbilities: StoredAbilityValues;
+  /** Protection the character's Active Effects give (rank numbers; 0 for none): a protection source like armor. */
+  effectProtection: Record<EffectProtectionKind, number>;
+  /** Changes of applicable effects that CASE refused (shown on the sheet's Effects tab). */
+  effectProblems: EffectProblem[];
+  /** Endurance before and after its lost ranks (rules recovery.ts `effectiveEndurance`). */
+  endurance: EnduranceState;
 };
+
+/** The stored abilities' numbers (sub-scores null while they follow). */
+export type StoredAbilityValues = Record<AbilityKey, Record<string, number | null>>;
+
+/** Endurance and its lost ranks, as the sheet and the Kill? check read them. */
+export interface EnduranceState {
+  /** Endurance after Active Effects, before lost ranks. */
+  readonly beforeLoss: number;
+  readonly lost: number;
+  /** Endurance after lost ranks: what is rolled and what Health is derived from. */
+  readonly value: number;
+  /** More ranks lost than the ladder holds below (rules recovery.ts). */
+  readonly dead: boolean;
+}
 
 /**
  * The sub-scores of each physical ability, as the schema stores them, for code that walks
@@ -124,9 +150,53 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
     return super.migrateData(migrateCharacterSource(source));
   }
 
-  /** Fills the derived values from the stored ones (everything from the rules' `characterStats`). */
+  /**
+   * Foundry prepares an actor in this order (ClientDocumentMixin#prepareData: base data, then
+   * embedded documents, whose end in Actor#prepareEmbeddedDocuments applies the Active Effects,
+   * then derived data). Base data keeps the stored abilities for the sheet's inputs and clears
+   * what the effects will give.
+   */
+  override prepareBaseData(): void {
+    super.prepareBaseData();
+    // From the source: never from abilities a previous preparation changed.
+    this.baseAbilities = structuredClone(this._source.abilities);
+    this.effectProtection = { physical: 0, energy: 0 };
+    this.effectProblems = [];
+  }
+
+  /**
+   * Applies the changes of the character's applicable Active Effects that CASE reads itself
+   * (scores and protection: effect-changes.ts), by the rules' `abilitiesAfterEffects`. The
+   * actor calls it from `applyActiveEffects`, so it runs after base data and before derived data.
+   * A refused change is recorded in `effectProblems` and does not apply. It starts from the
+   * stored abilities each time, so calling it twice changes nothing more.
+   */
+  applyEffectChanges(inputs: Iterable<EffectChangeInput>): void {
+    const read = readEffectChanges(inputs);
+    this.effectProblems = [...read.problems];
+    // From the stored abilities, so a second pass (v14 applies effects in phases) gives the same result, never a doubled add.
+    const changed = abilitiesAfterEffects(abilitiesInput(this.baseAbilities), read.scores);
+    for (const key of ABILITY_KEYS) Object.assign(this.abilities[key], changed[key]);
+    this.effectProtection = {
+      physical: applyScoreChanges(0, read.protection.physical),
+      energy: applyScoreChanges(0, read.protection.energy),
+    };
+  }
+
+  /**
+   * Fills the derived values (everything from the rules' `characterStats`) from the abilities
+   * as the effects left them, with Endurance lowered by its lost ranks: so Health max, Karma,
+   * initiative, speeds and ranges follow both. The stored Health is kept as it is: healing never
+   * takes it above the (lowered) maximum (rules damage.ts `applyHealing`), damage takes it down.
+   */
   override prepareDerivedData(): void {
     super.prepareDerivedData();
+    // A model prepared without its actor (a compendium preview, the tests' bare models) had no base step.
+    if (!Object.hasOwn(this, "baseAbilities")) this.prepareBaseData();
+    const beforeLoss = this.abilities.endurance.value;
+    const after = effectiveEndurance(beforeLoss, this.lostEnduranceRanks);
+    this.abilities.endurance.value = after.value;
+    this.endurance = { beforeLoss, lost: this.lostEnduranceRanks, value: after.value, dead: after.dead };
     const stats = characterStats(abilitiesInput(this.abilities));
     this.stats = stats;
     this.initiative = stats.initiative;

@@ -59,6 +59,8 @@ function powerSchema() {
     category: choiceField(POWER_CATEGORIES, "energyGeneration", "PowerCategory"),
     rank: rankNumberField(DEFAULT_ITEM_RANK),
     duration: new f.StringField({ required: true, blank: true, initial: "" }),
+    /** Whether the power is on: its Active Effects apply only while it is (documents/active-effect.ts). Older powers read as on. */
+    active: new f.BooleanField({ required: true, initial: true }),
     attack: attackSchema(false, "En"),
     protection: protectionSchema(),
     description: htmlField(),

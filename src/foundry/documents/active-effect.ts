@@ -1,0 +1,56 @@
+/**
+ * The system's ActiveEffect class. With `CONFIG.ActiveEffect.legacyTransferral = false` (set
+ * in register.ts) an item's effects marked `transfer` apply to the actor that owns the item
+ * straight from the item (Actor#allApplicableEffects yields them), so an effect is suppressed
+ * while its item is not in use: a weapon or armor not equipped, a power switched off. dnd5e
+ * (ActiveEffect5e#isSuppressed, MIT) and Draw Steel suppress item effects the same way.
+ * The changes CASE reads itself (scores, protection: data/actor/effect-changes.ts) are not
+ * applied by Foundry's arithmetic; the character data model applies them through the rules.
+ */
+import { isCaseChangeKey, readEffectChanges, type EffectProblem } from "../data/actor/effect-changes";
+import { effectItem, itemInUse, ownRankOf } from "./effect-items";
+
+export class CaseActiveEffect extends ActiveEffect {
+  /** Suppressed while the item carrying it is not in use ({@link itemInUse}). */
+  override get isSuppressed(): boolean {
+    if (super.isSuppressed) return true;
+    const item = effectItem(this);
+    return item !== null && !itemInUse(item.type, item.system);
+  }
+
+  /** The changes of this effect CASE would refuse (a rank of −3, "lots", multiply …). */
+  get refusedChanges(): readonly EffectProblem[] {
+    const item = effectItem(this);
+    const ownRank = item ? ownRankOf(item.type, item.system) : null;
+    return readEffectChanges(this.changes.map((c) => ({ effect: this.name, key: c.key, mode: c.mode, value: c.value, priority: c.priority ?? null, ownRank }))).problems;
+  }
+
+  /** The user who wrote a refused change is told at once (the sheet's Effects tab shows it too). */
+  private warnRefused(userId: string): void {
+    if (userId !== game.user.id) return;
+    for (const p of this.refusedChanges) ui.notifications.warn(game.i18n.format("CASE.Effects.RefusedWarning", { name: this.name, detail: p.detail }));
+  }
+
+  protected override _onCreate(...args: Parameters<ActiveEffect["_onCreate"]>): void {
+    super._onCreate(...args);
+    this.warnRefused(args[2]);
+  }
+
+  protected override _onUpdate(...args: Parameters<ActiveEffect["_onUpdate"]>): void {
+    super._onUpdate(...args);
+    this.warnRefused(args[2]);
+  }
+
+  /** Scores and protection are applied by the character data model through the rules; Foundry applies the rest. */
+  override apply(...args: Parameters<ActiveEffect["apply"]>): ReturnType<ActiveEffect["apply"]> {
+    const [, change] = args;
+    if (isCaseChangeKey(change.key)) return {};
+    return super.apply(...args);
+  }
+}
+
+declare module "fvtt-types/configuration" {
+  interface DocumentClassConfig {
+    ActiveEffect: typeof CaseActiveEffect;
+  }
+}

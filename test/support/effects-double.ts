@@ -1,0 +1,257 @@
+/**
+ * Actors, items and Active Effects prepared in Foundry's order, for the system's CaseActor and
+ * CaseActiveEffect to extend (install with `installEffectsDouble()` before importing them).
+ * What it models, from Foundry's public v13 API pages (foundryvtt.com/api):
+ * - ClientDocumentMixin#prepareData: prepareBaseData, then prepareEmbeddedDocuments, then
+ *   prepareDerivedData; a Document's prepareBaseData / prepareDerivedData call its
+ *   TypeDataModel's (`system`).
+ * - Actor#prepareEmbeddedDocuments prepares the embedded documents, then calls
+ *   Actor#applyActiveEffects (so effects land after base data and before derived data).
+ * - CONFIG.ActiveEffect.legacyTransferral false: "Active Effects are never copied to the Actor,
+ *   but will still apply to the Actor from within the Item if the transfer property on the
+ *   Active Effect is true" — Actor#allApplicableEffects yields the actor's own effects, then each
+ *   item's effects with `transfer` true.
+ * - ActiveEffect#active: not disabled and not suppressed; ActiveEffect#isSuppressed: false
+ *   unless a system says otherwise ("Is there some system logic that makes this active effect
+ *   ineligible for application?").
+ * - Actor#applyActiveEffects: `statuses` from the active effects; their changes sorted by
+ *   priority (default: the mode × 10) and each applied by `effect.apply(actor, change)`, whose
+ *   ADD / MULTIPLY / OVERRIDE / UPGRADE / DOWNGRADE work on the number at the change's key
+ *   (dnd5e's ActiveEffect5e and Draw Steel's DrawSteelActiveEffect build on the same calls).
+ * Nothing here is kinder than Foundry: a change value is text, cast with Number() as Foundry
+ * casts a number field's delta, so "lots" becomes NaN where Foundry's arithmetic applies it.
+ */
+import "./foundry-globals";
+import { vi } from "vitest";
+import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../src/foundry/data/index";
+
+type Data = Record<string, unknown>;
+
+/** Foundry's CONST.ACTIVE_EFFECT_MODES (public API). */
+export const MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
+
+export interface ChangeSource {
+  readonly key: string;
+  readonly mode: number;
+  readonly value: string;
+  readonly priority?: number | null;
+}
+
+export interface EffectSource {
+  readonly _id: string;
+  readonly name: string;
+  readonly img?: string;
+  readonly disabled?: boolean;
+  readonly transfer?: boolean;
+  readonly statuses?: readonly string[];
+  readonly changes: readonly ChangeSource[];
+}
+
+/** A keyed list of documents with Foundry's `contents` and `get(id)`. */
+export class Collection<T extends { readonly id: string | null }> {
+  constructor(readonly contents: T[]) {}
+  get(id: string): T | undefined {
+    return this.contents.find((d) => d.id === id);
+  }
+  [Symbol.iterator](): Iterator<T> {
+    return this.contents[Symbol.iterator]();
+  }
+  get size(): number {
+    return this.contents.length;
+  }
+}
+
+function getPath(target: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((node, part) => (typeof node === "object" && node !== null ? (node as Data)[part] : undefined), target);
+}
+
+function setPath(target: Data, path: string, value: unknown): void {
+  const parts = path.split(".");
+  let node = target;
+  for (const p of parts.slice(0, -1)) node = node[p] as Data;
+  node[parts.at(-1) ?? ""] = value;
+}
+
+interface SystemModel {
+  prepareBaseData(): void;
+  prepareDerivedData(): void;
+}
+
+function buildModel(models: Record<string, unknown>, type: string, source: unknown, parent: unknown): SystemModel {
+  const Model = models[type] as new (s: Data, o: { parent: unknown }) => SystemModel;
+  return new Model(structuredClone((source ?? {}) as Data), { parent });
+}
+
+export class ActiveEffectDouble {
+  readonly id: string;
+  readonly name: string;
+  readonly img: string | null;
+  disabled: boolean;
+  readonly transfer: boolean;
+  readonly statuses: Set<string>;
+  readonly changes: ChangeSource[];
+  readonly updates: Data[] = [];
+  constructor(
+    source: EffectSource,
+    readonly parent: unknown,
+  ) {
+    this.id = source._id;
+    this.name = source.name;
+    this.img = source.img ?? null;
+    this.disabled = source.disabled ?? false;
+    this.transfer = source.transfer ?? true;
+    this.statuses = new Set(source.statuses ?? []);
+    this.changes = source.changes.map((c) => ({ ...c }));
+  }
+  get isSuppressed(): boolean {
+    return false;
+  }
+  get active(): boolean {
+    return !this.disabled && !this.isSuppressed;
+  }
+  /** Foundry's arithmetic on the number at the key (the delta cast with Number(), as for a number field). */
+  apply(actor: Data, change: ChangeSource): Data {
+    const current = getPath(actor, change.key);
+    const delta = Number(change.value);
+    let next: unknown = current;
+    switch (change.mode) {
+      case MODES.ADD:
+        next = Number(current) + delta;
+        break;
+      case MODES.MULTIPLY:
+        next = Number(current) * delta;
+        break;
+      case MODES.OVERRIDE:
+        next = delta;
+        break;
+      case MODES.UPGRADE:
+        next = Math.max(Number(current), delta);
+        break;
+      case MODES.DOWNGRADE:
+        next = Math.min(Number(current), delta);
+        break;
+      default:
+        return {};
+    }
+    setPath(actor, change.key, next);
+    return { [change.key]: next };
+  }
+  /** After a write Foundry calls `_onUpdate(changed, options, userId)` on every client, with the writer's id (ClientDocumentMixin). */
+  update(data: Data, userId = "user"): Promise<this> {
+    this.updates.push(structuredClone(data));
+    if (typeof data.disabled === "boolean") this.disabled = data.disabled;
+    if (Array.isArray(data.changes)) this.changes.splice(0, this.changes.length, ...(structuredClone(data.changes) as ChangeSource[]));
+    (this.parent as { prepareOwner?: () => void }).prepareOwner?.();
+    this._onUpdate(data, {}, userId);
+    return Promise.resolve(this);
+  }
+  _onCreate(_data: Data, _options: Data, _userId: string): void {}
+  _onUpdate(_changed: Data, _options: Data, _userId: string): void {}
+}
+
+export class ItemDouble {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  system: SystemModel & Data;
+  readonly effects: Collection<ActiveEffectDouble>;
+  constructor(
+    private readonly source: Data,
+    readonly parent: ActorDouble | null = null,
+  ) {
+    this.id = String(source._id);
+    this.name = String(source.name);
+    this.type = String(source.type);
+    this.system = buildModel(ITEM_DATA_MODELS, this.type, source.system, this) as SystemModel & Data;
+    const Effect = (globalThis as unknown as { ActiveEffect: new (s: EffectSource, p: unknown) => ActiveEffectDouble }).ActiveEffect;
+    this.effects = new Collection(((source.effects ?? []) as EffectSource[]).map((e) => new Effect(e, this)));
+  }
+  prepareData(): void {
+    this.system = buildModel(ITEM_DATA_MODELS, this.type, this.source.system, this) as SystemModel & Data;
+    this.system.prepareBaseData();
+    this.system.prepareDerivedData();
+  }
+  /** A stored change to the item's system, then the owner prepared again (as Foundry re-prepares the parent). */
+  updateSystem(path: string, value: unknown): void {
+    setPath(this.source.system as Data, path, value);
+    this.prepareOwner();
+  }
+  prepareOwner(): void {
+    if (this.parent) this.parent.prepareData();
+    else this.prepareData();
+  }
+}
+
+export class ActorDouble {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly uuid: string;
+  system!: SystemModel & Data;
+  statuses = new Set<string>();
+  readonly items: Collection<ItemDouble>;
+  readonly effects: Collection<ActiveEffectDouble>;
+  /** The order in which preparation ran, for tests that check it. */
+  readonly steps: string[] = [];
+  constructor(private readonly source: Data) {
+    this.id = typeof source._id === "string" ? source._id : "actor";
+    this.name = String(source.name);
+    this.type = String(source.type);
+    this.uuid = `Actor.${this.id}`;
+    const Item = (globalThis as unknown as { Item: new (s: Data, p: ActorDouble) => ItemDouble }).Item;
+    const Effect = (globalThis as unknown as { ActiveEffect: new (s: EffectSource, p: unknown) => ActiveEffectDouble }).ActiveEffect;
+    this.items = new Collection(((source.items ?? []) as Data[]).map((i) => new Item(i, this)));
+    this.effects = new Collection(((source.effects ?? []) as EffectSource[]).map((e) => new Effect(e, this)));
+    this.prepareData();
+  }
+  get _source(): Data {
+    return this.source;
+  }
+  /** An embedded effect's update prepares its actor again, as Foundry re-prepares the parent. */
+  prepareOwner(): void {
+    this.prepareData();
+  }
+  prepareData(): void {
+    this.steps.length = 0;
+    this.system = buildModel(ACTOR_DATA_MODELS, this.type, this.source.system, this) as SystemModel & Data;
+    this.prepareBaseData();
+    this.prepareEmbeddedDocuments();
+    this.prepareDerivedData();
+  }
+  prepareBaseData(): void {
+    this.steps.push("base");
+    this.system.prepareBaseData();
+  }
+  prepareEmbeddedDocuments(): void {
+    this.steps.push("embedded");
+    for (const item of this.items) item.prepareData();
+    this.applyActiveEffects();
+  }
+  prepareDerivedData(): void {
+    this.steps.push("derived");
+    this.system.prepareDerivedData();
+  }
+  *allApplicableEffects(): Generator<ActiveEffectDouble> {
+    for (const effect of this.effects) yield effect;
+    for (const item of this.items) for (const effect of item.effects) if (effect.transfer) yield effect;
+  }
+  applyActiveEffects(): void {
+    this.steps.push("effects");
+    const changes: { effect: ActiveEffectDouble; change: ChangeSource; priority: number }[] = [];
+    this.statuses = new Set();
+    for (const effect of this.allApplicableEffects()) {
+      if (!effect.active) continue;
+      for (const s of effect.statuses) this.statuses.add(s);
+      for (const change of effect.changes) changes.push({ effect, change, priority: change.priority ?? change.mode * 10 });
+    }
+    changes.sort((a, b) => a.priority - b.priority);
+    for (const { effect, change } of changes) effect.apply(this as unknown as Data, change);
+  }
+}
+
+/** Installs the doubles as Foundry's `Actor`, `Item` and `ActiveEffect` globals. */
+export function installEffectsDouble(): void {
+  vi.stubGlobal("Actor", ActorDouble);
+  vi.stubGlobal("Item", ItemDouble);
+  vi.stubGlobal("ActiveEffect", ActiveEffectDouble);
+}
