@@ -5,6 +5,7 @@
  */
 import { rollColumn } from "../column-roll";
 import { openUniversalTable } from "../apps/universal-table-app";
+import { openCharacterBuilder } from "../apps/character-builder";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
@@ -31,6 +32,11 @@ export interface ReferenceApi {
   readonly promptAwardKarma: typeof promptAwardKarma;
   /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
   readonly restSelected: typeof restSelected;
+  /**
+   * Opens the character builder on the actor this UUID names (a character the user owns), or
+   * without one on the user's own character, or for a new hero when the user may create actors.
+   */
+  readonly openCharacterBuilder: typeof openCharacterBuilder;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -43,4 +49,5 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   awardKarma: awardKarmaTo,
   promptAwardKarma,
   restSelected,
+  openCharacterBuilder,
 });

@@ -15,6 +15,7 @@ import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType } from "./sheet-context";
 import { askForm } from "../ui/dialogs";
+import { openCharacterBuilder } from "./character-builder";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {
@@ -152,6 +153,12 @@ export async function onRest(this: CharacterSheetHost): Promise<void> {
   );
 }
 
+/** `data-action="openBuilder"`: the character builder on this hero (its owner only; character-builder.ts). */
+export async function onOpenBuilder(this: CharacterSheetHost): Promise<void> {
+  if (!this.isEditable) return;
+  await openCharacterBuilder(this.actor.uuid);
+}
+
 /** The actions every character sheet declares. */
 export const CHARACTER_SHEET_ACTIONS = {
   rollScore: onRollScore,
@@ -164,4 +171,5 @@ export const CHARACTER_SHEET_ACTIONS = {
   rollFeat: onRollFeat,
   advance: onAdvance,
   rest: onRest,
+  openBuilder: onOpenBuilder,
 } as const;

@@ -11,6 +11,7 @@ import {
   SUB_SCORES,
   SUB_SCORE_REFS,
   isAttackCode,
+  rankByKey,
   rankOf,
   type AbilityKey,
   type RankKey,
@@ -189,6 +190,8 @@ export interface CharacterSheetData {
   readonly notes: { readonly name: string; readonly value: string; readonly enriched: string };
   /** The Karma tab: the log, advancement, lost Endurance ranks (sheet-campaign.ts). */
   readonly campaign: CampaignSheetData;
+  /** A blank hero (every ability at its default, no items): the sheet offers the character builder first. */
+  readonly blank: boolean;
 }
 
 export interface CharacterSheetInput {
@@ -411,5 +414,6 @@ export function characterSheetData(input: CharacterSheetInput): CharacterSheetDa
     biography: { name: "system.biography", value: input.biography, enriched: input.enriched?.biography ?? input.biography },
     notes: { name: "system.notes", value: input.notes, enriched: input.enriched?.notes ?? input.notes },
     campaign: campaignSheetData(system),
+    blank: input.type === "hero" && ABILITY_KEYS.every((k) => system.abilities[k].value === rankByKey("typical").number) && Object.values(lists).every((l) => l.items.length === 0),
   };
 }
