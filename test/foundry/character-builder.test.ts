@@ -33,6 +33,7 @@ import {
   removeEntry,
   reroll,
   rollBuild,
+  startBuild,
   type BuilderCatalogue,
   type BuilderState,
   type BuilderTarget,
@@ -172,6 +173,14 @@ describe("character builder: what confirming writes", () => {
     karma: 18,
     items: [{ type: "power", name: "Flight" }, { type: "weapon", name: "Sling" }],
   };
+
+  it("a build on an existing hero starts from its abilities, Resources and Popularity: untouched, it replaces only Health and Karma (filled)", () => {
+    const spent = { ...target, karma: 5 };
+    const build = startBuild("points", spent);
+    expect(build).toMatchObject({ name: "Kestrel", abilities: target.abilities, resources: 6, popularity: 0 });
+    expect(builderWrite(build, spent).changes).toEqual([{ label: "CASE.Sheet.Karma", from: 5, to: 18 }]);
+    expect(builderWrite(startBuild("points", null), null).changes).toEqual([]);
+  });
 
   it("one update (abilities, Resources, Popularity, Health and Karma full) and the items not already there; says what it replaces", () => {
     const flight = CATALOGUE.powers.find((p) => p.name === "Flight");

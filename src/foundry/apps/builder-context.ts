@@ -88,6 +88,12 @@ export function blankBuild(method: BuildMethod, name = ""): BuilderState {
   return { method, name, abilities, resources: BLANK_RANK, popularity: STARTING_POPULARITY, powers: [], talents: [], contacts: [], errors: [] };
 }
 
+/** A build that starts from what an existing character has (abilities, Resources, Popularity), or blank. */
+export function startBuild(method: BuildMethod, target: BuilderTarget | null): BuilderState {
+  const blank = blankBuild(method, target?.name ?? "");
+  return target ? { ...blank, abilities: { ...target.abilities }, resources: target.resources, popularity: target.popularity } : blank;
+}
+
 /** A whole number 1…n from the die (RangeError for anything else). */
 function pickIndex(roll: RollFn, n: number): number {
   const r = roll(n);

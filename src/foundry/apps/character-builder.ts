@@ -17,13 +17,13 @@ import { isActorDocument, isCharacter } from "../core/guards";
 import {
   addEntry,
   applyEdits,
-  blankBuild,
   builderContext,
   builderWrite,
   mayConfirm,
   removeEntry,
   reroll,
   rollBuild,
+  startBuild,
   type BuilderCatalogue,
   type BuilderState,
   type BuilderTarget,
@@ -211,7 +211,7 @@ type RenderOptions = Parameters<InstanceType<typeof ApplicationV2>["_prepareCont
 
 export class CharacterBuilder extends HandlebarsApplicationMixin(ApplicationV2) implements BuilderHost {
   static override DEFAULT_OPTIONS = {
-    classes: ["case", "case-builder-window"],
+    classes: ["case", "sheet", "case-builder-window"],
     tag: "form",
     window: { title: "CASE.Builder.Title", icon: "fa-solid fa-user-plus", resizable: true },
     position: { width: 720, height: 760 },
@@ -233,7 +233,7 @@ export class CharacterBuilder extends HandlebarsApplicationMixin(ApplicationV2) 
     super({ id: `case-builder-${target?.id ?? "new"}` });
     this.target = target;
     this.catalogue = catalogue;
-    this.build = blankBuild("random", target?.name ?? "");
+    this.build = startBuild("random", target ? builderTargetOf(target) : null);
   }
 
   override get title(): string {
