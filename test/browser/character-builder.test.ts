@@ -25,7 +25,7 @@ const OPTIONS = CharacterBuilder.DEFAULT_OPTIONS as { classes: string[]; positio
 const CATALOGUE: BuilderCatalogue = (() => {
   const entries = (pack: string) =>
     readPack(pack)
-      .map(({ doc }) => ({ uuid: `Compendium.case.${pack}.Item.${String(doc._id)}`, name: String(doc.name), rank: null }))
+      .flatMap(({ doc }) => (doc ? [{ uuid: `Compendium.case.${pack}.Item.${String(doc._id)}`, name: String(doc.name), rank: null }] : []))
       .sort((a, b) => a.name.localeCompare(b.name));
   return { powers: entries("powers"), talents: entries("talents") };
 })();

@@ -49,7 +49,7 @@ import { ALICE, BOB, FakeActor, characterSource, installWorld, type World } from
 function catalogueFromPacks(): BuilderCatalogue {
   const entries = (pack: string) =>
     readPack(pack)
-      .map(({ doc }) => ({ uuid: `Compendium.case.${pack}.Item.${String(doc._id)}`, name: String(doc.name), rank: null }))
+      .flatMap(({ doc }) => (doc ? [{ uuid: `Compendium.case.${pack}.Item.${String(doc._id)}`, name: String(doc.name), rank: null }] : []))
       .sort((a, b) => a.name.localeCompare(b.name));
   return { powers: entries("powers"), talents: entries("talents") };
 }

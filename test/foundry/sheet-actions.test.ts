@@ -57,7 +57,7 @@ describe("declared actions", () => {
       renderSheet(SHEET_TEMPLATES.npc, { sheet: npcSheetData() }, { classes: [], title: "" }),
     ].join("");
     const used = new Set(queryAll(parseHtml(html), "[data-action]").map((el) => attr(el, "data-action") ?? ""));
-    expect([...used].sort()).toEqual(["advance", "attack", "createItem", "deleteItem", "editImage", "editItem", "openBuilder", "rest", "rollFeat", "rollItem", "rollScore", "tab"]);
+    expect([...used].sort()).toEqual(["advance", "advancePower", "attack", "createItem", "deleteItem", "editImage", "editItem", "learnTalent", "openBuilder", "rest", "rollFeat", "rollItem", "rollScore", "tab"]);
     for (const action of used) expect(foundryOwn.has(action) || typeof declared[action] === "function", action).toBe(true);
     expect(declared).toEqual(CHARACTER_SHEET_ACTIONS);
   });

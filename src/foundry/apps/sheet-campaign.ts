@@ -27,9 +27,10 @@ export interface KarmaLogRow {
   readonly balanceAfter: number;
 }
 
-/** One advancement choice: raise an ability by one rank number, or to the next rank. */
+/** One advancement choice: raise an ability (or power) by one rank number, or to the next rank. */
 export interface AdvanceRow {
-  readonly ability: AbilityKey;
+  /** The ability, or the power's item id. */
+  readonly ability: string;
   /** `CASE.Ability.<key>` */
   readonly label: string;
   readonly value: number;
@@ -48,6 +49,17 @@ export interface CampaignSheetData {
   readonly lostEnduranceRanks: number;
   /** Endurance once the lost ranks are counted. */
   readonly effectiveEndurance: number;
+  /** Per power with a rank: raise one rank number, or to the next rank (power costs, karma.ts). */
+  readonly powerAdvances: readonly { readonly id: string; readonly name: string; readonly value: number; readonly steps: readonly AdvanceRow[] }[];
+  /** What a new talent costs and whether the pool affords it. */
+  readonly talent: { readonly cost: number; readonly affordable: boolean };
+}
+
+/** A power as the Karma tab prices it. */
+export interface AdvancingPower {
+  readonly id: string;
+  readonly name: string;
+  readonly rank: number;
 }
 
 const GAINS: readonly KarmaEntryKind[] = ["award", "draw"];
@@ -65,31 +77,34 @@ export function karmaLogRow(entry: KarmaLogEntry): KarmaLogRow {
   };
 }
 
-function advanceRow(ability: AbilityKey, value: number, step: "number" | "rank", pool: number): AdvanceRow {
+function advanceRow(kind: "ability" | "power", ability: string, value: number, step: "number" | "rank", pool: number): AdvanceRow {
   let to: number | null = null;
   let cost: number | null = null;
   try {
-    const c = advancementCost({ kind: "ability", from: value, step });
+    const c = advancementCost({ kind, from: value, step });
     to = c.rank;
     cost = c.cost;
   } catch {
     // The top of the ladder: nothing above to raise to.
   }
-  return { ability, label: `CASE.Ability.${ability}`, value, step, to, cost, affordable: cost !== null && cost <= pool };
+  return { ability, label: kind === "ability" ? `CASE.Ability.${ability}` : "CASE.Advance.Power", value, step, to, cost, affordable: cost !== null && cost <= pool };
 }
 
 /** The Karma tab's data. */
-export function campaignSheetData(system: CampaignSystemView): CampaignSheetData {
+export function campaignSheetData(system: CampaignSystemView, powers: readonly AdvancingPower[] = []): CampaignSheetData {
   const log = [...(system.karmaLog ?? [])].reverse().map(karmaLogRow);
   const lost = system.lostEnduranceRanks ?? 0;
   const pool = system.karma.value;
+  const talentCost = advancementCost({ kind: "talent", name: "talent" }).cost;
   return {
     log,
     hasLog: log.length > 0,
     advances: ABILITY_KEYS.map((key) => {
       const value = system.abilities[key].value;
-      return { ability: key, label: `CASE.Ability.${key}`, value, steps: [advanceRow(key, value, "number", pool), advanceRow(key, value, "rank", pool)] };
+      return { ability: key, label: `CASE.Ability.${key}`, value, steps: [advanceRow("ability", key, value, "number", pool), advanceRow("ability", key, value, "rank", pool)] };
     }),
+    powerAdvances: powers.map((p) => ({ id: p.id, name: p.name, value: p.rank, steps: [advanceRow("power", p.id, p.rank, "number", pool), advanceRow("power", p.id, p.rank, "rank", pool)] })),
+    talent: { cost: talentCost, affordable: talentCost <= pool },
     lostEnduranceRanks: lost,
     effectiveEndurance: effectiveEndurance(system.abilities.endurance.value, lost).value,
   };
@@ -108,4 +123,25 @@ export function readRestForm(form: Readonly<Record<string, unknown>>): { readonl
   const care = form.care;
   if (care !== "none" && care !== "medical") return null;
   return { days, care };
+}
+
+/** A talent the hero may learn (from the Talents compendium). */
+export interface LearnableTalent {
+  readonly uuid: string;
+  readonly name: string;
+}
+
+/** The talents a hero does not have yet (by name), for the learn-a-talent dialog. */
+export function learnableTalents(all: readonly LearnableTalent[], owned: readonly string[]): LearnableTalent[] {
+  return all.filter((t) => !owned.includes(t.name));
+}
+
+/** The learn-a-talent dialog's template data. */
+export function learnTalentContext(id: string, talents: readonly LearnableTalent[], cost: number, pool: number) {
+  return { id, talents: talents.map((t) => ({ uuid: t.uuid, name: t.name })), cost, pool };
+}
+
+/** Reads the learn-a-talent dialog: one of the offered talents, else null. */
+export function readLearnTalentForm(form: Readonly<Record<string, unknown>>, talents: readonly LearnableTalent[]): LearnableTalent | null {
+  return talents.find((t) => t.uuid === form.talent) ?? null;
 }

@@ -413,7 +413,7 @@ export function characterSheetData(input: CharacterSheetInput): CharacterSheetDa
     tabList,
     biography: { name: "system.biography", value: input.biography, enriched: input.enriched?.biography ?? input.biography },
     notes: { name: "system.notes", value: input.notes, enriched: input.enriched?.notes ?? input.notes },
-    campaign: campaignSheetData(system),
+    campaign: campaignSheetData(system, lists.power.items.flatMap((r) => (r.rank ? [{ id: r.id, name: r.name, rank: r.rank.value }] : []))),
     blank: input.type === "hero" && ABILITY_KEYS.every((k) => system.abilities[k].value === rankByKey("typical").number) && Object.values(lists).every((l) => l.items.length === 0),
   };
 }
