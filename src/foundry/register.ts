@@ -38,6 +38,7 @@ import { registerCanvasDropHook } from "./hooks/canvas-drop";
 import { registerHotbarHook } from "./hooks/hotbar";
 import { registerUniversalTableControls } from "./hooks/reference-controls";
 import { registerBuilderEntry } from "./hooks/builder-entry";
+import { karmaPoolQuery } from "./karma-pool";
 import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
@@ -66,7 +67,7 @@ export type CaseRouter = QueryRouter<CaseServices>;
 function createRouter(): CaseRouter {
   const services: CaseServices = { turns: foundryTurnDirectory, combat: turnCombatBridge };
   const router = new QueryRouter(foundryEnvironment, services);
-  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
+  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, karmaPoolQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
   return router;
 }
 

@@ -6,6 +6,7 @@
 import { rollColumn } from "../column-roll";
 import { openUniversalTable } from "../apps/universal-table-app";
 import { openCharacterBuilder } from "../apps/character-builder";
+import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
@@ -37,6 +38,10 @@ export interface ReferenceApi {
    * without one on the user's own character, or for a new hero when the user may create actors.
    */
   readonly openCharacterBuilder: typeof openCharacterBuilder;
+  /** With the group Karma pool on: puts `amount` of this character's Karma into the pool (its owner or a GM; through the GM). */
+  readonly contributeToGroupPool: typeof contributeToGroupPool;
+  /** With the group Karma pool on: draws `amount` Karma from the pool for this character (the world's draw limit applies). */
+  readonly drawFromGroupPool: typeof drawFromGroupPool;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -50,4 +55,6 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   promptAwardKarma,
   restSelected,
   openCharacterBuilder,
+  contributeToGroupPool,
+  drawFromGroupPool,
 });

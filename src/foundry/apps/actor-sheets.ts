@@ -7,6 +7,8 @@
 import { CHARACTER_SHEET_ACTIONS } from "./sheet-actions";
 import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
 import { isCharacter } from "../core/guards";
+import { karmaPoolEnabled, karmaPoolState } from "../core/settings";
+import type { GroupPoolView } from "./sheet-campaign";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { HERO_PARTS, NPC_PARTS, partsOf } from "./templates";
 
@@ -19,6 +21,13 @@ type BaseSheet = InstanceType<typeof ActorSheetV2>;
 /** Enriches stored rich text for display (links, inline rolls), relative to the actor. */
 async function enrich(html: string, actor: Actor.Implementation): Promise<string> {
   return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: actor, secrets: actor.isOwner });
+}
+
+/** The group Karma pool as this hero's Karma tab shows it (null when the world does not use one). */
+function groupPoolView(uuid: string): GroupPoolView | null {
+  if (!karmaPoolEnabled()) return null;
+  const pool = karmaPoolState();
+  return { total: pool.total, yours: pool.contributed[uuid] ?? 0 };
 }
 
 // @ts-expect-error TS2321: fvtt-types' HandlebarsApplicationMixin(ActorSheetV2) is too deep for tsc; members are still checked.
@@ -46,6 +55,7 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
       editable: this.isEditable,
       activeTab: this.tabGroups.primary,
       enriched: { biography: await enrich(system.biography, actor), notes: await enrich(system.notes, actor) },
+      groupPool: groupPoolView(actor.uuid),
     });
   }
 

@@ -8,9 +8,10 @@ import { isScoreRef } from "../../rules/index";
 import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../dice/entry-points";
 import { SYSTEM_PATH } from "../core/constants";
 import { isCharacter, isItemType } from "../core/guards";
-import { recoveryRulings } from "../core/settings";
+import { karmaPoolEnabled, karmaPoolState, recoveryRulings } from "../core/settings";
+import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../actor-writes";
-import { learnTalentContext, learnableTalents, readLearnTalentForm, readRestForm, restDialogContext } from "./sheet-campaign";
+import { karmaPoolDialogContext, learnTalentContext, learnableTalents, readKarmaPoolForm, readLearnTalentForm, readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType } from "./sheet-context";
@@ -209,6 +210,40 @@ export async function onLearnTalent(this: CharacterSheetHost): Promise<void> {
   await actor.update(karmaUpdate(actor, { ...result.entry, reason: game.i18n.format("CASE.Advance.LearnReason", { name: talent.name }) }));
 }
 
+export const KARMA_POOL_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-pool.hbs`;
+
+/** Asks how much Karma to move, then moves it through the GM (karma-pool.ts). */
+async function poolAction(host: CharacterSheetHost, action: "contribute" | "draw"): Promise<void> {
+  if (!host.isEditable) return;
+  const actor = host.actor;
+  if (!isCharacter(actor)) return;
+  if (!karmaPoolEnabled()) {
+    ui.notifications.warn(game.i18n.localize("CASE.KarmaPool.Off"));
+    return;
+  }
+  const total = karmaPoolState().total;
+  const content = await foundry.applications.handlebars.renderTemplate(KARMA_POOL_TEMPLATE, karmaPoolDialogContext(foundry.utils.randomID(), actor.name, actor.system.karma.value, total));
+  const title = game.i18n.format(action === "contribute" ? "CASE.KarmaPool.ContributeTitle" : "CASE.KarmaPool.DrawTitle", { name: actor.name });
+  const form = await askForm(title, content, action === "contribute" ? "CASE.KarmaPool.Contribute" : "CASE.KarmaPool.Draw");
+  if (!form) return;
+  const amount = readKarmaPoolForm(form);
+  if (amount === null) {
+    ui.notifications.error(game.i18n.localize("CASE.KarmaPool.InvalidAmount"));
+    return;
+  }
+  await (action === "contribute" ? contributeToGroupPool(actor.uuid, amount) : drawFromGroupPool(actor.uuid, amount));
+}
+
+/** `data-action="poolContribute"`: puts some of the hero's Karma into the group pool (through the GM). */
+export async function onPoolContribute(this: CharacterSheetHost): Promise<void> {
+  await poolAction(this, "contribute");
+}
+
+/** `data-action="poolDraw"`: draws Karma from the group pool for the hero (through the GM; the world's draw limit applies). */
+export async function onPoolDraw(this: CharacterSheetHost): Promise<void> {
+  await poolAction(this, "draw");
+}
+
 /**
  * `data-action="rest"`: the owner's rest (rules recovery.ts, by the world's recovery
  * settings): asks the days and the care, then one update of Health and lost Endurance ranks.
@@ -257,4 +292,6 @@ export const CHARACTER_SHEET_ACTIONS = {
   openBuilder: onOpenBuilder,
   advancePower: onAdvancePower,
   learnTalent: onLearnTalent,
+  poolContribute: onPoolContribute,
+  poolDraw: onPoolDraw,
 } as const;

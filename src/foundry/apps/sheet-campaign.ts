@@ -6,6 +6,7 @@
 import { ABILITY_KEYS, CARE_LEVELS, advancementCost, effectiveEndurance, type AbilityKey, type CareLevel, type KarmaEntryKind, type KarmaLogEntry } from "../../rules/index";
 import { formatSigned } from "../core/format";
 import { MAX_REST_DAYS } from "../actor-writes";
+import { MAX_KARMA_POOL_AMOUNT } from "../core/settings";
 
 /** The stored parts of a character the Karma tab reads. */
 export interface CampaignSystemView {
@@ -53,6 +54,14 @@ export interface CampaignSheetData {
   readonly powerAdvances: readonly { readonly id: string; readonly name: string; readonly value: number; readonly steps: readonly AdvanceRow[] }[];
   /** What a new talent costs and whether the pool affords it. */
   readonly talent: { readonly cost: number; readonly affordable: boolean };
+  /** The group Karma pool, when the world uses one: its total and what this hero put in (net). */
+  readonly groupPool: GroupPoolView | null;
+}
+
+/** The group Karma pool as the Karma tab shows it. */
+export interface GroupPoolView {
+  readonly total: number;
+  readonly yours: number;
 }
 
 /** A power as the Karma tab prices it. */
@@ -91,7 +100,7 @@ function advanceRow(kind: "ability" | "power", ability: string, value: number, s
 }
 
 /** The Karma tab's data. */
-export function campaignSheetData(system: CampaignSystemView, powers: readonly AdvancingPower[] = []): CampaignSheetData {
+export function campaignSheetData(system: CampaignSystemView, powers: readonly AdvancingPower[] = [], groupPool: GroupPoolView | null = null): CampaignSheetData {
   const log = [...(system.karmaLog ?? [])].reverse().map(karmaLogRow);
   const lost = system.lostEnduranceRanks ?? 0;
   const pool = system.karma.value;
@@ -105,6 +114,7 @@ export function campaignSheetData(system: CampaignSystemView, powers: readonly A
     }),
     powerAdvances: powers.map((p) => ({ id: p.id, name: p.name, value: p.rank, steps: [advanceRow("power", p.id, p.rank, "number", pool), advanceRow("power", p.id, p.rank, "rank", pool)] })),
     talent: { cost: talentCost, affordable: talentCost <= pool },
+    groupPool,
     lostEnduranceRanks: lost,
     effectiveEndurance: effectiveEndurance(system.abilities.endurance.value, lost).value,
   };
@@ -144,4 +154,16 @@ export function learnTalentContext(id: string, talents: readonly LearnableTalent
 /** Reads the learn-a-talent dialog: one of the offered talents, else null. */
 export function readLearnTalentForm(form: Readonly<Record<string, unknown>>, talents: readonly LearnableTalent[]): LearnableTalent | null {
   return talents.find((t) => t.uuid === form.talent) ?? null;
+}
+
+/** The group pool dialog's template data. */
+export function karmaPoolDialogContext(id: string, name: string, karma: number, total: number) {
+  return { id, name, karma, total, max: MAX_KARMA_POOL_AMOUNT };
+}
+
+/** Reads the group pool dialog: a whole amount 1…{@link MAX_KARMA_POOL_AMOUNT}, else null. */
+export function readKarmaPoolForm(form: Readonly<Record<string, unknown>>): number | null {
+  const raw = form.amount;
+  const amount = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+  return typeof amount === "number" && Number.isInteger(amount) && amount >= 1 && amount <= MAX_KARMA_POOL_AMOUNT ? amount : null;
 }

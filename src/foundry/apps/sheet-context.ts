@@ -19,7 +19,7 @@ import {
   type SubScoreRef,
 } from "../../rules/index";
 import { formatSigned } from "../core/format";
-import { campaignSheetData, type CampaignSheetData } from "./sheet-campaign";
+import { campaignSheetData, type CampaignSheetData, type GroupPoolView } from "./sheet-campaign";
 import type { SystemSource } from "../data/system-data";
 import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
 import type { CharacterData, NpcData } from "../data/actor/character";
@@ -208,6 +208,8 @@ export interface CharacterSheetInput {
   readonly activeTab?: string | null;
   /** Enriched rich text for display; defaults to the source. */
   readonly enriched?: { readonly biography?: string; readonly notes?: string };
+  /** The group Karma pool, when the world uses one. */
+  readonly groupPool?: GroupPoolView | null;
 }
 
 // ── building ───────────────────────────────────────────────────────────────────────────────
@@ -413,7 +415,7 @@ export function characterSheetData(input: CharacterSheetInput): CharacterSheetDa
     tabList,
     biography: { name: "system.biography", value: input.biography, enriched: input.enriched?.biography ?? input.biography },
     notes: { name: "system.notes", value: input.notes, enriched: input.enriched?.notes ?? input.notes },
-    campaign: campaignSheetData(system, lists.power.items.flatMap((r) => (r.rank ? [{ id: r.id, name: r.name, rank: r.rank.value }] : []))),
+    campaign: campaignSheetData(system, lists.power.items.flatMap((r) => (r.rank ? [{ id: r.id, name: r.name, rank: r.rank.value }] : [])), input.groupPool ?? null),
     blank: input.type === "hero" && ABILITY_KEYS.every((k) => system.abilities[k].value === rankByKey("typical").number) && Object.values(lists).every((l) => l.items.length === 0),
   };
 }
