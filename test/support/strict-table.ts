@@ -40,6 +40,7 @@ import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requ
 import { CARD_QUERIES } from "../../src/foundry/exchange/gm-actions";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
+import { karmaPoolQuery } from "../../src/foundry/karma-pool";
 import { TURN_QUERIES } from "../../src/foundry/combat/queries";
 import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CaseServices } from "../../src/foundry/register";
@@ -578,7 +579,7 @@ export class StrictClient {
     // The services the root (src/foundry/register.ts) hands the router: Foundry's turn directory and bridge.
     this.router = new QueryRouter(foundryEnvironment, { turns: foundryTurnDirectory, combat: turnCombatBridge }, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
-      for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, ...TURN_QUERIES]) this.router.register<unknown, unknown>(query);
+      for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, karmaPoolQuery, ...TURN_QUERIES]) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
     });
     this.table.tellOthers(this);
@@ -783,7 +784,21 @@ export function installTableGlobals(): void {
         get: (ns: string, key: string) => {
           const id = `${ns}.${key}`;
           if (!settings.has(id)) throw new Error(`Setting ${id} is not registered on the strict table.`);
-          return settings.get(id);
+          return wire(settings.get(id));
+        },
+        // ClientSettings#set of a world setting: stored on the server as a Setting document, which
+        // only a user with SETTINGS_MODIFY (by default the GM and Assistant GM) may write
+        // (foundryvtt.com/api ClientSettings#set, USER_PERMISSIONS.SETTINGS_MODIFY). Through JSON.
+        set: async (ns: string, key: string, value: unknown) => {
+          const client = current();
+          const id = `${ns}.${key}`;
+          if (!settings.has(id)) throw new Error(`Setting ${id} is not registered on the strict table.`);
+          if (!client.connected) throw new Error(`${client.user.name}'s client is disconnected.`);
+          if (!client.user.isGM) throw new ServerRefusal(`${client.user.name} may not modify the world setting ${id}.`);
+          await client.table.server.delay();
+          if (!client.table.server.clients.has(client)) throw new Error(`${client.user.name}'s client is disconnected.`);
+          settings.set(id, wire(value));
+          return wire(value);
         },
       };
     },
