@@ -25,7 +25,9 @@ beforeEach(async () => {
   await table.connectAll();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Let the connections' userConnected deliveries finish before the globals go.
+  await table.settle();
   vi.unstubAllGlobals();
 });
 
@@ -104,5 +106,14 @@ describe("karma pool on the strict table", () => {
     await table.settle();
     expect(pool().total).toBe(20);
     expect(karmaOf(CAST.kestrel).value + karmaOf(CAST.wren).value).toBe(start - 20);
+  });
+});
+
+describe("karma pool: the stored pool", () => {
+  it("karma pool: a broken stored pool is a clear error, never read as empty", () => {
+    expect(readKarmaPool(undefined)).toEqual({ total: 0, contributed: {}, requests: [] });
+    expect(() => readKarmaPool({ total: -4, contributed: {} })).toThrow(/total \(-4\)/);
+    expect(() => readKarmaPool({ total: 4, contributed: { a: "lots" } })).toThrow(/contributions/);
+    expect(() => readKarmaPool("forty")).toThrow(/not an object/);
   });
 });

@@ -150,6 +150,15 @@ describe("hero sheet template", () => {
     expect(queryAll(hero({ editable: false }), `button[data-action="openBuilder"]`)).toHaveLength(0);
   });
 
+  it("karma pool: with the world's group pool on, the Karma tab shows its total and this hero's share, with contribute and draw for an owner", () => {
+    const data = heroSheetData({ activeTab: "karma" });
+    const withPool = { ...data, campaign: { ...data.campaign, groupPool: { total: 40, yours: 12 } } };
+    const tab = queryOne(parseHtml(renderSheet(SHEET_TEMPLATES.hero, { sheet: withPool }, { classes: [], title: "" })), `section[data-tab="karma"]`);
+    expect(text(queryOne(tab, ".case-group-pool p"))).toMatch(/In the pool: 40 .* Put in by this hero \(net\): 12/);
+    expect(queryAll(tab, `.case-group-pool button`).map((b) => attr(b, "data-action"))).toEqual(["poolContribute", "poolDraw"]);
+    expect(queryAll(queryOne(hero({ activeTab: "karma" }), `section[data-tab="karma"]`), ".case-group-pool")).toHaveLength(0);
+  });
+
   it("has the six tabs; the first is active by default and the chosen one after a change", () => {
     const doc = hero();
     const links = queryAll(doc, `nav.case-tabs button[data-action="tab"]`);
