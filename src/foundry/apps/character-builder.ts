@@ -236,6 +236,29 @@ export class CharacterBuilder extends HandlebarsApplicationMixin(ApplicationV2) 
     this.build = startBuild("random", target ? builderTargetOf(target) : null);
   }
 
+  /** The open builders of this client, one per actor (and one for a new hero): opening again brings it to the front. */
+  static readonly #open = new Map<string, CharacterBuilder>();
+
+  /** Opens the builder on `target` (null: a new hero), or brings its open window to the front. */
+  static async open(target: Actor.Implementation | null): Promise<CharacterBuilder> {
+    const key = target?.uuid ?? "new";
+    const open = CharacterBuilder.#open.get(key);
+    if (open?.rendered) {
+      open.bringToFront();
+      return open;
+    }
+    const app = new CharacterBuilder(target, await loadBuilderCatalogue());
+    CharacterBuilder.#open.set(key, app);
+    await app.render({ force: true });
+    return app;
+  }
+
+  protected override _onClose(options: Parameters<InstanceType<typeof ApplicationV2>["_onClose"]>[0]) {
+    super._onClose(options);
+    const key = this.target?.uuid ?? "new";
+    if (CharacterBuilder.#open.get(key) === this) CharacterBuilder.#open.delete(key);
+  }
+
   override get title(): string {
     return this.target ? game.i18n.format("CASE.Builder.TitleFor", { name: this.target.name }) : game.i18n.localize("CASE.Builder.Title");
   }
@@ -297,7 +320,5 @@ export async function openCharacterBuilder(actorUuid?: string): Promise<Characte
     ui.notifications.error(game.i18n.localize(actor ? "CASE.Builder.NotYours" : "CASE.Builder.MayNotCreate"));
     return null;
   }
-  const app = new CharacterBuilder(actor, await loadBuilderCatalogue());
-  await app.render({ force: true });
-  return app;
+  return CharacterBuilder.open(actor);
 }
