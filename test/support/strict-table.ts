@@ -17,6 +17,8 @@
  *   receive it (ChatMessage#visible, foundryvtt.com/api ChatMessage: "whispered messages may
  *   only be seen by their author and the recipients").
  * - `game.users.activeGM` is the connected GM with the lowest id (foundryvtt.com/api Users#activeGM).
+ * - A world setting is written only by a GM (ClientSettings#set; USER_PERMISSIONS.SETTINGS_MODIFY),
+ *   through JSON; a player's write is refused.
  * - Handlers interleave: every step (the server's work, each delivery to each client, each
  *   answer) waits a seeded random delay, so concurrent requests really race.
  * - A client can drop between any two writes: its writes then fail, the others are told the
