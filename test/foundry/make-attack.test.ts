@@ -98,7 +98,7 @@ describe("the GM writes the attack card (attackQuery)", () => {
     expect(first).toMatchObject({ ok: true, value: { messageId: cards()[0]?.id } });
   });
 
-  it("karma advancement log: Karma spent on an attack is logged in the same write as the pool and the ledger entry", async () => {
+  it("karma log: Karma spent on an attack is logged in the same write as the pool and the ledger entry", async () => {
     const sling = item(hero, SLING);
     const payload = { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: { karma: 10 } };
     await world.ask(attackQuery, ALICE.id, payload);
