@@ -9,6 +9,7 @@ import { attackQuery } from "./exchange/make-attack";
 import { applyDamageApiQuery } from "./api/damage-api";
 import { awardKarmaQuery, restQuery } from "./api/campaign-api";
 import { answerRollRequestQuery } from "./roll-requests/gm-request";
+import { karmaPoolQuery } from "./karma-pool";
 import { TURN_QUERIES } from "./combat/queries";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;

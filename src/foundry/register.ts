@@ -41,6 +41,7 @@ import { registerEnrichers } from "./enrichers";
 import { registerCanvasDropHook } from "./hooks/canvas-drop";
 import { registerHotbarHook } from "./hooks/hotbar";
 import { registerUniversalTableControls } from "./hooks/reference-controls";
+import { registerBuilderEntry } from "./hooks/builder-entry";
 import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
@@ -131,6 +132,7 @@ export function registerSystem(): void {
   registerUniversalTableSetting();
   registerItemListSetting();
   registerUniversalTableControls();
+  registerBuilderEntry();
   registerEnrichers();
   registerSheets();
   void preloadSheetTemplates();

@@ -152,6 +152,21 @@ describe("accessibility of the sheets", () => {
       });
     }
 
+    it(`accessibility: hero sheet, karma tab with the group Karma pool (karma pool, karma advancement of powers and talents) and the character builder prompt, ${theme} theme`, async () => {
+      const data = heroSheetData({ activeTab: "karma" });
+      const sheet = { ...data, blank: true, campaign: { ...data.campaign, groupPool: { total: 120, yours: 35 } } };
+      const html = renderSheet(SHEET_TEMPLATES.hero, { sheet }, { classes: [...base.classes, ...heroOptions.classes], title: "Kestrel", position: heroOptions.position });
+      const page = await open(html, theme);
+      try {
+        expect(await page.locator('button[data-action="poolContribute"]').count()).toBe(1);
+        expect(await page.locator('button[data-action="advancePower"]').count()).toBeGreaterThan(0);
+        expect(await page.locator('button[data-action="openBuilder"]').count()).toBe(1);
+        await checkView(page, "form.application", `hero-karma-pool-${theme}`);
+      } finally {
+        await page.close();
+      }
+    });
+
     it(`accessibility: NPC sheet, ${theme} theme`, async () => {
       const html = renderSheet(SHEET_TEMPLATES.npc, { sheet: npcSheetData() }, { classes: [...base.classes, ...npcOptions.classes], title: "Dock Thug", position: npcOptions.position });
       const page = await open(html, theme);

@@ -25,7 +25,7 @@ import { awardPromptContext, readAwardForm } from "../../src/foundry/api/campaig
 import { KARMA_LOG_SIZE } from "../../src/foundry/data/actor/karma-log";
 import { karmaUpdate } from "../../src/foundry/actor-writes";
 import { campaignSheetData, readRestForm, restDialogContext } from "../../src/foundry/apps/sheet-campaign";
-import { onAdvance, onRest } from "../../src/foundry/apps/sheet-actions";
+import { onAdvance, onAdvancePower, onLearnTalent, onRest } from "../../src/foundry/apps/sheet-actions";
 import { rollStandingFeat, standingFeatColumn } from "../../src/foundry/dice/entry-points";
 import { RECOVERY_SETTINGS } from "../../src/foundry/core/settings";
 import {
@@ -35,6 +35,7 @@ import {
   MEDICAL_CARE_HEALTH_FACTOR,
   POPULARITY_FEAT_KARMA_ALLOWED,
   RESOURCES_FEAT_KARMA_ALLOWED,
+  TALENT_COST,
   advancementCost,
   effectiveEndurance,
   healthAfterRest,
@@ -244,6 +245,85 @@ describe("karma advancement", () => {
     await onAdvance.call(host(hero, false), click, button("reason", "number"));
     expect(hero.updates).toHaveLength(0);
     await expect(onAdvance.call(host(hero), click, button("karma", "number"))).rejects.toThrow(/no ability/);
+  });
+
+  /** A power owned by the hero: Item#update records its changes and the rank follows (as Foundry's document does). */
+  function withPower(actor: FakeActor, rank: number) {
+    const power = {
+      id: "power00000000001",
+      name: "Force Field",
+      type: "power",
+      system: { rank },
+      updates: [] as Record<string, unknown>[],
+      update(data: Record<string, unknown>) {
+        this.updates.push(structuredClone(data));
+        this.system = { rank: Number(data["system.rank"]) };
+        return Promise.resolve(this);
+      },
+    };
+    const items = [power];
+    Object.assign(actor, { items: Object.assign(items, { get: (id: string) => items.find((i) => i.id === id), contents: items }) });
+    return power;
+  }
+  const powerButton = (itemId: string, step: string) => ({ dataset: { itemId, step }, closest: () => null }) as unknown as HTMLElement;
+
+  it("karma advancement of a power: priced from karma.ts (powers cost more), raised once confirmed, Karma lowered and logged in one update", async () => {
+    const power = withPower(hero, 10);
+    const data = campaignSheetData(hero.system, [{ id: power.id, name: power.name, rank: 10 }]);
+    const { rank, cost } = advancementCost({ kind: "power", from: 10, step: "number" });
+    expect(cost).toBeGreaterThan(advancementCost({ kind: "ability", from: 10, step: "number" }).cost);
+    expect(data.powerAdvances[0]?.steps.map((s) => [s.to, s.cost, s.affordable])).toEqual([
+      [rank, cost, cost <= 300],
+      [advancementCost({ kind: "power", from: 10, step: "rank" }).rank, advancementCost({ kind: "power", from: 10, step: "rank" }).cost, advancementCost({ kind: "power", from: 10, step: "rank" }).cost <= 300],
+    ]);
+    await onAdvancePower.call(host(hero), click, powerButton(power.id, "number"));
+    expect(power.updates).toEqual([{ "system.rank": rank }]);
+    expect(hero.updates).toHaveLength(1);
+    expect(hero.system.karma.value).toBe(300 - cost);
+    expect(log(hero)).toEqual([expect.objectContaining({ kind: "advance", amount: cost, balanceAfter: 300 - cost, reason: `Power Force Field 10 → ${String(rank)}` })]);
+  });
+
+  it("karma advancement of a power refuses what the pool cannot afford, spending nothing, and a button naming no power", async () => {
+    const power = withPower(hero, 40);
+    const { cost } = advancementCost({ kind: "power", from: 40, step: "rank" });
+    expect(cost).toBeGreaterThan(300);
+    await onAdvancePower.call(host(hero), click, powerButton(power.id, "rank"));
+    expect(world.notifications.error).toHaveBeenCalledWith(expect.stringContaining(`costs ${cost} Karma`));
+    expect(power.updates).toHaveLength(0);
+    expect(hero.updates).toHaveLength(0);
+    await expect(onAdvancePower.call(host(hero), click, powerButton("nope", "rank"))).rejects.toThrow(/no power/);
+  });
+
+  it("karma advancement: learning a talent from the compendium costs TALENT_COST, creates it and logs it; refused below the cost", async () => {
+    withPower(hero, 20);
+    const created: unknown[][] = [];
+    Object.assign(hero, { createEmbeddedDocuments: (name: string, data: unknown[]) => (created.push([name, data]), Promise.resolve(data)) });
+    const talents = [{ uuid: "Compendium.case.talents.Item.firstaid00000001", name: "First Aid" }, { uuid: "Compendium.case.talents.Item.marksman00000001", name: "Marksman" }];
+    const g = (globalThis as unknown as { game: Record<string, unknown> }).game;
+    vi.stubGlobal("game", {
+      ...g,
+      packs: { get: () => ({ getIndex: () => Promise.resolve(talents.map((t) => ({ uuid: t.uuid, name: t.name }))) }) },
+      items: { fromCompendium: (doc: { name: string }) => ({ name: doc.name, type: "talent", system: { covers: [] } }) },
+    });
+    vi.stubGlobal("fromUuid", (uuid: string) => Promise.resolve(talents.some((t) => t.uuid === uuid) ? { documentName: "Item", name: talents.find((t) => t.uuid === uuid)?.name } : null));
+    // Too dear: nothing asked, nothing spent.
+    await onLearnTalent.call(host(hero));
+    expect(world.notifications.error).toHaveBeenCalledWith(expect.stringContaining(`${String(TALENT_COST)} Karma`));
+    expect(created).toHaveLength(0);
+    // Rich enough: the player picks Marksman.
+    await hero.update({ "system.karma.value": TALENT_COST + 50 });
+    hero.updates.length = 0;
+    dialogAnswer = { talent: talents[1]?.uuid };
+    await onLearnTalent.call(host(hero));
+    expect(created).toEqual([["Item", [{ name: "Marksman", type: "talent", system: { covers: [] } }]]]);
+    expect(hero.system.karma.value).toBe(50);
+    expect(log(hero).at(-1)).toEqual(expect.objectContaining({ kind: "advance", amount: TALENT_COST, balanceAfter: 50, reason: "Talent Marksman" }));
+    // A forged answer naming no offered talent spends nothing.
+    await hero.update({ "system.karma.value": TALENT_COST });
+    dialogAnswer = { talent: "Compendium.case.talents.Item.forged0000000001" };
+    await onLearnTalent.call(host(hero));
+    expect(hero.system.karma.value).toBe(TALENT_COST);
+    expect(world.notifications.error).toHaveBeenLastCalledWith("Choose a talent from the list: nothing was spent.");
   });
 
   it("the Karma tab lists the log newest first", () => {

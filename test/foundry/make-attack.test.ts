@@ -10,7 +10,7 @@ import type { FakeMessage} from "../support/exchange-world";
 import { ALICE, BOB, FakeActor, GM, characterSource, installWorld, type World } from "../support/exchange-world";
 import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { readExchange } from "../../src/foundry/exchange/card-model";
-import type { ExchangeState } from "../../src/rules/index";
+import { replayKarmaLog, type ExchangeState, type KarmaLogEntry } from "../../src/rules/index";
 
 let world: World;
 let hero: FakeActor;
@@ -96,6 +96,19 @@ describe("the GM writes the attack card (attackQuery)", () => {
     expect(hero.system.karma.value).toBe(20);
     expect(cardState(cards()[0]).karma).toBe(10);
     expect(first).toMatchObject({ ok: true, value: { messageId: cards()[0]?.id } });
+  });
+
+  it("karma log: Karma spent on an attack is logged in the same write as the pool and the ledger entry", async () => {
+    const sling = item(hero, SLING);
+    const payload = { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: { karma: 10 } };
+    await world.ask(attackQuery, ALICE.id, payload);
+    const karmaWrites = hero.updates.filter((u) => "system.karma.value" in u);
+    expect(karmaWrites).toHaveLength(1);
+    expect(Object.keys(karmaWrites[0] ?? {}).sort()).toEqual(["flags.case.ledger", "system.karma.value", "system.karmaLog"]);
+    const log = (hero.system as unknown as { karmaLog: KarmaLogEntry[] }).karmaLog;
+    expect(log).toEqual([expect.objectContaining({ kind: "spend", amount: 10, balanceAfter: 20 })]);
+    expect(log[0]?.reason).toContain("Sling");
+    expect(replayKarmaLog(30, log)).toBe(20);
   });
 
   it("blindsided targets: the GM rolls their to-hit before the card is posted", async () => {

@@ -59,6 +59,7 @@ describe("declared actions", () => {
     const used = new Set(queryAll(parseHtml(html), "[data-action]").map((el) => attr(el, "data-action") ?? ""));
     expect([...used].sort()).toEqual([
       "advance",
+      "advancePower",
       "attack",
       "createEffect",
       "createItem",
@@ -68,6 +69,8 @@ describe("declared actions", () => {
       "editEffect",
       "editImage",
       "editItem",
+      "learnTalent",
+      "openBuilder",
       "postItem",
       "rest",
       "rollFeat",

@@ -6,11 +6,11 @@
 import "../support/foundry-globals";
 import { describe, expect, it } from "vitest";
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, RANK_KEYS, SUB_SCORE_REFS, TALENT_COVERS } from "../../src/rules/index";
-import { coverLabel, itemAttack, itemLists, rankLabel, sheetTabs, type CharacterSheetData } from "../../src/foundry/apps/sheet-context";
+import { characterSheetData, coverLabel, itemAttack, itemLists, rankLabel, sheetTabs, type CharacterSheetData } from "../../src/foundry/apps/sheet-context";
 import { coverGroups, fieldAt, fieldChoices, itemSheetData } from "../../src/foundry/apps/item-context";
 import { TalentData, PowerData } from "../../src/foundry/data/item/items";
 import { localize } from "../support/handlebars";
-import { heroItems, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
+import { heroItems, heroSheetData, heroSystem, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { formatSigned } from "../../src/foundry/core/format";
 
 /** Every string in a context that looks like a localisation key. */
@@ -112,6 +112,17 @@ describe("character sheet data", () => {
 
   it("signed modifiers", () => {
     expect([formatSigned(4, "+0"), formatSigned(0, "+0"), formatSigned(-3, "+0")]).toEqual(["+4", "+0", "\u22123"]);
+  });
+});
+
+describe("character builder entry on the sheet", () => {
+  it("character builder: a hero is blank while every ability is Typical and it has no items; a made hero or an NPC is not", () => {
+    const blankSource = { abilities: Object.fromEntries(ABILITY_KEYS.map((k) => [k, { value: 6 }])) };
+    const blank = characterSheetData({ name: "New hero", img: null, type: "hero", system: heroSystem(blankSource), biography: "", notes: "", items: [], editable: true });
+    expect(blank.blank).toBe(true);
+    expect(characterSheetData({ name: "New hero", img: null, type: "hero", system: heroSystem(blankSource), biography: "", notes: "", items: heroItems(), editable: true }).blank).toBe(false);
+    expect(heroSheetData().blank).toBe(false);
+    expect(npcSheetData().blank).toBe(false);
   });
 });
 

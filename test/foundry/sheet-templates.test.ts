@@ -3,11 +3,11 @@
  * the context the sheets' own builders make out of real data models.
  */
 import { describe, expect, it } from "vitest";
-import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
+import { ABILITY_KEYS, SUB_SCORE_REFS, TALENT_COST } from "../../src/rules/index";
 import { HERO_TABS } from "../../src/foundry/apps/sheet-context";
 import { renderSheet, renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
-import { HERO_SOURCE, SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
+import { HERO_SOURCE, SHEET_TEMPLATES, heroItems, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 
 function hero(options: Parameters<typeof heroSheetData>[0] = {}) {
   const html = renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData(options) }, { classes: ["case", "sheet", "actor", "hero"], title: "Kestrel" });
@@ -128,11 +128,35 @@ describe("hero sheet template", () => {
       ["2026-11-01 20:00:00", "Award", "Stopped the heist", "+30", "40"],
     ]);
     expect(queryAll(tab, `button[data-action="advance"]`)).toHaveLength(ABILITY_KEYS.length * 2);
+    // karma advancement of powers and talents: two steps per power with a rank, one learn-a-talent button.
+    const powers = heroItems().filter((i) => i.type === "power");
+    expect(powers.length).toBeGreaterThan(0);
+    expect(queryAll(tab, `.case-advance-powers tbody tr`).map((r) => attr(r, "data-item-id"))).toEqual(powers.map((p) => p.id));
+    expect(queryAll(tab, `button[data-action="advancePower"]`).length).toBeGreaterThan(0);
+    expect(text(queryOne(tab, `button[data-action="learnTalent"]`))).toContain(`Learn a talent (${String(TALENT_COST)} Karma)`);
     expect(text(queryOne(tab, ".case-recovery p"))).toContain("Lost Endurance ranks: 1");
     expect(queryAll(tab, `button[data-action="rest"]`)).toHaveLength(1);
     const readOnly = queryOne(hero({ editable: false, source: { ...HERO_SOURCE, karmaLog: [] } }), `section[data-tab="karma"]`);
     expect(queryAll(readOnly, `button[data-action="rest"]`)).toHaveLength(0);
     expect(text(queryOne(readOnly, "p.hint"))).toBe("No Karma awarded or spent yet.");
+  });
+
+  it("character builder entry: the header offers it to an owner, with a hint on a blank hero; not on a read-only sheet", () => {
+    const made = hero();
+    expect(queryAll(made, `header button[data-action="openBuilder"]`)).toHaveLength(1);
+    expect(queryAll(made, `.case-builder-entry.case-blank`)).toHaveLength(0);
+    const blankSheet = parseHtml(renderSheet(SHEET_TEMPLATES.hero, { sheet: { ...heroSheetData(), blank: true } }, { classes: [], title: "" }));
+    expect(text(queryOne(blankSheet, ".case-builder-entry.case-blank"))).toContain("A new hero?");
+    expect(queryAll(hero({ editable: false }), `button[data-action="openBuilder"]`)).toHaveLength(0);
+  });
+
+  it("karma pool: with the world's group pool on, the Karma tab shows its total and this hero's share, with contribute and draw for an owner", () => {
+    const data = heroSheetData({ activeTab: "karma" });
+    const withPool = { ...data, campaign: { ...data.campaign, groupPool: { total: 40, yours: 12 } } };
+    const tab = queryOne(parseHtml(renderSheet(SHEET_TEMPLATES.hero, { sheet: withPool }, { classes: [], title: "" })), `section[data-tab="karma"]`);
+    expect(text(queryOne(tab, ".case-group-pool p"))).toMatch(/In the pool: 40 .* Put in by this hero \(net\): 12/);
+    expect(queryAll(tab, `.case-group-pool button`).map((b) => attr(b, "data-action"))).toEqual(["poolContribute", "poolDraw"]);
+    expect(queryAll(queryOne(hero({ activeTab: "karma" }), `section[data-tab="karma"]`), ".case-group-pool")).toHaveLength(0);
   });
 
   it("has the seven tabs (with the active effect tab); the first is active by default and the chosen one after a change", () => {

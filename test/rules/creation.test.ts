@@ -101,4 +101,34 @@ describe("character builder: point-based", () => {
       if (a.valid) expect(a.spent).toBeLessThanOrEqual(DEFAULT_POINT_RULES.budget);
     }));
   });
+
+  it("property: a point build's cost adds up: one more talent costs talentCost, one more contact contactCost, one ladder step of an ability abilityCostPerRank", () => {
+    const ladder = RANDOM_RANK_TABLE.map((r) => randomRank(r.upTo));
+    fc.assert(fc.property(fc.nat(8), fc.nat(8), fc.constantFrom(...ABILITY_KEYS), fc.integer({ min: 0, max: ladder.length - 2 }), (t, c, key, step) => {
+      const from = ladder[step] ?? 6;
+      const to = ladder[step + 1] ?? 6;
+      const base = checkPointBuild(build({ talents: t, contacts: c, abilities: { ...typical, [key]: from } }));
+      expect(checkPointBuild(build({ talents: t + 1, contacts: c, abilities: { ...typical, [key]: from } })).spent - base.spent).toBe(DEFAULT_POINT_RULES.talentCost);
+      expect(checkPointBuild(build({ talents: t, contacts: c + 1, abilities: { ...typical, [key]: from } })).spent - base.spent).toBe(DEFAULT_POINT_RULES.contactCost);
+      expect(checkPointBuild(build({ talents: t, contacts: c, abilities: { ...typical, [key]: to } })).spent - base.spent).toBe(DEFAULT_POINT_RULES.abilityCostPerRank);
+      expect(base.spent + base.remaining).toBe(DEFAULT_POINT_RULES.budget);
+    }));
+  });
+
+  it("property: a legal point build makes a character with the build's numbers and Health and Karma from its abilities", () => {
+    const ranks = fc.constantFrom(...RANDOM_RANK_TABLE.map((r) => randomRank(r.upTo)));
+    const abilities = fc.record(Object.fromEntries(ABILITY_KEYS.map((k) => [k, ranks])) as Record<(typeof ABILITY_KEYS)[number], fc.Arbitrary<number>>);
+    fc.assert(fc.property(abilities, fc.array(ranks, { maxLength: 4 }), fc.nat(3), fc.nat(3), ranks, (ab, powers, talents, contacts, resources) => {
+      const b = { abilities: ab, powers, talents, contacts, resources };
+      const check = checkPointBuild(b);
+      if (!check.valid) {
+        expect(() => pointBuildCharacter(b)).toThrow(RangeError);
+        return;
+      }
+      const c = pointBuildCharacter(b);
+      expect(c).toMatchObject({ abilities: ab, resources, powers: powers.length, talents, contacts, popularity: STARTING_POPULARITY });
+      expect(c.stats.healthMax).toBe(health(ab));
+      expect(c.stats.karmaMax).toBe(karma(ab));
+    }));
+  });
 });

@@ -20,6 +20,8 @@
  *   permission is its actor's: foundryvtt.com/api TokenDocument#getUserLevel); the change is
  *   broadcast to every client as the scene's embedded token update.
  * - `game.users.activeGM` is the connected GM with the lowest id (foundryvtt.com/api Users#activeGM).
+ * - A world setting is written only by a GM (ClientSettings#set; USER_PERMISSIONS.SETTINGS_MODIFY),
+ *   through JSON; a player's write is refused.
  * - Handlers interleave: every step (the server's work, each delivery to each client, each
  *   answer) waits a seeded random delay, so concurrent requests really race.
  * - A client can drop between any two writes: its writes then fail, the others are told the
@@ -906,7 +908,21 @@ export function installTableGlobals(): void {
         get: (ns: string, key: string) => {
           const id = `${ns}.${key}`;
           if (!settings.has(id)) throw new Error(`Setting ${id} is not registered on the strict table.`);
-          return settings.get(id);
+          return wire(settings.get(id));
+        },
+        // ClientSettings#set of a world setting: stored on the server as a Setting document, which
+        // only a user with SETTINGS_MODIFY (by default the GM and Assistant GM) may write
+        // (foundryvtt.com/api ClientSettings#set, USER_PERMISSIONS.SETTINGS_MODIFY). Through JSON.
+        set: async (ns: string, key: string, value: unknown) => {
+          const client = current();
+          const id = `${ns}.${key}`;
+          if (!settings.has(id)) throw new Error(`Setting ${id} is not registered on the strict table.`);
+          if (!client.connected) throw new Error(`${client.user.name}'s client is disconnected.`);
+          if (!client.user.isGM) throw new ServerRefusal(`${client.user.name} may not modify the world setting ${id}.`);
+          await client.table.server.delay();
+          if (!client.table.server.clients.has(client)) throw new Error(`${client.user.name}'s client is disconnected.`);
+          settings.set(id, wire(value));
+          return wire(value);
         },
       };
     },

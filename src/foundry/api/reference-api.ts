@@ -5,6 +5,8 @@
  */
 import { rollColumn } from "../column-roll";
 import { openUniversalTable } from "../apps/universal-table-app";
+import { openCharacterBuilder } from "../apps/character-builder";
+import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
@@ -39,6 +41,15 @@ export interface ReferenceApi {
   readonly askForRoll: typeof askForRoll;
   /** GM: asks what to roll (a dialog), then asks the selected tokens' owners. */
   readonly promptRollRequest: typeof promptRollRequest;
+  /**
+   * Opens the character builder on the actor this UUID names (a character the user owns), or
+   * without one on the user's own character, or for a new hero when the user may create actors.
+   */
+  readonly openCharacterBuilder: typeof openCharacterBuilder;
+  /** With the group Karma pool on: puts `amount` of this character's Karma into the pool (its owner or a GM; through the GM). */
+  readonly contributeToGroupPool: typeof contributeToGroupPool;
+  /** With the group Karma pool on: draws `amount` Karma from the pool for this character (the world's draw limit applies). */
+  readonly drawFromGroupPool: typeof drawFromGroupPool;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -53,4 +64,7 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   restSelected,
   askForRoll,
   promptRollRequest,
+  openCharacterBuilder,
+  contributeToGroupPool,
+  drawFromGroupPool,
 });

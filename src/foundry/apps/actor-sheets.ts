@@ -8,6 +8,8 @@ import { CHARACTER_SHEET_ACTIONS, itemRowMenu } from "./sheet-actions";
 import { bindFilters, collapsedLists } from "./item-lists";
 import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
 import { isCharacter } from "../core/guards";
+import { karmaPoolEnabled, karmaPoolState } from "../core/settings";
+import type { GroupPoolView } from "./sheet-campaign";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { HERO_PARTS, NPC_PARTS, partsOf } from "./templates";
 import { characterEffects } from "./effect-actions";
@@ -21,6 +23,13 @@ type BaseSheet = InstanceType<typeof ActorSheetV2>;
 /** Enriches stored rich text for display (links, inline rolls), relative to its document. */
 async function enrich(html: string, document: Actor.Implementation | Item.Implementation): Promise<string> {
   return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { relativeTo: document, secrets: document.isOwner });
+}
+
+/** The group Karma pool as this hero's Karma tab shows it (null when the world does not use one). */
+function groupPoolView(uuid: string): GroupPoolView | null {
+  if (!karmaPoolEnabled()) return null;
+  const pool = karmaPoolState();
+  return { total: pool.total, yours: pool.contributed[uuid] ?? 0 };
 }
 
 // @ts-expect-error TS2321: fvtt-types' HandlebarsApplicationMixin(ActorSheetV2) is too deep for tsc; members are still checked.
@@ -63,6 +72,7 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
       collapsed: collapsedLists(),
       expanded: [...this.expandedItems],
       effects: characterEffects(actor),
+      groupPool: groupPoolView(actor.uuid),
     });
   }
 

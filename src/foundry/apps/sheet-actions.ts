@@ -3,20 +3,23 @@
  * the sheet as `this` (ApplicationV2 calls it so) and goes through the system's entry points,
  * so a sheet button, a macro and a canvas drop make the same roll.
  */
-import { ABILITY_KEYS, advance, type AbilityKey } from "../../rules/index";
+import { ABILITY_KEYS, advance, advancementCost, type AbilityKey } from "../../rules/index";
 import { isScoreRef } from "../../rules/index";
 import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../dice/entry-points";
 import { SYSTEM_PATH } from "../core/constants";
 import { isCharacter, isItemType } from "../core/guards";
 import { recoveryRulings } from "../core/settings";
+import { karmaPoolEnabled, karmaPoolState, recoveryRulings } from "../core/settings";
+import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../actor-writes";
-import { readRestForm, restDialogContext } from "./sheet-campaign";
+import { karmaPoolDialogContext, learnTalentContext, learnableTalents, readKarmaPoolForm, readLearnTalentForm, readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import { isCharacterItemType, itemRow } from "./sheet-context";
 import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
 import { askForm } from "../ui/dialogs";
 import { EFFECT_ACTIONS } from "./effect-actions";
+import { loadBuilderCatalogue, openCharacterBuilder } from "./character-builder";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {
@@ -192,6 +195,123 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   await actor.update(karmaUpdate(actor, { ...result.entry, reason }, { [`system.abilities.${ability}.value`]: result.rank }));
 }
 
+function refused(error: unknown): void {
+  ui.notifications.error(game.i18n.format("CASE.Advance.Refused", { message: error instanceof Error ? error.message : String(error) }));
+}
+
+/**
+ * `data-action="advancePower" data-item-id data-step="number|rank"`: the owner spends Karma to
+ * raise a power's rank (rules karma.ts `advance`, the power costs): refused, nothing spent,
+ * when the pool cannot afford it; once confirmed, the power's rank is raised, then one actor
+ * update lowers the pool and logs it.
+ */
+export async function onAdvancePower(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  if (!this.isEditable) return;
+  const actor = this.actor;
+  const step = target.dataset.step;
+  const item = itemOfTarget(actor, target);
+  if (!item || !isItemType(item, "power") || (step !== "number" && step !== "rank")) throw new RangeError(`The advance button names no power and step ("${String(target.dataset.itemId)}", "${String(step)}").`);
+  if (!isCharacter(actor)) return;
+  const from = item.system.rank;
+  let result: ReturnType<typeof advance>;
+  try {
+    result = advance(actor.system.karma.value, { kind: "power", from, step }, logDate());
+  } catch (error) {
+    refused(error);
+    return;
+  }
+  const to = String(result.rank);
+  const ok = await foundry.applications.api.DialogV2.confirm({
+    window: { title: game.i18n.localize("CASE.Advance.Title") },
+    content: await foundry.applications.handlebars.renderTemplate(ADVANCE_CONFIRM_TEMPLATE, { ability: item.name, from, to, cost: result.cost }),
+    rejectClose: false,
+  });
+  if (ok !== true) return;
+  await item.update({ "system.rank": result.rank } as Item.UpdateData);
+  await actor.update(karmaUpdate(actor, { ...result.entry, reason: game.i18n.format("CASE.Advance.PowerReason", { name: item.name, from: String(from), to }) }));
+}
+
+export const LEARN_TALENT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/learn-talent.hbs`;
+
+/**
+ * `data-action="learnTalent"`: the owner spends Karma on a new talent from the Talents
+ * compendium (rules karma.ts `advance`, the talent cost): refused, nothing spent, when the
+ * pool cannot afford it; otherwise asks which, creates it, then one actor update lowers the
+ * pool and logs it.
+ */
+export async function onLearnTalent(this: CharacterSheetHost): Promise<void> {
+  if (!this.isEditable) return;
+  const actor = this.actor;
+  if (!isCharacter(actor)) return;
+  const pool = actor.system.karma.value;
+  const cost = advancementCost({ kind: "talent", name: "talent" }).cost;
+  if (cost > pool) {
+    refused(new RangeError(game.i18n.format("CASE.Advance.TooDear", { cost: String(cost), pool: String(pool) })));
+    return;
+  }
+  const talents = learnableTalents((await loadBuilderCatalogue()).talents, actor.items.contents.filter((i) => i.type === "talent").map((i) => i.name));
+  if (talents.length === 0) {
+    ui.notifications.warn(game.i18n.localize("CASE.Advance.NoTalentLeft"));
+    return;
+  }
+  const content = await foundry.applications.handlebars.renderTemplate(LEARN_TALENT_TEMPLATE, learnTalentContext(foundry.utils.randomID(), talents, cost, pool));
+  const form = await askForm(game.i18n.localize("CASE.Advance.LearnTitle"), content, "CASE.Advance.Learn", "fa-solid fa-graduation-cap");
+  if (!form) return;
+  const talent = readLearnTalentForm(form, talents);
+  if (!talent) {
+    ui.notifications.error(game.i18n.localize("CASE.Advance.LearnInvalid"));
+    return;
+  }
+  let result: ReturnType<typeof advance>;
+  try {
+    result = advance(actor.system.karma.value, { kind: "talent", name: talent.name }, logDate());
+  } catch (error) {
+    refused(error);
+    return;
+  }
+  const doc: unknown = await fromUuid(talent.uuid);
+  if ((doc as { documentName?: unknown } | null)?.documentName !== "Item") {
+    refused(new RangeError(game.i18n.format("CASE.Builder.ItemGone", { name: talent.name })));
+    return;
+  }
+  await actor.createEmbeddedDocuments("Item", [game.items.fromCompendium(doc as Item.Implementation, { clearFolder: true })]);
+  await actor.update(karmaUpdate(actor, { ...result.entry, reason: game.i18n.format("CASE.Advance.LearnReason", { name: talent.name }) }));
+}
+
+export const KARMA_POOL_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-pool.hbs`;
+
+/** Asks how much Karma to move, then moves it through the GM (karma-pool.ts). */
+async function poolAction(host: CharacterSheetHost, action: "contribute" | "draw"): Promise<void> {
+  if (!host.isEditable) return;
+  const actor = host.actor;
+  if (!isCharacter(actor)) return;
+  if (!karmaPoolEnabled()) {
+    ui.notifications.warn(game.i18n.localize("CASE.KarmaPool.Off"));
+    return;
+  }
+  const total = karmaPoolState().total;
+  const content = await foundry.applications.handlebars.renderTemplate(KARMA_POOL_TEMPLATE, karmaPoolDialogContext(foundry.utils.randomID(), actor.name, actor.system.karma.value, total));
+  const title = game.i18n.format(action === "contribute" ? "CASE.KarmaPool.ContributeTitle" : "CASE.KarmaPool.DrawTitle", { name: actor.name });
+  const form = await askForm(title, content, action === "contribute" ? "CASE.KarmaPool.Contribute" : "CASE.KarmaPool.Draw");
+  if (!form) return;
+  const amount = readKarmaPoolForm(form);
+  if (amount === null) {
+    ui.notifications.error(game.i18n.localize("CASE.KarmaPool.InvalidAmount"));
+    return;
+  }
+  await (action === "contribute" ? contributeToGroupPool(actor.uuid, amount) : drawFromGroupPool(actor.uuid, amount));
+}
+
+/** `data-action="poolContribute"`: puts some of the hero's Karma into the group pool (through the GM). */
+export async function onPoolContribute(this: CharacterSheetHost): Promise<void> {
+  await poolAction(this, "contribute");
+}
+
+/** `data-action="poolDraw"`: draws Karma from the group pool for the hero (through the GM; the world's draw limit applies). */
+export async function onPoolDraw(this: CharacterSheetHost): Promise<void> {
+  await poolAction(this, "draw");
+}
+
 /**
  * `data-action="rest"`: the owner's rest (rules recovery.ts, by the world's recovery
  * settings): asks the days and the care, then one update of Health and lost Endurance ranks.
@@ -219,6 +339,12 @@ export async function onRest(this: CharacterSheetHost): Promise<void> {
   );
 }
 
+/** `data-action="openBuilder"`: the character builder on this hero (its owner only; character-builder.ts). */
+export async function onOpenBuilder(this: CharacterSheetHost): Promise<void> {
+  if (!this.isEditable) return;
+  await openCharacterBuilder(this.actor.uuid);
+}
+
 /** The actions every character sheet declares. */
 export const CHARACTER_SHEET_ACTIONS = {
   rollScore: onRollScore,
@@ -237,6 +363,11 @@ export const CHARACTER_SHEET_ACTIONS = {
   advance: onAdvance,
   rest: onRest,
   ...EFFECT_ACTIONS,
+  openBuilder: onOpenBuilder,
+  advancePower: onAdvancePower,
+  learnTalent: onLearnTalent,
+  poolContribute: onPoolContribute,
+  poolDraw: onPoolDraw,
 } as const;
 
 /**

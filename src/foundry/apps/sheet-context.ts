@@ -11,6 +11,7 @@ import {
   SUB_SCORES,
   SUB_SCORE_REFS,
   isAttackCode,
+  rankByKey,
   rankOf,
   type AbilityKey,
   type RankKey,
@@ -18,7 +19,7 @@ import {
   type SubScoreRef,
 } from "../../rules/index";
 import { formatSigned } from "../core/format";
-import { campaignSheetData, type CampaignSheetData } from "./sheet-campaign";
+import { campaignSheetData, type CampaignSheetData, type GroupPoolView } from "./sheet-campaign";
 import { effectsTabData, type EffectSource, type EffectsTabData } from "./effects-context";
 import type { SystemSource } from "../data/system-data";
 import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../data/item/items";
@@ -236,6 +237,8 @@ export interface CharacterSheetData {
   readonly campaign: CampaignSheetData;
   /** The Effects tab (effects-context.ts). */
   readonly effects: EffectsTabData;
+  /** A blank hero (every ability at its default, no items): the sheet offers the character builder first. */
+  readonly blank: boolean;
 }
 
 export interface CharacterSheetInput {
@@ -260,6 +263,8 @@ export interface CharacterSheetInput {
   readonly expanded?: readonly string[];
   /** The character's Active Effects and its items' (Actor#allApplicableEffects), for the Effects tab. */
   readonly effects?: Iterable<EffectSource>;
+  /** The group Karma pool, when the world uses one. */
+  readonly groupPool?: GroupPoolView | null;
 }
 
 // ── building ───────────────────────────────────────────────────────────────────────────────
@@ -536,7 +541,8 @@ export function characterSheetData(input: CharacterSheetInput): CharacterSheetDa
     tabList,
     biography: { name: "system.biography", value: input.biography, enriched: input.enriched?.biography ?? input.biography },
     notes: { name: "system.notes", value: input.notes, enriched: input.enriched?.notes ?? input.notes },
-    campaign: campaignSheetData(system),
+    campaign: campaignSheetData(system, lists.power.items.flatMap((r) => (r.rank ? [{ id: r.id, name: r.name, rank: r.rank.value }] : [])), input.groupPool ?? null),
     effects: effectsTabData(input.effects ?? [], system.effectProblems ?? [], input.editable),
+    blank: input.type === "hero" && ABILITY_KEYS.every((k) => system.abilities[k].value === rankByKey("typical").number) && Object.values(lists).every((l) => l.items.length === 0),
   };
 }

@@ -8,6 +8,7 @@ import {
   DAYS_PER_ENDURANCE_RANK_MEDICAL,
   HEALTH_PER_DAY_ENDURANCE_FACTOR,
   INITIATIVE_MODES,
+  KARMA_POOL_DRAW_LIMIT,
   MEDICAL_CARE_HEALTH_FACTOR,
   resolveRecoveryRulings,
   type InitiativeMode,
@@ -41,8 +42,15 @@ declare module "fvtt-types/configuration" {
     "case.restDaysPerEnduranceRankMedical": number;
     "case.slamMovesTokens": boolean;
     "case.lastDefence": string;
+    "case.karmaPool": boolean;
+    "case.karmaPoolDrawLimit": KarmaPoolDrawLimit;
+    "case.karmaPoolState": Record<string, unknown>;
   }
 }
+
+/** What a member may draw from the group pool (rules karma.ts `drawFromPool`). */
+export const KARMA_POOL_DRAW_LIMITS = ["any", "contributed"] as const;
+export type KarmaPoolDrawLimit = (typeof KARMA_POOL_DRAW_LIMITS)[number];
 
 /** Builds `{ value: "CASE.Setting.<name>.<value>" }` choices for a string setting. */
 function choices<T extends string>(name: string, values: readonly T[]): Record<T, string> {
@@ -125,6 +133,7 @@ export function registerSettings(): void {
     default: "",
   });
   registerRecoverySettings();
+  registerKarmaPoolSettings();
   game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
     scope: "world",
     config: false,
@@ -169,4 +178,82 @@ export function recoveryRulings(): RecoveryRulings {
     daysPerEnduranceRank: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRank"),
     daysPerEnduranceRankMedical: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRankMedical"),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The group Karma pool (rules karma.ts): on or off, the draw limit, and the pool itself. The
+// pool is a world setting, so only a GM's client can write it (Foundry refuses a player's
+// write of a world setting); players change it through the GM (api/karma-pool.ts).
+// ---------------------------------------------------------------------------------------------
+
+/** The pool as stored: the rules' KarmaPool and the requests already applied to it (a retry changes nothing twice). */
+export interface StoredKarmaPool {
+  readonly total: number;
+  readonly contributed: Readonly<Record<string, number>>;
+  readonly requests: readonly string[];
+}
+
+/** The most Karma one contribution or draw moves (a guard against a typo). */
+export const MAX_KARMA_POOL_AMOUNT = 100_000;
+
+export const EMPTY_KARMA_POOL: StoredKarmaPool = Object.freeze({ total: 0, contributed: {}, requests: [] });
+
+function registerKarmaPoolSettings(): void {
+  game.settings.register(SYSTEM_ID, "karmaPool", {
+    name: "CASE.Setting.karmaPool.Name",
+    hint: "CASE.Setting.karmaPool.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  game.settings.register(SYSTEM_ID, "karmaPoolDrawLimit", {
+    name: "CASE.Setting.karmaPoolDrawLimit.Name",
+    hint: "CASE.Setting.karmaPoolDrawLimit.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("karmaPoolDrawLimit", KARMA_POOL_DRAW_LIMITS),
+    default: KARMA_POOL_DRAW_LIMIT,
+  });
+  game.settings.register(SYSTEM_ID, "karmaPoolState", {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: { ...EMPTY_KARMA_POOL },
+  });
+}
+
+/** Whether the world uses a group Karma pool. */
+export function karmaPoolEnabled(): boolean {
+  return game.settings.get(SYSTEM_ID, "karmaPool");
+}
+
+/** The world's draw limit (a stored value that is not one of the choices is a clear error). */
+export function karmaPoolDrawLimit(): KarmaPoolDrawLimit {
+  const value: unknown = game.settings.get(SYSTEM_ID, "karmaPoolDrawLimit");
+  const found = KARMA_POOL_DRAW_LIMITS.find((v) => v === value);
+  if (!found) throw new RangeError(`The stored Karma pool draw limit "${String(value)}" is not one of ${KARMA_POOL_DRAW_LIMITS.join(", ")}.`);
+  return found;
+}
+
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+
+/** The stored pool, checked (RangeError naming what is wrong: a broken pool is never read as empty). */
+export function readKarmaPool(raw: unknown): StoredKarmaPool {
+  if (raw === undefined || raw === null) return EMPTY_KARMA_POOL;
+  if (typeof raw !== "object") throw new RangeError("The stored group Karma pool is not an object.");
+  const r = raw as Record<string, unknown>;
+  if (!isCount(r.total)) throw new RangeError(`The stored group Karma pool's total (${String(r.total)}) is not a whole number of 0 or more.`);
+  const contributed: unknown = r.contributed ?? {};
+  if (typeof contributed !== "object" || contributed === null || Object.values(contributed).some((v) => typeof v !== "number" || !Number.isInteger(v))) {
+    throw new RangeError("The stored group Karma pool's contributions are not whole numbers.");
+  }
+  const requests = Array.isArray(r.requests) ? r.requests.filter((x): x is string => typeof x === "string") : [];
+  return { total: r.total, contributed: contributed as Record<string, number>, requests };
+}
+
+/** The world's group Karma pool. */
+export function karmaPoolState(): StoredKarmaPool {
+  return readKarmaPool(game.settings.get(SYSTEM_ID, "karmaPoolState"));
 }

@@ -28,7 +28,7 @@ import {
   pullBlow,
   resolveConsequence,
   rollToHit,
-  spendKarma,
+  spendKarmaOnRoll,
   targetActions,
   targetOf,
   undoDamage,
@@ -40,7 +40,7 @@ import {
   type ExchangeState,
   type ExchangeTarget,
 } from "../../rules/index";
-import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
+import { actorLock, karmaUpdate, ledgerEntry, logDate, writeOnce, writeOnceWith } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
@@ -244,14 +244,18 @@ function healthOf(actor: Actor.Implementation): { value: number; max: number } {
   return { value: actor.system.health.value, max: actor.system.health.max };
 }
 
-/** Spends Karma on the GM, once per request (the ledger). Refused when the pool is short. */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: CardContext): Promise<void> {
+/**
+ * Spends Karma on the GM, once per request (the ledger). Refused when the pool is short. The
+ * Karma log gains its "spend" line (`reason`, e.g. the attack's name) in the same write.
+ */
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: CardContext, reason = "attack"): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
   await context.locks.run([actorLock(actor.uuid)], async () => {
     if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
     const before = actor.system.karma.value;
-    const after = transition(() => spendKarma(before, amount));
-    await writeOnce(actor, context.requestId, "system.karma.value", before, after);
+    const change = transition(() => spendKarmaOnRoll(before, amount, reason.trim() || "attack", logDate()));
+    const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
+    await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log);
   });
 }
 

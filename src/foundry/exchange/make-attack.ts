@@ -313,7 +313,7 @@ export const attackQuery = defineCardQuery({
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NoTargets"));
     let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value));
     await spendAmmunitionOnce(item, actor, attack, context);
-    await spendKarmaOnce(actor, parsed.value.karma, context);
+    await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }));
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
       await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));
     }

@@ -1,0 +1,32 @@
+/**
+ * The Actors sidebar's "Build a hero" button: opens the character builder (for a new hero when
+ * the user may create actors, else on the user's own character; see character-builder.ts).
+ * ActorDirectory is an ApplicationV2, so Foundry calls `renderActorDirectory(app, element)`
+ * after each render (ApplicationV2 `_onRender` → `render<ClassName>` hooks, as dnd5e and pf2e
+ * use them); the button is added to the header's actions once per render.
+ */
+import { openCharacterBuilder } from "../apps/character-builder";
+
+export const BUILDER_BUTTON_CLASS = "case-build-hero";
+
+/** Adds the button to the directory's header actions (no-op when already there or the header is missing). */
+export function addBuilderButton(element: HTMLElement): void {
+  const actions = element.querySelector(".header-actions");
+  if (!actions || actions.querySelector(`.${BUILDER_BUTTON_CLASS}`)) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = BUILDER_BUTTON_CLASS;
+  const icon = document.createElement("i");
+  icon.className = "fa-solid fa-user-plus";
+  icon.inert = true;
+  button.append(icon, ` ${game.i18n.localize("CASE.Builder.BuildHero")}`);
+  button.addEventListener("click", () => void openCharacterBuilder());
+  actions.append(button);
+}
+
+/** Registers the hook (call in init). */
+export function registerBuilderEntry(): void {
+  Hooks.on("renderActorDirectory", (_app: unknown, element: unknown) => {
+    if (element instanceof HTMLElement) addBuilderButton(element);
+  });
+}

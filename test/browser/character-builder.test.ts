@@ -1,0 +1,157 @@
+/**
+ * The character builder window in Chromium, with the system's real stylesheets: a random build
+ * with 15 powers and long names, and a point build over its budget with refused edits, in light
+ * and dark. The window's real template from `builderContext`; a re-roll button clicked as a
+ * person would, the click fed to the window's real handler and the part rendered again from
+ * the new state (as ApplicationV2 replaces a part). axe-core finds no serious or critical
+ * problem. Screenshots: test/artifacts/character-builder{,-dark,-points}.png.
+ */
+import "../support/foundry-globals";
+import { mkdirSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { BUILDER_ACTIONS, BUILDER_TEMPLATE, CharacterBuilder, type BuilderHost } from "../../src/foundry/apps/character-builder";
+import { addEntry, applyEdits, blankBuild, builderContext, rollBuild, type BuilderCatalogue, type BuilderState, type BuilderTarget } from "../../src/foundry/apps/builder-context";
+import { randomRank, type RollFn } from "../../src/rules/index";
+import { recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
+import { expectAccessible } from "../support/accessibility";
+import { renderSheet } from "../support/handlebars";
+import { readPack } from "../support/pack-files";
+import { fakeTarget } from "../support/foundry-stubs";
+
+const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
+const OPTIONS = CharacterBuilder.DEFAULT_OPTIONS as { classes: string[]; position: { width: number; height: number } };
+
+const CATALOGUE: BuilderCatalogue = (() => {
+  const entries = (pack: string) =>
+    readPack(pack)
+      .flatMap(({ doc }) => (doc ? [{ uuid: `Compendium.case.${pack}.Item.${String(doc._id)}`, name: String(doc.name), rank: null }] : []))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  return { powers: entries("powers"), talents: entries("talents") };
+})();
+
+/** A seeded die (a small LCG), so the screenshots are the same every run. */
+function seeded(seed: number): RollFn {
+  let s = seed;
+  return (sides) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return (s % sides) + 1;
+  };
+}
+
+const contactName = (n: number) => `Contact ${n}`;
+
+/** Font Awesome is Foundry's, not ours: stand-in glyphs so the icon buttons are not blank in the screenshots. */
+const ICON_STAND_IN = `<style>
+.fa-dice::before { content: "\\2684\\2684"; font-style: normal; }
+.fa-dice-d20::before { content: "\\2684"; font-style: normal; }
+.fa-shuffle::before { content: "\\21C4"; font-style: normal; }
+.fa-trash::before { content: "\\2715"; font-style: normal; }
+.fa-plus::before { content: "+"; font-style: normal; }
+.fa-check::before { content: "\\2713"; font-style: normal; }
+</style>`;
+
+/** A random build, then grown to 15 powers, with a long name and long contacts. */
+function bigRandomBuild(): BuilderState {
+  let build = rollBuild(seeded(7), CATALOGUE, contactName, "Captain Marvellous Magnificent the Incomparable Third");
+  while (build.powers.length < 15) build = addEntry(build, "powers", CATALOGUE, contactName);
+  return { ...build, contacts: ["Lieutenant Detective Alexandra Ruiz-Montgomery of the 13th Precinct", "Dr. Okonkwo"] };
+}
+
+const browser = sharedBrowser();
+
+beforeAll(() => {
+  mkdirSync("test/artifacts", { recursive: true });
+});
+
+afterAll(async () => {
+  await browser.close();
+});
+
+function windowHtml(build: BuilderState, target: BuilderTarget | null): string {
+  return renderSheet({ builder: BUILDER_TEMPLATE }, builderContext(build, CATALOGUE, target), {
+    classes: OPTIONS.classes,
+    title: "Character builder",
+    // The width as the window opens; the height left to the content, so the screenshot shows every step.
+    position: { width: OPTIONS.position.width },
+  });
+}
+
+async function open(html: string, theme: "light" | "dark"): Promise<Page> {
+  const page = await (await browser.get()).context.newPage();
+  await page.setViewportSize({ width: 820, height: 1400 });
+  await showPage(page, sheetDocument(html, theme, STYLESHEETS).replace("</head>", `${ICON_STAND_IN}</head>`));
+  return page;
+}
+
+const TARGET: BuilderTarget = {
+  name: "Kestrel",
+  abilities: { fighting: 20, agility: 30, strength: 10, endurance: 20, reason: 10, intuition: 20, psyche: 10 },
+  resources: 10,
+  popularity: 5,
+  health: 80,
+  karma: 40,
+  items: [],
+};
+
+describe("character builder in Chromium", () => {
+  for (const theme of ["light", "dark"] as const) {
+    it(`a random build with 15 powers and long names (${theme}): laid out without sideways scrolling, accessible`, async () => {
+      const page = await open(windowHtml(bigRandomBuild(), null), theme);
+      try {
+        expect(await page.locator(".case-builder-list select").count()).toBeGreaterThanOrEqual(15);
+        const overflow = await page.locator(".window-content").evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await expectAccessible(page, ".case-builder", `character builder (${theme})`);
+        await page.locator("form.application").screenshot({ path: `test/artifacts/character-builder${theme === "dark" ? "-dark" : ""}.png` });
+      } finally {
+        await page.close();
+      }
+    });
+  }
+
+  it("a person re-rolls Strength: the click reaches the real handler and the window shows the new rank", async () => {
+    const build = bigRandomBuild();
+    const page = await open(windowHtml(build, null), "light");
+    try {
+      await page.locator('button[data-step="ability"][data-key="strength"]').click();
+      const clicks: RecordedClick[] = await recordedClicks(page);
+      expect(clicks.map((c) => [c.action, c.dataset.step, c.dataset.key])).toEqual([["builderReroll", "ability", "strength"]]);
+      const host: BuilderHost = {
+        build,
+        catalogue: CATALOGUE,
+        roll: () => 100,
+        contactName,
+        refresh: () => Promise.resolve(),
+        confirmBuild: () => Promise.reject(new Error("A re-roll must not confirm.")),
+      };
+      const click = clicks[0] as RecordedClick;
+      await BUILDER_ACTIONS.builderReroll.call(host, {} as PointerEvent, fakeTarget(click.dataset));
+      expect(host.build.abilities.strength).toBe(randomRank(100));
+      await page.setContent(sheetDocument(windowHtml(host.build, null), "light", STYLESHEETS));
+      expect(await page.locator('input[name="abilities.strength"]').inputValue()).toBe(String(randomRank(100)));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("a point build over budget with a refused edit, on an existing hero: the problems, what it replaces, confirm disabled; accessible in both themes", async () => {
+    let build = blankBuild("points");
+    for (let i = 0; i < 12; i++) build = addEntry(build, "powers", CATALOGUE, contactName);
+    build = applyEdits(build, { ...Object.fromEntries(build.powers.map((_, i) => [`powers.${i}.rank`, "50"])), "abilities.reason": "-3" }, CATALOGUE);
+    for (const theme of ["light", "dark"] as const) {
+      const page = await open(windowHtml(build, TARGET), theme);
+      try {
+        await expect(page.locator("button.case-builder-confirm").isDisabled()).resolves.toBe(true);
+        expect(await page.locator(".case-builder-errors").textContent()).toContain("Not a rank number");
+        expect(await page.locator(".case-builder-points").textContent()).toMatch(/Points: \d+ of 100 spent, -\d+ left/);
+        expect(await page.locator(".case-builder-replaces li").count()).toBeGreaterThan(3);
+        await expect(page.locator('button[data-action="builderReroll"]').count()).resolves.toBe(0);
+        await expectAccessible(page, ".case-builder", `character builder, points (${theme})`);
+        await page.locator("form.application").screenshot({ path: `test/artifacts/character-builder-points${theme === "dark" ? "-dark" : ""}.png` });
+      } finally {
+        await page.close();
+      }
+    }
+  });
+});
