@@ -269,6 +269,7 @@ describe("with a combat running (the turn's bridge)", () => {
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
+      markDefeated: () => Promise.resolve(),
     };
     try {
       world.settings.set("case.declaredDodge", true);
@@ -290,6 +291,7 @@ describe("with a combat running (the turn's bridge)", () => {
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
+        markDefeated: () => Promise.resolve(),
       };
     }
   });
@@ -302,6 +304,7 @@ describe("with a combat running (the turn's bridge)", () => {
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
+      markDefeated: () => Promise.resolve(),
     };
     try {
       attack({ attack: "BT" });
@@ -318,6 +321,7 @@ describe("with a combat running (the turn's bridge)", () => {
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
+        markDefeated: () => Promise.resolve(),
       };
     }
   });

@@ -9,6 +9,9 @@ import {
   HEALTH_PER_DAY_ENDURANCE_FACTOR,
   INITIATIVE_MODES,
   MEDICAL_CARE_HEALTH_FACTOR,
+  MINOR_FOE_RULES,
+  MINOR_FOE_RULE_DEFAULT,
+  type MinorFoeRule,
   resolveRecoveryRulings,
   type InitiativeMode,
   type RecoveryRulings,
@@ -39,6 +42,7 @@ declare module "fvtt-types/configuration" {
     "case.restMedicalFactor": number;
     "case.restDaysPerEnduranceRank": number;
     "case.restDaysPerEnduranceRankMedical": number;
+    "case.minorFoeRule": MinorFoeRule;
   }
 }
 
@@ -108,6 +112,7 @@ export function registerSettings(): void {
     default: true,
   });
   registerRecoverySettings();
+  registerMinorFoeSetting();
   game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
     scope: "world",
     config: false,
@@ -151,5 +156,18 @@ export function recoveryRulings(): RecoveryRulings {
     medicalCareHealthFactor: game.settings.get(SYSTEM_ID, "restMedicalFactor"),
     daysPerEnduranceRank: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRank"),
     daysPerEnduranceRankMedical: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRankMedical"),
+  });
+}
+
+/** What happens to a minor foe (an NPC marked "minor") hit by an attack: the rules' MINOR_FOE_RULES. */
+function registerMinorFoeSetting(): void {
+  game.settings.register(SYSTEM_ID, "minorFoeRule", {
+    name: "CASE.Setting.minorFoeRule.Name",
+    hint: "CASE.Setting.minorFoeRule.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("minorFoeRule", MINOR_FOE_RULES),
+    default: MINOR_FOE_RULE_DEFAULT,
   });
 }
