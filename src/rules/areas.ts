@@ -40,6 +40,9 @@ export const AREA_ONLY_EXPLOSIONS_FALL_OFF = true as boolean;
 /** [RULING] An area attack cannot be caught: there is no one thing to catch (Catch is not offered). */
 export const AREA_CANNOT_BE_CAUGHT = true as boolean;
 
+/** [RULING] An area spares the attacker who made it (the power or weapon is aimed away from its wielder); allies in it are hit. */
+export const AREA_SPARES_ATTACKER = true as boolean;
+
 /** [RULING] An area attack cannot be a called shot: it aims at a place, not at a part of someone. */
 export const AREA_NO_CALLED_SHOT = true as boolean;
 
