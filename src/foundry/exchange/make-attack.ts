@@ -194,8 +194,9 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     return null;
   }
   const area = itemArea(item);
-  let uuids = options.targetUuids ?? [...game.user.targets].map((t) => t.document.uuid);
   let templateUuid = options.templateUuid;
+  // An area's targets are whom its template covers, not whom the user had targeted.
+  let uuids = options.targetUuids ?? (area ? [] : [...game.user.targets].map((t) => t.document.uuid));
   if (area && templateUuid === undefined) {
     const board = foundryAreaCanvas();
     if (!board) {
