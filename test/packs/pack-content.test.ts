@@ -285,6 +285,6 @@ describe("area attack: shipped items with an area", () => {
       ["Force Blast", { shape: "line", radius: 3, explosive: false }],
       ["Concussion Grenade", { shape: "burst", radius: 1, explosive: true }],
     ]);
-    for (const i of withArea) expect(String(i.system.description)).toContain("<strong>Area:</strong>");
+    for (const i of withArea) expect(i.system.description).toContain("<strong>Area:</strong>");
   });
 });

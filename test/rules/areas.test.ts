@@ -172,9 +172,11 @@ describe("area attack: explosions, footprints and the exchange (rulings)", () =>
 
   it("an area attack's exchange refuses a target without its distance, or beyond the area, or a melee area", () => {
     const s = grenade(true);
-    const input = { ...s, targets: s.targets.map((t) => ({ ...t, areaDistance: t.areaDistance })) };
-    expect(() => createExchange({ ...input, targets: [{ ...input.targets[0]!, areaDistance: undefined }] })).toThrow(/distance from the centre/);
-    expect(() => createExchange({ ...input, targets: [{ ...input.targets[0]!, areaDistance: 4 }] })).toThrow(/0 to 3 areas/);
+    const [first] = s.targets;
+    if (!first) throw new Error("The grenade has targets.");
+    const input = { ...s, targets: s.targets };
+    expect(() => createExchange({ ...input, targets: [{ ...first, areaDistance: undefined }] })).toThrow(/distance from the centre/);
+    expect(() => createExchange({ ...input, targets: [{ ...first, areaDistance: 4 }] })).toThrow(/0 to 3 areas/);
     expect(() => createExchange({ ...input, attack: "BA" })).toThrow(ExchangeError);
   });
 });

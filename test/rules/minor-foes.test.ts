@@ -66,7 +66,7 @@ describe("minor foe rule: when the damage is applied", () => {
 
   /** A thug (Health 40) hit by a red Blunt Attack of 20 (Stun? due), no defence. */
   function stunningHit(die = 99): ExchangeState {
-    let s = createExchange({
+    const s = createExchange({
       attack: "BA",
       source: "Fist",
       attacker: { uuid: "Actor.hero", name: "Hero", value: 30, strength: 20, armor: 0 },

@@ -194,17 +194,16 @@ export class CanvasDouble {
   readonly tokens: { readonly placeables: { document: TokenDouble }[]; setTargets(ids: string[], options: { mode: string }): void; activate(): void };
 
   constructor(readonly scene: SceneDouble) {
-    const self = this;
     this.tokens = {
       get placeables() {
         return scene.tokens.map((document) => ({ document }));
       },
-      setTargets(ids: string[], options: { mode: string }) {
+      setTargets: (ids: string[], options: { mode: string }) => {
         if (options.mode !== "replace") throw new Error("The double models the replace mode only.");
-        self.targets = [...ids];
+        this.targets = [...ids];
       },
-      activate() {
-        self.activeLayer = "tokens";
+      activate: () => {
+        this.activeLayer = "tokens";
       },
     };
   }
@@ -213,11 +212,10 @@ export class CanvasDouble {
   get templateClasses(): { documentClass: new (data: Json, options: { parent: unknown }) => Json; objectClass: new (doc: Json) => PreviewDouble } {
     const previews = this.previews;
     return {
-      documentClass: class {
-        constructor(data: Json, options: { parent: unknown }) {
-          if (!options.parent) throw new Error("A template document needs its scene.");
-          return { ...data };
-        }
+      // An unsaved document keeps its data; it needs its scene (the `parent` option).
+      documentClass: function TemplateDocument(data: Json, options: { parent: unknown }): Json {
+        if (!options.parent) throw new Error("A template document needs its scene.");
+        return { ...data };
       } as unknown as new (data: Json, options: { parent: unknown }) => Json,
       objectClass: class extends PreviewDouble {
         constructor(doc: Json) {
