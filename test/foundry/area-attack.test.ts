@@ -65,8 +65,8 @@ beforeEach(() => {
   for (const t of thugs) world.actors.set(t.id, t);
   const squares = [{ x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 7 }, { x: 2, y: 8 }, { x: 9, y: 5 }, { x: 5, y: 6 }];
   thugs.forEach((t, i) => scene.addToken(`tokthug00000000${i}`, t, squares[i] ?? { x: 0, y: 0 }, { hidden: i === 5 }));
-  const actorsOrItems = globalThis.fromUuid;
-  vi.stubGlobal("fromUuid", (uuid: string) => Promise.resolve(scene.find(uuid) ?? null).then((found) => found ?? actorsOrItems(uuid)));
+  const actorsOrItems = globalThis.fromUuid as unknown as (uuid: string) => Promise<unknown>;
+  vi.stubGlobal("fromUuid", (uuid: string): Promise<unknown> => Promise.resolve(scene.find(uuid) ?? actorsOrItems(uuid)));
 });
 afterEach(() => {
   vi.unstubAllGlobals();

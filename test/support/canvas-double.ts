@@ -99,7 +99,7 @@ export class SceneDouble {
     return token;
   }
 
-  createEmbeddedDocuments(name: string, data: unknown[]): Promise<TemplateDouble[]> {
+  createEmbeddedDocuments(name: string, data: readonly object[]): Promise<TemplateDouble[]> {
     if (name !== "MeasuredTemplate") throw new Error(`The scene double makes templates only, not ${name}.`);
     const made = data.map((d) => {
       const json = JSON.parse(JSON.stringify(d)) as Json;
@@ -164,6 +164,25 @@ export class PreviewDouble {
   }
 }
 
+/** A token document as the canvas shows it. */
+export interface CanvasToken {
+  readonly id: string;
+  readonly uuid: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly hidden: boolean;
+  readonly actor: { readonly uuid: string } | null;
+}
+
+/** The viewed scene: a {@link SceneDouble}, or a strict-table client's copy of a scene. */
+export interface CanvasScene {
+  readonly grid: { readonly size: number; readonly distance: number };
+  readonly tokens: readonly CanvasToken[];
+  createEmbeddedDocuments(name: string, data: readonly object[]): Promise<readonly { readonly uuid: string; readonly x: number; readonly y: number; readonly direction: number }[]>;
+}
+
 /** The canvas of one client viewing `scene`, and the CONFIG.MeasuredTemplate classes. */
 export class CanvasDouble {
   ready = true;
@@ -191,9 +210,9 @@ export class CanvasDouble {
       this.activeLayer = "templates";
     },
   };
-  readonly tokens: { readonly placeables: { document: TokenDouble }[]; setTargets(ids: string[], options: { mode: string }): void; activate(): void };
+  readonly tokens: { readonly placeables: { document: CanvasToken }[]; setTargets(ids: string[], options: { mode: string }): void; activate(): void };
 
-  constructor(readonly scene: SceneDouble) {
+  constructor(readonly scene: CanvasScene) {
     this.tokens = {
       get placeables() {
         return scene.tokens.map((document) => ({ document }));
@@ -224,6 +243,12 @@ export class CanvasDouble {
         }
       },
     };
+  }
+
+  /** A preview as foundryAreaCanvas makes one, for code handed this double directly (an AreaCanvas). */
+  makePreview(data: object): PreviewDouble {
+    const classes = this.templateClasses;
+    return new classes.objectClass(new classes.documentClass({ ...data }, { parent: this.scene }));
   }
 
   /** The pointer moves over the canvas at pixel `at`. */

@@ -17,6 +17,10 @@
  *   receive it (ChatMessage#visible, foundryvtt.com/api ChatMessage: "whispered messages may
  *   only be seen by their author and the recipients").
  * - `game.users.activeGM` is the connected GM with the lowest id (foundryvtt.com/api Users#activeGM).
+ * - A scene's MeasuredTemplates: any user may create one (core permission TEMPLATE_CREATE, a
+ *   player's by default), as themselves: the server sets `author` to the creating user and
+ *   refuses another's unless a GM (BaseMeasuredTemplate's author field). Templates and tokens
+ *   are embedded in their scene; every client holds a copy of it.
  * - Handlers interleave: every step (the server's work, each delivery to each client, each
  *   answer) waits a seeded random delay, so concurrent requests really race.
  * - A client can drop between any two writes: its writes then fail, the others are told the
@@ -134,7 +138,36 @@ interface CombatSource extends Json {
   combatants: CombatantSource[];
 }
 
+interface TokenSource extends Json {
+  _id: string;
+  actorId: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  hidden: boolean;
+}
+
+interface TemplateSource extends Json {
+  _id: string;
+  author: string;
+  t: string;
+  x: number;
+  y: number;
+  distance: number;
+  direction: number;
+  flags: Json;
+}
+
+interface SceneSource extends Json {
+  _id: string;
+  grid: { size: number; distance: number };
+  tokens: TokenSource[];
+  templates: TemplateSource[];
+}
+
 type Write =
+  | { op: "createTemplate"; collection: "Scene"; id: string; data: Json }
   | { op: "update"; collection: "Combat"; id: string; data: Json }
   | { op: "updateCombatants"; collection: "Combat"; id: string; updates: Json[] }
   | { op: "create"; collection: "ChatMessage"; data: Json }
@@ -143,7 +176,7 @@ type Write =
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
   | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json };
 
-type Collection = "ChatMessage" | "Actor" | "Combat";
+type Collection = "ChatMessage" | "Actor" | "Combat" | "Scene";
 
 /** Why the server refused a write. */
 export class ServerRefusal extends Error {}
@@ -154,6 +187,7 @@ export class StrictServer {
   readonly actors = new Map<string, ActorSource>();
   readonly messages = new Map<string, MessageSource>();
   readonly combats = new Map<string, CombatSource>();
+  readonly scenes = new Map<string, SceneSource>();
   readonly settings = new Map<string, unknown>([
     ["case.damageAppliedBy", "gm"],
     ["case.hideNpcDefences", true],
@@ -162,6 +196,7 @@ export class StrictServer {
     ["case.declaredDodge", false],
     ["case.initiativeMode", "everyTurn"],
     ["case.teamInitiative", false],
+    ["case.minorFoeRule", "normal"],
   ]);
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
@@ -219,7 +254,8 @@ export class StrictServer {
     const gate = this.gate?.(client, write);
     if (gate) await gate;
     if (!user.active || !client.connected) throw new ServerRefusal("disconnected");
-    const source = write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : this.#writeActor(client, write);
+    const source =
+      write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : write.collection === "Scene" ? this.#writeScene(client, write) : this.#writeActor(client, write);
     // The answer travels on the writer's own socket, in order with what the server sent it before.
     const json = JSON.stringify(source);
     return client.deliver(() => json);
@@ -281,6 +317,30 @@ export class StrictServer {
     this.applied.push({ user: client.user.id, write });
     this.#broadcast("update", "Combat", source, client);
     return source;
+  }
+
+  /** A template placed on a scene: by anyone, as themselves (the server stamps the author). */
+  #writeScene(client: StrictClient, write: Write): SceneSource {
+    if (write.op !== "createTemplate") throw new ServerRefusal("Bad write.");
+    const user = client.user;
+    const scene = this.scenes.get(write.id);
+    if (!scene) throw new ServerRefusal(`No scene ${write.id}.`);
+    const data = write.data;
+    if (typeof data.author === "string" && data.author !== user.id && !user.isGM) throw new ServerRefusal(`${user.name} may not place a template as ${data.author}.`);
+    const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+    scene.templates.push({
+      _id: this.newId("tmpl"),
+      author: typeof data.author === "string" ? data.author : user.id,
+      t: typeof data.t === "string" ? data.t : "circle",
+      x: num(data.x),
+      y: num(data.y),
+      distance: num(data.distance),
+      direction: num(data.direction),
+      flags: (data.flags ?? {}) as Json,
+    });
+    this.applied.push({ user: user.id, write });
+    this.#broadcast("update", "Scene", scene, client);
+    return scene;
   }
 
   #writeActor(client: StrictClient, write: Write): ActorSource {
@@ -487,6 +547,9 @@ export class ClientCombatant {
   get isDefeated(): boolean {
     return this.source.defeated;
   }
+  get defeated(): boolean {
+    return this.source.defeated;
+  }
   get hidden(): boolean {
     return this.source.hidden;
   }
@@ -533,6 +596,105 @@ export class ClientCombat {
   }
 }
 
+/** A token as a client holds it (TokenDocument: pixels, squares, hidden, its actor). */
+export class ClientToken extends TokenDocumentBase {
+  constructor(
+    private readonly client: StrictClient,
+    private readonly sceneId: string,
+    readonly source: TokenSource,
+  ) {
+    super();
+  }
+  get id(): string {
+    return this.source._id;
+  }
+  get uuid(): string {
+    return `Scene.${this.sceneId}.Token.${this.source._id}`;
+  }
+  get x(): number {
+    return this.source.x;
+  }
+  get y(): number {
+    return this.source.y;
+  }
+  get width(): number {
+    return this.source.width;
+  }
+  get height(): number {
+    return this.source.height;
+  }
+  get hidden(): boolean {
+    return this.source.hidden;
+  }
+  get actor(): ClientActor | null {
+    return this.client.actors.get(this.source.actorId) ?? null;
+  }
+}
+
+/** A template as a client holds it (MeasuredTemplateDocument). */
+export class ClientTemplate {
+  readonly documentName = "MeasuredTemplate";
+  constructor(
+    readonly parent: ClientScene,
+    readonly source: TemplateSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get uuid(): string {
+    return `Scene.${this.parent.id}.MeasuredTemplate.${this.source._id}`;
+  }
+  get x(): number {
+    return this.source.x;
+  }
+  get y(): number {
+    return this.source.y;
+  }
+  get direction(): number {
+    return this.source.direction;
+  }
+  get flags(): Json {
+    return this.source.flags;
+  }
+  get author(): { id: string } {
+    return { id: this.source.author };
+  }
+}
+
+/** A scene as a client holds it: its grid, tokens and templates; templates are created through the server. */
+export class ClientScene {
+  constructor(
+    private readonly client: StrictClient,
+    public source: SceneSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get grid(): { size: number; distance: number } {
+    return this.source.grid;
+  }
+  get tokens(): ClientToken[] {
+    return this.source.tokens.map((t) => new ClientToken(this.client, this.id, t));
+  }
+  get templates(): ClientTemplate[] {
+    return this.source.templates.map((t) => new ClientTemplate(this, t));
+  }
+  async createEmbeddedDocuments(name: string, data: readonly object[]): Promise<ClientTemplate[]> {
+    if (name !== "MeasuredTemplate") throw new Error(`The strict table's scenes hold templates only, not ${name}.`);
+    const made: ClientTemplate[] = [];
+    for (const d of data) {
+      const answer = await this.client.write({ op: "createTemplate", collection: "Scene", id: this.id, data: wire(d) as Json });
+      const last = (answer as SceneSource | null)?.templates.at(-1);
+      if (last) made.push(new ClientTemplate(this, last));
+    }
+    return made;
+  }
+  /** A token or template of this scene by UUID. */
+  find(uuid: string): ClientToken | ClientTemplate | null {
+    return this.tokens.find((t) => t.uuid === uuid) ?? this.templates.find((t) => t.uuid === uuid) ?? null;
+  }
+}
+
 type HookFn = (...args: unknown[]) => unknown;
 
 export class StrictClient {
@@ -540,6 +702,7 @@ export class StrictClient {
   actors = new Map<string, ClientActor>();
   messages = new Map<string, ClientMessage>();
   combats = new Map<string, ClientCombat>();
+  scenes = new Map<string, ClientScene>();
   readonly hooks = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
   /** Every document source this client received, as JSON: what its user could read. */
   readonly received: string[] = [];
@@ -571,6 +734,7 @@ export class StrictClient {
       [...this.table.server.messages.values()].filter((m) => this.table.server.mayRead(this.user, m)).map((m) => [m._id, new ClientMessage(this, wire(m))]),
     );
     this.combats = new Map([...this.table.server.combats.values()].map((c) => [c._id, new ClientCombat(this, wire(c))]));
+    this.scenes = new Map([...this.table.server.scenes.values()].map((c) => [c._id, new ClientScene(this, wire(c))]));
     for (const s of [...this.table.server.actors.values(), ...this.table.server.messages.values(), ...this.table.server.combats.values()]) {
       if (!("whisper" in s) || this.table.server.mayRead(this.user, s as MessageSource)) this.received.push(JSON.stringify(s));
     }
@@ -628,8 +792,14 @@ export class StrictClient {
   }
 
   /** Keeps a received source. Like Foundry, a document already held is updated in place: every reference to it sees the change. */
-  #store(collection: string, source: Json): ClientActor | ClientMessage | ClientCombat {
+  #store(collection: string, source: Json): ClientActor | ClientMessage | ClientCombat | ClientScene {
     const id = String(source._id);
+    if (collection === "Scene") {
+      const held = this.scenes.get(id);
+      if (held) held.source = source as SceneSource;
+      else this.scenes.set(id, new ClientScene(this, source as SceneSource));
+      return this.scenes.get(id) as ClientScene;
+    }
     if (collection === "Combat") {
       const held = this.combats.get(id);
       if (held) held.source = source as CombatSource;
@@ -796,6 +966,8 @@ export function installTableGlobals(): void {
   };
   // An actor (`Actor.<id>`) or one of its items (`Actor.<id>.Item.<id>`), from this client's copy.
   const find = (uuid: string): unknown => {
+    const scene = /^Scene\.([A-Za-z0-9]+)\./.exec(uuid);
+    if (scene?.[1]) return current().scenes.get(scene[1])?.find(uuid) ?? null;
     const m = /^Actor\.([A-Za-z0-9]+)(?:\.Item\.([A-Za-z0-9]+))?$/.exec(uuid);
     const actor = m?.[1] ? current().actors.get(m[1]) : undefined;
     if (!actor) return null;
@@ -872,6 +1044,16 @@ export function seatCast(table: StrictTable): void {
 export function itemUuid(actorId: string, kind: "punch" | "grab" | "blast"): string {
   const n = { [CAST.kestrel]: "0000000001", [CAST.wren]: "0000000002", [CAST.gravel]: "0000000003", [CAST.shade]: "0000000004" }[actorId] ?? "";
   return `Actor.${actorId}.Item.${kind}${n}`;
+}
+
+/** A scene (100 px squares, one unit each) with a token for each actor at its square. */
+export function seatScene(table: StrictTable, id: string, tokens: readonly { actorId: string; x: number; y: number; hidden?: boolean }[]): void {
+  table.server.scenes.set(id, {
+    _id: id,
+    grid: { size: 100, distance: 1 },
+    tokens: tokens.map((t, i) => ({ _id: `tok${String(i).padStart(13, "0")}`, actorId: t.actorId, x: t.x * 100, y: t.y * 100, width: 1, height: 1, hidden: t.hidden === true })),
+    templates: [],
+  });
 }
 
 /** A started combat in its declare phase, with these actors as combatants. */
