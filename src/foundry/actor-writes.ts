@@ -13,8 +13,11 @@ import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 /** How many ledger entries an actor keeps (the newest). */
 export const LEDGER_SIZE = 50;
 
-/** The numbers the ledger may record. */
-export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.lostEnduranceRanks" | "system.karma.value";
+/**
+ * The numbers the ledger may record. `flags.case.outOfFight` is 1 while the minor-foe rule has
+ * taken the actor out of the fight (gm-actions), 0 once that was undone.
+ */
+export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.lostEnduranceRanks" | "system.karma.value" | "flags.case.outOfFight";
 
 export interface LedgerEntry {
   readonly id: string;

@@ -23,7 +23,28 @@ export interface AreaDefinition {
   readonly shape: AreaShape;
   /** Areas from the centre a burst reaches (0 = the centre square only); a line's length. */
   readonly radius: number;
+  /** An explosion: its damage falls off with distance ({@link areaRowDamage}). Absent: false. */
+  readonly explosive?: boolean;
 }
+
+/** [RULING] The largest area a power or weapon may have, in areas (a guard against a typo: 20 areas is Shift Z's thrown range, Table 24). */
+export const AREA_MAX_RADIUS = 20;
+
+/**
+ * [RULING] Only an explosive area's damage falls off with distance from its centre [003: "explosive
+ * damage declines with distance"]; any other area (a gas cloud, a sheet of flame, a line) deals the
+ * same damage to everyone in it.
+ */
+export const AREA_ONLY_EXPLOSIONS_FALL_OFF = true as boolean;
+
+/** [RULING] An area attack cannot be caught: there is no one thing to catch (Catch is not offered). */
+export const AREA_CANNOT_BE_CAUGHT = true as boolean;
+
+/** [RULING] An area spares the attacker who made it (the power or weapon is aimed away from its wielder); allies in it are hit. */
+export const AREA_SPARES_ATTACKER = true as boolean;
+
+/** [RULING] An area attack cannot be a called shot: it aims at a place, not at a part of someone. */
+export const AREA_NO_CALLED_SHOT = true as boolean;
 
 /**
  * [RULING] Distance on the grid in areas: "chebyshev" (a diagonal step is one area, as the
@@ -55,7 +76,9 @@ export function assertAreaDefinition(area: unknown): asserts area is AreaDefinit
   assertObject(area, "An area");
   assertOneOfValues(area["shape"], AREA_SHAPES, "Area shape");
   assertWholeNumber(area["radius"], "Area radius");
+  if (area["radius"] > AREA_MAX_RADIUS) throw new RangeError(`An area reaches at most ${AREA_MAX_RADIUS} areas, got ${String(area["radius"])}.`);
   if (area["shape"] === "line" && area["radius"] < 1) throw new RangeError("A line area must be at least 1 area long.");
+  if (area["explosive"] !== undefined && typeof area["explosive"] !== "boolean") throw new RangeError("An area's explosive mark must be true or false.");
 }
 
 /** Distance in areas between two squares. */
@@ -82,9 +105,22 @@ export function lineSquares(from: GridPoint, toward: GridPoint, length: number):
   return out;
 }
 
-/** A token on the grid. */
+/** A token on the grid: its top-left square, and how many squares it covers (1 × 1 unless given). */
 export interface AreaTarget extends GridPoint {
   readonly id: string;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** The squares a token covers (a 2 × 2 token covers four). */
+export function footprint(target: AreaTarget): GridPoint[] {
+  const w = target.width ?? 1;
+  const h = target.height ?? 1;
+  assertWholeNumber(w, "A token's width in squares", 1);
+  assertWholeNumber(h, "A token's height in squares", 1);
+  const out: GridPoint[] = [];
+  for (let dx = 0; dx < w; dx++) for (let dy = 0; dy < h; dy++) out.push({ x: target.x + dx, y: target.y + dy });
+  return out;
 }
 
 /** A target the area covers, with its distance from the centre (0 for a line: full damage along it). */
@@ -96,6 +132,7 @@ export interface CoveredTarget {
 /**
  * The targets an area covers: a burst centred on `centre` covers every square within `radius`;
  * a line from `origin` (the attacker) through `centre` covers `radius` squares. In the order given.
+ * A token larger than one square is covered when any of its squares is, at its nearest square's distance.
  */
 export function targetsInArea(
   area: AreaDefinition,
@@ -112,12 +149,12 @@ export function targetsInArea(
   }
   if (area.shape === "burst") {
     return targets.flatMap((t) => {
-      const distance = gridDistance(placement.centre, t, metric);
+      const distance = Math.min(...footprint(t).map((square) => gridDistance(placement.centre, square, metric)));
       return distance <= area.radius ? [{ id: t.id, distance }] : [];
     });
   }
   const squares = lineSquares(placement.origin, placement.centre, area.radius);
-  return targets.filter((t) => squares.some((s) => s.x === t.x && s.y === t.y)).map((t) => ({ id: t.id, distance: 0 }));
+  return targets.filter((t) => footprint(t).some((f) => squares.some((s) => s.x === f.x && s.y === f.y))).map((t) => ({ id: t.id, distance: 0 }));
 }
 
 /**
@@ -137,4 +174,30 @@ export function areaDamageAt(damage: number, distance: number, falloffCsPerArea:
 /** [RULING] The attack types an area may carry: every type that deals damage at range (BT, ET, En, Fo, Sh). */
 export function mayHaveArea(attack: AttackCode): boolean {
   return attackDefinition(attack).family === "ranged";
+}
+
+/**
+ * The damage one row of an area attack takes before protection: an explosion's falls off with
+ * the row's distance from the centre ({@link areaDamageAt}); any other area's is the same
+ * everywhere ({@link AREA_ONLY_EXPLOSIONS_FALL_OFF}).
+ */
+export function areaRowDamage(area: AreaDefinition, damage: number, distance: number): number {
+  assertAreaDefinition(area);
+  if (AREA_ONLY_EXPLOSIONS_FALL_OFF && area.explosive !== true) {
+    assertRankNumber(damage, "Damage");
+    assertWholeNumber(distance, "Distance from the centre");
+    return damage;
+  }
+  return areaDamageAt(damage, distance);
+}
+
+/**
+ * Why an attack of type `attack` may not carry `area`, as a sentence; null when it may. An
+ * attack with an area may not be a called shot ({@link AREA_NO_CALLED_SHOT}).
+ */
+export function areaRefusal(attack: AttackCode, area: AreaDefinition, calledShot: boolean): string | null {
+  assertAreaDefinition(area);
+  if (!mayHaveArea(attack)) return `A ${attack} attack cannot have an area: only ranged attacks can.`;
+  if (AREA_NO_CALLED_SHOT && calledShot) return "An area attack cannot be a called shot.";
+  return null;
 }

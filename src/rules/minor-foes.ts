@@ -48,6 +48,23 @@ export function minorFoeOutcome(result: AttackResult, damageDealt: number, rule:
   }
 }
 
+/**
+ * [RULING] Under a rule other than "normal", a minor foe whose Health reaches 0 is out of the
+ * fight too, with no Kill? check: the rule makes mooks easier to take out, never harder.
+ */
+export const MINOR_FOE_OUT_AT_ZERO_HEALTH = true as boolean;
+
+/**
+ * A minor foe's fate when the damage is applied: {@link minorFoeOutcome}, and under a rule other
+ * than "normal" also out when the damage took its Health to 0 ({@link MINOR_FOE_OUT_AT_ZERO_HEALTH}).
+ */
+export function minorFoeAfterDamage(result: AttackResult, damageDealt: number, healthAfter: number, rule: MinorFoeRule = MINOR_FOE_RULE_DEFAULT): MinorFoeOutcome {
+  const outcome = minorFoeOutcome(result, damageDealt, rule);
+  assertWholeNumber(healthAfter, "Health after the damage");
+  if (rule !== "normal" && !outcome.out && MINOR_FOE_OUT_AT_ZERO_HEALTH && damageDealt > 0 && healthAfter === 0) return { out: true, check: null };
+  return outcome;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Groups: one declaration, one initiative
 // ---------------------------------------------------------------------------------------------

@@ -272,6 +272,7 @@ describe("with a combat running (the turn's bridge)", () => {
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
+      markDefeated: () => Promise.resolve(),
     };
     try {
       world.settings.set("case.declaredDodge", true);
@@ -293,6 +294,7 @@ describe("with a combat running (the turn's bridge)", () => {
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
+        markDefeated: () => Promise.resolve(),
       };
     }
   });
@@ -305,6 +307,7 @@ describe("with a combat running (the turn's bridge)", () => {
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
+      markDefeated: () => Promise.resolve(),
     };
     try {
       attack({ attack: "BT" });
@@ -321,6 +324,7 @@ describe("with a combat running (the turn's bridge)", () => {
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
+        markDefeated: () => Promise.resolve(),
       };
     }
   });

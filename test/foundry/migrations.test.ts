@@ -77,3 +77,27 @@ describe("keys the migration does not understand", () => {
     expect(source).toEqual({ abilities: { reason: { value: 6, notes: "keep me" } }, homebrew: { x: 1 } });
   });
 });
+
+describe("area attack: an item's area (migration defaults)", () => {
+  type Area = { shape: string; radius: number; explosive: boolean };
+  const power = (source: Record<string, unknown>) => new (PowerData as unknown as new (s: Record<string, unknown>) => { attack: { area: Area; range: number } })(source).attack;
+
+  it("an item without an area reads as none; its other attack fields are kept", () => {
+    expect(power({ attack: { enabled: true, type: "En", range: 5 } })).toMatchObject({ range: 5, area: { shape: "none", radius: 1, explosive: false } });
+  });
+
+  it("a bare radius is a burst of that size; a shape alone takes the default size; a top-level area moves under the attack", () => {
+    expect(migrateItemSource({ attack: { area: 2 } })).toEqual({ attack: { area: { shape: "burst", radius: 2 } } });
+    expect(migrateItemSource({ attack: { area: "3" } })).toEqual({ attack: { area: { shape: "burst", radius: 3 } } });
+    expect(migrateItemSource({ attack: { area: "line" } })).toEqual({ attack: { area: { shape: "line" } } });
+    expect(migrateItemSource({ area: { shape: "burst", radius: "4", explosive: true }, attack: { type: "Sh" } })).toEqual({ attack: { type: "Sh", area: { shape: "burst", radius: 4, explosive: true } } });
+    expect(power({ attack: { area: 2 } }).area).toEqual({ shape: "burst", radius: 2, explosive: false });
+  });
+
+  it("what it does not understand is kept for validation to name, and a too-large radius is recorded, not guessed", () => {
+    expect(migrateItemSource({ attack: { area: { shape: "cone", radius: 2, colour: "red" } } })).toEqual({ attack: { area: { shape: "cone", radius: 2, colour: "red" } } });
+    const lost: LostValues = {};
+    expect(migrateItemSource({ attack: { area: { shape: "burst", radius: "99999999999999999999" } } }, lost)).toEqual({ attack: { area: { shape: "burst" } } });
+    expect(lost).toEqual({ "attack.area.radius": "99999999999999999999" });
+  });
+});

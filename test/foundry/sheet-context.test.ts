@@ -155,7 +155,7 @@ describe("item sheet data", () => {
     expect(itemSheetFixture("contact", {}).notes).toMatchObject({ name: "system.notes" });
     expect(itemSheetFixture("power", {}).notes).toBeNull();
     expect(itemSheetFixture("talent", {}).choices).toEqual({});
-    expect(Object.keys(itemSheetFixture("weapon", {}).choices)).toEqual(["attackType", "damageMode"]);
+    expect(Object.keys(itemSheetFixture("weapon", {}).choices)).toEqual(["attackType", "areaShape", "damageMode"]);
   });
 
   it("refuses an item type it cannot show", () => {

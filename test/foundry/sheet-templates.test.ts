@@ -319,6 +319,20 @@ describe("item sheet templates", () => {
     expect(attr(queryOne(doc, `input[name="system.equipped"]`), "checked")).toBe("");
   });
 
+  it("area attack: the power and weapon sheets edit the attack's area (shape, size, explosive) from the data model", () => {
+    const doc = itemDoc("weapon", { attack: { enabled: true, type: "Fo", range: 2, area: { shape: "burst", radius: 2, explosive: true } } });
+    const shapes = queryAll(doc, `select[name="system.attack.area.shape"] option`);
+    expect(shapes.map((o) => [attr(o, "value"), text(o), attr(o, "selected") !== undefined])).toEqual([
+      ["none", "None (chosen targets)", false],
+      ["burst", "Burst", true],
+      ["line", "Line", false],
+    ]);
+    expect(attr(queryOne(doc, `input[name="system.attack.area.radius"]`), "value")).toBe("2");
+    expect(attr(queryOne(doc, `input[name="system.attack.area.explosive"]`), "checked")).toBe("");
+    const power = itemDoc("power", { attack: { enabled: true, type: "En", range: 2 } });
+    expect(queryAll(power, `select[name="system.attack.area.shape"] option`).filter((o) => attr(o, "selected") !== undefined).map((o) => attr(o, "value"))).toEqual(["none"]);
+  });
+
   it("talent: covers as a grouped checkbox list (abilities / sub-scores / attacks / defences)", () => {
     const doc = itemDoc("talent", { covers: ["fighting", "agility.dex", "Sh", "dodge"], doubled: true });
     const box = queryOne(doc, `multi-checkbox[name="system.covers"]`);

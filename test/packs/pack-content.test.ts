@@ -274,3 +274,17 @@ describe("original content", () => {
     expect(used.filter((t) => !(ATTACK_CODES as readonly string[]).includes(t))).toEqual([]);
   });
 });
+
+describe("area attack: shipped items with an area", () => {
+  it("area attack: the Concussion Grenade is an explosive burst and Force Blast a line; every other item's attack has none", async () => {
+    const { powerItem, POWERS } = await import("../../scripts/packs/content/powers");
+    const { weaponItem, WEAPONS } = await import("../../scripts/packs/content/gear");
+    const areaOf = (item: { system: Record<string, unknown> }) => (item.system.attack as { area: unknown }).area;
+    const withArea = [...POWERS.map(powerItem), ...WEAPONS.map(weaponItem)].filter((i) => (areaOf(i) as { shape: string }).shape !== "none");
+    expect(withArea.map((i) => [i.name, areaOf(i)])).toEqual([
+      ["Force Blast", { shape: "line", radius: 3, explosive: false }],
+      ["Concussion Grenade", { shape: "burst", radius: 1, explosive: true }],
+    ]);
+    for (const i of withArea) expect(i.system.description).toContain("<strong>Area:</strong>");
+  });
+});

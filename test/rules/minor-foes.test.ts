@@ -9,9 +9,12 @@ import {
   MINOR_FOE_RULE_DEFAULT,
   groupInitiative,
   groupInitiativeModifier,
+  MINOR_FOE_OUT_AT_ZERO_HEALTH,
+  minorFoeAfterDamage,
   minorFoeOutcome,
   type MinorFoeRule,
 } from "../../src/rules/minor-foes";
+import { applyDamage, createExchange, declineDefence, rollToHit, targetActions, undoDamage, type ExchangeState } from "../../src/rules/exchange/index";
 import { rulesSection } from "../support/rules-doc";
 
 const section8 = rulesSection(8).replace(/\s+/g, " ");
@@ -48,6 +51,66 @@ describe("minor foe rule", () => {
       if (damage === 0) expect(o.out).toBe(false);
       if (rule !== "normal" && consequenceCheck(result, damage) !== null) expect(o.out).toBe(true);
       if (o.out) expect(o.check).toBeNull();
+    }));
+  });
+});
+
+describe("minor foe rule: when the damage is applied", () => {
+  it("under a rule other than CASE's, Health reaching 0 takes the foe out too (ruling); never under 'normal'", () => {
+    expect(MINOR_FOE_OUT_AT_ZERO_HEALTH).toBe(true);
+    expect(minorFoeAfterDamage("hit", 20, 0, "outOnSlamOrStun")).toEqual({ out: true, check: null });
+    expect(minorFoeAfterDamage("hit", 20, 5, "outOnSlamOrStun")).toEqual({ out: false, check: null });
+    expect(minorFoeAfterDamage("hit", 20, 0, "normal")).toEqual({ out: false, check: null });
+    expect(() => minorFoeAfterDamage("hit", 20, -1, "outOnAnyDamage")).toThrow(RangeError);
+  });
+
+  /** A thug (Health 40) hit by a red Blunt Attack of 20 (Stun? due), no defence. */
+  function stunningHit(die = 99): ExchangeState {
+    const s = createExchange({
+      attack: "BA",
+      source: "Fist",
+      attacker: { uuid: "Actor.hero", name: "Hero", value: 30, strength: 20, armor: 0 },
+      toHitCs: [],
+      karma: 0,
+      damage: { method: "static", value: 20 },
+      calledShot: false,
+      blindsided: false,
+      projectile: null,
+      targets: [{ uuid: "Actor.thug", actorUuid: "Actor.thug", name: "Thug", scores: { "agility.bal": 6, "fighting.def": 6, "strength.mgt": 10, "endurance.res": 10 }, armor: { body: 0, energy: 0 } }],
+    });
+    return rollToHit(declineDefence(s, "0"), "0", { die });
+  }
+
+  it("applying the damage to a minor foe follows the world's rule: out of the fight with no check, or the check as for anyone", () => {
+    const s = stunningHit();
+    expect(s.targets[0]?.consequences.map((c) => c.check)).toEqual(["stun"]);
+    const normal = applyDamage(s, "0", { value: 40, max: 40 }, undefined, "normal");
+    expect(normal.state.targets[0]?.applied?.out).toBeUndefined();
+    expect(targetActions(normal.state, "0").checks).toEqual(["stun"]);
+    for (const rule of ["outOnAnyDamage", "outOnSlamOrStun"] as const) {
+      const out = applyDamage(s, "0", { value: 40, max: 40 }, undefined, rule);
+      expect(out.state.targets[0]?.applied?.out).toBe(true);
+      expect(out.health).toBe(20);
+      expect(targetActions(out.state, "0").checks).toEqual([]);
+      // Undo gives back the Health and the result's own check.
+      const undone = undoDamage(out.state, "0", { value: 20, max: 40 });
+      expect(undone.health).toBe(40);
+      expect(undone.state.targets[0]?.consequences.map((c) => c.check)).toEqual(["stun"]);
+    }
+    // Someone who is not a minor foe (null) is never taken out.
+    expect(applyDamage(s, "0", { value: 40, max: 40 }).state.targets[0]?.applied?.out).toBeUndefined();
+    expect(() => applyDamage(s, "0", { value: 40, max: 40 }, undefined, "mooks" as MinorFoeRule)).toThrow(RangeError);
+  });
+
+  it("property: a minor foe taken out has no check left to roll, and the rule never changes the Health written", () => {
+    fc.assert(fc.property(fc.constantFrom(...MINOR_FOE_RULES), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 100 }), (rule, health, die) => {
+      const s = stunningHit(die);
+      if (!targetActions(s, "0").apply) return;
+      const plain = applyDamage(s, "0", { value: health, max: 60 });
+      const ruled = applyDamage(s, "0", { value: health, max: 60 }, undefined, rule);
+      expect(ruled.health).toBe(plain.health);
+      if (ruled.state.targets[0]?.applied?.out === true) expect(targetActions(ruled.state, "0").checks).toEqual([]);
+      if (rule === "normal") expect(ruled.state).toEqual(plain.state);
     }));
   });
 });

@@ -177,6 +177,7 @@ export function installWorld(): World {
     ["case.declaredDodge", false],
     ["case.slamMovesTokens", false],
     ["case.lastDefence", ""],
+    ["case.minorFoeRule", "normal"],
   ]);
   const notifications = { error: vi.fn<(text: string) => void>(), warn: vi.fn<(text: string) => void>(), info: vi.fn<(text: string) => void>() };
   const dice: number[] = [];

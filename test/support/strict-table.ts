@@ -22,6 +22,10 @@
  * - `game.users.activeGM` is the connected GM with the lowest id (foundryvtt.com/api Users#activeGM).
  * - A world setting is written only by a GM (ClientSettings#set; USER_PERMISSIONS.SETTINGS_MODIFY),
  *   through JSON; a player's write is refused.
+ * - A scene's MeasuredTemplates: any user may create one (core permission TEMPLATE_CREATE, a
+ *   player's by default), as themselves: the server sets `author` to the creating user and
+ *   refuses another's unless a GM (BaseMeasuredTemplate's author field). Templates and tokens
+ *   are embedded in their scene; every client holds a copy of it.
  * - Handlers interleave: every step (the server's work, each delivery to each client, each
  *   answer) waits a seeded random delay, so concurrent requests really race.
  * - A client can drop between any two writes: its writes then fail, the others are told the
@@ -136,7 +140,41 @@ interface CombatSource extends Json {
   combatants: CombatantSource[];
 }
 
+/** A token on a scene: pixels for x and y, grid squares for width and height (TokenDocument). */
+export interface TokenSource extends Json {
+  _id: string;
+  actorId: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  hidden: boolean;
+  flags: Json;
+}
+
+/** A MeasuredTemplate on a scene (MeasuredTemplateDocument), its author stamped by the server. */
+interface TemplateSource extends Json {
+  _id: string;
+  author: string;
+  t: string;
+  x: number;
+  y: number;
+  distance: number;
+  direction: number;
+  flags: Json;
+}
+
+/** A scene: its grid, its dimensions (Scene#dimensions), its tokens and templates. */
+export interface SceneSource extends Json {
+  _id: string;
+  grid: { size: number; type: number; distance: number };
+  dimensions: { sceneX: number; sceneY: number; sceneWidth: number; sceneHeight: number };
+  tokens: TokenSource[];
+  templates: TemplateSource[];
+}
+
 type Write =
+  | { op: "createTemplate"; collection: "Scene"; id: string; data: Json }
   | { op: "update"; collection: "Combat"; id: string; data: Json }
   | { op: "updateCombatants"; collection: "Combat"; id: string; updates: Json[] }
   | { op: "create"; collection: "ChatMessage"; data: Json }
@@ -147,25 +185,6 @@ type Write =
   | { op: "update"; collection: "Token"; sceneId: string; id: string; data: Json };
 
 type Collection = "ChatMessage" | "Actor" | "Combat" | "Scene";
-
-/** A token on a scene: pixels for x and y, grid squares for width and height (TokenDocument). */
-export interface TokenSource extends Json {
-  _id: string;
-  actorId: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  flags: Json;
-}
-
-/** A scene: its grid, its dimensions (Scene#dimensions) and its tokens. */
-export interface SceneSource extends Json {
-  _id: string;
-  grid: { size: number; type: number };
-  dimensions: { sceneX: number; sceneY: number; sceneWidth: number; sceneHeight: number };
-  tokens: TokenSource[];
-}
 
 /** Why the server refused a write. */
 export class ServerRefusal extends Error {}
@@ -186,6 +205,7 @@ export class StrictServer {
     ["case.initiativeMode", "everyTurn"],
     ["case.teamInitiative", false],
     ["case.slamMovesTokens", false],
+    ["case.minorFoeRule", "normal"],
   ]);
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
@@ -244,7 +264,15 @@ export class StrictServer {
     if (gate) await gate;
     if (!user.active || !client.connected) throw new ServerRefusal("disconnected");
     const source =
-      write.collection === "ChatMessage" ? this.#writeMessage(client, write) : write.collection === "Combat" ? this.#writeCombat(client, write) : write.collection === "Token" ? this.#writeToken(client, write) : this.#writeActor(client, write);
+      write.collection === "ChatMessage"
+        ? this.#writeMessage(client, write)
+        : write.collection === "Combat"
+          ? this.#writeCombat(client, write)
+          : write.collection === "Token"
+            ? this.#writeToken(client, write)
+            : write.collection === "Scene"
+              ? this.#writeScene(client, write)
+              : this.#writeActor(client, write);
     // The answer travels on the writer's own socket, in order with what the server sent it before.
     const json = JSON.stringify(source);
     return client.deliver(() => json);
@@ -322,16 +350,40 @@ export class StrictServer {
     return scene;
   }
 
+  /** A template placed on a scene: by anyone, as themselves (the server stamps the author). */
+  #writeScene(client: StrictClient, write: Write): SceneSource {
+    if (write.op !== "createTemplate") throw new ServerRefusal("Bad write.");
+    const user = client.user;
+    const scene = this.scenes.get(write.id);
+    if (!scene) throw new ServerRefusal(`No scene ${write.id}.`);
+    const data = write.data;
+    if (typeof data.author === "string" && data.author !== user.id && !user.isGM) throw new ServerRefusal(`${user.name} may not place a template as ${data.author}.`);
+    const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+    scene.templates.push({
+      _id: this.newId("tmpl"),
+      author: typeof data.author === "string" ? data.author : user.id,
+      t: typeof data.t === "string" ? data.t : "circle",
+      x: num(data.x),
+      y: num(data.y),
+      distance: num(data.distance),
+      direction: num(data.direction),
+      flags: (data.flags ?? {}) as Json,
+    });
+    this.applied.push({ user: user.id, write });
+    this.#broadcast("update", "Scene", scene, client);
+    return scene;
+  }
+
   /** A square-grid scene of `columns` × `rows` squares of `size` pixels, with no padding. */
   addScene(id: string, columns: number, rows: number, size = 100): void {
-    this.scenes.set(id, { _id: id, grid: { size, type: 1 }, dimensions: { sceneX: 0, sceneY: 0, sceneWidth: columns * size, sceneHeight: rows * size }, tokens: [] });
+    this.scenes.set(id, { _id: id, grid: { size, type: 1, distance: 1 }, dimensions: { sceneX: 0, sceneY: 0, sceneWidth: columns * size, sceneHeight: rows * size }, tokens: [], templates: [] });
   }
 
   /** A 1×1 token of an actor on a scene, at square (x, y). */
   addToken(sceneId: string, id: string, actorId: string, x: number, y: number): void {
     const scene = this.scenes.get(sceneId);
     if (!scene) throw new Error(`No scene ${sceneId}.`);
-    scene.tokens.push({ _id: id, actorId, x: x * scene.grid.size, y: y * scene.grid.size, width: 1, height: 1, flags: {} });
+    scene.tokens.push({ _id: id, actorId, x: x * scene.grid.size, y: y * scene.grid.size, width: 1, height: 1, hidden: false, flags: {} });
   }
 
   #writeActor(client: StrictClient, write: Write): ActorSource {
@@ -478,72 +530,6 @@ export class ClientActor extends ActorBase {
   }
 }
 
-/** A scene as a client holds it: the members our board code reads (Scene#grid, #dimensions, #tokens). */
-export class ClientScene {
-  constructor(
-    private readonly client: StrictClient,
-    public source: SceneSource,
-  ) {}
-  get id(): string {
-    return this.source._id;
-  }
-  get grid(): SceneSource["grid"] {
-    return this.source.grid;
-  }
-  get dimensions(): SceneSource["dimensions"] {
-    return this.source.dimensions;
-  }
-  /** Its tokens (an EmbeddedCollection: get and find). */
-  get tokens(): { get(id: string): ClientToken | undefined; find(fn: (t: ClientToken) => boolean): ClientToken | undefined } {
-    const all = this.source.tokens.map((t) => new ClientToken(this.client, this, t._id));
-    return { get: (id) => all.find((t) => t.id === id), find: (fn) => all.find(fn) };
-  }
-}
-
-/** A token document as a client holds it: read through its scene's current source. */
-export class ClientToken extends TokenDocumentBase {
-  constructor(
-    private readonly client: StrictClient,
-    readonly parent: ClientScene,
-    readonly id: string,
-  ) {
-    super();
-  }
-  get #source(): TokenSource {
-    const t = this.client.scenes.get(this.parent.id)?.source.tokens.find((x) => x._id === this.id);
-    if (!t) throw new Error(`Token ${this.id} is gone.`);
-    return t;
-  }
-  get uuid(): string {
-    return `Scene.${this.parent.id}.Token.${this.id}`;
-  }
-  get actorId(): string {
-    return this.#source.actorId;
-  }
-  get actor(): ClientActor | null {
-    return this.client.actors.get(this.#source.actorId) ?? null;
-  }
-  get x(): number {
-    return this.#source.x;
-  }
-  get y(): number {
-    return this.#source.y;
-  }
-  get width(): number {
-    return this.#source.width;
-  }
-  get height(): number {
-    return this.#source.height;
-  }
-  get flags(): Json {
-    return this.#source.flags;
-  }
-  async update(data: Json): Promise<this> {
-    await this.client.write({ op: "update", collection: "Token", sceneId: this.parent.id, id: this.id, data });
-    return this;
-  }
-}
-
 /** A chat message as a client holds it. */
 export class ClientMessage {
   constructor(
@@ -604,6 +590,9 @@ export class ClientCombatant {
   get isDefeated(): boolean {
     return this.source.defeated;
   }
+  get defeated(): boolean {
+    return this.source.defeated;
+  }
   get hidden(): boolean {
     return this.source.hidden;
   }
@@ -647,6 +636,149 @@ export class ClientCombat {
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Json[]): Promise<void> {
     await this.client.write({ op: "updateCombatants", collection: "Combat", id: this.id, updates: wire(updates) });
+  }
+}
+
+/**
+ * A scene's embedded tokens as a client holds them: an EmbeddedCollection's members our code
+ * reads (get by id, find, filter, map, iteration, contents, size).
+ */
+class ClientTokens {
+  constructor(private readonly all: readonly ClientToken[]) {}
+  get contents(): ClientToken[] {
+    return [...this.all];
+  }
+  get size(): number {
+    return this.all.length;
+  }
+  get(id: string): ClientToken | undefined {
+    return this.all.find((t) => t.id === id);
+  }
+  find(fn: (t: ClientToken) => boolean): ClientToken | undefined {
+    return this.all.find(fn);
+  }
+  filter(fn: (t: ClientToken) => boolean): ClientToken[] {
+    return this.all.filter(fn);
+  }
+  map<T>(fn: (t: ClientToken) => T): T[] {
+    return this.all.map(fn);
+  }
+  [Symbol.iterator](): Iterator<ClientToken> {
+    return this.all[Symbol.iterator]();
+  }
+}
+
+/** A scene as a client holds it: its grid, dimensions, tokens and templates; tokens move and templates are made through the server. */
+export class ClientScene {
+  constructor(
+    private readonly client: StrictClient,
+    public source: SceneSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get grid(): SceneSource["grid"] {
+    return this.source.grid;
+  }
+  get dimensions(): SceneSource["dimensions"] {
+    return this.source.dimensions;
+  }
+  get tokens(): ClientTokens {
+    return new ClientTokens(this.source.tokens.map((t) => new ClientToken(this.client, this, t._id)));
+  }
+  get templates(): ClientTemplate[] {
+    return this.source.templates.map((t) => new ClientTemplate(this, t));
+  }
+  async createEmbeddedDocuments(name: string, data: readonly object[]): Promise<ClientTemplate[]> {
+    if (name !== "MeasuredTemplate") throw new Error(`The strict table's scenes make templates only, not ${name}.`);
+    const made: ClientTemplate[] = [];
+    for (const d of data) {
+      const answer = await this.client.write({ op: "createTemplate", collection: "Scene", id: this.id, data: wire(d) as Json });
+      const last = (answer as SceneSource | null)?.templates.at(-1);
+      if (last) made.push(new ClientTemplate(this, last));
+    }
+    return made;
+  }
+  /** A token or template of this scene by UUID. */
+  find(uuid: string): ClientToken | ClientTemplate | null {
+    return this.tokens.find((t) => t.uuid === uuid) ?? this.templates.find((t) => t.uuid === uuid) ?? null;
+  }
+}
+
+/** A token document as a client holds it: read through its scene's current source, moved through the server. */
+export class ClientToken extends TokenDocumentBase {
+  constructor(
+    private readonly client: StrictClient,
+    readonly parent: ClientScene,
+    readonly id: string,
+  ) {
+    super();
+  }
+  get #source(): TokenSource {
+    const t = this.client.scenes.get(this.parent.id)?.source.tokens.find((x) => x._id === this.id);
+    if (!t) throw new Error(`Token ${this.id} is gone.`);
+    return t;
+  }
+  get uuid(): string {
+    return `Scene.${this.parent.id}.Token.${this.id}`;
+  }
+  get actorId(): string {
+    return this.#source.actorId;
+  }
+  get actor(): ClientActor | null {
+    return this.client.actors.get(this.#source.actorId) ?? null;
+  }
+  get x(): number {
+    return this.#source.x;
+  }
+  get y(): number {
+    return this.#source.y;
+  }
+  get width(): number {
+    return this.#source.width;
+  }
+  get height(): number {
+    return this.#source.height;
+  }
+  get hidden(): boolean {
+    return this.#source.hidden;
+  }
+  get flags(): Json {
+    return this.#source.flags;
+  }
+  async update(data: Json): Promise<this> {
+    await this.client.write({ op: "update", collection: "Token", sceneId: this.parent.id, id: this.id, data });
+    return this;
+  }
+}
+
+/** A template as a client holds it (MeasuredTemplateDocument). */
+export class ClientTemplate {
+  readonly documentName = "MeasuredTemplate";
+  constructor(
+    readonly parent: ClientScene,
+    readonly source: TemplateSource,
+  ) {}
+  get id(): string {
+    return this.source._id;
+  }
+  get uuid(): string {
+    return `Scene.${this.parent.id}.MeasuredTemplate.${this.source._id}`;
+  }
+  get x(): number {
+    return this.source.x;
+  }
+  get y(): number {
+    return this.source.y;
+  }
+  get direction(): number {
+    return this.source.direction;
+  }
+  get flags(): Json {
+    return this.source.flags;
+  }
+  get author(): { id: string } {
+    return { id: this.source.author };
   }
 }
 
@@ -936,8 +1068,8 @@ export function installTableGlobals(): void {
   // An actor (`Actor.<id>`) or one of its items (`Actor.<id>.Item.<id>`), or a token
   // (`Scene.<id>.Token.<id>`), from this client's copy.
   const find = (uuid: string): unknown => {
-    const token = /^Scene\.([A-Za-z0-9]+)\.Token\.([A-Za-z0-9]+)$/.exec(uuid);
-    if (token?.[1] && token[2]) return current().scenes.get(token[1])?.tokens.get(token[2]) ?? null;
+    const scene = /^Scene\.([A-Za-z0-9]+)\./.exec(uuid);
+    if (scene?.[1]) return current().scenes.get(scene[1])?.find(uuid) ?? null;
     const m = /^Actor\.([A-Za-z0-9]+)(?:\.Item\.([A-Za-z0-9]+))?$/.exec(uuid);
     const actor = m?.[1] ? current().actors.get(m[1]) : undefined;
     if (!actor) return null;
@@ -1014,6 +1146,17 @@ export function seatCast(table: StrictTable): void {
 export function itemUuid(actorId: string, kind: "punch" | "grab" | "blast"): string {
   const n = { [CAST.kestrel]: "0000000001", [CAST.wren]: "0000000002", [CAST.gravel]: "0000000003", [CAST.shade]: "0000000004" }[actorId] ?? "";
   return `Actor.${actorId}.Item.${kind}${n}`;
+}
+
+/** A scene (100 px squares, one unit each) with a token for each actor at its square. */
+export function seatScene(table: StrictTable, id: string, tokens: readonly { actorId: string; x: number; y: number; hidden?: boolean }[]): void {
+  table.server.scenes.set(id, {
+    _id: id,
+    grid: { size: 100, type: 1, distance: 1 },
+    dimensions: { sceneX: 0, sceneY: 0, sceneWidth: 3000, sceneHeight: 2000 },
+    tokens: tokens.map((t, i) => ({ _id: `tok${String(i).padStart(13, "0")}`, actorId: t.actorId, x: t.x * 100, y: t.y * 100, width: 1, height: 1, hidden: t.hidden === true, flags: {} })),
+    templates: [],
+  });
 }
 
 /** A started combat in its declare phase, with these actors as combatants. */

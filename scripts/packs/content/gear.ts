@@ -5,7 +5,7 @@
  */
 import { ARMOR_ABSORBS, ATTACKS, type AttackCode, type RankKey } from "../../../src/rules/index";
 import { ITEM_SOURCE_SCHEMA_VERSION, type ItemInput } from "../documents";
-import { attackNote, pullableFor, rank, rankLabel } from "./text";
+import { areaNote, areaSource, attackNote, pullableFor, rank, rankLabel } from "./text";
 
 export interface WeaponDef {
   readonly name: string;
@@ -18,6 +18,8 @@ export interface WeaponDef {
   readonly materialStrength: RankKey | "none";
   /** Rounds or shots a full load holds, for weapons that use ammunition. */
   readonly ammunition?: number;
+  /** An area the weapon's attack covers (rules/areas.ts). */
+  readonly area?: { readonly shape: "burst" | "line"; readonly radius: number; readonly explosive?: boolean };
   readonly text: string;
 }
 
@@ -192,6 +194,17 @@ export const WEAPONS: readonly WeaponDef[] = [
     materialStrength: "good",
     text: `<p>A parked car lifted and thrown, the classic superhuman brawl move. It deals the lesser of the thrower's Strength and the car's material strength, and the car is wrecked either way. Lifting one takes at least Remarkable Strength. ${THROWN_NOTE}</p>`,
   },
+  {
+    name: "Concussion Grenade",
+    img: "icons/svg/explosion.svg",
+    type: "Fo",
+    range: 2,
+    damage: "excellent",
+    materialStrength: "poor",
+    ammunition: 3,
+    area: { shape: "burst", radius: 1, explosive: true },
+    text: "<p>A fist-sized charge that goes off with a bang and a shock wave. It is a Force attack at its own rank on everyone round the square it lands in; armour counts against it. Each throw uses one grenade.</p>",
+  },
 ];
 
 export const ARMORS: readonly ArmorDef[] = [
@@ -268,12 +281,12 @@ export function weaponItem(def: WeaponDef): ItemInput {
     type: "weapon",
     img: def.img,
     system: {
-      attack: { enabled: true, type: def.type, range: def.range, pullable: pullableFor(def.type) },
+      attack: { enabled: true, type: def.type, range: def.range, pullable: pullableFor(def.type), area: areaSource(def.area) },
       damage: { mode: def.damage === "strength" ? "strength" : "rank", rank: def.damage === "strength" ? 0 : rank(def.damage) },
       materialStrength: rankOrZero(def.materialStrength),
       ammunition: { tracked: def.ammunition !== undefined, value: def.ammunition ?? 0, max: def.ammunition ?? 0 },
       equipped: true,
-      description: def.text + damage + ms + ammo + attackNote(def.type, def.range),
+      description: def.text + damage + ms + ammo + attackNote(def.type, def.range) + areaNote(def.area),
       schemaVersion: ITEM_SOURCE_SCHEMA_VERSION,
     },
   };

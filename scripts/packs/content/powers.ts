@@ -5,7 +5,7 @@
  */
 import { ARMOR_ABSORBS, ATTACKS, type AttackCode, type PowerCategory, type RankKey } from "../../../src/rules/index";
 import { ITEM_SOURCE_SCHEMA_VERSION, type DocumentSource, type EffectInput, type ItemInput } from "../documents";
-import { attackNote, guidanceList, pullableFor, rank } from "./text";
+import { areaNote, areaSource, attackNote, guidanceList, pullableFor, rank } from "./text";
 
 export interface PowerDef {
   readonly name: string;
@@ -14,8 +14,8 @@ export interface PowerDef {
   readonly rank: RankKey;
   readonly duration: string;
   readonly img: string;
-  /** Present when the power attacks: its attack type and range in areas (0 = touch or melee). */
-  readonly attack?: { readonly type: AttackCode; readonly range: number };
+  /** Present when the power attacks: its attack type and range in areas (0 = touch or melee), and an area if it covers one. */
+  readonly attack?: { readonly type: AttackCode; readonly range: number; readonly area?: { readonly shape: "burst" | "line"; readonly radius: number; readonly explosive?: boolean } };
   /**
    * Present when the power protects like armor (CASE-RULES §5, Errata): at the power's rank,
    * against the attacks body armor absorbs (`physical`), against Energy (`energy`), and/or
@@ -500,7 +500,7 @@ export const POWERS: readonly PowerDef[] = [
     rank: "remarkable",
     duration: ONE_ACTION,
     img: "icons/svg/explosion.svg",
-    attack: { type: "Fo", range: 3 },
+    attack: { type: "Fo", range: 3, area: { shape: "line", radius: 3 } },
     text: "<p>A wave of invisible force that hits like a speeding truck. It is a Force attack that deals the power's rank number; body armor counts against it. It is good at knocking foes over and pushing things rather than burning them.</p>",
     guidance: [
       ["good", "knocks a person flat."],
@@ -854,10 +854,10 @@ export function powerItem(def: PowerDef): ItemInput {
       duration: def.duration,
       active: def.startsActive ?? true,
       attack: attack
-        ? { enabled: true, type: attack.type, range: attack.range, pullable: pullableFor(attack.type) }
-        : { enabled: false, type: "En", range: 0, pullable: true },
+        ? { enabled: true, type: attack.type, range: attack.range, pullable: pullableFor(attack.type), area: areaSource(attack.area) }
+        : { enabled: false, type: "En", range: 0, pullable: true, area: areaSource(undefined) },
       protection: powerProtection(def),
-      description: def.text + (attack ? attackNote(attack.type, attack.range) : "") + guidanceList(def.guidance),
+      description: def.text + (attack ? attackNote(attack.type, attack.range) + areaNote(attack.area) : "") + guidanceList(def.guidance),
       schemaVersion: ITEM_SOURCE_SCHEMA_VERSION,
     },
     ...(def.effects ? { effects: def.effects } : {}),

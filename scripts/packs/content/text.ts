@@ -75,3 +75,16 @@ export function attackNote(type: AttackCode, range: number): string {
 export function pullableFor(type: AttackCode): boolean {
   return pullRule(type) !== "none";
 }
+
+/** The area note of an attack that covers an area (rules/areas.ts), or "" for one on chosen targets. */
+export function areaNote(area: { readonly shape: "burst" | "line"; readonly radius: number; readonly explosive?: boolean } | undefined): string {
+  if (!area) return "";
+  const shape = area.shape === "burst" ? `a burst of ${areas(area.radius)} round the aimed square` : `a line ${areas(area.radius)} long from the attacker`;
+  const falloff = area.explosive === true ? " It explodes: its damage falls one rank for every area from the centre." : " Everyone in it takes the same damage.";
+  return `<p><strong>Area:</strong> ${shape}. Place its template; every token in it is a target, each rolled and defended apart.${falloff}</p>`;
+}
+
+/** The `system.attack.area` of a pack power or weapon: none unless it covers an area. */
+export function areaSource(area: { readonly shape: "burst" | "line"; readonly radius: number; readonly explosive?: boolean } | undefined): { shape: string; radius: number; explosive: boolean } {
+  return area ? { shape: area.shape, radius: area.radius, explosive: area.explosive === true } : { shape: "none", radius: 1, explosive: false };
+}

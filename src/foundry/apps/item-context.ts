@@ -160,7 +160,10 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
   const type = input.type;
   const choices: Record<string, Choices> = {};
   if (type === "power") choices.category = fieldChoices(fieldAt(input.fields, "category"));
-  if (type === "power" || type === "weapon") choices.attackType = fieldChoices(fieldAt(input.fields, "attack.type"));
+  if (type === "power" || type === "weapon") {
+    choices.attackType = fieldChoices(fieldAt(input.fields, "attack.type"));
+    choices.areaShape = fieldChoices(fieldAt(input.fields, "attack.area.shape"));
+  }
   if (type === "weapon") choices.damageMode = fieldChoices(fieldAt(input.fields, "damage.mode"));
   const covers =
     type === "talent"

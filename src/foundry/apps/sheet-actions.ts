@@ -8,7 +8,6 @@ import { isScoreRef } from "../../rules/index";
 import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../dice/entry-points";
 import { SYSTEM_PATH } from "../core/constants";
 import { isCharacter, isItemType } from "../core/guards";
-import { recoveryRulings } from "../core/settings";
 import { karmaPoolEnabled, karmaPoolState, recoveryRulings } from "../core/settings";
 import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../actor-writes";

@@ -21,6 +21,8 @@ export interface CombatBridge {
   recordStun(actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
   /** The combat turn (round) the character is in, or null outside a started combat. */
   turn(actor: Actor.Implementation): Promise<number | null>;
+  /** Marks the character's combatant defeated (or not) in the combats it is in (idempotent). */
+  markDefeated(actor: Actor.Implementation, defeated: boolean): Promise<void>;
 }
 
 /** The bridge without a running combat (tests and worlds without the turn use it). */
@@ -31,4 +33,5 @@ export const NO_COMBAT: CombatBridge = Object.freeze({
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),
   turn: () => Promise.resolve(null),
+  markDefeated: () => Promise.resolve(),
 });

@@ -302,6 +302,10 @@ export const turnCombatBridge: CombatBridge = {
     const found = combatantOfActor(actor);
     return Promise.resolve(found ? found.combat.round : null);
   },
+  async markDefeated(actor, defeated) {
+    const found = combatantOfActor(actor);
+    if (found && found.combatant.defeated !== defeated) await found.combatant.update({ defeated });
+  },
   declaredDodgeShift(actor) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(0);

@@ -10,6 +10,9 @@ import {
   INITIATIVE_MODES,
   KARMA_POOL_DRAW_LIMIT,
   MEDICAL_CARE_HEALTH_FACTOR,
+  MINOR_FOE_RULES,
+  MINOR_FOE_RULE_DEFAULT,
+  type MinorFoeRule,
   resolveRecoveryRulings,
   type InitiativeMode,
   type RecoveryRulings,
@@ -45,6 +48,7 @@ declare module "fvtt-types/configuration" {
     "case.karmaPool": boolean;
     "case.karmaPoolDrawLimit": KarmaPoolDrawLimit;
     "case.karmaPoolState": Record<string, unknown>;
+    "case.minorFoeRule": MinorFoeRule;
   }
 }
 
@@ -134,6 +138,7 @@ export function registerSettings(): void {
   });
   registerRecoverySettings();
   registerKarmaPoolSettings();
+  registerMinorFoeSetting();
   game.settings.register(SYSTEM_ID, "worldSchemaVersion", {
     scope: "world",
     config: false,
@@ -256,4 +261,16 @@ export function readKarmaPool(raw: unknown): StoredKarmaPool {
 /** The world's group Karma pool. */
 export function karmaPoolState(): StoredKarmaPool {
   return readKarmaPool(game.settings.get(SYSTEM_ID, "karmaPoolState"));
+}
+/** What happens to a minor foe (an NPC marked "minor") hit by an attack: the rules' MINOR_FOE_RULES. */
+function registerMinorFoeSetting(): void {
+  game.settings.register(SYSTEM_ID, "minorFoeRule", {
+    name: "CASE.Setting.minorFoeRule.Name",
+    hint: "CASE.Setting.minorFoeRule.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("minorFoeRule", MINOR_FOE_RULES),
+    default: MINOR_FOE_RULE_DEFAULT,
+  });
 }

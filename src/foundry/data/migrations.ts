@@ -115,5 +115,26 @@ export function migrateItemSource(source: Source, lost: LostValues = {}): Source
     } else if (!ITEM_TEXT_KEYS.has(k)) convertKey(source, k, k, lost);
   }
   if (typeof source.protection === "number") source.protection = { physical: true, rank: source.protection };
+  migrateArea(source, lost);
   return source;
+}
+
+/**
+ * An attack's area as hand-made imports write it: a bare radius (`attack.area: 2`, or "2") is a
+ * burst of that many areas; a shape name alone (`attack.area: "line"`) takes the default size.
+ * A top-level `area` (as other systems keep it) moves under `attack` when the attack has none.
+ * Anything else is left for validation to name.
+ */
+function migrateArea(source: Source, lost: LostValues): void {
+  let attack = source.attack;
+  if (source.area !== undefined && (attack === undefined || (isRecord(attack) && attack.area === undefined))) {
+    if (!isRecord(attack)) source.attack = attack = {};
+    if (isRecord(attack)) attack.area = source.area;
+    delete source.area;
+  }
+  if (!isRecord(attack)) return;
+  const area = attack.area;
+  if (typeof area === "number" || (typeof area === "string" && /^\s*\d+\s*$/.test(area))) attack.area = { shape: "burst", radius: Number(area) };
+  else if (typeof area === "string" && ["none", "burst", "line"].includes(area)) attack.area = { shape: area };
+  else if (isRecord(area)) convertKey(area, "radius", "attack.area.radius", lost);
 }

@@ -180,7 +180,11 @@ export interface TargetRowView {
     readonly max: number;
     readonly reachedZero: boolean;
     readonly rebound: null | { readonly before: number; readonly after: number };
+    /** A minor foe the world's minor-foe rule took out of the fight: the card says so. */
+    readonly out: boolean;
   };
+  /** An area attack's row: its distance in areas from the centre, when it is 1 or more (null at the centre or on a line). */
+  readonly areaDistance: number | null;
   readonly consequences: readonly {
     readonly check: string;
     readonly labelKey: string;
@@ -229,6 +233,8 @@ export interface ExchangeCardView {
   readonly canApplyAll: boolean;
   /** The GM's *Roll all due checks*: shown when two Slam?/Stun?/Kill? checks or more are due now. */
   readonly canRollAllChecks: boolean;
+  /** An area attack: its shape and size, as a localisation key and its data; null for an attack on chosen targets. */
+  readonly area: null | { readonly key: string; readonly data: Record<string, string> };
   readonly rows: readonly TargetRowView[];
 }
 
@@ -370,8 +376,9 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max })),
       canUndo: mayApply && next.undo,
       applied: t.applied && !t.applied.others
-        ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null }
+        ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null, out: t.applied.out === true }
         : null,
+      areaDistance: state.area && t.areaDistance !== undefined && t.areaDistance > 0 ? t.areaDistance : null,
       consequences: t.consequences.map((c) => {
         const out = consequenceOutcome(c);
         return {
@@ -417,6 +424,9 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     canRollToHit: ownsAttacker && state.targets.some((t) => targetActions(state, t.key).rollToHit),
     canApplyAll: viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2,
     canRollAllChecks: viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2,
+    area: state.area
+      ? { key: `CASE.Area.Card.${state.area.shape}${state.area.explosive === true ? "Explosive" : ""}`, data: { radius: String(state.area.radius), targets: String(state.targets.length) } }
+      : null,
     rows,
   };
 }

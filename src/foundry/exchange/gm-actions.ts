@@ -39,6 +39,7 @@ import {
   type DefenceCode,
   type ExchangeState,
   type ExchangeTarget,
+  type MinorFoeRule,
 } from "../../rules/index";
 import { actorLock, karmaUpdate, ledgerEntry, logDate, writeOnce, writeOnceWith } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
@@ -375,6 +376,8 @@ async function writeHealthChange(
   id: string,
   actors: { actor: Actor.Implementation; charger: Actor.Implementation | null },
   compute: (health: { value: number; max: number }, charger: { value: number; max: number } | undefined) => DamageApplication,
+  /** More effects of the change on the target, written after its Health and still under the locks. */
+  after?: (result: DamageApplication) => Promise<void>,
 ): Promise<DamageApplication> {
   const keys = [actors.actor, actors.charger].filter((a): a is Actor.Implementation => a !== null).map((a) => actorLock(a.uuid));
   return context.locks.run(keys, async () => {
@@ -383,8 +386,34 @@ async function writeHealthChange(
     const result = transition(() => compute(now(actors.actor), actors.charger ? now(actors.charger) : undefined));
     await writeOnce(actors.actor, id, field, now(actors.actor).value, result.health);
     if (actors.charger && result.chargerHealth !== null) await writeOnce(actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
+    await after?.(result);
     return result;
   });
+}
+
+/** The minor-foe rule that applies to a target: the world's, for an NPC marked "minor"; null for anyone else. */
+export function minorFoeRuleFor(actor: Actor.Implementation): MinorFoeRule | null {
+  if (actor.type !== "npc" || !isCharacter(actor)) return null;
+  const system = actor.system as { minor?: unknown };
+  return system.minor === true ? game.settings.get(SYSTEM_ID, "minorFoeRule") : null;
+}
+
+const OUT_OF_FIGHT = "flags.case.outOfFight";
+
+/**
+ * Takes a minor foe out of the fight (or brings it back, on an undo): a ledger entry for this
+ * step (`flags.case.outOfFight`, so a retry writes nothing twice), Foundry's defeated condition
+ * on the actor, and its combatant marked defeated. Call it holding the actor's lock. The
+ * condition and the mark are set to a state, not toggled, so a retry that finds its ledger
+ * entry only makes sure they are there.
+ */
+async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
+  const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
+  await writeOnce(actor, id, OUT_OF_FIGHT, flag === 1 ? 1 : 0, out ? 1 : 0);
+  const defeated = CONFIG.specialStatusEffects.DEFEATED;
+  const has = actor.effects.some((e) => e.statuses.has(defeated));
+  if (has !== out) await actor.toggleStatusEffect(defeated, { active: out, overlay: true });
+  await bridge.markDefeated(actor, out);
 }
 
 async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {
@@ -399,7 +428,11 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
   const target = transition(() => targetOf(state, key));
   if (!targetActions(state, key).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
   const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
-  const applied = await writeHealthChange(context, effectId(loaded, key, "apply"), actors, (health, charger) => applyDamage(state, key, health, charger));
+  const id = effectId(loaded, key, "apply");
+  const minorFoe = minorFoeRuleFor(actors.actor);
+  const applied = await writeHealthChange(context, id, actors, (health, charger) => applyDamage(state, key, health, charger, minorFoe), async (result) => {
+    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, true);
+  });
   await save("applyDamage", loaded, applied.state, context, []);
   await autoRollNpcConsequences(loaded.message.id ?? "", key, actors.actor, context);
 }
@@ -410,7 +443,10 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   const target = transition(() => targetOf(state, key));
   if (!targetActions(state, key).undo) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToUndo", { name: target.name }));
   const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
-  const undone = await writeHealthChange(context, effectId(loaded, key, "undo"), actors, (health, charger) => undoDamage(state, key, health, charger));
+  const id = effectId(loaded, key, "undo");
+  const undone = await writeHealthChange(context, id, actors, (health, charger) => undoDamage(state, key, health, charger), async () => {
+    if (target.applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, false);
+  });
   await save("undoDamage", loaded, undone.state, context, []);
 }
 

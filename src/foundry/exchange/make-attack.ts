@@ -7,6 +7,9 @@
  * weapon's ammunition and the Karma (each once per request), clears a used foe bonus and
  * writes the card: players never write attack cards.
  * Targets who are blindsided get no defence; the GM rolls their to-hit before the card is posted.
+ * An item with an area (system.attack.area) first has the attacker place its template
+ * (area-template.ts); the GM then reads the template and the scene's tokens itself and makes
+ * one card with a row for every token the area covers, each at its distance from the centre.
  */
 import {
   ATTACKS,
@@ -24,6 +27,7 @@ import {
   type ArmorPiece,
   type AttackCode,
   type ProtectionSource,
+  type AreaDefinition,
   type CsReason,
   type ExchangeState,
   type TargetInput,
@@ -40,6 +44,8 @@ import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunit
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
+import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
+import type { AskingUser } from "../requests/router";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
 
@@ -48,6 +54,8 @@ export interface AttackOptions {
   targetUuids?: string[];
   /** Skip the dialog (shift-click): no extra circumstances. */
   skipDialog?: boolean;
+  /** An area attack: the template already placed for it (else the attacker places one now). */
+  templateUuid?: string;
 }
 
 /**
@@ -159,6 +167,14 @@ function attackOf(item: Item.Implementation): AttackCode | null {
   return attacking?.enabled ? (attacking.type) : null;
 }
 
+/** The area an item's attack covers, or null for an attack on chosen targets. */
+export function itemArea(item: Item.Implementation): AreaDefinition | null {
+  const attacking = isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null;
+  const area = attacking?.area;
+  if (!area || area.shape === "none") return null;
+  return { shape: area.shape, radius: area.radius, explosive: area.explosive };
+}
+
 /**
  * Makes an attack with a power or weapon: the attacker's client half. Resolves to the card
  * the GM wrote, or null (after telling the user why).
@@ -185,11 +201,25 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     ui.notifications.error(empty);
     return null;
   }
-  const uuids = options.targetUuids ?? [...game.user.targets].map((t) => t.document.uuid);
+  const area = itemArea(item);
+  let templateUuid = options.templateUuid;
+  // An area's targets are whom its template covers, not whom the user had targeted.
+  let uuids = options.targetUuids ?? (area ? [] : [...game.user.targets].map((t) => t.document.uuid));
+  if (area && templateUuid === undefined) {
+    const board = foundryAreaCanvas();
+    if (!board) {
+      ui.notifications.error(game.i18n.localize("CASE.Area.NoScene"));
+      return null;
+    }
+    const placed = await placeArea(board, area, actor.uuid, item.uuid);
+    if (!placed) return null;
+    templateUuid = placed.templateUuid;
+    uuids = placed.targets.map((t) => t.uuid);
+  }
   const snapshots = (await Promise.all(uuids.map((u) => snapshotTarget(u, attack)))).filter((t) => t !== null);
   const targetCount = snapshots.length;
   if (targetCount === 0) {
-    ui.notifications.warn(game.i18n.localize("CASE.Exchange.NoTargets"));
+    ui.notifications.warn(game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
     return null;
   }
   const def = ATTACKS[attack];
@@ -214,7 +244,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
           range: String(attacking?.range ?? 0),
           measured: measured.map((m) => ({ ...m, unitKey: areaUnitKey(m.areas) })),
           charge: attack === "Ch",
-          canCallShot: canCallShot(attack),
+          canCallShot: canCallShot(attack) && !area,
           karmaPool: system.karma.value,
           karmaMinimum: KARMA_MINIMUM,
         },
@@ -222,12 +252,12 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
         start,
       );
   if (!input) return null;
-  const answer = await requestGM(attackQuery, { itemUuid: item.uuid, targetUuids: uuids, input: { ...input } });
+  const answer = await requestGM(attackQuery, { itemUuid: item.uuid, targetUuids: uuids, input: { ...input }, ...(templateUuid !== undefined ? { templateUuid } : {}) });
   return answer ? (game.messages.get(answer.messageId) ?? null) : null;
 }
 
 /** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
-export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput): ExchangeState {
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null): ExchangeState {
   const def = ATTACKS[attack];
   const system = actor.system;
   const value = system.score(def.rollsOn);
@@ -267,7 +297,46 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     blindsided: input.blindsided,
     projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
     targets,
+    ...(area ? { area } : {}),
   });
+}
+
+/** A template document as the GM reads it (MeasuredTemplateDocument: position, heading, author, flags, scene). */
+interface TemplateDoc {
+  readonly documentName: string;
+  readonly x: number;
+  readonly y: number;
+  readonly direction: number;
+  readonly flags: unknown;
+  readonly author: { readonly id: string | null } | null;
+  readonly parent: { readonly grid: SceneGrid; readonly tokens: Iterable<AreaTokenDoc> } | null;
+}
+
+function isTemplateDoc(doc: unknown): doc is TemplateDoc {
+  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "MeasuredTemplate";
+}
+
+/**
+ * The GM's own reading of an area attack: the template must be this item's, on a scene, and
+ * placed by the asker (its author, which Foundry's server stamps) unless the asker is a GM; the
+ * tokens it covers are read from the scene's token documents as the GM has them (not from the
+ * asker's list). Refused, with the reason, when no one or too many are inside.
+ */
+export async function areaTargets(user: AskingUser, templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation, area: AreaDefinition): Promise<CoveredToken[]> {
+  if (templateUuid === undefined) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Area.NeedsTemplate"));
+  const doc: unknown = await fromUuid(templateUuid);
+  if (!isTemplateDoc(doc) || !doc.parent || areaTemplateItem(doc.flags) !== item.uuid || (!user.isGM && doc.author?.id !== user.id)) {
+    throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.BadTemplate"));
+  }
+  const scene = doc.parent;
+  const tokens = [...scene.tokens];
+  const own = tokens.find((t) => t.actor?.uuid === actor.uuid);
+  if (!own && area.shape === "line") throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoAttackerToken"));
+  const origin = own ? tokenSquares(own, scene.grid) : { x: 0, y: 0 };
+  const covered = coveredTokens(area, areaPlacement(area, doc, origin, scene.grid), tokens, scene.grid, actor.uuid);
+  if (covered.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoOneInside"));
+  if (covered.length > MAX_ATTACK_TARGETS) throw new QueryRefusal("malformed", game.i18n.format("CASE.Area.TooMany", { count: String(covered.length), max: String(MAX_ATTACK_TARGETS) }));
+  return covered;
 }
 
 async function attackingItem(itemUuid: string): Promise<Item.Implementation> {
@@ -288,7 +357,9 @@ export const attackQuery = defineCardQuery({
     }
     const uuids = (targetUuids as unknown[]).map((u, i) => stringField({ [i]: u }, String(i), UUID_PATTERN));
     const input = payloadRecord(r.input);
-    return { itemUuid: stringField(r, "itemUuid", UUID_PATTERN), targetUuids: [...new Set(uuids)], input };
+    const parsed: { itemUuid: string; targetUuids: string[]; input: Record<string, unknown>; templateUuid?: string } = { itemUuid: stringField(r, "itemUuid", UUID_PATTERN), targetUuids: [...new Set(uuids)], input };
+    if (r.templateUuid !== undefined) parsed.templateUuid = stringField(r, "templateUuid", UUID_PATTERN);
+    return parsed;
   },
   lockKey: (p) => `attack:${p.itemUuid}`,
   async authorize(user, p) {
@@ -296,7 +367,7 @@ export const attackQuery = defineCardQuery({
     const actor = (await attackingItem(p.itemUuid)).actor;
     if (!actor || !userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotYourAttack"));
   },
-  async handle(_user, p, context): Promise<{ messageId: string }> {
+  async handle(user, p, context): Promise<{ messageId: string }> {
     // A replay of a request that already made its card answers with that card.
     const made = cardOfOrigin(context.requestId);
     if (made) return { messageId: made.id ?? "" };
@@ -309,9 +380,17 @@ export const attackQuery = defineCardQuery({
     assertMayFire(item, attack, context.requestId);
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
     if (!parsed.ok) throw new QueryRefusal("malformed", game.i18n.format(parsed.errorKey, parsed.data ?? {}));
-    const targets = (await Promise.all(p.targetUuids.map((u) => snapshotTarget(u, attack)))).filter((t): t is TargetInput => t !== null);
-    if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.NoTargets"));
-    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value));
+    // An area attack's targets are the tokens its template covers, as the GM reads them.
+    const area = itemArea(item);
+    const covered = area ? await areaTargets(user, p.templateUuid, item, actor, area) : null;
+    const wanted = covered ? covered.map((c) => c.uuid) : p.targetUuids;
+    const snapshots = await Promise.all(wanted.map(async (u, i) => {
+      const t = await snapshotTarget(u, attack);
+      return t && covered ? { ...t, areaDistance: covered[i]?.distance ?? 0 } : t;
+    }));
+    const targets = snapshots.filter((t): t is TargetInput => t !== null);
+    if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
+    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area));
     await spendAmmunitionOnce(item, actor, attack, context);
     await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }));
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {

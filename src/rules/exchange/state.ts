@@ -4,6 +4,7 @@ import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamRe
 import { DAMAGE_METHODS, type DamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
 import { isRankNumber } from "../ranks";
+import { AREA_CANNOT_BE_CAUGHT, areaRefusal, assertAreaDefinition, type AreaDefinition } from "../areas";
 import { type Color } from "../universal-table";
 import type { SlamMove } from "../board";
 
@@ -122,6 +123,8 @@ export interface AppliedRecord {
    * selected tokens"): each one's Health before and after. The target's own Health is untouched.
    */
   readonly others?: readonly OtherDamage[] | null;
+  /** A minor foe the world's minor-foe rule took out of the fight (rules/minor-foes.ts). */
+  readonly out?: boolean;
 }
 
 /** One character a row's damage was applied to instead of its target. */
@@ -170,6 +173,8 @@ export interface ExchangeTarget {
   readonly sealed?: boolean;
   /** On the public card: this row's defence is kept by the GM (secrets.ts). */
   readonly defenceHidden?: boolean;
+  /** An area attack: the row's distance in areas from the area's centre (its damage may fall off). */
+  readonly areaDistance?: number;
 }
 
 export interface ExchangeAttacker {
@@ -197,6 +202,8 @@ export interface ExchangeState {
   /** What a Catch would catch; null when the attack cannot be caught. */
   readonly projectile: CatchKind | null;
   readonly targets: readonly ExchangeTarget[];
+  /** An area attack's area (rules/areas.ts); absent for an attack on chosen targets. */
+  readonly area?: AreaDefinition;
 }
 
 export type ExchangeErrorKind = "stale" | "invalid";
@@ -233,6 +240,8 @@ export interface TargetInput {
   readonly name: string;
   readonly scores: TargetScores;
   readonly armor: { readonly body: number; readonly energy: number };
+  /** An area attack: the target's distance in areas from the area's centre. */
+  readonly areaDistance?: number;
 }
 
 /** What an exchange starts from: its state's declaration, with targets as snapshots. */
@@ -251,6 +260,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
   checkCs(input.toHitCs, "to-hit");
   if (input.targets.length === 0) invalid("An attack needs at least one target.");
+  const area = input.area === undefined ? undefined : checkedArea(input);
   const seen = input.targets.length > 1 ? new Set<string>() : null; // one target cannot be listed twice
   const targets = input.targets.map((t, i): ExchangeTarget => {
     if (typeof t.uuid !== "string" || t.uuid === "") invalid("Every target needs a UUID.");
@@ -283,6 +293,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
       applied: null,
       consequences: [],
       escapes: [],
+      ...(area !== undefined ? { areaDistance: checkedAreaDistance(area, t) } : {}),
     };
   });
   return {
@@ -295,9 +306,30 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     damage: input.damage,
     calledShot: input.calledShot,
     blindsided: input.blindsided,
-    projectile: input.projectile,
+    projectile: area !== undefined && AREA_CANNOT_BE_CAUGHT ? null : input.projectile,
     targets,
+    ...(area !== undefined ? { area } : {}),
   };
+}
+
+/** An area attack's area, checked against the attack (rules/areas.ts); a plain copy. */
+function checkedArea(input: ExchangeInput): AreaDefinition {
+  const a: unknown = input.area;
+  try {
+    assertAreaDefinition(a);
+  } catch (error) {
+    invalid(error instanceof Error ? error.message : String(error));
+  }
+  const refusal = areaRefusal(input.attack, a, input.calledShot);
+  if (refusal !== null) invalid(refusal);
+  return { shape: a.shape, radius: a.radius, explosive: a.explosive === true };
+}
+
+/** A target's distance from an area's centre: a whole number within the area (0 along a line). */
+function checkedAreaDistance(area: AreaDefinition, t: TargetInput): number {
+  const d = t.areaDistance;
+  if (d === undefined || !Number.isInteger(d) || d < 0 || d > area.radius) invalid(`Target ${t.name}: an area attack needs its distance from the centre, 0 to ${area.radius} areas, got ${String(d)}.`);
+  return area.shape === "line" ? 0 : d;
 }
 
 // ── helpers ───────────────────────────────────────────────────────────────────────────────────

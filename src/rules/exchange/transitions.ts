@@ -6,6 +6,8 @@ import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterPr
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
 import { replaceTarget } from "./copy";
 import type { SlamMove } from "../board";
+import { areaRowDamage } from "../areas";
+import { minorFoeAfterDamage, type MinorFoeRule } from "../minor-foes";
 import { isRankNumber, rankOf, shiftColumn } from "../ranks";
 import { COLORS, type Color, UNIVERSAL_TABLE, type UniversalTable, assertD100, colorOnColumn, isColor } from "../universal-table";
 import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
@@ -73,13 +75,15 @@ function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackR
   let die: number | null = null;
   let dieColor: Color | null = null;
   if (isHit(result) && counts) {
+    // An area attack's row: an explosion's damage falls off with the row's distance (rules/areas.ts).
+    const value = state.area ? areaRowDamage(state.area, state.damage.value, target.areaDistance ?? 0) : state.damage.value;
     if (state.damage.method === "intensity") {
       if (damageDie === null) invalid("Intensity damage needs a damage roll.");
       assertD100(damageDie);
       die = damageDie;
-      dieColor = damageRollColor(state.damage.value, damageDie, table);
-      raw = damageFromRoll("intensity", state.damage.value, dieColor);
-    } else raw = damageFromRoll("static", state.damage.value);
+      dieColor = damageRollColor(value, damageDie, table);
+      raw = damageFromRoll("intensity", value, dieColor);
+    } else raw = damageFromRoll("static", value);
   } else if (result === "fullHold" && fullHoldDealsDamage(state.attacker.strength, target.scores["strength.mgt"])) {
     raw = state.attacker.strength;
   } else return null;
@@ -193,7 +197,9 @@ export interface DamageApplication {
 
 /**
  * Applies the damage to the target's current Health (resolved → applied). Health never goes
- * below 0 or above max; reaching 0 (or taking damage at 0) adds a Kill? check (§8).
+ * below 0 or above max; reaching 0 (or taking damage at 0) adds a Kill? check (§8). A minor
+ * foe (`minorFoe`: the world's rule, null for anyone else) may instead be taken out of the
+ * fight, with no check to roll (rules/minor-foes.ts `minorFoeAfterDamage`).
  */
 export function applyDamage(
   state: ExchangeState,
@@ -201,6 +207,7 @@ export function applyDamage(
   health: { value: number; max: number },
   /** The charger's Health: on a charge, the target's armor rebounds onto it (§5). */
   chargerHealth?: { value: number; max: number },
+  minorFoe: MinorFoeRule | null = null,
 ): DamageApplication {
   const target = targetOf(state, key);
   expectPhase(target, "resolved", "apply damage");
@@ -216,11 +223,17 @@ export function applyDamage(
   // maximum: Health never ends above max. Undo still gives back the value that was there.
   const current = clampHealth(health.value, health.max);
   const after = applyDamageToHealth(current, health.max, dealt);
-  const consequences = [...target.consequences];
+  let consequences = [...target.consequences];
   if (killCheckDue(current, dealt) && !consequences.some((c) => c.check === "kill")) {
     consequences.push({ check: "kill", cause: "health", die: null, color: null, outcome: null });
   }
-  const applied: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero, rebound };
+  let out = false;
+  if (minorFoe !== null && minorFoe !== "normal") {
+    // The minor-foe rule replaces the checks: out of the fight, or nothing more.
+    out = minorFoeAfterDamage(target.toHit?.result ?? "hit", dealt, after.health, minorFoe).out;
+    consequences = [];
+  }
+  const applied: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero, rebound, ...(out ? { out } : {}) };
   return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences }), health: after.health, chargerHealth: rebound ? rebound.after : null };
 }
 
@@ -248,7 +261,8 @@ export function undoDamage(
     if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid(`The charger's Health must be whole numbers ≥ 0.`);
     chargerAfter = giveBack(chargerHealth, applied.rebound.before, applied.rebound.after);
   }
-  const consequences = target.consequences.filter((c) => c.cause === "result");
+  // The result's own checks come back (a minor-foe rule may have set them aside when applying).
+  const consequences = target.toHit ? consequencesFor(target.toHit.result, !target.toHit.calledShotMissed, target.damage?.dealt ?? 0) : target.consequences.filter((c) => c.cause === "result");
   return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
  */
-import { ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
+import { AREA_MAX_RADIUS, AREA_SHAPES, ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
 import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField, subScoreField } from "../fields";
 
 import { migrateItemSource } from "../migrations";
@@ -26,6 +26,25 @@ function attackSchema(enabled: boolean, type: (typeof ATTACK_CODES)[number]) {
     range: countField(0),
     /** Whether the wielder may pull it at all; the attack type's own pull rule still applies (§5). */
     pullable: new f.BooleanField({ required: true, initial: true }),
+    area: areaSchema(),
+  });
+}
+
+/** An attack's area shapes on an item: none (chosen targets), or the rules' shapes (rules/areas.ts). */
+export const ITEM_AREA_SHAPES = ["none", ...AREA_SHAPES] as const;
+export type ItemAreaShape = (typeof ITEM_AREA_SHAPES)[number];
+
+/**
+ * The area an attack covers (rules/areas.ts): none (the attacker's chosen targets), a burst of
+ * `radius` areas round a point, or a line `radius` areas long from the attacker; an explosive
+ * area's damage falls off with distance. One grid square is one area.
+ */
+function areaSchema() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    shape: choiceField(ITEM_AREA_SHAPES, "none", "Area.Shape"),
+    radius: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, max: AREA_MAX_RADIUS, initial: 1 }),
+    explosive: new f.BooleanField({ required: true, initial: false }),
   });
 }
 

@@ -1,0 +1,98 @@
+/**
+ * Area attacks and the minor foe rule across users, on the strict table (test/support/strict-table.ts):
+ * Alice's client places the template on her copy of the scene (the server stamps her as its
+ * author), her request reaches the active GM, who reads the template and the tokens from its own
+ * copy and writes one card; then the Judge's *Apply all* takes a crowd of minor foes out of the
+ * fight, marking each one's combatant defeated on the server.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CAST, StrictTable, TABLE_USERS, installTableGlobals, seatCast, seatCombat, seatScene } from "../support/strict-table";
+import { characterSource } from "../support/exchange-world";
+import { CanvasDouble } from "../support/template-canvas";
+import { attackQuery } from "../../src/foundry/exchange/make-attack";
+import { applyAllQuery } from "../../src/foundry/exchange/gm-actions";
+import { areaTemplateData, areaTemplateFlags, placeArea, type PlacedArea } from "../../src/foundry/exchange/area-template";
+import { readExchange } from "../../src/foundry/exchange/card-model";
+import type { AreaDefinition } from "../../src/rules/index";
+
+const SCENE = "scene00000000001";
+const GRENADE_ID = "grenade000000001";
+const GRENADE = `Actor.${CAST.kestrel}.Item.${GRENADE_ID}`;
+const AREA: AreaDefinition = { shape: "burst", radius: 2, explosive: true };
+const THUGS = ["thug000000000001", "thug000000000002", "thug000000000003", "thug000000000004", "thug000000000005", "thug000000000006"];
+let table: StrictTable;
+
+beforeEach(async () => {
+  installTableGlobals();
+  table = new StrictTable({ seed: 11 });
+  seatCast(table);
+  table.server.actors.get(CAST.kestrel)?.items.push({
+    _id: GRENADE_ID,
+    name: "Concussion Grenade",
+    type: "weapon",
+    system: { attack: { enabled: true, type: "Fo", range: 2, pullable: true, area: AREA }, damage: { mode: "rank", rank: 20 }, materialStrength: 4, ammunition: { tracked: false, value: 0, max: 0 }, equipped: true },
+  });
+  THUGS.forEach((id, i) => { table.server.addActor(id, `Dock Thug ${i + 1}`, "npc", { ...characterSource({ fighting: 6, agility: 6, strength: 6, endurance: 6 }), minor: true }, []); });
+  // Four thugs within 2 areas of (5, 5); one beyond; one the GM keeps hidden. Kestrel stands in it too.
+  const at = [{ x: 5, y: 5 }, { x: 6, y: 6 }, { x: 7, y: 5 }, { x: 3, y: 3 }, { x: 9, y: 5 }, { x: 5, y: 4 }];
+  seatScene(table, SCENE, [{ actorId: CAST.kestrel, x: 4, y: 5 }, ...THUGS.map((actorId, i) => ({ actorId, x: at[i]?.x ?? 0, y: at[i]?.y ?? 0, hidden: i === 5 }))]);
+  seatCombat(table, "combat0000000001", [CAST.kestrel, ...THUGS]);
+  await table.connectAll();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("area attack across users (strict table)", () => {
+  it("area attack: Alice places the template, the GM makes one card from its own copy; minor foe rule: Apply all takes the crowd out and marks their combatants", async () => {
+    const { gm, alice } = table.clients;
+    const scene = alice.scenes.get(SCENE);
+    if (!scene) throw new Error("Alice's client holds no scene.");
+    const board = new CanvasDouble(scene);
+    const placed = await alice.run(async (): Promise<PlacedArea | null> => {
+      const placing = placeArea(board, AREA, `Actor.${CAST.kestrel}`, GRENADE);
+      await board.listening();
+      board.move({ x: 550, y: 550 });
+      board.click({ x: 550, y: 550 });
+      return placing;
+    });
+    expect(placed?.targets.map((t) => t.distance)).toEqual([0, 1, 2, 2]);
+    const template = table.server.scenes.get(SCENE)?.templates[0];
+    expect(template).toMatchObject({ author: TABLE_USERS.alice.id, t: "rect", flags: { case: { areaItem: GRENADE } } });
+
+    table.dice.push(99, 99, 99, 99); // blindsided: the GM rolls each row's to-hit
+    const result = await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: placed?.targets.map((t) => t.uuid), input: { blindsided: true }, templateUuid: placed?.templateUuid });
+    expect(result).toMatchObject({ ok: true });
+    await table.settle();
+    const cards = [...table.server.messages.values()].filter((m) => m.type === "attack");
+    expect(cards).toHaveLength(1);
+    const id = cards[0]?._id ?? "";
+    const state = readExchange(cards[0]?.system.exchange);
+    expect(cards[0]?.author).toBe(TABLE_USERS.gm.id);
+    expect(state.area).toEqual(AREA);
+    expect(state.targets.map((t) => t.name)).toEqual(["Dock Thug 1", "Dock Thug 2", "Dock Thug 3", "Dock Thug 4"]);
+
+    table.server.settings.set("case.minorFoeRule", "outOnAnyDamage");
+    expect(await gm.click(applyAllQuery, { messageId: id })).toMatchObject({ ok: true });
+    await table.settle();
+    const server = table.server;
+    expect(THUGS.map((t) => server.actors.get(t)?.effects.some((e) => e.statuses.includes("dead")))).toEqual([true, true, true, true, false, false]);
+    expect(server.combats.get("combat0000000001")?.combatants.map((c) => c.defeated)).toEqual([false, true, true, true, true, false, false]);
+    // Alice's copy of the card says who is out.
+    const seen = readExchange(alice.messages.get(id)?.system.exchange);
+    expect(seen.targets.map((t) => t.applied?.out)).toEqual([true, true, true, true]);
+  });
+
+  it("area attack: a template is its author's: Bob cannot place one as Alice, and Alice cannot attack through a template Bob placed", async () => {
+    const { alice, bob } = table.clients;
+    const data = areaTemplateData(AREA, { x: 5, y: 5 }, { x: 4, y: 5 }, { size: 100, distance: 1 }, areaTemplateFlags(GRENADE));
+    const bobScene = bob.scenes.get(SCENE);
+    await expect(bob.run(() => bobScene?.createEmbeddedDocuments("MeasuredTemplate", [{ ...data, author: TABLE_USERS.alice.id }]))).rejects.toThrow(/may not place a template as/);
+    const [bobs] = (await bob.run(() => bobScene?.createEmbeddedDocuments("MeasuredTemplate", [data]))) ?? [];
+    await table.settle();
+    const result = await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: [`Scene.${SCENE}.Token.tok0000000000001`], input: {}, templateUuid: bobs?.uuid });
+    expect(result).toMatchObject({ ok: false, reason: "stale" });
+    expect([...table.server.messages.values()].filter((m) => m.type === "attack")).toHaveLength(0);
+  });
+});
