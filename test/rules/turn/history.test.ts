@@ -1,0 +1,102 @@
+/**
+ * The turn's history (src/rules/turn/history.ts): the Judge's "back one step".
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { TURN_HISTORY_LIMIT, type TurnHistory, type TurnState, completeAction, rememberTurn, stepBack, stepBackTarget, withTurnChange } from "../../../src/rules/turn";
+import { build, expectTurnError, mixedParty, partyArb, playUntilResolve, settingsArb } from "../../support/turn-play";
+
+/** The turn's own parts, for comparing two states (stats, team and the defeated mark are not the turn's). */
+function turnOf(state: TurnState): unknown {
+  return { combat: state.combat, combatants: [...state.combatants.values()] };
+}
+
+describe("back one step (turn history)", () => {
+  it("back one step after an advance gives the state before it", () => {
+    fc.assert(
+      fc.property(partyArb, settingsArb, fc.nat(), fc.integer({ min: 0, max: 3 }), (party, s, seed, advances) => {
+        const t = build(party, s);
+        playUntilResolve(t, seed);
+        // Some more advances (forced) from wherever the turn now is.
+        let history: TurnHistory = [];
+        for (let i = 0; i < advances; i++) {
+          const before = { combat: t.state.combat, combatants: new Map(t.state.combatants), settings: t.state.settings };
+          history = rememberTurn(history, before, "advance");
+          t.advance({ force: true });
+          const back = stepBack(t.state, history);
+          const restored = withTurnChange(t.state, back.change);
+          expect(turnOf(restored)).toEqual(turnOf(before));
+          expect(back.history).toEqual(history.slice(0, -1));
+        }
+      }),
+    );
+  });
+
+  it("back one step after a Done gives the state before it, and back twice undoes two steps", () => {
+    fc.assert(
+      fc.property(partyArb, settingsArb, fc.nat(), (party, s, seed) => {
+        const t = build(party, s);
+        playUntilResolve(t, seed);
+        const states: TurnState[] = [];
+        let history: TurnHistory = [];
+        for (let i = 0; i < 2 && t.current !== null; i++) {
+          const id = t.current;
+          const before = { combat: t.state.combat, combatants: new Map(t.state.combatants), settings: t.state.settings };
+          states.push(before);
+          history = rememberTurn(history, before, "done", id);
+          t.apply(completeAction(t.state, id));
+        }
+        let state: TurnState = t.state;
+        for (let i = states.length - 1; i >= 0; i--) {
+          const back = stepBack(state, history);
+          state = withTurnChange(state, back.change);
+          history = back.history;
+          expect(turnOf(state)).toEqual(turnOf(states[i] as TurnState));
+        }
+        expect(history).toHaveLength(0);
+      }),
+    );
+  });
+
+  it("back one step: the history is bounded, the oldest state is forgotten first", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 20 }), (steps, limit) => {
+        const t = mixedParty();
+        let history: TurnHistory = [];
+        const numbers: number[] = [];
+        for (let i = 0; i < steps; i++) {
+          history = rememberTurn(history, { ...t.state, combat: { ...t.state.combat, number: i + 1 } }, "advance", null, limit);
+          numbers.push(i + 1);
+          expect(history.length).toBeLessThanOrEqual(limit);
+        }
+        expect(history.map((e) => e.combat.number)).toEqual(numbers.slice(-limit));
+      }),
+    );
+    expect(TURN_HISTORY_LIMIT).toBeGreaterThanOrEqual(1);
+  });
+
+  it("back one step with nothing remembered is refused as stale", () => {
+    const t = mixedParty();
+    expectTurnError(() => stepBack(t.state, []), "stale", /no earlier step/);
+    expect(stepBackTarget([])).toBeNull();
+  });
+
+  it("back one step keeps a combatant's current stats and skips one that left; the order drops it", () => {
+    const t = mixedParty();
+    playUntilResolve(t, 7);
+    const before = { combat: t.state.combat, combatants: new Map(t.state.combatants), settings: t.state.settings };
+    const history = rememberTurn([], before, "done", t.current);
+    const gone = t.state.combat.order[0] as string;
+    const now = new Map(t.state.combatants);
+    now.delete(gone);
+    const cap = t.c("cap");
+    now.set("cap", { ...cap, stats: { ...cap.stats, offence: 75 } });
+    const state: TurnState = { combat: t.state.combat, combatants: now, settings: t.state.settings };
+    const back = stepBack(state, history);
+    expect(back.change.combatants.find((c) => c.id === gone)).toBeUndefined();
+    const restored = withTurnChange(state, back.change);
+    expect(restored.combat.order).not.toContain(gone);
+    expect(restored.combatants.get("cap")?.stats.offence).toBe(75);
+    expect(stepBackTarget(history)).toEqual({ phase: "resolve", turn: 1, cause: "done", combatantId: before.combat.order[before.combat.cursor] ?? null });
+  });
+});
