@@ -1,8 +1,9 @@
 /**
- * The turn's history: the Judge's "back one step". Before each advance and each *Done* the
- * engine remembers the whole turn state as it was ({@link rememberTurn}); {@link stepBack}
- * gives the change that puts the last remembered state back and the history without it. The
- * history is bounded ({@link TURN_HISTORY_LIMIT}): the oldest state is forgotten first.
+ * The turn's history: the Judge's "back one step". With each advance and each *Done* the
+ * engine remembers the turn as it was before ({@link rememberTurn}): the combat's part and the
+ * parts of the combatants that step changed (one for a *Done*, all for a wrap-up), so an entry
+ * stays small; {@link stepBack} gives the change that puts them back and the history without
+ * it. The history is bounded ({@link TURN_HISTORY_LIMIT}): the oldest entry is forgotten first.
  *
  * What is restored is the turn (the combat's part and each combatant's part). A combatant's
  * stats, its team and Foundry's defeated mark are not the turn's to restore: they are read from
@@ -12,6 +13,7 @@
  */
 import { type CombatTurn, type CombatantTurn, type TurnChange, type TurnState } from "./state";
 import { TurnError, type TurnPhase } from "./phases";
+import { type Declaration } from "./declaration";
 
 /** [RULING] How many previous turn states the Judge can step back through (one per advance or *Done*). */
 export const TURN_HISTORY_LIMIT = 12;
@@ -24,17 +26,26 @@ export interface TurnHistoryEntry {
   readonly cause: TurnHistoryCause;
   /** Who was done ("done"); null for an advance. */
   readonly combatantId: string | null;
+  /** The combat's part before the step. */
   readonly combat: CombatTurn;
+  /** The parts, before the step, of the combatants it changed. */
   readonly combatants: readonly CombatantTurn[];
 }
 
 /** The history, oldest first. */
 export type TurnHistory = readonly TurnHistoryEntry[];
 
-/** The history with `state` remembered as the newest entry, the oldest dropped beyond `limit`. */
-export function rememberTurn(history: TurnHistory, state: TurnState, cause: TurnHistoryCause, combatantId: string | null = null, limit: number = TURN_HISTORY_LIMIT): TurnHistory {
+/**
+ * The history with the turn before `change` (made on `state`) remembered as the newest entry,
+ * the oldest dropped beyond `limit`.
+ */
+export function rememberTurn(history: TurnHistory, state: TurnState, change: TurnChange, cause: TurnHistoryCause, combatantId: string | null = null, limit: number = TURN_HISTORY_LIMIT): TurnHistory {
   if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`The history limit must be a whole number of at least 1, got ${String(limit)}.`);
-  const entry: TurnHistoryEntry = { cause, combatantId, combat: state.combat, combatants: [...state.combatants.values()] };
+  const combatants = change.combatants.flatMap((c) => {
+    const before = state.combatants.get(c.id);
+    return before ? [before] : [];
+  });
+  const entry: TurnHistoryEntry = { cause, combatantId, combat: state.combat, combatants };
   const kept = history.length >= limit ? history.slice(history.length - limit + 1) : history;
   return [...kept, entry];
 }
@@ -77,4 +88,20 @@ export function stepBack(state: TurnState, history: TurnHistory): { readonly cha
     if (!sameValue(combat[key], state.combat[key])) Object.assign(changed, { [key]: combat[key] });
   }
   return { change: { combat: changed, combatants, enduranceLosses: [] }, history: history.slice(0, -1) };
+}
+
+/**
+ * Last turn's declarations ("repeat last turn's"), by combatant id: those held just before the
+ * last wrap-up ended, when the history still has that step (the newest wrap-up of the turn
+ * before `state`'s); empty otherwise.
+ */
+export function lastTurnDeclarations(state: TurnState, history: TurnHistory): ReadonlyMap<string, Declaration> {
+  const out = new Map<string, Declaration>();
+  for (let i = history.length - 1; i >= 0; i--) {
+    const e = history[i] as TurnHistoryEntry;
+    if (e.cause !== "advance" || e.combat.phase !== "wrapUp" || e.combat.number !== state.combat.number - 1) continue;
+    for (const c of e.combatants) if (c.declaration !== null && state.combatants.has(c.id)) out.set(c.id, c.declaration);
+    break;
+  }
+  return out;
 }

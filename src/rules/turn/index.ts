@@ -43,4 +43,4 @@ export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction,
 export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
 export { type DefenceRecord, applyStun, markDying, noteEvent, recordDefence, refreshCombatant, setAided, setHold } from "./conditions";
-export { TURN_HISTORY_LIMIT, type TurnHistory, type TurnHistoryCause, type TurnHistoryEntry, lastTurnStep, rememberTurn, stepBack, stepBackTarget } from "./history";
+export { TURN_HISTORY_LIMIT, type TurnHistory, type TurnHistoryCause, type TurnHistoryEntry, lastTurnDeclarations, lastTurnStep, rememberTurn, stepBack, stepBackTarget } from "./history";

@@ -3,7 +3,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { TURN_HISTORY_LIMIT, type TurnHistory, type TurnState, completeAction, rememberTurn, stepBack, stepBackTarget, withTurnChange } from "../../../src/rules/turn";
+import { NO_CHANGE, TURN_HISTORY_LIMIT, type TurnHistory, type TurnState, completeAction, rememberTurn, stepBack, stepBackTarget, withTurnChange } from "../../../src/rules/turn";
 import { build, expectTurnError, mixedParty, partyArb, playUntilResolve, settingsArb } from "../../support/turn-play";
 
 /** The turn's own parts, for comparing two states (stats, team and the defeated mark are not the turn's). */
@@ -21,8 +21,7 @@ describe("back one step (turn history)", () => {
         let history: TurnHistory = [];
         for (let i = 0; i < advances; i++) {
           const before = { combat: t.state.combat, combatants: new Map(t.state.combatants), settings: t.state.settings };
-          history = rememberTurn(history, before, "advance");
-          t.advance({ force: true });
+          history = rememberTurn(history, before, t.advance({ force: true }), "advance");
           const back = stepBack(t.state, history);
           const restored = withTurnChange(t.state, back.change);
           expect(turnOf(restored)).toEqual(turnOf(before));
@@ -43,8 +42,7 @@ describe("back one step (turn history)", () => {
           const id = t.current;
           const before = { combat: t.state.combat, combatants: new Map(t.state.combatants), settings: t.state.settings };
           states.push(before);
-          history = rememberTurn(history, before, "done", id);
-          t.apply(completeAction(t.state, id));
+          history = rememberTurn(history, before, t.apply(completeAction(t.state, id)), "done", id);
         }
         let state: TurnState = t.state;
         for (let i = states.length - 1; i >= 0; i--) {
@@ -65,7 +63,7 @@ describe("back one step (turn history)", () => {
         let history: TurnHistory = [];
         const numbers: number[] = [];
         for (let i = 0; i < steps; i++) {
-          history = rememberTurn(history, { ...t.state, combat: { ...t.state.combat, number: i + 1 } }, "advance", null, limit);
+          history = rememberTurn(history, { ...t.state, combat: { ...t.state.combat, number: i + 1 } }, NO_CHANGE, "advance", null, limit);
           numbers.push(i + 1);
           expect(history.length).toBeLessThanOrEqual(limit);
         }
@@ -85,18 +83,21 @@ describe("back one step (turn history)", () => {
     const t = mixedParty();
     playUntilResolve(t, 7);
     const before = { combat: t.state.combat, combatants: new Map(t.state.combatants), settings: t.state.settings };
-    const history = rememberTurn([], before, "done", t.current);
-    const gone = t.state.combat.order[0] as string;
+    const acting = t.current as string;
+    const history = rememberTurn([], before, t.apply(completeAction(t.state, acting)), "done", acting);
+    const gone = t.state.combat.order.find((id) => id !== acting) as string;
     const now = new Map(t.state.combatants);
     now.delete(gone);
-    const cap = t.c("cap");
-    now.set("cap", { ...cap, stats: { ...cap.stats, offence: 75 } });
+    const actor = t.c(acting);
+    now.set(acting, { ...actor, stats: { ...actor.stats, offence: 3000 } });
     const state: TurnState = { combat: t.state.combat, combatants: now, settings: t.state.settings };
     const back = stepBack(state, history);
     expect(back.change.combatants.find((c) => c.id === gone)).toBeUndefined();
+    expect(history[0]?.combatants.map((c) => c.id)).toEqual([acting]);
     const restored = withTurnChange(state, back.change);
     expect(restored.combat.order).not.toContain(gone);
-    expect(restored.combatants.get("cap")?.stats.offence).toBe(75);
-    expect(stepBackTarget(history)).toEqual({ phase: "resolve", turn: 1, cause: "done", combatantId: before.combat.order[before.combat.cursor] ?? null });
+    expect(restored.combatants.get(acting)?.stats.offence).toBe(3000);
+    expect(restored.combatants.get(acting)?.actionsUsed).toBe(before.combatants.get(acting)?.actionsUsed);
+    expect(stepBackTarget(history)).toEqual({ phase: "resolve", turn: 1, cause: "done", combatantId: acting });
   });
 });
