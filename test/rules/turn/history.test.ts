@@ -101,3 +101,18 @@ describe("back one step (turn history)", () => {
     expect(stepBackTarget(history)).toEqual({ phase: "resolve", turn: 1, cause: "done", combatantId: acting });
   });
 });
+
+describe("compact tracker: Health bands", () => {
+  it("compact tracker: a Health band never says more than its band, and is monotone in Health", async () => {
+    const { HEALTH_BANDS, HEALTH_BAND_FILL, healthBand } = await import("../../../src/rules/damage");
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: -100, max: 5000 }), fc.integer({ min: -100, max: 5000 }), (max, a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(HEALTH_BANDS.indexOf(healthBand(lo, max))).toBeGreaterThanOrEqual(HEALTH_BANDS.indexOf(healthBand(hi, max)));
+      }),
+    );
+    expect([healthBand(120, 120), healthBand(61, 120), healthBand(60, 120), healthBand(1, 120), healthBand(0, 120), healthBand(5, 0)]).toEqual(["full", "hurt", "badlyHurt", "badlyHurt", "down", "down"]);
+    expect(HEALTH_BANDS.map((b) => HEALTH_BAND_FILL[b])).toEqual([1, 0.75, 0.3, 0]);
+    expect(() => healthBand(Number.NaN, 10)).toThrow(RangeError);
+  });
+});
