@@ -63,7 +63,7 @@ function twelve(): { world: TurnWorld; ids: string[] } {
   return { world, ids };
 }
 
-function input(world: TurnWorld, ids: string[], viewer: AskingUser, waitingOn: string): TrackerInput {
+function input(world: TurnWorld, viewer: AskingUser, waitingOn: string): TrackerInput {
   return {
     isGM: viewer.isGM,
     combat: { id: COMBAT, started: true, system: world.combat },
@@ -85,11 +85,10 @@ function input(world: TurnWorld, ids: string[], viewer: AskingUser, waitingOn: s
     settings: world.settings,
     history: viewer.isGM ? { steps: 3, phase: "declare", turn: 1, cause: "advance", name: null } : null,
   };
-  void ids;
 }
 
 function page(world: TurnWorld, ids: string[], viewer: AskingUser, theme: "light" | "dark"): string {
-  const ctx = { case: buildTrackerContext(input(world, ids, viewer, ids[0] as string), localize) };
+  const ctx = { case: buildTrackerContext(input(world, viewer, ids[0] as string), localize) };
   const parts = `${renderTemplate("templates/combat/tracker.hbs", ctx)}${renderTemplate("templates/combat/footer.hbs", ctx)}`;
   const frame = `<style>.sidebar-stand-in { width: 300px; } .sidebar-stand-in .window-content { padding: 0; }</style>
 <section id="combat" class="application sidebar-stand-in case tab sidebar-tab combat-sidebar" data-tab="combat">
@@ -202,7 +201,7 @@ describe("compact tracker", () => {
   });
 
   it("bulk declare: one dialog with a line per NPC, light and dark, accessible", { timeout: 60_000 }, async () => {
-    const { world, ids } = twelve();
+    const { world } = twelve();
     const npcs = world.combatants.filter((c) => !c.playerOwned).map((c) => ({ id: c.id, name: c.name, offence: c.stats?.offence ?? 6, current: null }));
     const html = renderTemplate("templates/combat/declare-many.hbs", buildBulkDeclareContext(npcs, localize));
     const { page: p } = await browser.get();
@@ -215,6 +214,5 @@ describe("compact tracker", () => {
       expect(report.failures).toEqual([]);
       await p.locator("#bulk").screenshot({ path: `test/artifacts/bulk-declare-${theme}.png` });
     }
-    void ids;
   });
 });

@@ -314,7 +314,7 @@ export class CaseCombatTracker extends CombatTracker {
 /** Re-renders the tracker when what its rows show changes outside the combat: attack cards (defence waiting), characters' Health. */
 export function registerTrackerHooks(): void {
   const refresh = (): void => {
-    if (game.combat) void ui.combat?.render();
+    if (game.combat) void ui.combat.render();
   };
   for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage"] as const) {
     Hooks.on(hook, (message: ChatMessage.Implementation) => {

@@ -239,7 +239,7 @@ export class TurnEngine {
 
   /** The acting combatant is done with its action `actionIndex` (its actions used when asked). */
   completeAction(combatantId: string, actionIndex: number): Promise<TurnChange> {
-    return this.runAsync((state) => Promise.resolve([(s: TurnState) => completeAction(s, combatantId, actionIndex)]), { remember: { cause: "done", combatantId } });
+    return this.runAsync(() => Promise.resolve([(s: TurnState) => completeAction(s, combatantId, actionIndex)]), { remember: { cause: "done", combatantId } });
   }
 
   /** How many steps the Judge can go back (the stored history's length). */
