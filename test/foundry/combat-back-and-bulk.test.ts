@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AskingUser, QueryDefinition } from "../../src/foundry/requests/router";
 import { NO_TURNS, gmRouter, type TestServices } from "../support/gm-router";
 import { advancePhaseQuery, completeActionQuery, declareActionQuery, declareManyQuery, repeatDeclarationsQuery, stepBackQuery } from "../../src/foundry/combat/queries";
-import { TURN_HISTORY_LIMIT, type CombatantStats } from "../../src/rules/index";
+import { TURN_HISTORY_LIMIT, parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const GM: AskingUser = { id: "gm00000000000000", isGM: true, active: true, name: "Judge" };
@@ -155,5 +155,35 @@ describe("bulk declare", () => {
     expect(world.get(THUG1).system.declaration).toMatchObject({ declared: true, text: swing.text, secret: true });
     // THUG2 had declared this turn already: left alone.
     expect(world.get(THUG2).system.declaration).toMatchObject({ text: swing.text });
+  });
+});
+
+describe("minor foes grouped", () => {
+  it("minor foe rule: a group of minor foes rolls one initiative and acts together; a group row declares once for all", async () => {
+    const w = turnWorld(
+      [
+        worldCombatant(HERO, stats({ initiativeModifier: 3 }), { name: "Kestrel", playerOwned: true, owners: [ALICE.id] }),
+        worldCombatant(THUG1, stats(), { name: "Gravel Gang Thug", minorGroup: "minor:thugActor" }),
+        worldCombatant("boss000000000001", stats({ initiativeModifier: 1 }), { name: "Doctor Dread" }),
+        worldCombatant(THUG2, stats(), { name: "Gravel Gang Thug", minorGroup: "minor:thugActor" }),
+      ],
+      {},
+      COMBAT,
+    );
+    await w.engine.declareMany([THUG1, THUG2].map((combatantId) => ({ combatantId, declaration: parseDeclaration({ text: "Gang up on Kestrel" }) })));
+    await w.engine.declare(HERO, parseDeclaration({ text: "Jab" }));
+    await w.engine.declare("boss000000000001", parseDeclaration({ text: "Gloat" }));
+    await w.engine.advance("declare");
+    // Entering initiative rolls the NPCs' dice in tracker order: one for the whole group (2), one for Doctor Dread (9).
+    w.dice.push(2, 9);
+    await w.engine.advance("extraActions");
+    expect(w.dice).toEqual([]);
+    // The group's one roll is its leader's (the rules' team initiative): the other member acts on it.
+    expect([w.get(THUG1).system.initiative.total, w.get(THUG2).system.initiative.total]).toEqual([2, null]);
+    expect(w.get("boss000000000001").system.initiative.total).toBe(10);
+    w.dice.push(5); // Kestrel
+    await w.engine.advance("initiative");
+    const order = w.combat.order;
+    expect(Math.abs(order.indexOf(THUG1) - order.indexOf(THUG2))).toBe(1);
   });
 });

@@ -25,6 +25,8 @@ export interface WorldCombatant {
   owners: string[];
   /** `flags.case.defenceKeys`: the defences already counted, by key. */
   defenceKeys: string[];
+  /** Its group of minor foes (as foundry-host's `minorGroupsOf` finds it), or null. */
+  minorGroup: string | null;
 }
 
 export interface TurnWorld {
@@ -57,6 +59,7 @@ export function worldCombatant(id: string, stats: CombatantStats | null, options
     initiative: options.initiative ?? null,
     owners: options.owners ?? [],
     defenceKeys: [],
+    minorGroup: options.minorGroup ?? null,
   };
 }
 
@@ -96,6 +99,7 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
             hidden: c.hidden,
             conditions: c.conditions,
             defenceKeys: c.defenceKeys,
+            minorGroup: c.minorGroup,
           }),
         ),
         settings: world.settings,

@@ -21,7 +21,7 @@ import {
   setAidedQuery,
   stepBackQuery,
 } from "../combat/queries";
-import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../combat/foundry-host";
+import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
 import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize } from "./declare-dialog";
 import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../ui/dialogs";
@@ -53,6 +53,7 @@ function historyOf(combat: Combat.Implementation): TrackerInput["history"] {
 /** The tracker's input, read from Foundry for the viewing user. */
 export function trackerInputOf(combat: Combat.Implementation | null): TrackerInput {
   const waiting = combat ? defencesWaiting() : new Set<string>();
+  const groups = combat ? minorGroupsOf(combat) : new Map<string, string>();
   return {
     isGM: game.user.isGM,
     combat: combat ? { id: combat.id ?? "", started: combat.started, system: combat.system } : null,
@@ -60,7 +61,7 @@ export function trackerInputOf(combat: Combat.Implementation | null): TrackerInp
       ? trackerOrder(combat).map((c) => {
           const actor = c.actor;
           return {
-            ...combatantInput(c),
+            ...combatantInput(c, [], groups),
             name: c.name ?? "",
             img: c.img ?? CONST.DEFAULT_TOKEN,
             hidden: c.hidden,
@@ -97,6 +98,7 @@ export class CaseCombatTracker extends CombatTracker {
       caseChange: CaseCombatTracker.#change,
       caseAided: CaseCombatTracker.#aided,
       caseNoteEvent: CaseCombatTracker.#noteEvent,
+      caseDeclareGroup: CaseCombatTracker.#declareGroup,
       caseToggleRow: CaseCombatTracker.#toggleRow,
       caseFindToken: CaseCombatTracker.#findToken,
       casePingToken: CaseCombatTracker.#pingToken,
@@ -211,6 +213,25 @@ export class CaseCombatTracker extends CombatTracker {
     if (combatId === null) return;
     const text = await askNoteEvent();
     if (text !== null) await requestGM(noteEventQuery, { combatId, text });
+  }
+
+  /** One declaration for a group of minor foes: the Judge declares once, for every member (one request). */
+  static async #declareGroup(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = this.viewed;
+    const row = target.closest<HTMLElement>("[data-group-members]");
+    const ids = row?.dataset.groupMembers?.split(",").filter((id) => combat?.combatants.has(id)) ?? [];
+    const first = ids[0] === undefined ? undefined : combat?.combatants.get(ids[0]);
+    if (!combat || !first) return;
+    const actor = first.actor;
+    const name = this.caseContext().rows.find((r) => r.id === first.id)?.name ?? first.name ?? "";
+    const declaration = await declareDialog({
+      name,
+      offence: actor && isCharacter(actor) ? actor.system.stats.scores["fighting.off"] : 6,
+      current: null,
+      change: false,
+      declaredDodge: readTurnSettings().declaredDodge,
+    });
+    if (declaration) await requestGM(declareManyQuery, { combatId: combat.id, declarations: ids.map((combatantId) => ({ combatantId, declaration })) });
   }
 
   /** Shows or hides a row's details (the declaration in full, counters, every button); kept across renders. */

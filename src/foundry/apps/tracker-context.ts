@@ -132,6 +132,10 @@ export interface TrackerRow {
   readonly open: boolean;
   /** Core's controls, for this user: hide and defeated (the Judge), ping and find (the token on the scene). */
   readonly controls: { readonly hide: boolean; readonly defeated: boolean; readonly ping: boolean };
+  /** The declare button's action: one combatant's, or a group's (one declaration for every member). */
+  readonly declareAction: "caseDeclare" | "caseDeclareGroup";
+  /** A group of minor foes shown as this one row (outside the acting phases), or null. */
+  readonly group: { readonly count: number; readonly memberIds: string; readonly members: readonly { readonly name: string; readonly health: string | null }[] } | null;
 }
 
 export interface TrackerContext {
@@ -322,9 +326,13 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       primary: primaryButton(can, decl === null, t),
       open: can.chooseMode && extra?.mode == null,
       controls: { hide: input.isGM, defeated: input.isGM, ping: input_.onScene === true },
+      declareAction: "caseDeclare",
+      group: null,
     });
   }
   if (inOrder) rows.sort((a, b) => (orderIndex.get(a.id) ?? Infinity) - (orderIndex.get(b.id) ?? Infinity));
+  // Minor foes grouped: one row per group while nobody acts (in the acting phases each member acts in turn, on its own row).
+  const shownRows = phaseRules.acting ? rows : groupRows(rows, byId, input.isGM, t);
   // What may be forced past, and what blocks the Judge until it is rolled (the tracker rolls its own before leaving).
   const rolledByTracker = phaseRules.rollBeforeLeaving !== null;
   const blockedByRolls = !rolledByTracker && waiting.some((w) => !phaseRules.forcible.includes(w.need));
@@ -346,12 +354,50 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     advance: input.isGM ? { label: t(`${TRACKER_KEY_PREFIXES.advance}${phase}`), force: forcible, blockedByRolls } : null,
     current,
     myTurn: current !== null && (input.isGM || byId.get(current.id)?.owner === true),
-    rows,
+    rows: shownRows,
     events: [...state.combat.events],
     canNoteEvent: input.isGM && phaseRules.notingEvents,
     back: input.isGM && input.history ? { steps: input.history.steps, label: backLabel(input.history, t) } : null,
     bulkDeclare: input.isGM && phaseRules.declaring && input.combatants.some((x) => !x.playerOwned),
   };
+}
+
+/** The rows with each group of minor foes (two or more visible members) folded into its first member's row. */
+function groupRows(rows: readonly TrackerRow[], inputs: ReadonlyMap<string, TrackerCombatantInput>, isGM: boolean, t: Localize): TrackerRow[] {
+  const members = new Map<string, TrackerRow[]>();
+  for (const row of rows) {
+    const key = inputs.get(row.id)?.minorGroup;
+    if (key == null) continue;
+    const list = members.get(key);
+    if (list) list.push(row);
+    else members.set(key, [row]);
+  }
+  const out: TrackerRow[] = [];
+  for (const row of rows) {
+    const key = inputs.get(row.id)?.minorGroup;
+    const group = key == null ? undefined : members.get(key);
+    if (!group || group.length < 2) {
+      out.push(row);
+      continue;
+    }
+    if (group[0] !== row) continue;
+    const healths = group.map((r) => inputs.get(r.id)?.health ?? null);
+    const value = healths.reduce((sum, h) => sum + (h?.value ?? 0), 0);
+    const max = healths.reduce((sum, h) => sum + (h?.max ?? 0), 0);
+    out.push({
+      ...row,
+      name: t("CASE.Tracker.Group", { name: row.name, count: group.length }),
+      // Groups are the Judge's (a player's minor foe is never grouped): the numbers for the Judge, a band for players.
+      health: healths.every((h) => h === null) ? null : healthView({ value, max }, isGM, t),
+      declareAction: "caseDeclareGroup",
+      // One declaration for the group: declaring waits until no member has one.
+      can: { ...row.can, declare: group.every((r) => r.can.declare) },
+      primary: row.primary?.action === "caseDeclare" ? (group.every((r) => r.can.declare) ? { ...row.primary, action: "caseDeclareGroup" } : null) : row.primary,
+      defenceWaiting: group.some((r) => r.defenceWaiting),
+      group: { count: group.length, memberIds: group.map((r) => r.id).join(","), members: group.map((r) => ({ name: r.name, health: r.health?.label ?? null })) },
+    });
+  }
+  return out;
 }
 
 /** The Health bar a user sees: the numbers for the Judge and owners; for others a band or nothing (HEALTH_SHOWN_TO_OTHERS). */

@@ -5,13 +5,13 @@
  * uses (the root, ../register.ts, hands both to the request router). Everything here touches
  * Foundry globals and is checked by tsc only; the logic it calls is tested in plain vitest.
  */
-import { isCharacter } from "../core/guards";
+import { isActorType, isCharacter } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, type DefenceCode, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, minorFoeGroups, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -58,10 +58,21 @@ function defenceKeysOf(combatant: Combatant.Implementation): string[] {
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
 }
 
-/** One combatant in the engine's shape (with its secret declaration, where this client holds the record). */
-export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = []): CombatantInput {
+/** The combat's groups of minor foes (rules `minorFoeGroups`: NPC minor foes of one base actor), by combatant id. */
+export function minorGroupsOf(combat: Combat.Implementation): ReadonlyMap<string, string> {
+  return minorFoeGroups(
+    combat.combatants.contents.map((c) => {
+      const actor = c.actor;
+      return { id: c.id ?? "", minor: actor !== null && isActorType(actor, "npc") && actor.system.minor, playerOwned: c.hasPlayerOwner, baseActorId: c.actorId ?? null };
+    }),
+  );
+}
+
+/** One combatant in the engine's shape (with its secret declaration, where this client holds the record, and its minor-foe group). */
+export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = [], groups: ReadonlyMap<string, string> = new Map()): CombatantInput {
   const actor = combatant.actor;
   return {
+    minorGroup: groups.get(combatant.id ?? "") ?? null,
     id: combatant.id ?? "",
     system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
     stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
@@ -110,9 +121,10 @@ export class FoundryTurnHost implements TurnHost {
   snapshot(): TurnSnapshot {
     const record = turnRecordOf(this.combat.id ?? "");
     const secrets = record?.declarations ?? [];
+    const groups = minorGroupsOf(this.combat);
     return {
       combat: this.combat.system,
-      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets)),
+      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets, groups)),
       settings: readTurnSettings(),
       history: record?.history ?? [],
     };

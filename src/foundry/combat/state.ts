@@ -64,6 +64,8 @@ export interface CombatantInput {
   readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState } | null;
   /** The keys of the defences already counted (`flags.case.defenceKeys`): a retried card counts its defence once. */
   readonly defenceKeys?: readonly string[];
+  /** Its group of minor foes (rules `minorFoeGroups`), or null: the group declares and rolls initiative as one. */
+  readonly minorGroup?: string | null;
 }
 
 /** How many defence keys a combatant remembers (the newest). */
@@ -128,7 +130,8 @@ function declarationFrom(system: CombatantSystemData): Declaration | null {
 /** The rules' combatant from its stored part. */
 export function combatantTurnFromInput(input: CombatantInput, settings: TurnSettings): CombatantTurn {
   const s = input.system;
-  const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : null;
+  // Under the world's team initiative the stored team (or the side) is the team; otherwise a minor foe's group is.
+  const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : (input.minorGroup ?? null);
   const conditions = input.conditions ?? null;
   const hold: HoldState = conditions ? conditions.hold : s.hold === "partialHold" || s.hold === "fullHold" ? s.hold : "none";
   const base = createCombatantTurn(input.id, input.stats ?? NEUTRAL_STATS, { team, defeated: input.defeated, hold });
@@ -182,12 +185,17 @@ export function combatTurnFromSystem(system: CombatSystemData): CombatTurn {
   };
 }
 
-/** The whole rules state of a combat, combatants in tracker order. */
+/**
+ * The whole rules state of a combat, combatants in tracker order. Groups of minor foes roll as
+ * teams: with any group (and the world's team initiative off) the rules' team initiative is on,
+ * and only the groups' members have a team (everyone else is a unit of one).
+ */
 export function turnStateFrom(combat: CombatSystemData, combatants: readonly CombatantInput[], settings: TurnSettingsInput): TurnState {
   const s = turnSettings(settings);
+  const grouped = !s.initiative.team && combatants.some((c) => c.minorGroup != null);
   return createTurnState(
     combatants.map((c) => combatantTurnFromInput(c, s)),
-    s,
+    grouped ? { ...s, initiative: { ...s.initiative, team: true } } : s,
     combatTurnFromSystem(combat),
   );
 }
