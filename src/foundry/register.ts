@@ -33,8 +33,8 @@ import { registerStatusEffects } from "./status-effects";
 import { CASE_API } from "./api/index";
 import { REFERENCE_API } from "./api/reference-api";
 import { preloadSheetTemplates, registerSheets } from "./apps/index";
-import { CaseCombatTracker, TRACKER_TEMPLATES } from "./apps/combat-tracker";
-import { DECLARE_TEMPLATE } from "./apps/declare-dialog";
+import { CaseCombatTracker, TRACKER_TEMPLATES, registerTrackerHooks } from "./apps/combat-tracker";
+import { DECLARE_MANY_TEMPLATE, DECLARE_TEMPLATE } from "./apps/declare-dialog";
 import { registerUniversalTableSetting } from "./apps/universal-table-app";
 import { registerItemListSetting } from "./apps/item-lists";
 import { registerEnrichers } from "./enrichers";
@@ -112,9 +112,11 @@ function registerDocuments(): void {
 /** The combat tracker that runs the CASE turn, and the turn's templates. */
 function registerCombatTurn(): void {
   CONFIG.ui.combat = CaseCombatTracker;
+  registerTrackerHooks();
   void foundry.applications.handlebars.loadTemplates([
     ...Object.values(TRACKER_TEMPLATES).map((path) => `${SYSTEM_PATH}/${path}`),
     DECLARE_TEMPLATE,
+    DECLARE_MANY_TEMPLATE,
     TURN_CARD_TEMPLATE,
   ]);
 }

@@ -215,3 +215,28 @@ export function applyHealing(health: number, max: number, amount: number): numbe
   assertRankNumber(amount, "Healing");
   return Math.min(max, health + amount);
 }
+
+// ── Health as others see it ────────────────────────────────────────────────────────────────
+
+/** The bands a character's Health is shown in where its numbers are secret. */
+export const HEALTH_BANDS = ["full", "hurt", "badlyHurt", "down"] as const;
+export type HealthBand = (typeof HEALTH_BANDS)[number];
+
+/**
+ * [RULING] The reference does not say what players may know of a foe's Health. A player sees a
+ * character they do not own (an NPC) only as a band — unhurt, hurt (more than half left),
+ * badly hurt (half or less), down (0) — never its numbers, as a player would judge a foe by
+ * looking at it; the Judge and the owners see the numbers.
+ */
+export const HEALTH_SHOWN_TO_OTHERS = "band" as "band" | "none";
+
+/** The band of `value` out of `max` (a max of 0 or less reads as down). */
+export function healthBand(value: number, max: number): HealthBand {
+  if (!Number.isFinite(value) || !Number.isFinite(max)) throw new RangeError(`Health must be finite numbers, got ${String(value)}/${String(max)}.`);
+  if (value <= 0 || max <= 0) return "down";
+  if (value >= max) return "full";
+  return value * 2 > max ? "hurt" : "badlyHurt";
+}
+
+/** How full the bar of a band is drawn (a band shows no more than its band). */
+export const HEALTH_BAND_FILL: Readonly<Record<HealthBand, number>> = Object.freeze({ full: 1, hurt: 0.75, badlyHurt: 0.3, down: 0 });

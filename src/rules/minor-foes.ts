@@ -96,3 +96,35 @@ export function groupInitiative(d10: number, modifiers: readonly number[], pick:
   assertD10(d10);
   return d10 + groupInitiativeModifier(modifiers, pick);
 }
+
+/** The team a group of minor foes takes in the turn (team initiative in rules/turn): one roll, one unit. */
+export const MINOR_FOE_GROUP_PREFIX = "minor:";
+
+/** A combatant as grouping sees it. */
+export interface MinorFoeCandidate {
+  readonly id: string;
+  /** Its character is flagged a minor foe. */
+  readonly minor: boolean;
+  readonly playerOwned: boolean;
+  /** The base actor its token was made from (unlinked tokens of one actor share it); null without one. */
+  readonly baseActorId: string | null;
+}
+
+/**
+ * [RULING] Minor foes grouped: the Judge's minor foes (never a player's) made from the same base
+ * actor form one group when there are two or more of them, with one declaration and one
+ * initiative (the group rolls as a team, [001] team initiative). The group's key by member id;
+ * a combatant in no group is absent.
+ */
+export function minorFoeGroups(candidates: readonly MinorFoeCandidate[]): ReadonlyMap<string, string> {
+  const byBase = new Map<string, string[]>();
+  for (const c of candidates) {
+    if (!c.minor || c.playerOwned || c.baseActorId === null || c.baseActorId === "") continue;
+    const members = byBase.get(c.baseActorId);
+    if (members) members.push(c.id);
+    else byBase.set(c.baseActorId, [c.id]);
+  }
+  const out = new Map<string, string>();
+  for (const [base, members] of byBase) if (members.length >= 2) for (const id of members) out.set(id, `${MINOR_FOE_GROUP_PREFIX}${base}`);
+  return out;
+}

@@ -213,6 +213,9 @@ describe("registration", () => {
       "setAided",
       "noteEvent",
       "setTurnCondition",
+      "declareMany",
+      "repeatDeclarations",
+      "stepBack",
     ]);
   });
 });

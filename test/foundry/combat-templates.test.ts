@@ -65,8 +65,14 @@ function row(doc: ReturnType<typeof parseHtml>, id: string) {
   return queryOne(doc, `li.case-combatant[data-combatant-id="${id}"]`);
 }
 
+/** Core's controls and the compact row's own buttons (find, details, the primary copy), tested in "compact tracker". */
+const ROW_CHROME = new Set(["caseFindToken", "caseToggleRow", "casePingToken", "caseToggleHidden", "caseToggleDefeated"]);
+
+/** The turn's buttons: a row's (in its details) or the footer's. */
 function buttons(el: Parameters<typeof queryAll>[0]): string[] {
-  return queryAll(el, "button").map((b) => attr(b, "data-action") ?? "");
+  const controls = queryAll(el, ".case-row-controls");
+  const scope = controls.length > 0 ? controls : [el];
+  return scope.flatMap((c) => queryAll(c, "button").map((b) => attr(b, "data-action") ?? "")).filter((a) => !ROW_CHROME.has(a));
 }
 
 describe("the declare phase", () => {

@@ -100,7 +100,7 @@ function shown(): DialogCall {
 
 describe("the dialog templates", () => {
   it("are files under templates/dialog/, as the build copies them", () => {
-    expect(DIALOG_FORM_TEMPLATES.map(repoPath)).toEqual(["templates/dialog/pull-damage.hbs", "templates/dialog/note-event.hbs", "templates/dialog/force-confirm.hbs"]);
+    expect(DIALOG_FORM_TEMPLATES.map(repoPath)).toEqual(["templates/dialog/pull-damage.hbs", "templates/dialog/note-event.hbs", "templates/dialog/force-confirm.hbs", "templates/dialog/back-confirm.hbs"]);
     expect(DIALOG_FORM_TEMPLATES.map(repoPath).filter((p) => !existsSync(p))).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
  * roll). It decides nothing: tests assert on what the engine and the rules produced.
  */
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
-import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
+import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
 import type { CombatantStats, HoldState } from "../../src/rules/index";
 
 export interface WorldCombatant {
@@ -25,6 +25,8 @@ export interface WorldCombatant {
   owners: string[];
   /** `flags.case.defenceKeys`: the defences already counted, by key. */
   defenceKeys: string[];
+  /** Its group of minor foes (as foundry-host's `minorGroupsOf` finds it), or null. */
+  minorGroup: string | null;
 }
 
 export interface TurnWorld {
@@ -37,6 +39,8 @@ export interface TurnWorld {
   readonly dice: number[];
   readonly writes: { write: TurnWrite; sync: { round: number; currentId: string | null } }[];
   readonly announcements: Announcement[];
+  /** The GM's record of the turn's history (back one step), as the host stores it. */
+  history: StoredTurnStep[];
   /** Foundry's round and turn (combatant id here), as the engine keeps them in step. */
   foundry: { round: number; currentId: string | null };
   get(id: string): WorldCombatant;
@@ -55,6 +59,7 @@ export function worldCombatant(id: string, stats: CombatantStats | null, options
     initiative: options.initiative ?? null,
     owners: options.owners ?? [],
     defenceKeys: [],
+    minorGroup: options.minorGroup ?? null,
   };
 }
 
@@ -66,6 +71,7 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
     dice: [],
     writes: [],
     announcements: [],
+    history: [],
     foundry: { round: 1, currentId: null },
     get(id) {
       const c = combatants.find((x) => x.id === id);
@@ -93,14 +99,18 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
             hidden: c.hidden,
             conditions: c.conditions,
             defenceKeys: c.defenceKeys,
+            minorGroup: c.minorGroup,
           }),
         ),
         settings: world.settings,
+        history: structuredClone(world.history),
       };
     },
     write(write, sync) {
       world.writes.push({ write: structuredClone(write), sync });
       world.combat = { ...world.combat, ...structuredClone(write.combat) };
+      // The history goes to the GM's whispered record, replaced whole (an array field).
+      if (write.history !== undefined) world.history = JSON.parse(JSON.stringify(write.history)) as StoredTurnStep[];
       for (const c of write.combatants) {
         const target = world.get(c._id);
         target.system = structuredClone(c.system);

@@ -14,15 +14,22 @@ import {
   chooseExtraModeQuery,
   completeActionQuery,
   declareActionQuery,
+  declareManyQuery,
   noteEventQuery,
+  repeatDeclarationsQuery,
   rollTurnInitiativeQuery,
   setAidedQuery,
+  stepBackQuery,
 } from "../combat/queries";
-import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../combat/foundry-host";
+import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
-import { declareDialog, foundryLocalize } from "./declare-dialog";
-import { askNoteEvent, confirmForceAdvance } from "../ui/dialogs";
+import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize } from "./declare-dialog";
+import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../ui/dialogs";
 import { isCharacter } from "../core/guards";
+import { findToken, pingToken, visibleToken } from "../ui/board";
+import { defencesWaiting } from "../exchange/waiting";
+import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
+import { isTurnPhase, mayDeclare } from "../../rules/index";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -34,21 +41,39 @@ export const TRACKER_TEMPLATES = {
   footer: "templates/combat/footer.hbs",
 } as const;
 
+/** The Judge's "back one step" as the GM's record holds it (players never receive the record). */
+function historyOf(combat: Combat.Implementation): TrackerInput["history"] {
+  const history = turnRecordOf(combat.id ?? "")?.history ?? [];
+  const last = history.at(-1);
+  if (!last || !isTurnPhase(last.combat.phase)) return null;
+  const name = last.combatantId === null ? null : (combat.combatants.get(last.combatantId)?.name ?? null);
+  return { steps: history.length, phase: last.combat.phase, turn: last.combat.turnNumber, cause: last.cause, name };
+}
+
 /** The tracker's input, read from Foundry for the viewing user. */
 export function trackerInputOf(combat: Combat.Implementation | null): TrackerInput {
+  const waiting = combat ? defencesWaiting() : new Set<string>();
+  const groups = combat ? minorGroupsOf(combat) : new Map<string, string>();
   return {
     isGM: game.user.isGM,
     combat: combat ? { id: combat.id ?? "", started: combat.started, system: combat.system } : null,
     combatants: combat
-      ? trackerOrder(combat).map((c) => ({
-          ...combatantInput(c),
-          name: c.name ?? "",
-          img: c.img ?? CONST.DEFAULT_TOKEN,
-          hidden: c.hidden,
-          owner: c.isOwner,
-        }))
+      ? trackerOrder(combat).map((c) => {
+          const actor = c.actor;
+          return {
+            ...combatantInput(c, [], groups),
+            name: c.name ?? "",
+            img: c.img ?? CONST.DEFAULT_TOKEN,
+            hidden: c.hidden,
+            owner: c.isOwner,
+            health: actor && isCharacter(actor) ? { value: actor.system.health.value, max: actor.system.health.max } : null,
+            onScene: visibleToken(c.tokenId ?? null) !== null,
+            defenceWaiting: actor !== null && (waiting.has(actor.uuid) || (c.token !== null && waiting.has(c.token.uuid))),
+          };
+        })
       : [],
     settings: readTurnSettings(),
+    history: combat && game.user.isGM ? historyOf(combat) : null,
   };
 }
 
@@ -73,6 +98,15 @@ export class CaseCombatTracker extends CombatTracker {
       caseChange: CaseCombatTracker.#change,
       caseAided: CaseCombatTracker.#aided,
       caseNoteEvent: CaseCombatTracker.#noteEvent,
+      caseDeclareGroup: CaseCombatTracker.#declareGroup,
+      caseToggleRow: CaseCombatTracker.#toggleRow,
+      caseFindToken: CaseCombatTracker.#findToken,
+      casePingToken: CaseCombatTracker.#pingToken,
+      caseToggleHidden: CaseCombatTracker.#toggleHidden,
+      caseToggleDefeated: CaseCombatTracker.#toggleDefeated,
+      caseStepBack: CaseCombatTracker.#stepBack,
+      caseBulkDeclare: CaseCombatTracker.#bulkDeclare,
+      caseRepeatDeclarations: CaseCombatTracker.#repeatDeclarations,
     },
   };
 
@@ -180,4 +214,135 @@ export class CaseCombatTracker extends CombatTracker {
     const text = await askNoteEvent();
     if (text !== null) await requestGM(noteEventQuery, { combatId, text });
   }
+
+  /** One declaration for a group of minor foes: the Judge declares once, for every member (one request). */
+  static async #declareGroup(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combat = this.viewed;
+    const row = target.closest<HTMLElement>("[data-group-members]");
+    const ids = row?.dataset.groupMembers?.split(",").filter((id) => combat?.combatants.has(id)) ?? [];
+    const first = ids[0] === undefined ? undefined : combat?.combatants.get(ids[0]);
+    if (!combat || !first) return;
+    const actor = first.actor;
+    const name = this.caseContext().rows.find((r) => r.id === first.id)?.name ?? first.name ?? "";
+    const declaration = await declareDialog({
+      name,
+      offence: actor && isCharacter(actor) ? actor.system.stats.scores["fighting.off"] : 6,
+      current: null,
+      change: false,
+      declaredDodge: readTurnSettings().declaredDodge,
+    });
+    if (declaration) await requestGM(declareManyQuery, { combatId: combat.id, declarations: ids.map((combatantId) => ({ combatantId, declaration })) });
+  }
+
+  /** Shows or hides a row's details (the declaration in full, counters, every button); kept across renders. */
+  static #toggleRow(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): void {
+    const row = target.closest<HTMLElement>("[data-combatant-id]");
+    const details = row?.querySelector<HTMLElement>(".case-row-details");
+    if (!row || !details) return;
+    const open = details.hidden;
+    details.hidden = !open;
+    row.classList.toggle("expanded", open);
+    target.setAttribute("aria-expanded", String(open));
+  }
+
+  /** Click to pan to the token (and select it, when the user owns it), as core's tracker does. */
+  static #findToken(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): void {
+    const combatant = this.combatantOf(target);
+    if (!combatant) return;
+    if (findToken(combatant.tokenId ?? null) === "notHere") ui.notifications.info(game.i18n.format("CASE.Tracker.NotOnScene", { name: combatant.name ?? "" }));
+  }
+
+  static #pingToken(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): void {
+    const combatant = this.combatantOf(target);
+    if (combatant && !pingToken(combatant.tokenId ?? null)) ui.notifications.info(game.i18n.format("CASE.Tracker.NotOnScene", { name: combatant.name ?? "" }));
+  }
+
+  /** Core's hide toggle (the Judge: the combatant is the GM's document to update). */
+  static async #toggleHidden(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combatant = this.combatantOf(target);
+    if (combatant && game.user.isGM) await combatant.update({ hidden: !combatant.hidden });
+  }
+
+  /** Core's defeated toggle (the Judge): the combatant's mark and the actor's defeated status, as the turn marks the dead. */
+  static async #toggleDefeated(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combatant = this.combatantOf(target);
+    if (!combatant || !game.user.isGM) return;
+    const defeated = !combatant.isDefeated;
+    await combatant.update({ defeated });
+    await combatant.actor?.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: defeated, overlay: true });
+  }
+
+  /** Back one step (the Judge), after a confirmation naming what the turn goes back to. */
+  static async #stepBack(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combatId = this.combatId();
+    const back = this.caseContext().back;
+    const steps = Number(target.dataset.steps);
+    if (combatId === null || back === null || !Number.isInteger(steps)) return;
+    if (await confirmStepBack(back.label)) await requestGM(stepBackQuery, { combatId, steps });
+  }
+
+  /** The NPCs that may declare now (for the bulk dialog), in tracker order. */
+  private declaringNpcs(combat: Combat.Implementation): { id: string; name: string; offence: number; current: null }[] {
+    const state = turnEngineOf(combat).state();
+    return trackerOrder(combat).flatMap((c) => {
+      const turn = state.combatants.get(c.id ?? "");
+      if (c.hasPlayerOwner || !turn || turn.declaration !== null || !mayDeclare(state, turn)) return [];
+      const actor = c.actor;
+      return [{ id: c.id ?? "", name: c.name ?? "", offence: actor && isCharacter(actor) ? actor.system.stats.scores["fighting.off"] : 6, current: null }];
+    });
+  }
+
+  /** Bulk declare: one dialog with a line per NPC still to declare; one request. */
+  static async #bulkDeclare(this: CaseCombatTracker): Promise<void> {
+    const combat = this.viewed;
+    if (!combat) return;
+    const npcs = this.declaringNpcs(combat);
+    if (npcs.length === 0) {
+      ui.notifications.info(game.i18n.localize("CASE.Tracker.BulkNothing"));
+      return;
+    }
+    const content = await foundry.applications.handlebars.renderTemplate(DECLARE_MANY_TEMPLATE, buildBulkDeclareContext(npcs, foundryLocalize));
+    const form = await askForm(game.i18n.localize("CASE.Tracker.BulkDeclareTitle"), content, "CASE.Turn.Button.Declare", "fa-solid fa-bullhorn", "declare");
+    if (!form) return;
+    let declarations;
+    try {
+      declarations = bulkDeclarationsFromForm(form, npcs);
+    } catch (error) {
+      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message: error instanceof Error ? error.message : String(error) }));
+      return;
+    }
+    if (declarations.length === 0) ui.notifications.info(game.i18n.localize("CASE.Tracker.BulkNothing"));
+    else await requestGM(declareManyQuery, { combatId: combat.id, declarations });
+  }
+
+  /** Repeat last turn's declarations for the NPCs who have none yet. */
+  static async #repeatDeclarations(this: CaseCombatTracker): Promise<void> {
+    const combat = this.viewed;
+    if (!combat) return;
+    const ids = this.declaringNpcs(combat).map((n) => n.id);
+    const answer = ids.length > 0 ? await requestGM(repeatDeclarationsQuery, { combatId: combat.id, combatantIds: ids }) : null;
+    const count = answer?.repeated.length ?? 0;
+    if (count === 0) ui.notifications.info(game.i18n.localize("CASE.Tracker.NothingToRepeat"));
+    else ui.notifications.info(game.i18n.format("CASE.Tracker.Repeated", { count: String(count) }));
+  }
+
+  private combatantOf(target: HTMLElement): Combatant.Implementation | null {
+    const row = rowOf(target);
+    return row ? (this.viewed?.combatants.get(row.combatantId) ?? null) : null;
+  }
+}
+
+/** Re-renders the tracker when what its rows show changes outside the combat: attack cards (defence waiting), characters' Health. */
+export function registerTrackerHooks(): void {
+  const refresh = (): void => {
+    if (game.combat) void ui.combat.render();
+  };
+  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage"] as const) {
+    Hooks.on(hook, (message: ChatMessage.Implementation) => {
+      if (message.type === "attack") refresh();
+    });
+  }
+  Hooks.on("updateActor", (actor: Actor.Implementation) => {
+    if (game.combat?.combatants.some((c) => c.actor === actor)) refresh();
+  });
 }

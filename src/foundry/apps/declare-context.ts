@@ -91,3 +91,53 @@ export function declarationFromForm(data: Readonly<Record<string, unknown>>): De
     actions: Number.isNaN(actions) ? 1 : actions,
   });
 }
+
+// ── Bulk declare (the Judge, for the NPCs) ─────────────────────────────────────────────────
+
+/** One NPC's line of the bulk-declare form. */
+export interface BulkDeclareRow {
+  readonly id: string;
+  readonly name: string;
+  readonly text: string;
+  readonly attacks: readonly Option[];
+  readonly counts: readonly Option[];
+}
+
+/** One NPC as the bulk-declare form takes it. */
+export interface BulkDeclareInput {
+  readonly id: string;
+  readonly name: string;
+  readonly offence: number;
+  readonly current: Declaration | null;
+}
+
+/** The bulk-declare form's context: a line per NPC (templates/combat/declare-many.hbs). */
+export function buildBulkDeclareContext(npcs: readonly BulkDeclareInput[], t: Localize): { readonly rows: readonly BulkDeclareRow[] } {
+  return {
+    rows: npcs.map((npc) => {
+      const one = buildDeclareContext({ name: npc.name, offence: npc.offence, current: npc.current, change: false, declaredDodge: false }, t);
+      return { id: npc.id, name: npc.name, text: one.text, attacks: one.attacks, counts: one.counts };
+    }),
+  };
+}
+
+/**
+ * The bulk-declare form's data as declarations, in the NPCs' order: a line with neither text nor
+ * attack is left out (declared later). A bad line throws a RangeError/TypeError naming the NPC.
+ */
+export function bulkDeclarationsFromForm(data: Readonly<Record<string, unknown>>, npcs: readonly { readonly id: string; readonly name: string }[]): { combatantId: string; declaration: Declaration }[] {
+  const out: { combatantId: string; declaration: Declaration }[] = [];
+  for (const npc of npcs) {
+    const text = data[`text-${npc.id}`];
+    const attack = data[`attack-${npc.id}`];
+    const blank = (v: unknown): boolean => typeof v !== "string" || v.trim() === "";
+    if (blank(text) && blank(attack)) continue;
+    try {
+      out.push({ combatantId: npc.id, declaration: declarationFromForm({ text, attack, actions: data[`actions-${npc.id}`] }) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw error instanceof TypeError ? new TypeError(`${npc.name}: ${message}`) : new RangeError(`${npc.name}: ${message}`);
+    }
+  }
+  return out;
+}

@@ -8,6 +8,8 @@ import { buildDeclareContext, declarationFromForm, type DeclareInput } from "./d
 import type { Localize } from "../core/format";
 
 export const DECLARE_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare.hbs`;
+/** The Judge's bulk-declare form (a line per NPC). */
+export const DECLARE_MANY_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare-many.hbs`;
 
 /** game.i18n as the plain context builders take it. */
 export const foundryLocalize: Localize = (key, data) =>

@@ -6,8 +6,11 @@
  * the templates are rendered from it in vitest and Chromium.
  */
 import {
+  HEALTH_BAND_FILL,
+  HEALTH_SHOWN_TO_OTHERS,
   TURN_PHASES,
   TURN_TABLE,
+  healthBand,
   isTurnPhase,
   actionShift,
   actionsLeft,
@@ -36,6 +39,12 @@ export interface TrackerCombatantInput extends CombatantInput {
   readonly hidden: boolean;
   /** The viewing user owns it (may declare, roll, act for it). */
   readonly owner: boolean;
+  /** Its character's Health, or null without one. */
+  readonly health?: { readonly value: number; readonly max: number } | null;
+  /** Its token on the viewed scene can be found (pan, ping). */
+  readonly onScene?: boolean;
+  /** An attack card waits on its defence. */
+  readonly defenceWaiting?: boolean;
 }
 
 /** Everything the tracker's context is built from. */
@@ -45,6 +54,8 @@ export interface TrackerInput {
   /** In tracker order. */
   readonly combatants: readonly TrackerCombatantInput[];
   readonly settings: TurnSettingsInput;
+  /** The Judge's "back one step": the turn's history as the GM's record holds it (absent for players). */
+  readonly history?: { readonly steps: number; readonly phase: TurnPhase; readonly turn: number; readonly cause: "advance" | "done"; readonly name: string | null } | null;
 }
 
 
@@ -107,6 +118,24 @@ export interface TrackerRow {
   };
   /** actionsUsed, sent with "done"/"change" so a replayed click changes nothing. */
   readonly actionIndex: number;
+  /** The one-line declaration of the compact row (its full text in the tooltip and the details). */
+  readonly summary: string;
+  /** The Health bar: exact for the Judge and owners, a band for others (HEALTH_SHOWN_TO_OTHERS), null when not shown. */
+  readonly health: { readonly band: string; readonly percent: number; readonly label: string } | null;
+  /** An attack card waits on this combatant's defence. */
+  readonly defenceWaiting: boolean;
+  readonly hidden: boolean;
+  readonly defeated: boolean;
+  /** The row's most pressing button for this user (shown on the compact row), or null. */
+  readonly primary: { readonly action: string; readonly label: string } | null;
+  /** The details start open (a choice waits on this user there). */
+  readonly open: boolean;
+  /** Core's controls, for this user: hide and defeated (the Judge), ping and find (the token on the scene). */
+  readonly controls: { readonly hide: boolean; readonly defeated: boolean; readonly ping: boolean };
+  /** The declare button's action: one combatant's, or a group's (one declaration for every member). */
+  readonly declareAction: "caseDeclare" | "caseDeclareGroup";
+  /** A group of minor foes shown as this one row (outside the acting phases), or null. */
+  readonly group: { readonly count: number; readonly memberIds: string; readonly members: readonly { readonly name: string; readonly health: string | null }[] } | null;
 }
 
 export interface TrackerContext {
@@ -131,6 +160,10 @@ export interface TrackerContext {
   readonly rows: readonly TrackerRow[];
   readonly events: readonly string[];
   readonly canNoteEvent: boolean;
+  /** The Judge's "back one step": what it goes back to, or null when there is nothing to go back to. */
+  readonly back: { readonly steps: number; readonly label: string } | null;
+  /** The Judge's bulk declare: for the NPCs who may declare now, and "repeat last turn's". */
+  readonly bulkDeclare: boolean;
 }
 
 /** The localisation keys the tracker builds at run time, by family (tested against en.json). */
@@ -141,6 +174,7 @@ export const TRACKER_KEY_PREFIXES = {
   kind: "CASE.Turn.Kind.",
   mode: "CASE.Turn.Mode.",
   status: "CASE.Turn.Status.",
+  health: "CASE.Tracker.Health.",
 } as const;
 
 const PHASE_LABEL = (p: TurnPhase): string => `${TRACKER_KEY_PREFIXES.phase}${p}`;
@@ -209,6 +243,8 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       rows: [],
       events: [],
       canNoteEvent: false,
+      back: null,
+      bulkDeclare: false,
     };
   }
   const state: TurnState = turnStateFrom(combat.system, input.combatants, input.settings);
@@ -232,6 +268,16 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     const active = c.id === currentId;
     const extra = c.extra;
     const able = canActThisTurn(c);
+    const can = {
+      declare: mine && mayDeclare(state, c),
+      chooseMode: mine && mayChooseExtraMode(state, c),
+      rollInitiative: mine && waiting.some((w) => w.id === c.id && w.need === "initiativeRoll"),
+      complete: mine && active,
+      change: mine && mayChangeAction(state, c),
+      aid: input.isGM && c.dying && !c.dead,
+    };
+    const pick = shown ? localizeOrNull(pickKey(c), t) : null;
+    const summary = shown ? [pick, shown.text].filter(Boolean).join(" · ") : decl !== null ? t("CASE.Turn.Declared") : t("CASE.Turn.NotDeclared");
     rows.push({
       id: c.id,
       name: input_.name,
@@ -241,7 +287,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       initiative: c.initiative.total === null ? "" : String(c.initiative.total),
       declaration: {
         text: shown?.text ?? "",
-        pick: shown ? localizeOrNull(pickKey(c), t) : null,
+        pick,
         actions: shown?.actions ?? 0,
         shown: shown !== null,
         secret: shown === null && decl !== null,
@@ -270,18 +316,23 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
           : [],
       dying: c.dying && !c.dead,
       aided: c.aided,
-      can: {
-        declare: mine && mayDeclare(state, c),
-        chooseMode: mine && mayChooseExtraMode(state, c),
-        rollInitiative: mine && waiting.some((w) => w.id === c.id && w.need === "initiativeRoll"),
-        complete: mine && active,
-        change: mine && mayChangeAction(state, c),
-        aid: input.isGM && c.dying && !c.dead,
-      },
+      can,
       actionIndex: c.actionsUsed,
+      summary,
+      health: healthView(input_.health ?? null, mine, t),
+      defenceWaiting: input_.defenceWaiting === true,
+      hidden: input_.hidden,
+      defeated: c.defeated || c.dead,
+      primary: primaryButton(can, decl === null, t),
+      open: can.chooseMode && extra?.mode == null,
+      controls: { hide: input.isGM, defeated: input.isGM, ping: input_.onScene === true },
+      declareAction: "caseDeclare",
+      group: null,
     });
   }
   if (inOrder) rows.sort((a, b) => (orderIndex.get(a.id) ?? Infinity) - (orderIndex.get(b.id) ?? Infinity));
+  // Minor foes grouped: one row per group while nobody acts (in the acting phases each member acts in turn, on its own row).
+  const shownRows = phaseRules.acting ? rows : groupRows(rows, byId, input.isGM, t);
   // What may be forced past, and what blocks the Judge until it is rolled (the tracker rolls its own before leaving).
   const rolledByTracker = phaseRules.rollBeforeLeaving !== null;
   const blockedByRolls = !rolledByTracker && waiting.some((w) => !phaseRules.forcible.includes(w.need));
@@ -303,10 +354,79 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     advance: input.isGM ? { label: t(`${TRACKER_KEY_PREFIXES.advance}${phase}`), force: forcible, blockedByRolls } : null,
     current,
     myTurn: current !== null && (input.isGM || byId.get(current.id)?.owner === true),
-    rows,
+    rows: shownRows,
     events: [...state.combat.events],
     canNoteEvent: input.isGM && phaseRules.notingEvents,
+    back: input.isGM && input.history ? { steps: input.history.steps, label: backLabel(input.history, t) } : null,
+    bulkDeclare: input.isGM && phaseRules.declaring && input.combatants.some((x) => !x.playerOwned),
   };
+}
+
+/** The rows with each group of minor foes (two or more visible members) folded into its first member's row. */
+function groupRows(rows: readonly TrackerRow[], inputs: ReadonlyMap<string, TrackerCombatantInput>, isGM: boolean, t: Localize): TrackerRow[] {
+  const members = new Map<string, TrackerRow[]>();
+  for (const row of rows) {
+    const key = inputs.get(row.id)?.minorGroup;
+    if (key == null) continue;
+    const list = members.get(key);
+    if (list) list.push(row);
+    else members.set(key, [row]);
+  }
+  const out: TrackerRow[] = [];
+  for (const row of rows) {
+    const key = inputs.get(row.id)?.minorGroup;
+    const group = key == null ? undefined : members.get(key);
+    if (!group || group.length < 2) {
+      out.push(row);
+      continue;
+    }
+    if (group[0] !== row) continue;
+    const healths = group.map((r) => inputs.get(r.id)?.health ?? null);
+    const value = healths.reduce((sum, h) => sum + (h?.value ?? 0), 0);
+    const max = healths.reduce((sum, h) => sum + (h?.max ?? 0), 0);
+    out.push({
+      ...row,
+      name: t("CASE.Tracker.Group", { name: row.name, count: group.length }),
+      // Groups are the Judge's (a player's minor foe is never grouped): the numbers for the Judge, a band for players.
+      health: healths.every((h) => h === null) ? null : healthView({ value, max }, isGM, t),
+      declareAction: "caseDeclareGroup",
+      // One declaration for the group: declaring waits until no member has one.
+      can: { ...row.can, declare: group.every((r) => r.can.declare) },
+      primary: row.primary?.action === "caseDeclare" ? (group.every((r) => r.can.declare) ? { ...row.primary, action: "caseDeclareGroup" } : null) : row.primary,
+      defenceWaiting: group.some((r) => r.defenceWaiting),
+      group: { count: group.length, memberIds: group.map((r) => r.id).join(","), members: group.map((r) => ({ name: r.name, health: r.health?.label ?? null })) },
+    });
+  }
+  return out;
+}
+
+/** The Health bar a user sees: the numbers for the Judge and owners; for others a band or nothing (HEALTH_SHOWN_TO_OTHERS). */
+function healthView(health: { readonly value: number; readonly max: number } | null, mine: boolean, t: Localize): TrackerRow["health"] {
+  if (health === null || !Number.isFinite(health.value) || !Number.isFinite(health.max)) return null;
+  const band = healthBand(health.value, health.max);
+  const bandLabel = t(`${TRACKER_KEY_PREFIXES.health}${band}`);
+  if (mine) {
+    const fill = health.max > 0 ? Math.min(1, Math.max(0, health.value / health.max)) : 0;
+    return { band, percent: Math.round(fill * 100), label: t("CASE.Tracker.HealthExact", { value: health.value, max: health.max, band: bandLabel }) };
+  }
+  if (HEALTH_SHOWN_TO_OTHERS === "none") return null;
+  return { band, percent: Math.round(HEALTH_BAND_FILL[band] * 100), label: t("CASE.Tracker.HealthBand", { band: bandLabel }) };
+}
+
+/** The row's most pressing button: Done, roll initiative, or declare (when not declared yet). */
+function primaryButton(can: TrackerRow["can"], undeclared: boolean, t: Localize): TrackerRow["primary"] {
+  if (can.complete) return { action: "caseComplete", label: t("CASE.Turn.Button.Done") };
+  if (can.rollInitiative) return { action: "caseRollInitiative", label: t("CASE.Turn.Button.RollInitiative") };
+  if (can.declare && undeclared) return { action: "caseDeclare", label: t("CASE.Turn.Button.Declare") };
+  return null;
+}
+
+/** What "back one step" goes back to, in words. */
+function backLabel(history: NonNullable<TrackerInput["history"]>, t: Localize): string {
+  const phase = t(PHASE_LABEL(history.phase));
+  return history.cause === "done" && history.name !== null
+    ? t("CASE.Tracker.BackToDone", { name: history.name, phase, turn: history.turn })
+    : t("CASE.Tracker.BackToPhase", { phase, turn: history.turn });
 }
 
 /**

@@ -31,7 +31,11 @@ import {
   recordExtraActionRoll,
   recordInitiativeRollOffs,
   recordInitiativeRolls,
+  lastTurnDeclarations,
+  mayDeclare,
+  rememberTurn,
   setAided,
+  stepBack,
   setHold,
   type Color,
   type CombatantTurn,
@@ -42,10 +46,12 @@ import {
   type MutableTurnState,
   type PhaseRoll,
   type TurnChange,
+  type TurnHistory,
+  type TurnHistoryCause,
   type TurnPhase,
   type TurnState,
 } from "../../rules/index";
-import { DEFENCE_KEY_MEMORY, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type TurnSettingsInput, type TurnWrite } from "./state";
+import { DEFENCE_KEY_MEMORY, historyFrom, storedHistory, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "./state";
 import { SYSTEM_ID } from "../core/constants";
 
 /** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
@@ -53,6 +59,8 @@ export interface TurnSnapshot {
   readonly combat: CombatSystemData;
   readonly combatants: readonly CombatantInput[];
   readonly settings: TurnSettingsInput;
+  /** The turn's history (back one step), where this client holds the GM's record. */
+  readonly history?: readonly StoredTurnStep[];
 }
 
 /** Where a line of a turn announcement goes. */
@@ -179,6 +187,39 @@ export class TurnEngine {
     });
   }
 
+  /**
+   * Bulk declare (the Judge, for NPCs): several declarations in one write; a combatant that may
+   * not declare now refuses the whole request (nothing half-done).
+   */
+  declareMany(declarations: readonly { readonly combatantId: string; readonly declaration: Declaration }[]): Promise<TurnChange> {
+    return this.runAsync((_state, inputs) =>
+      Promise.resolve(
+        declarations.map(({ combatantId, declaration }) => (s: TurnState) => declareAction(s, combatantId, parseDeclaration({ ...declaration, secret: inputs.get(combatantId)?.playerOwned !== true }))),
+      ),
+    );
+  }
+
+  /**
+   * Repeats last turn's declarations (from the rules' history) for these combatants, where they
+   * have none yet and may declare; the others are left alone. The ids repeated.
+   */
+  async repeatDeclarations(combatantIds: readonly string[]): Promise<string[]> {
+    const repeated: string[] = [];
+    await this.runAsync((state, inputs, history) => {
+      const last = lastTurnDeclarations(state, history);
+      const steps: Step[] = [];
+      for (const id of combatantIds) {
+        const c = state.combatants.get(id);
+        const declaration = last.get(id);
+        if (!c || !declaration || c.declaration !== null || !mayDeclare(state, c)) continue;
+        repeated.push(id);
+        steps.push((s) => declareAction(s, id, parseDeclaration({ ...declaration, secret: inputs.get(id)?.playerOwned !== true })));
+      }
+      return Promise.resolve(steps);
+    }, { readHistory: true });
+    return repeated;
+  }
+
   chooseExtraMode(combatantId: string, mode: ExtraActionMode): Promise<TurnChange> {
     return this.run((state) => chooseExtraMode(state, combatantId, mode));
   }
@@ -198,7 +239,25 @@ export class TurnEngine {
 
   /** The acting combatant is done with its action `actionIndex` (its actions used when asked). */
   completeAction(combatantId: string, actionIndex: number): Promise<TurnChange> {
-    return this.run((state) => completeAction(state, combatantId, actionIndex));
+    return this.runAsync(() => Promise.resolve([(s: TurnState) => completeAction(s, combatantId, actionIndex)]), { remember: { cause: "done", combatantId } });
+  }
+
+  /** How many steps the Judge can go back (the stored history's length). */
+  historyLength(): number {
+    return this.host.snapshot().history?.length ?? 0;
+  }
+
+  /**
+   * Back one step: restores the turn as it was before the last advance or *Done*, from the
+   * rules' history. `expectedLength` is the history's length the Judge saw: a replayed request
+   * (the step already taken back) is stale and changes nothing.
+   */
+  stepBack(expectedLength: number): Promise<TurnChange> {
+    return this.runAsync((state, _inputs, history) => {
+      if (history.length !== expectedLength) throw new TurnError("stale", "The turn's history changed since: that step was already taken back, or another was taken.");
+      const back = stepBack(state, history);
+      return Promise.resolve([() => back.change]);
+    }, { pop: true });
   }
 
   /** Tries to change a declared action: the GM rolls the yellow Agy (bal) ACTION. */
@@ -245,7 +304,7 @@ export class TurnEngine {
           return r.change;
         },
       ]);
-    }, mark);
+    }, { mark });
     return answer;
   }
 
@@ -292,7 +351,7 @@ export class TurnEngine {
       if (leaving.announceOnLeaving === "turnSummary") await this.announceWrapUp(state, advance);
       if (leaving.announceOnLeaving === "initiativeOrder") await this.announceOrder(scratch);
       return steps;
-    });
+    }, { remember: { cause: "advance", combatantId: null } });
   }
 
   // ── the engine's own rolling ──────────────────────────────────────────────────────────────
@@ -411,16 +470,22 @@ export class TurnEngine {
   /**
    * Reads the combat, lets `plan` decide the steps (it may roll and announce), applies them in
    * order to an in-memory copy, and writes the merged change once. Nothing is written when the
-   * change is empty (a replayed request) or when a step throws (nothing half-done).
+   * change is empty (a replayed request) or when a step throws (nothing half-done). With
+   * `remember`, the turn before the change joins the history (back one step); with `pop`, the
+   * newest entry leaves it (it was just restored).
    */
-  private async runAsync(plan: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>) => Promise<Step[]>, mark?: { readonly combatantId: string; readonly key: string }): Promise<TurnChange> {
+  private async runAsync(
+    plan: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>, history: TurnHistory) => Promise<Step[]>,
+    options: { readonly mark?: { readonly combatantId: string; readonly key: string } | undefined; readonly remember?: { readonly cause: TurnHistoryCause; readonly combatantId: string | null }; readonly pop?: true; readonly readHistory?: true } = {},
+  ): Promise<TurnChange> {
     if (!this.host.isWriter()) throw new NotTurnWriterError();
     return serialised(this.key, async () => {
       const snapshot = this.host.snapshot();
       const inputs = new Map(snapshot.combatants.map((c) => [c.id, c]));
       this.inputs = inputs;
       const state = turnStateFrom(snapshot.combat, snapshot.combatants, snapshot.settings);
-      const steps = await plan(state, inputs);
+      const history = options.remember || options.pop || options.readHistory ? historyFrom(snapshot.history, inputs, snapshot.settings) : [];
+      const steps = await plan(state, inputs, history);
       const scratch: MutableTurnState = { combat: state.combat, combatants: new Map(state.combatants), settings: state.settings };
       let change: TurnChange = { combat: {}, combatants: [], enduranceLosses: [] };
       for (const step of steps) {
@@ -428,8 +493,10 @@ export class TurnEngine {
         commitTurnChange(scratch, next);
         change = mergeChanges(change, next);
       }
-      if (isEmptyTurnChange(change)) return change;
-      await this.host.write(markWrite(turnWrite(change, inputs, state), inputs, mark), { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
+      const nextHistory = options.pop ? history.slice(0, -1) : options.remember && !isEmptyTurnChange(change) ? rememberTurn(history, state, change, options.remember.cause, options.remember.combatantId) : null;
+      if (isEmptyTurnChange(change) && nextHistory === null) return change;
+      const write = markWrite(turnWrite(change, inputs, state), inputs, options.mark);
+      await this.host.write(nextHistory === null ? write : { ...write, history: storedHistory(nextHistory, inputs) }, { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
       return change;
     });
   }

@@ -5,13 +5,13 @@
  * uses (the root, ../register.ts, hands both to the request router). Everything here touches
  * Foundry globals and is checked by tsc only; the logic it calls is tested in plain vitest.
  */
-import { isCharacter } from "../core/guards";
+import { isActorType, isCharacter } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, lostRanksReaching, type DefenceCode, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, lostRanksReaching, minorFoeGroups, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -21,6 +21,7 @@ import {
   withSecretDeclaration,
   type CombatantInput,
   type SecretDeclarations,
+  type StoredTurnStep,
   type TurnSettingsInput,
   type TurnWrite,
 } from "./state";
@@ -57,10 +58,21 @@ function defenceKeysOf(combatant: Combatant.Implementation): string[] {
   return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
 }
 
-/** One combatant in the engine's shape (with its secret declaration, where this client holds the record). */
-export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = []): CombatantInput {
+/** The combat's groups of minor foes (rules `minorFoeGroups`: NPC minor foes of one base actor), by combatant id. */
+export function minorGroupsOf(combat: Combat.Implementation): ReadonlyMap<string, string> {
+  return minorFoeGroups(
+    combat.combatants.contents.map((c) => {
+      const actor = c.actor;
+      return { id: c.id ?? "", minor: actor !== null && isActorType(actor, "npc") && actor.system.minor, playerOwned: c.hasPlayerOwner, baseActorId: c.actorId ?? null };
+    }),
+  );
+}
+
+/** One combatant in the engine's shape (with its secret declaration, where this client holds the record, and its minor-foe group). */
+export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = [], groups: ReadonlyMap<string, string> = new Map()): CombatantInput {
   const actor = combatant.actor;
   return {
+    minorGroup: groups.get(combatant.id ?? "") ?? null,
     id: combatant.id ?? "",
     system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
     stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
@@ -107,19 +119,24 @@ export class FoundryTurnHost implements TurnHost {
   }
 
   snapshot(): TurnSnapshot {
-    const secrets = turnRecordOf(this.combat.id ?? "")?.declarations ?? [];
+    const record = turnRecordOf(this.combat.id ?? "");
+    const secrets = record?.declarations ?? [];
+    const groups = minorGroupsOf(this.combat);
     return {
       combat: this.combat.system,
-      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets)),
+      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets, groups)),
       settings: readTurnSettings(),
+      history: record?.history ?? [],
     };
   }
 
   async write(write: TurnWrite, sync: { readonly round: number; readonly currentId: string | null }): Promise<void> {
     const combat = this.combat;
+    if (write.combatants.length > 0 || write.history !== undefined) {
+      // Secret declarations (and the history, which holds them) go to the GM's record first; the combatants every player receives get the rest.
+      await writeTurnRecord(combat.id ?? "", write.combatants, write.history);
+    }
     if (write.combatants.length > 0) {
-      // Secret declarations go to the GM's record first; the combatants every player receives get the rest.
-      await writeTurnRecord(combat.id ?? "", write.combatants);
       await combat.updateEmbeddedDocuments(
         "Combatant",
         write.combatants.map((c) => ({ ...c, system: { ...c.system, declaration: publicDeclaration(c.system.declaration) } })),
@@ -218,21 +235,27 @@ function turnRecordMessage(combatId: string): ChatMessage.Implementation | undef
   return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as Partial<MessageSystem<"turnRecord">>).combatId === combatId);
 }
 
-/** The secret declarations this client holds for a combat (none on a player's client: the record never reaches it). */
-export function turnRecordOf(combatId: string): { declarations: SecretDeclarations } | null {
+/** The secret declarations and the turn's history this client holds for a combat (none on a player's client: the record never reaches it). */
+export function turnRecordOf(combatId: string): { declarations: SecretDeclarations; history: readonly StoredTurnStep[] } | null {
   const message = turnRecordMessage(combatId);
-  return message ? { declarations: ((message.system as Partial<MessageSystem<"turnRecord">>).declarations ?? []) } : null;
+  if (!message) return null;
+  const system = message.system as Partial<MessageSystem<"turnRecord">>;
+  return { declarations: system.declarations ?? [], history: system.history ?? [] };
 }
 
-async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatants"]): Promise<void> {
+async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatants"], history: readonly StoredTurnStep[] | undefined): Promise<void> {
   const message = turnRecordMessage(combatId);
   const before = turnRecordOf(combatId)?.declarations ?? [];
   const after = recordSecrets(before, combatants);
-  if (JSON.stringify(after) === JSON.stringify(before)) return;
-  if (message) await message.update(messageUpdate("turnRecord", { "system.declarations": after }));
+  const declarationsChanged = JSON.stringify(after) !== JSON.stringify(before);
+  if (!declarationsChanged && history === undefined) return;
+  if (message) {
+    const declarations = declarationsChanged ? { "system.declarations": after } : {};
+    await message.update(messageUpdate("turnRecord", history === undefined ? declarations : { ...declarations, "system.history": [...history] }));
+  }
   else {
     const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
-    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after } });
+    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after, history: history ?? [] } });
   }
 }
 

@@ -257,6 +257,65 @@ export const setConditionQuery = defineTurnQuery({
     }),
 });
 
+/** How many declarations one bulk request may carry. */
+const BULK_MAX = 200;
+
+/** Bulk declare: the Judge declares for several NPCs at once (one dialog, one write). */
+export const declareManyQuery = defineTurnQuery({
+  name: "declareMany",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const list = r.declarations;
+    if (!Array.isArray(list) || list.length === 0 || list.length > BULK_MAX) throw new QueryRefusal("malformed", `"declarations" must be a list of 1 to ${BULK_MAX} declarations.`);
+    const declarations = list.map((entry: unknown) => {
+      const e = payloadRecord(entry);
+      return { combatantId: stringField(e, "combatantId", DOCUMENT_ID), declaration: declarationField(e) };
+    });
+    if (new Set(declarations.map((d) => d.combatantId)).size !== declarations.length) throw new QueryRefusal("malformed", "A combatant is named twice.");
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), declarations };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).declareMany(p.declarations))),
+});
+
+/** Bulk declare: the Judge repeats last turn's declarations for these combatants (those without one yet). */
+export const repeatDeclarationsQuery = defineTurnQuery({
+  name: "repeatDeclarations",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    const list = r.combatantIds;
+    if (!Array.isArray(list) || list.length === 0 || list.length > 1000 || !list.every((id) => typeof id === "string" && DOCUMENT_ID.test(id))) {
+      throw new QueryRefusal("malformed", '"combatantIds" must be a non-empty list of combatant ids.');
+    }
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p, { services }): Promise<{ repeated: string[] }> => step(services.turns, p.combatId, async () => ({ repeated: await engineOf(services.turns, p.combatId).repeatDeclarations(p.combatantIds) })),
+});
+
+/**
+ * Back one step: the Judge restores the turn as it was before the last advance or *Done*
+ * (the rules' history). `steps` is the history's length the Judge saw: a replay is stale.
+ */
+export const stepBackQuery = defineTurnQuery({
+  name: "stepBack",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), steps: intField(r, "steps", 1, 1000) };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user) => {
+    mustBeGM(user);
+  },
+  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).stepBack(p.steps))),
+});
+
 /** Every turn query, for registration. */
 export const TURN_QUERIES = [
   declareActionQuery,
@@ -269,5 +328,8 @@ export const TURN_QUERIES = [
   setAidedQuery,
   noteEventQuery,
   setConditionQuery,
+  declareManyQuery,
+  repeatDeclarationsQuery,
+  stepBackQuery,
 ] as const;
 

@@ -21,13 +21,14 @@ import {
   type HoldState,
   type RequiredColor,
   type TurnChange,
+  type TurnHistory,
   type TurnSettings,
   type TurnState,
 } from "../../rules/index";
 import { createTurnState } from "../../rules/index";
 import type { CombatSchema } from "../data/combat/combat";
 import type { CombatantSchema } from "../data/combat/combatant";
-import type { SecretDeclaration } from "../data/combat/turn-record";
+import type { SecretDeclaration, StoredTurnStep } from "../data/combat/turn-record";
 import type { StoredDeclaration } from "../data/combat/combatant";
 
 // ---------------------------------------------------------------------------------------------
@@ -63,6 +64,8 @@ export interface CombatantInput {
   readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState } | null;
   /** The keys of the defences already counted (`flags.case.defenceKeys`): a retried card counts its defence once. */
   readonly defenceKeys?: readonly string[];
+  /** Its group of minor foes (rules `minorFoeGroups`), or null: the group declares and rolls initiative as one. */
+  readonly minorGroup?: string | null;
 }
 
 /** How many defence keys a combatant remembers (the newest). */
@@ -127,7 +130,8 @@ function declarationFrom(system: CombatantSystemData): Declaration | null {
 /** The rules' combatant from its stored part. */
 export function combatantTurnFromInput(input: CombatantInput, settings: TurnSettings): CombatantTurn {
   const s = input.system;
-  const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : null;
+  // Under the world's team initiative the stored team (or the side) is the team; otherwise a minor foe's group is.
+  const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : (input.minorGroup ?? null);
   const conditions = input.conditions ?? null;
   const hold: HoldState = conditions ? conditions.hold : s.hold === "partialHold" || s.hold === "fullHold" ? s.hold : "none";
   const base = createCombatantTurn(input.id, input.stats ?? NEUTRAL_STATS, { team, defeated: input.defeated, hold });
@@ -181,12 +185,17 @@ export function combatTurnFromSystem(system: CombatSystemData): CombatTurn {
   };
 }
 
-/** The whole rules state of a combat, combatants in tracker order. */
+/**
+ * The whole rules state of a combat, combatants in tracker order. Groups of minor foes roll as
+ * teams: with any group (and the world's team initiative off) the rules' team initiative is on,
+ * and only the groups' members have a team (everyone else is a unit of one).
+ */
 export function turnStateFrom(combat: CombatSystemData, combatants: readonly CombatantInput[], settings: TurnSettingsInput): TurnState {
   const s = turnSettings(settings);
+  const grouped = !s.initiative.team && combatants.some((c) => c.minorGroup != null);
   return createTurnState(
     combatants.map((c) => combatantTurnFromInput(c, s)),
-    s,
+    grouped ? { ...s, initiative: { ...s.initiative, team: true } } : s,
     combatTurnFromSystem(combat),
   );
 }
@@ -293,6 +302,50 @@ export interface TurnWrite {
   readonly endurance: readonly { readonly combatantId: string; readonly value: number; readonly dead: boolean }[];
   /** Status effects to bring in line with the turn. */
   readonly conditions: readonly ConditionWrite[];
+  /** The turn's history to store (GM's record), when the step changed it. */
+  readonly history?: readonly StoredTurnStep[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The turn's history (back one step), as the GM's record stores it
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One entry of the rules' turn history as stored (declared with the GM's `turnRecord`, which
+ * keeps it: a combatant's part holds its secret declaration).
+ */
+export type { StoredTurnStep };
+
+/** The history as stored (teams kept from the combatants as they are). */
+export function storedHistory(history: TurnHistory, inputs: ReadonlyMap<string, CombatantInput>): StoredTurnStep[] {
+  return history.map((e) => ({
+    cause: e.cause,
+    combatantId: e.combatantId,
+    combat: { ...freshCombatSystem(), ...combatSystemPatch({ combat: e.combat, combatants: [], enduranceLosses: [] }) },
+    combatants: e.combatants.map((c) => ({ id: c.id, system: combatantSystemFrom(c, inputs.get(c.id)?.system.team ?? "") })),
+  }));
+}
+
+/**
+ * The rules' history from the stored one: each part read as the turn reads stored data (its
+ * stored conditions stand); combatants no longer in the combat are dropped, and an entry the
+ * rules cannot read at all is dropped with a console warning rather than blocking the turn.
+ */
+export function historyFrom(stored: readonly StoredTurnStep[] | undefined, inputs: ReadonlyMap<string, CombatantInput>, settings: TurnSettingsInput): TurnHistory {
+  const s = turnSettings(settings);
+  const out = [];
+  for (const e of stored ?? []) {
+    try {
+      const combatants = e.combatants.flatMap((c) => {
+        const input = inputs.get(c.id);
+        return input ? [combatantTurnFromInput({ ...input, system: c.system, conditions: null }, s)] : [];
+      });
+      out.push({ cause: e.cause === "done" ? ("done" as const) : ("advance" as const), combatantId: typeof e.combatantId === "string" ? e.combatantId : null, combat: combatTurnFromSystem(e.combat), combatants });
+    } catch (error) {
+      console.warn("case | a step of the turn's history could not be read and is dropped", error);
+    }
+  }
+  return out;
 }
 
 /** The status-effect changes between a combatant before and after a change. */
@@ -341,7 +394,7 @@ export function turnWrite(change: TurnChange, inputs: ReadonlyMap<string, Combat
 
 /** True when the write changes nothing. */
 export function isEmptyWrite(write: TurnWrite): boolean {
-  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0;
+  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0 && write.history === undefined;
 }
 
 /** A fresh stored combatant part (the data model's initial values), for tests and new combatants. */

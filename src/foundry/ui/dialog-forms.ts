@@ -12,9 +12,10 @@ export const PULL_DAMAGE_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/pull-damage
 export const NOTE_EVENT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/note-event.hbs`;
 /** The GM's "Move on?" question when the phase still waits for someone. */
 export const FORCE_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/force-confirm.hbs`;
+export const BACK_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/back-confirm.hbs`;
 
 /** Every template here, for preloading and for the tests. */
-export const DIALOG_FORM_TEMPLATES = [PULL_DAMAGE_TEMPLATE, NOTE_EVENT_TEMPLATE, FORCE_CONFIRM_TEMPLATE] as const;
+export const DIALOG_FORM_TEMPLATES = [PULL_DAMAGE_TEMPLATE, NOTE_EVENT_TEMPLATE, FORCE_CONFIRM_TEMPLATE, BACK_CONFIRM_TEMPLATE] as const;
 
 /**
  * The most damage a pulled blow may deal, from the card button's `data-max` (the rolled
@@ -52,4 +53,9 @@ export function readNoteEvent(value: unknown): string | null {
 /** The force-confirm question's template data: who the phase still waits for (already in words). */
 export function forceConfirmContext(waiting: string | null) {
   return { waiting: waiting ?? "" };
+}
+
+/** The back-one-step question's template data: what the turn goes back to (already in words). */
+export function backConfirmContext(target: string) {
+  return { target };
 }

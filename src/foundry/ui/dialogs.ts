@@ -3,9 +3,11 @@
  * Handlebars template under templates/dialog/; dialog-forms.ts holds their data and reading).
  */
 import {
+  BACK_CONFIRM_TEMPLATE,
   FORCE_CONFIRM_TEMPLATE,
   NOTE_EVENT_TEMPLATE,
   PULL_DAMAGE_TEMPLATE,
+  backConfirmContext,
   forceConfirmContext,
   noteEventContext,
   pullDamageContext,
@@ -63,6 +65,17 @@ export async function confirmForceAdvance(waiting: string | null): Promise<boole
   const content = await foundry.applications.handlebars.renderTemplate(FORCE_CONFIRM_TEMPLATE, forceConfirmContext(waiting));
   const answer: unknown = await foundry.applications.api.DialogV2.confirm({
     window: { title: "CASE.Turn.Notify.ForceTitle" },
+    content,
+    rejectClose: false,
+  });
+  return answer === true;
+}
+
+/** Asks the Judge to confirm going back one step (`target`: what the turn goes back to, in words). */
+export async function confirmStepBack(target: string): Promise<boolean> {
+  const content = await foundry.applications.handlebars.renderTemplate(BACK_CONFIRM_TEMPLATE, backConfirmContext(target));
+  const answer: unknown = await foundry.applications.api.DialogV2.confirm({
+    window: { title: "CASE.Tracker.BackConfirmTitle" },
     content,
     rejectClose: false,
   });

@@ -33,6 +33,7 @@
  *   conditions.ts    what happens to a combatant mid-turn: stuns, dying, aid, holds, defences, events
  *   advance.ts       walking the turn's table (phases.ts) from phase to phase: who each phase
  *                    waits for, and the bookkeeping as a phase ends and the next begins
+ *   history.ts       the Judge's "back one step": a bounded history of earlier turn states
  */
 
 export { ACTING_PHASES, type PhaseAnnouncement, type PhaseFlag, type PhaseRoll, type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnErrorCode, type TurnPhase, type WaitingNeed, isActingPhase, isTurnPhase, phasesWaitingFor, phasesWhere } from "./phases";
@@ -42,3 +43,4 @@ export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction,
 export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
 export { type DefenceRecord, applyStun, markDying, noteEvent, recordDefence, refreshCombatant, setAided, setHold } from "./conditions";
+export { TURN_HISTORY_LIMIT, type TurnHistory, type TurnHistoryCause, type TurnHistoryEntry, lastTurnDeclarations, lastTurnStep, rememberTurn, stepBack, stepBackTarget } from "./history";

@@ -1,11 +1,25 @@
 /**
  * ChatMessage subtype `turnRecord`: the GM's record of a combat's secret declarations (an
- * NPC's declared action), whispered to the GMs only, so players never receive it; the
+ * NPC's declared action) and of the turn's history (the Judge's "back one step"), whispered to the GMs only, so players never receive it; the
  * combatants keep only that a declaration was made and how many actions it takes. Never shown
  * in the chat log.
  */
 import { typedObjectField } from "../fields";
-import type { StoredDeclaration } from "./combatant";
+import type { CombatantSchema, StoredDeclaration } from "./combatant";
+import type { CombatSchema } from "./combat";
+
+type Source<Schema extends foundry.data.fields.DataSchema> = Omit<foundry.data.fields.SchemaField.SourceData<Schema>, "schemaVersion">;
+
+/**
+ * One step of the turn's history (rules/turn/history.ts) as stored: the combat's part and the
+ * changed combatants' parts before the step, each as its data model holds it.
+ */
+export type StoredTurnStep = {
+  readonly cause: "advance" | "done";
+  readonly combatantId: string | null;
+  readonly combat: Source<CombatSchema>;
+  readonly combatants: readonly { readonly id: string; readonly system: Source<CombatantSchema> }[];
+};
 
 /** One combatant's secret declaration, as the record keeps it. */
 export type SecretDeclaration = { readonly id: string; readonly declaration: StoredDeclaration };
@@ -17,6 +31,8 @@ function turnRecordSchema() {
     combatId: new f.StringField({ required: true, blank: true, initial: "" }),
     /** `{ id, declaration }` per combatant with a secret declaration this turn (an array: an update replaces it whole). */
     declarations: new f.ArrayField(typedObjectField<SecretDeclaration>(), { required: true, initial: [] }),
+    /** The turn's history for "back one step" (rules/turn/history.ts), oldest first: it holds secret declarations too. */
+    history: new f.ArrayField(typedObjectField<StoredTurnStep>(), { required: true, initial: [] }),
   };
 }
 type TurnRecordSchema = ReturnType<typeof turnRecordSchema>;
