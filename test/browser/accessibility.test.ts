@@ -47,7 +47,7 @@ import { actionCardContext } from "../../src/foundry/dice/action-card-context";
 import type { RollCheck } from "../../src/foundry/dice/roll-check";
 import { rollDialogContext } from "../../src/foundry/dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
-import { DEFAULT_ATTACK_INPUT } from "../../src/foundry/exchange/attack-input";
+import { DEFAULT_ATTACK_INPUT, obstacleOptions } from "../../src/foundry/exchange/attack-input";
 import { columnPromptContext, damagePromptContext } from "../../src/foundry/api/macro-forms";
 import { buildDeclareContext } from "../../src/foundry/apps/declare-context";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
@@ -311,6 +311,7 @@ describe("accessibility of the dialogs", () => {
           karmaPool: 56,
           karmaMinimum: 10,
           input: DEFAULT_ATTACK_INPUT,
+          obstacleOptions: obstacleOptions(DEFAULT_ATTACK_INPUT.obstacleStrength),
           id: "attack1",
         }),
         [localize("CASE.Dialog.Attack"), localize("CASE.Dialog.Cancel")],

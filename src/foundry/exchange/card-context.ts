@@ -111,6 +111,11 @@ function csViews(list: readonly CsReason[]): CsView[] {
   return list.map((c) => ({ cs: formatSigned(c.cs), label: c.label, localize: c.localize }));
 }
 
+/** The card's obstacle lines: each object's material strength, nearest first ("Obstacle: Excellent material −20"). */
+export function obstacleLines(materialStrengths: readonly number[]): { rankKey: string; value: number }[] {
+  return materialStrengths.map((ms) => ({ rankKey: `CASE.Rank.${rankOf(ms).key}`, value: ms }));
+}
+
 function rankKey(key: string | null): string | null {
   return key === null ? null : `CASE.Rank.${key}`;
 }
@@ -161,6 +166,8 @@ export interface TargetRowView {
     readonly dealt: number;
     readonly rebound: number;
     readonly protectionHidden: boolean;
+    /** One line per object in the path that took material strength off the damage (§5). */
+    readonly obstacles: readonly { readonly rankKey: string; readonly value: number }[];
   };
   /** A note the result calls for: a Take's strength contest, a ranged miss that may strike someone adjacent. */
   readonly noteKey: string | null;
@@ -339,6 +346,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
             rebound: dmg.rebound,
             // A sealed row's armor and protection are the GM's: players see what got through.
             protectionHidden: t.sealed === true,
+            obstacles: (dmg.obstacles ?? 0) > 0 ? obstacleLines(state.obstacles ?? []) : [],
           }
         : null,
       noteKey: resultNote(state, t),

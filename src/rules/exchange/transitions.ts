@@ -1,6 +1,6 @@
 import { thrownRange } from "../abilities";
 import { applyKarma } from "../actions";
-import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSucceedsOnColor, chargeReboundDamage, fullHoldDealsDamage, isHit, mayPullColor, mayPullDamage, pullAttack } from "../attacks";
+import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSucceedsOnColor, chargeReboundDamage, damageThroughObstacles, fullHoldDealsDamage, isHit, mayPullColor, mayPullDamage, pullAttack } from "../attacks";
 import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCheckDue, killResult, slamDirection, slamDistance, slamResult, stunResult, stunTurns } from "../consequences";
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
@@ -84,12 +84,16 @@ function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackR
   } else return null;
   const rolledRaw = raw;
   if (rawOverride !== undefined) raw = rawOverride;
+  // [001] "the material strength of whatever it attempts to pass through is directly subtracted
+  // from its damage": the objects are met first, then the target's protection. (Both take off
+  // points and stop at 0, so the order never changes what gets through: see OBSTACLES_BEFORE_PROTECTION.)
+  const reaching = state.obstacles && state.obstacles.length > 0 ? damageThroughObstacles(raw, state.obstacles) : raw;
   const armor = result === "fullHold" ? target.armor.body : armorProtectionAgainst(state.attack, { body: target.armor.body, energy: target.armor.energy });
   const fromDefence = target.defence?.outcome.protection ?? 0;
   const protection = fromDefence > 0 ? combineProtection(armor, fromDefence) : armor;
-  const dealt = damageAfterProtection(raw, protection);
+  const dealt = damageAfterProtection(reaching, protection);
   const rebound = state.attack === "Ch" ? chargeReboundDamage(target.armor.body, state.attacker.armor) : 0;
-  return { raw, rolledRaw, die, dieColor, armor, defenceProtection: fromDefence, protection, dealt, rebound };
+  return { raw, rolledRaw, die, dieColor, armor, defenceProtection: fromDefence, protection, dealt, rebound, obstacles: raw - reaching };
 }
 
 /**
