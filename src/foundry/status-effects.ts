@@ -1,6 +1,7 @@
 /**
  * CASE's conditions as Foundry status effects (token HUD icons and ActiveEffects): Stunned,
- * Slammed, Partial Hold (−2 CS on all the held character's actions), Full Hold, Dying. The
+ * Slammed, Partial Hold (−2 CS on all the held character's actions), Full Hold, Dying,
+ * Unconscious (at 0 Health, by the world's ruling: rules recovery.ts UNCONSCIOUS_AT_ZERO_HEALTH). The
  * details a condition needs (turns left, who holds whom, Endurance lost) live in the
  * effect's `flags.case`, so the tracker and the cards read them from one place.
  */
@@ -8,7 +9,7 @@ import { holdEffects } from "../rules/index";
 import { SYSTEM_ID } from "./core/constants";
 import { addStatusEffect } from "./core/compat";
 
-export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying"] as const;
+export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying", "unconscious"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 /** The status effect id of a CASE condition in CONFIG.statusEffects. */
@@ -22,6 +23,7 @@ const ICONS: Record<CaseStatus, string> = {
   partialHold: "icons/svg/net.svg",
   fullHold: "icons/svg/padlock.svg",
   dying: "icons/svg/blood.svg",
+  unconscious: "icons/svg/unconscious.svg",
 };
 
 /** Details kept on a condition's effect. */
@@ -38,6 +40,8 @@ export interface StatusDetails {
   messageId?: string;
   /** Dying: aided (the Endurance loss stops). */
   aided?: boolean;
+  /** Dying: the Kill landed this turn (errata §4: no loss at this turn's wrap-up by default). */
+  fresh?: boolean;
 }
 
 /** Adds CASE's conditions to CONFIG.statusEffects (call in init). */

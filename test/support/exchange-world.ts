@@ -175,6 +175,9 @@ export function installWorld(): World {
     ["case.autoNpcConsequences", false],
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
+    ["case.killLossAtOwnWrapUp", false],
+    ["case.unconsciousAtZeroHealth", true],
+    ["case.regenerationTurns", 10],
   ]);
   const notifications = { error: vi.fn<(text: string) => void>(), warn: vi.fn<(text: string) => void>(), info: vi.fn<(text: string) => void>() };
   const dice: number[] = [];

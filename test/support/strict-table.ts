@@ -160,6 +160,9 @@ export class StrictServer {
     ["case.autoNpcConsequences", false],
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
+    ["case.killLossAtOwnWrapUp", false],
+    ["case.unconsciousAtZeroHealth", true],
+    ["case.regenerationTurns", 10],
     ["case.initiativeMode", "everyTurn"],
     ["case.teamInitiative", false],
   ]);

@@ -42,6 +42,7 @@ export function readTurnSettings(): TurnSettingsInput {
     initiativeMode: game.settings.get(SYSTEM_ID, "initiativeMode"),
     teamInitiative: game.settings.get(SYSTEM_ID, "teamInitiative"),
     declaredDodge: game.settings.get(SYSTEM_ID, "declaredDodge"),
+    killLossAtOwnWrapUp: game.settings.get(SYSTEM_ID, "killLossAtOwnWrapUp"),
   };
 }
 
@@ -69,7 +70,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
     defeated: combatant.isDefeated,
     hidden: combatant.hidden,
     conditions: actor
-      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, hold: holdOf(actor) }
+      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, dyingFresh: statusDetails(actor, "dying")?.fresh === true, hold: holdOf(actor) }
       : null,
   };
 }
@@ -166,7 +167,7 @@ export class FoundryTurnHost implements TurnHost {
     }
     if (c.dying !== undefined) {
       if (c.dying === null) await clearStatus(actor, "dying");
-      else await setStatus(actor, "dying", { aided: c.dying.aided });
+      else await setStatus(actor, "dying", { aided: c.dying.aided, fresh: c.dying.fresh });
     }
     if (c.hold !== undefined) {
       if (c.hold !== "fullHold") await clearStatus(actor, "fullHold");

@@ -60,7 +60,7 @@ export interface CombatantInput {
    * with its "aided" detail, the holds), which are their truth; null without a character, when
    * the stored values stand.
    */
-  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState } | null;
+  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState; readonly dyingFresh?: boolean } | null;
   /** The keys of the defences already counted (`flags.case.defenceKeys`): a retried card counts its defence once. */
   readonly defenceKeys?: readonly string[];
 }
@@ -73,6 +73,8 @@ export interface TurnSettingsInput {
   readonly initiativeMode: string;
   readonly teamInitiative: boolean;
   readonly declaredDodge: boolean;
+  /** `case.killLossAtOwnWrapUp` (errata §4); absent: the rules' default. */
+  readonly killLossAtOwnWrapUp?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -99,7 +101,7 @@ export const DEFAULT_TEAMS = Object.freeze({ players: "players", judge: "judge" 
 /** The rules' settings from the world settings (an unknown mode falls back to the standard rule). */
 export function turnSettings(input: TurnSettingsInput): TurnSettings {
   const mode = isInitiativeMode(input.initiativeMode) ? input.initiativeMode : DEFAULT_INITIATIVE_SETTINGS.mode;
-  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge };
+  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge, ...(input.killLossAtOwnWrapUp !== undefined ? { killLossAtOwnWrapUp: input.killLossAtOwnWrapUp } : {}) };
 }
 
 function isColor(value: string): value is Color {
@@ -166,6 +168,7 @@ export function combatantTurnFromInput(input: CombatantInput, settings: TurnSett
     dying: conditions ? conditions.dying : s.dying,
     aided: conditions ? conditions.aided : s.aided,
     dead: s.dead,
+    dyingFresh: conditions?.dyingFresh === true,
   });
 }
 
@@ -279,7 +282,7 @@ export interface ConditionWrite {
   /** Stunned: turns left (this one included, or from next turn); null takes it off. */
   stunned?: { readonly turns: number; readonly startsNextTurn: boolean } | null;
   /** Dying, with whether someone aided this turn; null takes it off. */
-  dying?: { readonly aided: boolean } | null;
+  dying?: { readonly aided: boolean; readonly fresh: boolean } | null;
   hold?: HoldState;
   /** Died (Endurance below Shift 0): mark defeated. */
   dead?: true;
@@ -304,8 +307,8 @@ export function conditionWrite(before: CombatantTurn | undefined, after: Combata
     out.stunned = turns > 0 ? { turns, startsNextTurn: after.stunTurns === 0 } : null;
     any ||= before !== undefined || turns > 0;
   }
-  if (before?.dying !== after.dying || before.aided !== after.aided) {
-    out.dying = after.dying ? { aided: after.aided } : null;
+  if (before?.dying !== after.dying || before.aided !== after.aided || before.dyingFresh !== after.dyingFresh) {
+    out.dying = after.dying ? { aided: after.aided, fresh: after.dyingFresh } : null;
     any ||= before !== undefined || after.dying;
   }
   if ((before?.hold ?? "none") !== after.hold) {

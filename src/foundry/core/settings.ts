@@ -8,7 +8,10 @@ import {
   DAYS_PER_ENDURANCE_RANK_MEDICAL,
   HEALTH_PER_DAY_ENDURANCE_FACTOR,
   INITIATIVE_MODES,
+  KILL_LOSS_AT_OWN_WRAP_UP,
   MEDICAL_CARE_HEALTH_FACTOR,
+  REGENERATION_TURNS,
+  UNCONSCIOUS_AT_ZERO_HEALTH,
   resolveRecoveryRulings,
   type InitiativeMode,
   type RecoveryRulings,
@@ -39,6 +42,9 @@ declare module "fvtt-types/configuration" {
     "case.restMedicalFactor": number;
     "case.restDaysPerEnduranceRank": number;
     "case.restDaysPerEnduranceRankMedical": number;
+    "case.regenerationTurns": number;
+    "case.unconsciousAtZeroHealth": boolean;
+    "case.killLossAtOwnWrapUp": boolean;
   }
 }
 
@@ -125,6 +131,7 @@ export const RECOVERY_SETTINGS = {
   restMedicalFactor: { default: MEDICAL_CARE_HEALTH_FACTOR, min: 1 },
   restDaysPerEnduranceRank: { default: DAYS_PER_ENDURANCE_RANK, min: 1 },
   restDaysPerEnduranceRankMedical: { default: DAYS_PER_ENDURANCE_RANK_MEDICAL, min: 1 },
+  regenerationTurns: { default: REGENERATION_TURNS, min: 1 },
 } as const;
 
 /** The largest value a recovery setting accepts. */
@@ -142,6 +149,22 @@ function registerRecoverySettings(): void {
       default: spec.default,
     });
   }
+  game.settings.register(SYSTEM_ID, "unconsciousAtZeroHealth", {
+    name: "CASE.Setting.unconsciousAtZeroHealth.Name",
+    hint: "CASE.Setting.unconsciousAtZeroHealth.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: UNCONSCIOUS_AT_ZERO_HEALTH,
+  });
+  game.settings.register(SYSTEM_ID, "killLossAtOwnWrapUp", {
+    name: "CASE.Setting.killLossAtOwnWrapUp.Name",
+    hint: "CASE.Setting.killLossAtOwnWrapUp.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: KILL_LOSS_AT_OWN_WRAP_UP,
+  });
 }
 
 /** The world's recovery rulings (the settings through the rules' checks: a bad stored value is a clear error). */
@@ -151,5 +174,7 @@ export function recoveryRulings(): RecoveryRulings {
     medicalCareHealthFactor: game.settings.get(SYSTEM_ID, "restMedicalFactor"),
     daysPerEnduranceRank: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRank"),
     daysPerEnduranceRankMedical: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRankMedical"),
+    regenerationTurns: game.settings.get(SYSTEM_ID, "regenerationTurns"),
+    unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth"),
   });
 }

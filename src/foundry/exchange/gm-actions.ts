@@ -31,6 +31,7 @@ import {
   targetActions,
   targetOf,
   undoDamage,
+  unconsciousAt,
   type Color,
   type CsReason,
   type DamageApplication,
@@ -44,7 +45,7 @@ import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
-import { clearStatus, setStatus } from "../status-effects";
+import { clearStatus, setStatus, statusId } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
@@ -381,6 +382,17 @@ async function writeHealthChange(
   });
 }
 
+/**
+ * The Unconscious condition follows Health (rules recovery.ts `unconsciousAt`, the world's
+ * `unconsciousAtZeroHealth` ruling): on at 0, off above it. Under the actor's lock; idempotent.
+ */
+async function followUnconscious(actor: Actor.Implementation, health: number, context: CardContext): Promise<void> {
+  const out = unconsciousAt(health, { unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth") });
+  const has = actor.statuses.has(statusId("unconscious"));
+  if (out === has) return;
+  await context.locks.run([actorLock(actor.uuid)], () => (out ? setStatus(actor, "unconscious") : clearStatus(actor, "unconscious")));
+}
+
 async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {
   if (actor.type !== "npc" || !game.settings.get(SYSTEM_ID, "autoNpcConsequences")) return;
   const loaded = loadCard(messageId);
@@ -394,6 +406,7 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
   if (!targetActions(state, key).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
   const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
   const applied = await writeHealthChange(context, effectId(loaded, key, "apply"), actors, (health, charger) => applyDamage(state, key, health, charger));
+  await followUnconscious(actors.actor, applied.health, context);
   await save("applyDamage", loaded, applied.state, context, []);
   await autoRollNpcConsequences(loaded.message.id ?? "", key, actors.actor, context);
 }
@@ -405,6 +418,7 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   if (!targetActions(state, key).undo) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToUndo", { name: target.name }));
   const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
   const undone = await writeHealthChange(context, effectId(loaded, key, "undo"), actors, (health, charger) => undoDamage(state, key, health, charger));
+  await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
 }
 
@@ -540,7 +554,7 @@ async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, ke
     case "kill":
       if (outcome.result === "enduranceLoss") {
         await writeOnce(actor, id, "system.abilities.endurance.value", endurance, outcome.endurance);
-        await setStatus(actor, "dying", { aided: false });
+        await setStatus(actor, "dying", { aided: false, fresh: true });
         if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
       }
       return;

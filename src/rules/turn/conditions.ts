@@ -35,7 +35,7 @@ export function markDying(state: TurnState, id: string): TurnChange {
   if (c.dead) throw new TurnError("cannotAct", `Combatant "${id}" is dead.`);
   if (c.dying && !c.aided) return NO_CHANGE;
   const draft = new Draft(state);
-  draft.put(c, { dying: true, aided: false });
+  draft.put(c, { dying: true, aided: false, dyingFresh: true });
   resettleIfCurrent(draft, id);
   return draft.change();
 }

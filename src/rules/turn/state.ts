@@ -96,6 +96,11 @@ export interface CombatantTurn {
   readonly dying: boolean;
   /** Someone aided the dying combatant this turn: the loss stops. */
   readonly aided: boolean;
+  /**
+   * The Kill that made the combatant dying landed this turn: by the world's Kill-loss timing
+   * ({@link TurnSettings.killLossAtOwnWrapUp}) it loses no rank at this wrap-up.
+   */
+  readonly dyingFresh: boolean;
   /** Endurance fell below Shift 0. */
   readonly dead: boolean;
   /** A grappling hold the combatant is in; it persists from turn to turn until escaped. */
@@ -107,6 +112,8 @@ export interface TurnSettings {
   readonly initiative: InitiativeSettings;
   /** The optional declared-dodge rule (§6, [000]). */
   readonly declaredDodge: boolean;
+  /** Errata §4: the first extra Kill loss at the Kill's own wrap-up (absent: the rules' KILL_LOSS_AT_OWN_WRAP_UP). */
+  readonly killLossAtOwnWrapUp?: boolean;
 }
 
 /** The standard rules: initiative rolled every turn, no teams, no declared dodge. */
@@ -213,6 +220,7 @@ export function createCombatantTurn(id: string, stats: CombatantStats, opts: { t
     aided: false,
     dead: false,
     hold,
+    dyingFresh: false,
   });
 }
 
