@@ -29,6 +29,7 @@ import { CASE_API } from "./api/index";
 import { REFERENCE_API } from "./api/reference-api";
 import { applyDamageApiQuery } from "./api/damage-api";
 import { awardKarmaQuery, restQuery } from "./api/campaign-api";
+import { impactQuery } from "./api/impact-api";
 import { preloadSheetTemplates, registerSheets } from "./apps/index";
 import { CaseCombatTracker, TRACKER_TEMPLATES } from "./apps/combat-tracker";
 import { DECLARE_TEMPLATE } from "./apps/declare-dialog";
@@ -65,7 +66,7 @@ export type CaseRouter = QueryRouter<CaseServices>;
 function createRouter(): CaseRouter {
   const services: CaseServices = { turns: foundryTurnDirectory, combat: turnCombatBridge };
   const router = new QueryRouter(foundryEnvironment, services);
-  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
+  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, impactQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
   return router;
 }
 

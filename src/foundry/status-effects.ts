@@ -5,7 +5,7 @@
  * details a condition needs (turns left, who holds whom, Endurance lost) live in the
  * effect's `flags.case`, so the tracker and the cards read them from one place.
  */
-import { holdEffects } from "../rules/index";
+import { holdEffects, unconsciousAt } from "../rules/index";
 import { SYSTEM_ID } from "./core/constants";
 import { addStatusEffect } from "./core/compat";
 
@@ -92,4 +92,22 @@ export function statusDetails(actor: Actor.Implementation, status: CaseStatus): 
   if (!effect) return null;
   const flags: unknown = (effect.flags as Record<string, unknown>)[SYSTEM_ID];
   return typeof flags === "object" && flags !== null ? flags : {};
+}
+
+/**
+ * What the Unconscious condition needs after Health became `health` (rules recovery.ts
+ * `unconsciousAt`, by the world's `unconsciousAtZeroHealth` ruling): "set" at 0, "clear" above
+ * it, null when it is already right.
+ */
+export function unconsciousChange(actor: Actor.Implementation, health: number): "set" | "clear" | null {
+  const out = unconsciousAt(health, { unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth") });
+  const has = actor.statuses.has(statusId("unconscious"));
+  return out === has ? null : out ? "set" : "clear";
+}
+
+/** Brings the Unconscious condition in line with `health`. Call it holding the actor's lock; idempotent. */
+export async function syncUnconscious(actor: Actor.Implementation, health: number): Promise<void> {
+  const change = unconsciousChange(actor, health);
+  if (change === "set") await setStatus(actor, "unconscious");
+  else if (change === "clear") await clearStatus(actor, "unconscious");
 }

@@ -8,6 +8,7 @@ import { openUniversalTable } from "../apps/universal-table-app";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
+import { impact, promptImpact } from "./impact-api";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -31,6 +32,10 @@ export interface ReferenceApi {
   readonly promptAwardKarma: typeof promptAwardKarma;
   /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
   readonly restSelected: typeof restSelected;
+  /** GM: a fall or a charge at an object of a material strength for these characters (see impact-api.ts). */
+  readonly impact: typeof impact;
+  /** GM: asks for a fall or a charge at an object, then resolves it for the controlled tokens' characters. */
+  readonly promptImpact: typeof promptImpact;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -43,4 +48,6 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   awardKarma: awardKarmaTo,
   promptAwardKarma,
   restSelected,
+  impact,
+  promptImpact,
 });

@@ -31,7 +31,6 @@ import {
   targetActions,
   targetOf,
   undoDamage,
-  unconsciousAt,
   type Color,
   type CsReason,
   type DamageApplication,
@@ -45,7 +44,7 @@ import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
-import { clearStatus, setStatus, statusId } from "../status-effects";
+import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
@@ -382,15 +381,10 @@ async function writeHealthChange(
   });
 }
 
-/**
- * The Unconscious condition follows Health (rules recovery.ts `unconsciousAt`, the world's
- * `unconsciousAtZeroHealth` ruling): on at 0, off above it. Under the actor's lock; idempotent.
- */
+/** The Unconscious condition follows the target's new Health (status-effects.ts), under its lock. */
 async function followUnconscious(actor: Actor.Implementation, health: number, context: CardContext): Promise<void> {
-  const out = unconsciousAt(health, { unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth") });
-  const has = actor.statuses.has(statusId("unconscious"));
-  if (out === has) return;
-  await context.locks.run([actorLock(actor.uuid)], () => (out ? setStatus(actor, "unconscious") : clearStatus(actor, "unconscious")));
+  if (unconsciousChange(actor, health) === null) return;
+  await context.locks.run([actorLock(actor.uuid)], () => syncUnconscious(actor, health));
 }
 
 async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {

@@ -246,8 +246,9 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
   checkCs(input.toHitCs, "to-hit");
-  const obstacles = input.obstacles ?? [];
-  if (!Array.isArray(obstacles) || obstacles.length > MAX_OBSTACLES) invalid(`Obstacles must be a list of at most ${MAX_OBSTACLES} material strengths.`);
+  const obstacles: readonly number[] = input.obstacles ?? [];
+  const list: unknown = obstacles;
+  if (!Array.isArray(list) || obstacles.length > MAX_OBSTACLES) invalid(`Obstacles must be a list of at most ${MAX_OBSTACLES} material strengths.`);
   for (const ms of obstacles) if (!isRankNumber(ms)) invalid(`An obstacle's material strength must be a rank number, got ${String(ms)}.`);
   if (obstacles.length > 0 && ATTACKS[input.attack].family !== "ranged") invalid(`A ${input.attack} attack is not ranged: it has no objects in its path.`);
   if (input.targets.length === 0) invalid("An attack needs at least one target.");

@@ -165,7 +165,7 @@ function wrapUp(draft: Draft): void {
     if (c.dying) {
       if (!killLossContinues(c.aided)) {
         dying = false; // Any aid stops the loss.
-      } else if (killLossAtWrapUp(c.aided, c.dyingFresh === true, state.settings.killLossAtOwnWrapUp ?? KILL_LOSS_AT_OWN_WRAP_UP)) {
+      } else if (killLossAtWrapUp(c.aided, c.dyingFresh, state.settings.killLossAtOwnWrapUp ?? KILL_LOSS_AT_OWN_WRAP_UP)) {
         const after = enduranceAfterKillLoss(c.stats.endurance);
         draft.losses.push({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });
         stats = Object.freeze({ ...c.stats, endurance: after.endurance });
