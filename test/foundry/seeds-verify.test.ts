@@ -13,6 +13,8 @@ import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { attackCardContext } from "../../src/foundry/exchange/card-context";
 import { loadCard } from "../../src/foundry/exchange/card-store";
 import { statusId } from "../../src/foundry/status-effects";
+import { regenerate } from "../../src/foundry/actor-writes";
+import { regenerationRank } from "../../src/foundry/combat/foundry-host";
 import { renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll } from "../support/html";
 
@@ -106,5 +108,24 @@ describe("Catch against Shooting (errata §6), end to end", () => {
     const pistol = weapon(villain, PISTOL, "Pistol");
     expect(await world.ask(attackQuery, GM.id, { itemUuid: pistol.uuid, targetUuids: [hero.uuid], input: {} })).toMatchObject({ ok: true });
     expect(defences(lastCard().id)).toEqual(["dodge", "feint", "none"]);
+  });
+});
+
+describe("regeneration and recovery in the wrap-up step (the writer's side)", () => {
+  it("regeneration: the wrap-up's Health is added with a ledger entry, capped at the maximum, and a replay adds nothing", async () => {
+    await hero.update({ "system.health.value": 100 });
+    const max = hero.system.health.max;
+    expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
+    expect(hero.system.health.value).toBe(Math.min(max, 106));
+    expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
+    expect(hero.system.health.value).toBe(Math.min(max, 106));
+    expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:3:h", 50)).toBe(max);
+  });
+
+  it("regeneration: the rank is the best power marked as regenerating (0 for none)", () => {
+    expect(regenerationRank(hero as unknown as Actor.Implementation)).toBe(0);
+    hero.items.push({ type: "power", name: "Regeneration", system: { rank: 20, regeneration: true } });
+    hero.items.push({ type: "power", name: "Flight", system: { rank: 75, regeneration: false } });
+    expect(regenerationRank(hero as unknown as Actor.Implementation)).toBe(20);
   });
 });

@@ -106,7 +106,8 @@ function mergeChanges(a: TurnChange, b: TurnChange): TurnChange {
   if (isEmptyTurnChange(b)) return a;
   const combatants = new Map(a.combatants.map((c) => [c.id, c]));
   for (const c of b.combatants) combatants.set(c.id, c);
-  return { combat: { ...a.combat, ...b.combat }, combatants: [...combatants.values()], enduranceLosses: [...a.enduranceLosses, ...b.enduranceLosses] };
+  const healing = [...(a.healing ?? []), ...(b.healing ?? [])];
+  return { combat: { ...a.combat, ...b.combat }, combatants: [...combatants.values()], enduranceLosses: [...a.enduranceLosses, ...b.enduranceLosses], ...(healing.length > 0 ? { healing } : {}) };
 }
 
 /** Serialises writes per combat: two clicks at once are applied one after the other. */
@@ -395,6 +396,9 @@ export class TurnEngine {
     const lines: AnnouncementLine[] = before.combat.events.map((text) => ({ key: "CASE.Turn.Chat.Event", data: { text }, secret: false }));
     for (const loss of change.enduranceLosses) {
       lines.push({ key: loss.dead ? "CASE.Turn.Chat.Died" : "CASE.Turn.Chat.EnduranceLoss", data: { name: this.host.nameOf(loss.id), from: loss.from, to: loss.to }, secret: this.secret(loss.id, false) });
+    }
+    for (const h of change.healing ?? []) {
+      lines.push({ key: "CASE.Turn.Chat.Regenerates", data: { name: this.host.nameOf(h.id), amount: h.amount }, secret: this.secret(h.id, false) });
     }
     for (const c of change.combatants) {
       if (c.stunTurns > 0) lines.push({ key: "CASE.Turn.Chat.Stunned", data: { name: this.host.nameOf(c.id), turns: c.stunTurns }, secret: this.secret(c.id, false) });

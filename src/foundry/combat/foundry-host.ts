@@ -5,10 +5,10 @@
  * uses (the root, ../register.ts, hands both to the request router). Everything here touches
  * Foundry globals and is checked by tsc only; the logic it calls is tested in plain vitest.
  */
-import { isCharacter } from "../core/guards";
+import { isCharacter, isItemType } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import type { CombatBridge } from "./bridge";
-import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
+import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
 import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, type DefenceCode, type HoldState } from "../../rules/index";
@@ -24,7 +24,7 @@ import {
   type TurnSettingsInput,
   type TurnWrite,
 } from "./state";
-import { actorLock } from "../actor-writes";
+import { actorLock, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 
@@ -43,7 +43,15 @@ export function readTurnSettings(): TurnSettingsInput {
     teamInitiative: game.settings.get(SYSTEM_ID, "teamInitiative"),
     declaredDodge: game.settings.get(SYSTEM_ID, "declaredDodge"),
     killLossAtOwnWrapUp: game.settings.get(SYSTEM_ID, "killLossAtOwnWrapUp"),
+    regenerationTurns: game.settings.get(SYSTEM_ID, "regenerationTurns"),
   };
+}
+
+/** The rank of the character's best regenerating power (0 for none): what it heals at each wrap-up. */
+export function regenerationRank(actor: Actor.Implementation): number {
+  let best = 0;
+  for (const item of actor.items) if (isItemType(item, "power") && item.system.regeneration) best = Math.max(best, item.system.rank);
+  return best;
 }
 
 function holdOf(actor: Actor.Implementation): HoldState {
@@ -64,7 +72,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
   return {
     id: combatant.id ?? "",
     system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
-    stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
+    stats: actor && isCharacter(actor) ? { ...statsFromCharacter(actor.system.stats), regeneration: regenerationRank(actor) } : null,
     playerOwned: combatant.hasPlayerOwner,
     defenceKeys: defenceKeysOf(combatant),
     defeated: combatant.isDefeated,
@@ -130,6 +138,11 @@ export class FoundryTurnHost implements TurnHost {
     for (const loss of write.endurance) {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
       if (actor) await caseRouter().locks.run([actorLock(actor.uuid)], () => actor.update({ "system.abilities.endurance.value": loss.value } as Actor.UpdateData));
+    }
+    // Regeneration: Health added under the actor's lock with a ledger entry per combat and turn (a replay adds nothing).
+    for (const h of write.health ?? []) {
+      const actor = combat.combatants.get(h.combatantId)?.actor;
+      if (actor && isCharacter(actor)) await caseRouter().locks.run([actorLock(actor.uuid)], async () => syncUnconscious(actor, await regenerate(actor, `regen:${combat.id ?? ""}:${sync.round}:${h.combatantId}`, h.amount)));
     }
     for (const c of write.conditions) {
       const actor = combat.combatants.get(c.combatantId)?.actor;

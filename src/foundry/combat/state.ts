@@ -75,6 +75,8 @@ export interface TurnSettingsInput {
   readonly declaredDodge: boolean;
   /** `case.killLossAtOwnWrapUp` (errata §4); absent: the rules' default. */
   readonly killLossAtOwnWrapUp?: boolean;
+  /** `case.regenerationTurns` (a recovery ruling); absent: the rules' default. */
+  readonly regenerationTurns?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +103,7 @@ export const DEFAULT_TEAMS = Object.freeze({ players: "players", judge: "judge" 
 /** The rules' settings from the world settings (an unknown mode falls back to the standard rule). */
 export function turnSettings(input: TurnSettingsInput): TurnSettings {
   const mode = isInitiativeMode(input.initiativeMode) ? input.initiativeMode : DEFAULT_INITIATIVE_SETTINGS.mode;
-  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge, ...(input.killLossAtOwnWrapUp !== undefined ? { killLossAtOwnWrapUp: input.killLossAtOwnWrapUp } : {}) };
+  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge, ...(input.killLossAtOwnWrapUp !== undefined ? { killLossAtOwnWrapUp: input.killLossAtOwnWrapUp } : {}), ...(input.regenerationTurns !== undefined ? { regenerationTurns: input.regenerationTurns } : {}) };
 }
 
 function isColor(value: string): value is Color {
@@ -294,6 +296,8 @@ export interface TurnWrite {
   readonly combatants: readonly { readonly _id: string; readonly system: CombatantSystemData; readonly initiative?: number | null; readonly flags?: Readonly<Record<string, unknown>> }[];
   /** Characters' Endurance to set (Kill losses at wrap-up). */
   readonly endurance: readonly { readonly combatantId: string; readonly value: number; readonly dead: boolean }[];
+  /** Health regenerated at wrap-up, to add under each actor's lock (capped at its maximum); absent when none. */
+  readonly health?: readonly { readonly combatantId: string; readonly amount: number }[];
   /** Status effects to bring in line with the turn. */
   readonly conditions: readonly ConditionWrite[];
 }
@@ -339,12 +343,13 @@ export function turnWrite(change: TurnChange, inputs: ReadonlyMap<string, Combat
       return c.initiative.total !== before ? { _id: c.id, system, initiative: c.initiative.total } : { _id: c.id, system };
     }),
     endurance: change.enduranceLosses.map((l) => ({ combatantId: l.id, value: l.to, dead: l.dead })),
+    ...(change.healing && change.healing.length > 0 ? { health: change.healing.map((h) => ({ combatantId: h.id, amount: h.amount })) } : {}),
   };
 }
 
 /** True when the write changes nothing. */
 export function isEmptyWrite(write: TurnWrite): boolean {
-  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0;
+  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0 && (write.health?.length ?? 0) === 0;
 }
 
 /** A fresh stored combatant part (the data model's initial values), for tests and new combatants. */

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { actionShift, actionsLeft, advancePhase, applyStun, canActThisTurn, changeAction, chooseExtraMode, declareAction, initiativeWaiting, markDying, noteEvent, parseDeclaration, phaseWaiting, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls, setAided } from "../../../src/rules/turn";
-import { expectTurnError, mixedParty } from "../../support/turn-play";
+import { Table, expectTurnError, mixedParty, stats } from "../../support/turn-play";
+import { createCombatantTurn } from "../../../src/rules/turn";
+import { regenerationPerTurn } from "../../../src/rules/recovery";
 import fc from "fast-check";
 import { KILL_LOSS_AT_OWN_WRAP_UP, killLossAtWrapUp } from "../../../src/rules/consequences";
 import { DEFAULT_TURN_SETTINGS, type TurnSettings } from "../../../src/rules/turn";
@@ -244,6 +246,39 @@ describe("the Kill-result Endurance loss timing (errata §4, a world setting)", 
     fc.assert(
       fc.property(fc.boolean(), fc.boolean(), fc.boolean(), (aided, fresh, own) => {
         expect(killLossAtWrapUp(aided, fresh, own)).toBe(!aided && (!fresh || own));
+      }),
+    );
+  });
+});
+
+describe("regeneration and recovery at wrap-up (§4 Step 6, rules recovery.ts)", () => {
+  function regenerating(rank: number, settings: TurnSettings = DEFAULT_TURN_SETTINGS) {
+    const t = new Table([createCombatantTurn("wolf", stats({ endurance: 30, regeneration: rank })), createCombatantTurn("thug", stats())], settings);
+    t.state.combat = { ...t.state.combat, phase: "wrapUp" };
+    return { t, change: t.advance() };
+  }
+
+  it("regeneration: a Remarkable (30) regenerator gets 3 Health back at wrap-up; others nothing", () => {
+    expect(regenerating(30).change.healing).toEqual([{ id: "wolf", amount: 3 }]);
+  });
+
+  it("regeneration follows the world's turns-per-rank ruling", () => {
+    expect(regenerating(30, { ...DEFAULT_TURN_SETTINGS, regenerationTurns: 1 }).change.healing).toEqual([{ id: "wolf", amount: 30 }]);
+  });
+
+  it("regeneration: none without the power, and none for the dead", () => {
+    expect(regenerating(0).change.healing).toBeUndefined();
+    const t = new Table([{ ...createCombatantTurn("wolf", stats({ regeneration: 30 })), dead: true }]);
+    t.state.combat = { ...t.state.combat, phase: "wrapUp" };
+    expect(t.advance().healing).toBeUndefined();
+  });
+
+  it("property: the wrap-up's regeneration is the rules' regenerationPerTurn for any rank and ruling, never negative", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 100 }), (rank, turns) => {
+        const healing = regenerating(rank, { ...DEFAULT_TURN_SETTINGS, regenerationTurns: turns }).change.healing;
+        expect(healing).toEqual([{ id: "wolf", amount: regenerationPerTurn(rank, { regenerationTurns: turns }) }]);
+        expect(healing?.[0]?.amount).toBeGreaterThan(0);
       }),
     );
   });
