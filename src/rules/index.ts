@@ -15,6 +15,7 @@
  * turn             the six steps of a turn, as a pure state machine (§4, §6 declared dodge, §8)
  * protection       armor and protective powers against each attack type, with Block/Brace and charges (§5, Errata)
  * obstacles        the per-object breakdown of damage through objects in the path (§5)
+ * first-aid        who may aid whom (Aided, first aid reviving the stunned), §8
  * impacts          the Judge's falls and charges at objects (material strength as body armor, §5)
  * ammunition       shots per attack, refusing an empty weapon, reloads (§4 wrap-up)
  * recovery         rest, lost Endurance ranks, regeneration, first aid, 0 Health
@@ -50,3 +51,4 @@ export * from "./minor-foes";
 export * from "./areas";
 export * from "./effects";
 export * from "./impacts";
+export * from "./first-aid";

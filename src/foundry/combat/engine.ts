@@ -32,6 +32,14 @@ import {
   recordInitiativeRollOffs,
   recordInitiativeRolls,
   setAided,
+  reviveStun,
+  mayAid,
+  canActThisTurn,
+  combatantOf,
+  NO_CHANGE,
+  type AidRefusal,
+  type AidVerdict,
+  type Aider,
   setHold,
   type Color,
   type CombatantTurn,
@@ -88,6 +96,14 @@ export interface TurnHost {
   announce(announcement: Announcement): Promise<void>;
   /** A combatant's display name. */
   nameOf(combatantId: string): string;
+}
+
+/** Raised when the rules refuse an aid (rules first-aid.ts); `reason` names why. */
+export class AidRefusedError extends Error {
+  constructor(readonly reason: AidRefusal) {
+    super(`The aid is refused: ${reason}.`);
+    this.name = "AidRefusedError";
+  }
 }
 
 /** Raised when a client that is not the active GM tries to write the turn. */
@@ -260,6 +276,31 @@ export class TurnEngine {
 
   setAided(combatantId: string, aided: boolean): Promise<TurnChange> {
     return this.run((state) => setAided(state, combatantId, aided));
+  }
+
+  /**
+   * First aid on `targetId` (rules first-aid.ts `mayAid`): by the Judge (`aiderId` null) or by
+   * the aider's character with the facts the Foundry side read (its first aid talent, its reach).
+   * Stops a dying character's loss (Aided) and, with the talent, revives a stunned one. Refused
+   * with an {@link AidRefusedError} naming the rules' reason; a replay changes nothing.
+   */
+  async firstAid(aiderId: string | null, targetId: string, facts: { readonly hasFirstAid: boolean; readonly adjacent: boolean }): Promise<{ readonly stopsDying: boolean; readonly revived: boolean }> {
+    let verdict: AidVerdict | null = null;
+    await this.runAsync(() =>
+      Promise.resolve([
+        (state: TurnState) => {
+          const t = combatantOf(state, targetId);
+          const aider: Aider = aiderId === null ? { kind: "judge" } : { kind: "character", self: aiderId === targetId, canAct: canActThisTurn(combatantOf(state, aiderId)), ...facts };
+          const v = mayAid(aider, { dying: t.dying, stunned: t.stunTurns > 0 || t.stunPending > 0, dead: t.dead });
+          if (!v.ok) throw new AidRefusedError(v.reason);
+          verdict = v;
+          return v.stopsDying ? setAided(state, targetId, true) : NO_CHANGE;
+        },
+        (state: TurnState) => (verdict?.ok === true && verdict.revived ? reviveStun(state, targetId) : NO_CHANGE),
+      ]),
+    );
+    const v = verdict as AidVerdict | null;
+    return v?.ok === true ? { stopsDying: v.stopsDying, revived: v.revived } : { stopsDying: false, revived: false };
   }
 
   setHold(combatantId: string, hold: HoldState): Promise<TurnChange> {

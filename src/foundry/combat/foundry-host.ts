@@ -11,6 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
+import { isFirstAidTalent, withinReach, type GridPlace } from "../../rules/index";
 import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
@@ -263,7 +264,24 @@ export const foundryTurnDirectory: TurnDirectory = {
   nameOf(combatId, combatantId) {
     return game.combats.get(combatId)?.combatants.get(combatantId)?.name ?? combatantId;
   },
+  aidFacts(combatId, aiderId, targetId) {
+    const combatants = game.combats.get(combatId)?.combatants;
+    const aider = combatants?.get(aiderId);
+    const target = combatants?.get(targetId);
+    if (!aider || !target) return null;
+    const hasFirstAid = aider.actor?.items.some((i) => i.type === "talent" && isFirstAidTalent(i.name)) ?? false;
+    const a = gridPlace(aider.token);
+    const b = gridPlace(target.token);
+    return { hasFirstAid, adjacent: a !== null && b !== null && aider.sceneId === target.sceneId && withinReach(a, b) };
+  },
 };
+
+/** A token's cells on its scene's grid (rules first-aid.ts), or null without a token. */
+export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
+  if (!token) return null;
+  const size = token.parent?.grid.size ?? 100;
+  return { col: Math.round(token.x / size), row: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
+}
 
 /** The started combats a character takes part in, and its combatant there (the viewed combat first). */
 function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {

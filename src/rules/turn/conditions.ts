@@ -51,6 +51,16 @@ export function setAided(state: TurnState, id: string, aided: boolean): TurnChan
   return draft.change();
 }
 
+/** First aid revived a stunned combatant (§8, [001] "may be revived by someone with the first aid talent"): the stun ends now. */
+export function reviveStun(state: TurnState, id: string): TurnChange {
+  const c = combatantOf(state, id);
+  if (c.stunTurns === 0 && c.stunPending === 0) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { stunTurns: 0, stunPending: 0 });
+  resettleIfCurrent(draft, id);
+  return draft.change();
+}
+
 /** Puts a combatant in (or out of) a hold (§5); it persists from turn to turn. */
 export function setHold(state: TurnState, id: string, hold: HoldState): TurnChange {
   const c = combatantOf(state, id);

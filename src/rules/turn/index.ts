@@ -41,4 +41,4 @@ export { type ActionCountChoice, type CombatTurn, type CombatantStats, type Comb
 export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction, declareAction, recordExtraActionRoll } from "./steps";
 export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
-export { type DefenceRecord, applyStun, markDying, noteEvent, recordDefence, refreshCombatant, setAided, setHold } from "./conditions";
+export { type DefenceRecord, applyStun, markDying, noteEvent, recordDefence, refreshCombatant, reviveStun, setAided, setHold } from "./conditions";
