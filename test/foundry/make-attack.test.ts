@@ -139,6 +139,30 @@ describe("obstacle material strength (the GM's attack handler)", () => {
   });
 });
 
+describe("Take and Full Hold as a Strength ACTION (errata §5, the world setting)", () => {
+  const BEAR_HUG = { attack: { enabled: true, type: "Gp", range: 0, pullable: false }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } };
+
+  it("the GM rolls the holder's Strength ACTION with the to-hit, and it decides Full Hold damage; the card shows the dice", async () => {
+    world.settings.set("case.strengthContest", "action");
+    const hug = item(villain, BEAR_HUG, "weapon", "Bear Hug");
+    // Gravel's Str (mgt) Incredible 40 rolls Gp: 99 is red, a Full Hold; then his Strength ACTION against Kestrel's Excellent (20): green needed, 50 is green there.
+    world.dice.push(99, 50);
+    expect(await world.ask(attackQuery, GM.id, { itemUuid: hug.uuid, targetUuids: [hero.uuid], input: { blindsided: true } })).toMatchObject({ ok: true });
+    const row = loadCard(String(cards()[0]?.id)).state.targets[0];
+    expect(row?.toHit).toMatchObject({ result: "fullHold", contest: { die: 50, success: true } });
+    expect(row?.damage?.dealt).toBe(40);
+    expect(cards()[0]?.rolls).toHaveLength(2);
+  });
+
+  it("with the comparison ruling, no Strength die is rolled", async () => {
+    const hug = item(villain, BEAR_HUG, "weapon", "Bear Hug");
+    world.dice.push(99);
+    expect(await world.ask(attackQuery, GM.id, { itemUuid: hug.uuid, targetUuids: [hero.uuid], input: { blindsided: true } })).toMatchObject({ ok: true });
+    expect(loadCard(String(cards()[0]?.id)).state.targets[0]?.toHit?.contest).toBeUndefined();
+    expect(world.dice).toEqual([]);
+  });
+});
+
 describe("the attacker's client (makeAttack)", () => {
   it("with no target, warns and asks nothing", async () => {
     const sling = item(hero, SLING);

@@ -176,6 +176,8 @@ export function installWorld(): World {
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
     ["case.killLossAtOwnWrapUp", false],
+    // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
+    ["case.strengthContest", "comparison"],
     ["case.unconsciousAtZeroHealth", true],
     ["case.regenerationTurns", 10],
   ]);

@@ -163,6 +163,8 @@ export class StrictServer {
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
     ["case.killLossAtOwnWrapUp", false],
+    // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
+    ["case.strengthContest", "comparison"],
     ["case.unconsciousAtZeroHealth", true],
     ["case.regenerationTurns", 10],
     ["case.initiativeMode", "everyTurn"],

@@ -9,6 +9,9 @@ import {
   HEALTH_PER_DAY_ENDURANCE_FACTOR,
   INITIATIVE_MODES,
   KILL_LOSS_AT_OWN_WRAP_UP,
+  STRENGTH_CONTEST_RULES,
+  TAKE_AND_FULL_HOLD_BY,
+  type StrengthContestRule,
   MEDICAL_CARE_HEALTH_FACTOR,
   REGENERATION_TURNS,
   UNCONSCIOUS_AT_ZERO_HEALTH,
@@ -45,6 +48,7 @@ declare module "fvtt-types/configuration" {
     "case.regenerationTurns": number;
     "case.unconsciousAtZeroHealth": boolean;
     "case.killLossAtOwnWrapUp": boolean;
+    "case.strengthContest": StrengthContestRule;
   }
 }
 
@@ -156,6 +160,15 @@ function registerRecoverySettings(): void {
     config: true,
     type: Boolean,
     default: UNCONSCIOUS_AT_ZERO_HEALTH,
+  });
+  game.settings.register(SYSTEM_ID, "strengthContest", {
+    name: "CASE.Setting.strengthContest.Name",
+    hint: "CASE.Setting.strengthContest.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("strengthContest", STRENGTH_CONTEST_RULES),
+    default: TAKE_AND_FULL_HOLD_BY,
   });
   game.settings.register(SYSTEM_ID, "killLossAtOwnWrapUp", {
     name: "CASE.Setting.killLossAtOwnWrapUp.Name",

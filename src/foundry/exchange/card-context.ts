@@ -264,7 +264,12 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: s
 function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
   const result = t.toHit?.result;
   // A sealed row's Strength is the GM's secret: the GM's own view (unsealed) names the outcome.
-  if (result === "take") return t.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+  if (result === "take") {
+    // Read as a Strength ACTION (errata §5), its roll decides (and is no secret); else the comparison.
+    const contest = t.toHit?.contest;
+    if (contest) return `CASE.Exchange.Note.take.${contest.success ? "grabbed" : "struggle"}`;
+    return t.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+  }
   if (result === "break") return "CASE.Exchange.Note.break";
   if (result === "miss" && missMayStrikeOthers(state.attack)) return "CASE.Exchange.Note.missRanged";
   return null;

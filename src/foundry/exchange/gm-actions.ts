@@ -27,6 +27,7 @@ import {
   pullBlow,
   resolveConsequence,
   rollToHit,
+  needsStrengthDie,
   spendKarma,
   targetActions,
   targetOf,
@@ -212,7 +213,14 @@ export async function rollPendingToHit(state: ExchangeState, key: string, dice: 
     dice.push(d);
     damageDie = d.total;
   }
-  return transition(() => rollToHit(state, key, { die: die.total, damageDie }, CONFIG.CASE.universalTable));
+  // A grab or grapple whose Take or Full Hold is a Strength ACTION (errata §5): its die too, as the intensity damage die is.
+  let strengthDie: number | undefined;
+  if (needsStrengthDie(state)) {
+    const d = await rollDie("1d100");
+    dice.push(d);
+    strengthDie = d.total;
+  }
+  return transition(() => rollToHit(state, key, { die: die.total, damageDie, strengthDie }, CONFIG.CASE.universalTable));
 }
 
 /** Effects on the target of a resolved to-hit: holds become conditions. */

@@ -253,6 +253,7 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     blindsided: input.blindsided,
     projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
     obstacles: def.family === "ranged" ? obstaclesOf(input) : [],
+    strengthContest: game.settings.get(SYSTEM_ID, "strengthContest"),
     targets,
   });
 }

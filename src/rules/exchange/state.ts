@@ -1,5 +1,5 @@
 import { KARMA_MINIMUM } from "../actions";
-import { ATTACKS, type AttackCode, type AttackResult, canCallShot, isAttackCode } from "../attacks";
+import { ATTACKS, STRENGTH_CONTEST_RULES, type AttackCode, type AttackResult, type StrengthContestRoll, type StrengthContestRule, canCallShot, isAttackCode } from "../attacks";
 import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamResult, type StunResult } from "../consequences";
 import { DAMAGE_METHODS, type DamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
@@ -84,6 +84,8 @@ export interface ToHitRecord {
   readonly calledShotMissed: boolean;
   /** The colour was pulled by the attacker. */
   readonly pulled: boolean;
+  /** Take or Full Hold read as a Strength ACTION (errata §5): its roll; absent otherwise. */
+  readonly contest?: StrengthContestRoll | null;
 }
 
 export interface DamageRecord {
@@ -192,6 +194,8 @@ export interface ExchangeState {
    * "subtracted from its damage"). Absent on states stored before obstacles counted: none.
    */
   readonly obstacles?: readonly number[];
+  /** How Take and Full Hold damage are decided (errata §5, a world setting); absent on older states: the comparison. */
+  readonly strengthContest?: StrengthContestRule;
   readonly targets: readonly ExchangeTarget[];
 }
 
@@ -246,6 +250,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
   checkCs(input.toHitCs, "to-hit");
+  if (input.strengthContest !== undefined && !(STRENGTH_CONTEST_RULES as readonly string[]).includes(input.strengthContest)) invalid(`Unknown Strength contest ${JSON.stringify(input.strengthContest)}.`);
   const obstacles: readonly number[] = input.obstacles ?? [];
   const list: unknown = obstacles;
   if (!Array.isArray(list) || obstacles.length > MAX_OBSTACLES) invalid(`Obstacles must be a list of at most ${MAX_OBSTACLES} material strengths.`);
@@ -298,6 +303,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     blindsided: input.blindsided,
     projectile: input.projectile,
     obstacles: [...obstacles],
+    strengthContest: input.strengthContest ?? "comparison",
     targets,
   };
 }

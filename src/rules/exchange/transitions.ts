@@ -1,6 +1,6 @@
 import { thrownRange } from "../abilities";
 import { applyKarma } from "../actions";
-import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSucceedsOnColor, chargeReboundDamage, damageThroughObstacles, fullHoldDealsDamage, isHit, mayPullColor, mayPullDamage, pullAttack } from "../attacks";
+import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSucceedsOnColor, chargeReboundDamage, damageThroughObstacles, fullHoldDealsDamage, strengthAction, type StrengthContestRoll, isHit, mayPullColor, mayPullDamage, pullAttack } from "../attacks";
 import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCheckDue, killResult, slamDirection, slamDistance, slamResult, stunResult, stunTurns } from "../consequences";
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
@@ -64,10 +64,25 @@ export interface ToHitRoll {
   readonly die: number;
   /** The intensity damage roll (d100 on the damage rank's column); required for the intensity method on a hit. */
   readonly damageDie?: number | undefined;
+  /** The Strength ACTION's d100 of a Take or Full Hold read as an ACTION (errata §5); required then. */
+  readonly strengthDie?: number | undefined;
+}
+
+/** True when this attack's Take or Full Hold is decided by a Strength ACTION, so its to-hit needs a strength die. */
+export function needsStrengthDie(state: ExchangeState): boolean {
+  return state.strengthContest === "action" && (state.attack === "Gb" || state.attack === "Gp");
+}
+
+/** The Strength ACTION a Take or Full Hold result calls for (errata §5 "action"), or null. */
+function strengthContestFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, strengthDie: number | undefined, table: UniversalTable): StrengthContestRoll | null {
+  if ((result !== "take" && result !== "fullHold") || state.strengthContest !== "action") return null;
+  if (strengthDie === undefined) invalid("A Take or Full Hold read as a Strength ACTION needs its roll.");
+  assertD100(strengthDie);
+  return strengthAction(state.attacker.strength, target.scores["strength.mgt"], strengthDie, table);
 }
 
 /** Damage of a result with this colour, after protection. */
-function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, counts: boolean, damageDie: number | null, table: UniversalTable, rawOverride?: number): DamageRecord | null {
+function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, counts: boolean, damageDie: number | null, table: UniversalTable, rawOverride?: number, contest: StrengthContestRoll | null = null): DamageRecord | null {
   let raw: number;
   let die: number | null = null;
   let dieColor: Color | null = null;
@@ -79,7 +94,7 @@ function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackR
       dieColor = damageRollColor(state.damage.value, damageDie, table);
       raw = damageFromRoll("intensity", state.damage.value, dieColor);
     } else raw = damageFromRoll("static", state.damage.value);
-  } else if (result === "fullHold" && fullHoldDealsDamage(state.attacker.strength, target.scores["strength.mgt"])) {
+  } else if (result === "fullHold" && (contest ? contest.success : fullHoldDealsDamage(state.attacker.strength, target.scores["strength.mgt"]))) {
     raw = state.attacker.strength;
   } else return null;
   const rolledRaw = raw;
@@ -139,8 +154,9 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
   if (outcome.autoHit) color = autoHitColor(state.attack, color);
   const result = attackResult(state.attack, color);
   const calledShotMissed = calledShotMisses(state, color, result);
-  const damage = damageFor(state, target, result, !calledShotMissed, roll.damageDie ?? null, table);
-  const toHit: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false };
+  const contest = strengthContestFor(state, target, result, roll.strengthDie, table);
+  const damage = damageFor(state, target, result, !calledShotMissed, roll.damageDie ?? null, table, undefined, contest);
+  const toHit: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false, ...(contest ? { contest } : {}) };
   return replaceTarget(state, { ...target, phase: "resolved", toHit, damage, consequences: consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0) });
 }
 
@@ -177,7 +193,7 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
   const result = attackResult(state.attack, pulled.color);
   const calledShotMissed = calledShotMisses(state, pulled.color, result);
   const counts = !calledShotMissed;
-  const damage = damageFor(state, target, result, counts, target.damage.die, table, pulled.damage);
+  const damage = damageFor(state, target, result, counts, target.damage.die, table, pulled.damage, toHit.contest ?? null);
   return replaceTarget(state, {
     ...target,
     toHit: { ...toHit, color: pulled.color, result, calledShotMissed, pulled: true },
