@@ -5,6 +5,9 @@
  *   [[/case 30]]                          the same, by rank number
  *   [[/case attack BA incredible]]        a Blunt Attack's to-hit roll on Incredible (the card
  *                                         shows the attack's result: Miss / Hit / Slam / Stun)
+ *   [[/case check endurance incredible]] a request for an Endurance roll against Incredible: the
+ *                                         GM's click asks the selected tokens' owners (a roll
+ *                                         request card); a player's rolls it for their character
  *   [[/case remarkable]]{Leap the chasm}  any of these with a label of its own
  *
  * Text that does not parse (an unknown column, an unknown attack) becomes a visible, localised
@@ -14,13 +17,26 @@
  * window of its own, where listeners on the main page's document never hear them.
  */
 import { rollColumn } from "./column-roll";
+import { rollCheckLink } from "./roll-requests/request-card";
 import { listenForActions, type ClickActions } from "./ui/click-actions";
-import { TABLE_COMMAND_PATTERN, commandFromDataset, parseTableCommand, tableLinkView, type TableCommandError } from "./table-command";
+import {
+  TABLE_COMMAND_PATTERN,
+  checkFromDataset,
+  checkLinkView,
+  commandFromDataset,
+  isCheckCommand,
+  parseCheckCommand,
+  parseTableCommand,
+  tableLinkView,
+  type TableCommandError,
+} from "./table-command";
 
 /** The class of an enriched roll link. */
 export const LINK_CLASS = "case-table-roll";
 /** The `data-action` of an enriched roll link (see TABLE_LINK_ACTIONS). */
 export const LINK_ACTION = "caseTableRoll";
+/** The `data-action` of an enriched check link (`[[/case check …]]`). */
+export const CHECK_ACTION = "caseCheckRoll";
 /** The class of an enricher error. */
 export const ERROR_CLASS = "case-enricher-error";
 
@@ -38,25 +54,37 @@ function errorElement(source: string, error: TableCommandError): HTMLElement {
   return span;
 }
 
-/** The element for one `[[/case …]]` match: a roll link, or an error. */
-export function enrichTableCommand(match: RegExpMatchArray): Promise<HTMLElement> {
-  const parsed = parseTableCommand(match[1] ?? "", match[2] ?? null);
-  if (!parsed.ok) return Promise.resolve(errorElement(match[0], parsed.error));
-  const view = tableLinkView(parsed.value, format);
+/** The link element: a role="button" anchor with an icon, its text, tooltip and data. */
+function linkElement(action: string, text: string, tooltip: string, data: Readonly<Record<string, string>>): HTMLElement {
   const link = document.createElement("a");
   link.className = LINK_CLASS;
   link.setAttribute("role", "button");
   link.tabIndex = 0;
-  link.dataset.action = LINK_ACTION;
-  link.dataset.tooltip = view.tooltip;
-  link.dataset.caseColumn = view.data.caseColumn;
-  link.dataset.caseAttack = view.data.caseAttack;
-  link.dataset.caseLabel = view.data.caseLabel;
+  link.dataset.action = action;
+  link.dataset.tooltip = tooltip;
+  for (const [key, value] of Object.entries(data)) link.dataset[key] = value;
   const icon = document.createElement("i");
   icon.className = "fa-solid fa-dice-d20";
   icon.setAttribute("inert", "");
-  link.append(icon, " ", view.text);
-  return Promise.resolve(link);
+  link.append(icon, " ", text);
+  return link;
+}
+
+/** The element for one `[[/case check …]]`: a check link, or an error. */
+function enrichCheck(match: RegExpMatchArray): HTMLElement {
+  const parsed = parseCheckCommand(match[1] ?? "", match[2] ?? null);
+  if (!parsed.ok) return errorElement(match[0], parsed.error);
+  const view = checkLinkView(parsed.value, format);
+  return linkElement(CHECK_ACTION, view.text, view.tooltip, view.data);
+}
+
+/** The element for one `[[/case …]]` match: a roll link, or an error. */
+export function enrichTableCommand(match: RegExpMatchArray): Promise<HTMLElement> {
+  if (isCheckCommand(match[1] ?? "")) return Promise.resolve(enrichCheck(match));
+  const parsed = parseTableCommand(match[1] ?? "", match[2] ?? null);
+  if (!parsed.ok) return Promise.resolve(errorElement(match[0], parsed.error));
+  const view = tableLinkView(parsed.value, format);
+  return Promise.resolve(linkElement(LINK_ACTION, view.text, view.tooltip, view.data));
 }
 
 /** Rolls what a clicked link asks for. */
@@ -70,16 +98,28 @@ async function rollLink(link: HTMLElement): Promise<void> {
   await rollColumn(column.value, { attack, label });
 }
 
-/** The link's one action, ApplicationV2-shaped, run by the system's click dispatcher (ui/click-actions.ts). */
+/** Asks for (the GM) or rolls (a player) what a clicked check link names. */
+async function checkLink(link: HTMLElement): Promise<void> {
+  const parsed = checkFromDataset(link.dataset);
+  if (!parsed.ok) {
+    ui.notifications.error(format(parsed.error.key, { ...parsed.error.data }));
+    return;
+  }
+  const { score, intensity, label } = parsed.value;
+  await rollCheckLink(score, intensity?.value ?? null, label);
+}
+
+/** The links' actions, ApplicationV2-shaped, run by the system's click dispatcher (ui/click-actions.ts). */
 export const TABLE_LINK_ACTIONS: ClickActions<undefined> = {
   [LINK_ACTION]: (_event, target) => rollLink(target),
+  [CHECK_ACTION]: (_event, target) => checkLink(target),
 };
 
-/** Enter or Space on a focused link rolls as a click does (the link is a role="button"). */
+/** Enter or Space on a focused link acts as a click does (the link is a role="button"). */
 function onKeyDown(this: HTMLElement, event: KeyboardEvent): void {
   if (event.key !== "Enter" && event.key !== " ") return;
   event.preventDefault();
-  void rollLink(this);
+  void (this.dataset.action === CHECK_ACTION ? checkLink(this) : rollLink(this));
 }
 
 /**

@@ -13,6 +13,8 @@ import { COMBAT_DATA_MODELS, COMBATANT_DATA_MODELS } from "./data/combat/index";
 import { TurnRecordData } from "./data/combat/turn-record";
 import { AttackCardData, AttackRecordData } from "./exchange/card-model";
 import { RequestMessageData } from "./requests/request-model";
+import { RollRequestCardData } from "./roll-requests/request-card-model";
+import { answerRollRequestQuery } from "./roll-requests/gm-request";
 import { CaseActor } from "./documents/actor";
 import { CaseItem } from "./documents/item";
 import { CaseChatMessage } from "./documents/chat-message";
@@ -42,8 +44,14 @@ import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
 
-/** The chat message subtypes: the attack card and the GM's records, and requests to the GM. */
-export const CHAT_MESSAGE_DATA_MODELS = { attack: AttackCardData, attackRecord: AttackRecordData, request: RequestMessageData, turnRecord: TurnRecordData } as const;
+/** The chat message subtypes: the attack card and the GM's records, requests to the GM, and the Judge's roll requests. */
+export const CHAT_MESSAGE_DATA_MODELS = {
+  attack: AttackCardData,
+  attackRecord: AttackRecordData,
+  request: RequestMessageData,
+  turnRecord: TurnRecordData,
+  rollRequest: RollRequestCardData,
+} as const;
 
 declare module "fvtt-types/configuration" {
   interface DataModelConfig {
@@ -52,6 +60,7 @@ declare module "fvtt-types/configuration" {
       attackRecord: typeof AttackRecordData;
       request: typeof RequestMessageData;
       turnRecord: typeof TurnRecordData;
+      rollRequest: typeof RollRequestCardData;
     };
   }
 }
@@ -66,7 +75,7 @@ export type CaseRouter = QueryRouter<CaseServices>;
 function createRouter(): CaseRouter {
   const services: CaseServices = { turns: foundryTurnDirectory, combat: turnCombatBridge };
   const router = new QueryRouter(foundryEnvironment, services);
-  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, impactQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
+  for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, impactQuery, answerRollRequestQuery, ...TURN_QUERIES]) router.register<unknown, unknown>(query);
   return router;
 }
 

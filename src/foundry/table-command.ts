@@ -11,9 +11,12 @@
  * Enricher grammar (the text between `[[/case` and `]]`):
  *   <column>                    a plain ACTION on that column
  *   attack <code> <column>      the to-hit roll of attack <code> (BA, EA, … Ch) on that column
- * followed, optionally, by `{label}` after the closing brackets.
+ *   check <score> [<column>]    a character's roll on an ability or sub-score, against an
+ *                               intensity when a column is given (the Judge's request for a roll)
+ * followed, optionally, by `{label}` after the closing brackets. A score is one word: an
+ * ability ("endurance", "End") or a sub-score ("endurance.res", "End(res)", "end.res").
  */
-import { ATTACK_CODES, RANKS, isRankNumber, rankOf, type AttackCode, type Rank } from "../rules/index";
+import { ABILITY_ABBREVIATIONS, ABILITY_KEYS, ATTACK_CODES, RANKS, isRankNumber, isSubScoreRef, rankOf, type AbilityKey, type AttackCode, type Rank, type ScoreRef } from "../rules/index";
 import type { RollCheck } from "./dice/roll-check";
 
 /** A column to roll on: its rank and the rank number the card shows. */
@@ -46,6 +49,8 @@ export const ERROR_KEYS = {
   unknownAttack: "CASE.Enricher.Error.UnknownAttack",
   missingColumn: "CASE.Enricher.Error.MissingColumn",
   labelTooLong: "CASE.Enricher.Error.LabelTooLong",
+  missingScore: "CASE.Enricher.Error.MissingScore",
+  unknownScore: "CASE.Enricher.Error.UnknownScore",
 } as const;
 
 /** The longest text accepted as a column or label (longer is refused, not truncated). */
@@ -126,6 +131,74 @@ export function parseTableCommand(body: string, label: string | null = null): Pa
   const column = parseColumn(rest.join(" "));
   if (!column.ok) return column;
   return { ok: true, value: { column: column.value, attack, label: cleanLabel } };
+}
+
+/** A `[[/case check …]]`: a character's roll on a score, against an intensity or not. */
+export interface CheckCommand {
+  readonly score: ScoreRef;
+  readonly intensity: ColumnRef | null;
+  readonly label: string | null;
+}
+
+function abilityNamed(word: string): AbilityKey | null {
+  return ABILITY_KEYS.find((key) => key === word || ABILITY_ABBREVIATIONS[key].toLowerCase() === word) ?? null;
+}
+
+/** The score one word names (see the module comment), or null. Case-insensitive. */
+export function parseScoreWord(text: string): ScoreRef | null {
+  const word = text.trim().toLowerCase();
+  const ability = abilityNamed(word);
+  if (ability) return ability;
+  const parts = /^([a-z]+)(?:\.|\()([a-z]+)\)?$/.exec(word);
+  const of = parts?.[1] !== undefined ? abilityNamed(parts[1]) : null;
+  if (!parts || !of) return null;
+  const ref = `${of}.${parts[2] ?? ""}`;
+  return isSubScoreRef(ref) ? ref : null;
+}
+
+/** True when the text of a `[[/case …]]` is a check (its first word is "check"). */
+export function isCheckCommand(body: string): boolean {
+  return /^\s*check(\s|$)/i.test(body);
+}
+
+/** Parses `check <score> [<column>]` and its optional `{label}`. */
+export function parseCheckCommand(body: string, label: string | null = null): Parsed<CheckCommand> {
+  const words = body.trim().split(/\s+/).filter((w) => w !== "");
+  const cleanLabel = label === null ? null : label.trim().replace(/\s+/g, " ") || null;
+  if (cleanLabel !== null && cleanLabel.length > MAX_TEXT_LENGTH) return refuse(ERROR_KEYS.labelTooLong, { max: String(MAX_TEXT_LENGTH) });
+  const word = words[1];
+  if (word === undefined) return refuse(ERROR_KEYS.missingScore);
+  const score = parseScoreWord(word);
+  if (score === null) return refuse(ERROR_KEYS.unknownScore, { text: word });
+  const rest = words.slice(2).join(" ");
+  if (rest === "") return { ok: true, value: { score, intensity: null, label: cleanLabel } };
+  const intensity = parseColumn(rest);
+  if (!intensity.ok) return intensity;
+  return { ok: true, value: { score, intensity: intensity.value, label: cleanLabel } };
+}
+
+/** What an enriched `[[/case check …]]` link shows and carries. */
+export interface CheckLinkView {
+  readonly text: string;
+  readonly tooltip: string;
+  readonly data: { readonly caseCheck: string; readonly caseIntensity: string; readonly caseLabel: string };
+}
+
+/** The view of a parsed check, localised with `t`. */
+export function checkLinkView(command: CheckCommand, t: Format): CheckLinkView {
+  const score = t(`CASE.Score.${command.score}`);
+  const what = command.intensity ? t("CASE.Enricher.CheckAgainst", { score, intensity: t(`CASE.Rank.${command.intensity.rank.key}`) }) : t("CASE.Enricher.Check", { score });
+  return {
+    text: command.label ?? what,
+    tooltip: t("CASE.Enricher.CheckTooltip", { what }),
+    data: { caseCheck: command.score, caseIntensity: command.intensity ? String(command.intensity.value) : "", caseLabel: command.label ?? "" },
+  };
+}
+
+/** Reads a check link's data-* back (refusing anything a page could have altered). */
+export function checkFromDataset(data: Readonly<Record<string, string | undefined>>): Parsed<CheckCommand> {
+  const body = `check ${data.caseCheck ?? ""} ${data.caseIntensity ?? ""}`;
+  return parseCheckCommand(body, data.caseLabel ?? null);
 }
 
 /** The localisation key of a plain column roll's card title. */

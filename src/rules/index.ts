@@ -50,5 +50,6 @@ export * from "./creation";
 export * from "./minor-foes";
 export * from "./areas";
 export * from "./effects";
+export * from "./roll-request";
 export * from "./impacts";
 export * from "./first-aid";

@@ -46,6 +46,7 @@ import { readExchange } from "../../src/foundry/exchange/card-model";
 import { actionCardContext } from "../../src/foundry/dice/action-card-context";
 import type { RollCheck } from "../../src/foundry/dice/roll-check";
 import { rollDialogContext } from "../../src/foundry/dice/roll-dialog";
+import { rollRequestDialogContext } from "../../src/foundry/roll-requests/request-card-context";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions } from "../../src/foundry/exchange/attack-input";
 import { impactPromptContext } from "../../src/foundry/api/impact-forms";
@@ -331,6 +332,17 @@ describe("accessibility of the dialogs", () => {
         "Kestrel",
         renderTemplate("templates/combat/declare.hbs", buildDeclareContext({ name: "Kestrel", offence: 30, current: null, change: false, declaredDodge: true }, localize)),
         [localize("CASE.Turn.Button.Declare"), localize("CASE.Dialog.Cancel")],
+      ),
+    "roll request": () =>
+      dialogHtml(localize("CASE.RollRequest.DialogTitle"), renderTemplate("templates/dialog/roll-request.hbs", rollRequestDialogContext("request1", ["Kestrel", "Wren"])), [localize("CASE.RollRequest.Send"), localize("CASE.Dialog.Cancel")]),
+    "roll requested": () =>
+      dialogHtml(
+        "Kestrel: Endurance",
+        renderTemplate(
+          "templates/dialog/roll-dialog.hbs",
+          rollDialogContext({ subject: "Kestrel: Endurance", value: 30, karmaPool: 56, talents: [], talentCs: "0", intensityFixed: true }, { ...DEFAULT_ROLL_INPUT, intensity: 40 }, "roll2"),
+        ),
+        [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")],
       ),
   };
   for (const theme of THEMES) {

@@ -289,6 +289,9 @@ const JOURNAL = `
   <p>Markup typed in the text stays text: [[/case &lt;img src=x onerror="window.__pwned=1"&gt;]], [[/case good]]{&lt;b&gt;bold&lt;/b&gt;}.</p>
 </section>`;
 
+/** What a player with no character is told when a check link is clicked (en.json). */
+const EN_NO_CHARACTER = ((EN as { CASE: { RollRequest: { NoCharacter: string } } }).CASE.RollRequest.NoCharacter);
+
 describe("the [[/case …]] enricher in Chromium", () => {
   it("renders clickable rolls and visible, localised errors; a click rolls the right CaseRoll", async () => {
     const bundle = await enricherBundle();
@@ -363,6 +366,36 @@ describe("the [[/case …]] enricher in Chromium", () => {
       await page.waitForFunction(() => (window as unknown as { __rolls: unknown[] }).__rolls.length === 4);
 
       await page.locator(".journal-page-content").screenshot({ path: "test/artifacts/enricher.png" });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it("request card: check links name the roll asked for, an unknown score is a visible error, and a player without a character is told so", async () => {
+    const bundle = await enricherBundle();
+    const page = await (await browser.get()).context.newPage();
+    try {
+      const journal = `<section class="journal-page-content"><p>Everyone roll [[/case check endurance incredible]]{Hold your breath}, then [[/case check End(res)]],
+        [[/case check psyche Rm]] and [[/case check luck]].</p></section>`;
+      await showPage(page, `<!doctype html><html lang="en"><head><meta charset="utf-8">${STYLESHEETS.map((s) => `<link rel="stylesheet" href="/${s}">`).join("")}</head><body class="theme-light">${journal}</body></html>`);
+      await page.addScriptTag({ content: foundryStandIns() });
+      await page.addScriptTag({ content: bundle });
+      await page.addScriptTag({ content: `${ENRICH}\nCaseEnrichers.registerEnrichers(); window.__enriched = enrich(document.querySelector(".journal-page-content"));` });
+      await page.evaluate(() => (window as unknown as { __enriched: Promise<void> }).__enriched);
+      const links = await page.locator("a.case-table-roll").evaluateAll((els) => els.map((e) => [e.textContent.trim(), (e as HTMLElement).dataset.action, (e as HTMLElement).dataset.caseCheck]));
+      expect(links).toEqual([
+        ["Hold your breath", "caseCheckRoll", "endurance"],
+        ["Roll End (res)", "caseCheckRoll", "endurance.res"],
+        ["Roll Psyche against Remarkable", "caseCheckRoll", "psyche"],
+      ]);
+      const errors = await page.locator(".case-enricher-error").evaluateAll((els) => els.map((e) => e.textContent.trim()));
+      expect(errors).toEqual(["CASE roll: “luck” is not an ability or sub-score (endurance, End, endurance.res, End(res))."]);
+      // A player (the stand-in user has no character and nothing is selected) is told what to do; nothing is rolled.
+      await page.getByText("Hold your breath").focus();
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => (window as unknown as { __notes: string[] }).__notes.length === 1);
+      expect(await page.evaluate(() => (window as unknown as { __notes: string[] }).__notes)).toEqual([EN_NO_CHARACTER]);
+      expect(await page.evaluate(() => (window as unknown as { __rolls: unknown[] }).__rolls.length)).toBe(0);
     } finally {
       await page.close();
     }

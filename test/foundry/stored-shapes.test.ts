@@ -67,7 +67,7 @@ describe("no `as unknown as` in src/foundry", () => {
 
 describe("values from outside the types are checked, not cast", () => {
   it("Dice So Nice's game.dice3d counts only with a showForRoll function", async () => {
-    const { diceSoNiceOf } = await import("../../src/foundry/exchange/card-store");
+    const { diceSoNiceOf } = await import("../../src/foundry/dice/dice-so-nice");
     const dice3d = { showForRoll: () => Promise.resolve(true) };
     expect(diceSoNiceOf({ dice3d })).toBe(dice3d);
     expect(diceSoNiceOf({})).toBeNull();

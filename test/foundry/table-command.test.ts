@@ -8,6 +8,10 @@ import { describe, expect, it } from "vitest";
 import {
   ERROR_KEYS,
   TABLE_COMMAND_PATTERN,
+  checkFromDataset,
+  checkLinkView,
+  isCheckCommand,
+  parseCheckCommand,
   columnCheck,
   columnNames,
   columnOf,
@@ -222,5 +226,55 @@ describe("the roll a command makes", () => {
     expect(refused(commandFromDataset({ caseColumn: "mighty", caseAttack: "", caseLabel: "" })).key).toBe(ERROR_KEYS.unknownColumn);
     expect(refused(commandFromDataset({ caseColumn: "30", caseAttack: "ZZ", caseLabel: "" })).key).toBe(ERROR_KEYS.unknownAttack);
     expect(refused(commandFromDataset({})).key).toBe(ERROR_KEYS.missingColumn);
+  });
+});
+
+describe("[[/case check …]]: the Judge's request for a roll", () => {
+  const t = (key: string, data?: Record<string, string>) => localize(key, data ?? {});
+
+  it("request card: `check <score> [<column>]` names an ability or sub-score, by key, abbreviation or notation, and an optional intensity", () => {
+    const ok = (body: string) => {
+      const parsed = parseCheckCommand(body);
+      if (!parsed.ok) throw new Error(`refused: ${parsed.error.key}`);
+      return parsed.value;
+    };
+    expect(ok("check endurance incredible")).toEqual({ score: "endurance", intensity: { rank: RANKS[7], value: 40 }, label: null });
+    expect(ok("CHECK End 30").intensity?.value).toBe(30);
+    expect(ok("check endurance.res").score).toBe("endurance.res");
+    expect(ok("check End(res) Rm").score).toBe("endurance.res");
+    expect(ok("check agy.bal").score).toBe("agility.bal");
+    expect(ok("check psyche")).toEqual({ score: "psyche", intensity: null, label: null });
+    expect(ok("check psyche Shift X").intensity?.value).toBe(150);
+    expect(parseCheckCommand("check strength good", "  Lift  the car ")).toMatchObject({ ok: true, value: { label: "Lift the car" } });
+  });
+
+  it("request card: a check that names nothing, or an unknown score or column, is refused with a localised reason", () => {
+    const refusal = (body: string) => {
+      const parsed = parseCheckCommand(body);
+      return parsed.ok ? null : parsed.error.key;
+    };
+    expect(refusal("check")).toBe(ERROR_KEYS.missingScore);
+    expect(refusal("check luck")).toBe(ERROR_KEYS.unknownScore);
+    expect(refusal("check psyche.res")).toBe(ERROR_KEYS.unknownScore);
+    expect(refusal("check endurance.sta.x")).toBe(ERROR_KEYS.unknownScore);
+    expect(refusal("check endurance mighty")).toBe(ERROR_KEYS.unknownColumn);
+    for (const key of [ERROR_KEYS.missingScore, ERROR_KEYS.unknownScore]) expect(localize(key, { text: "luck" })).not.toBe(key);
+  });
+
+  it("request card: the enricher's pattern finds a check; its link reads back to the same check, and altered data is refused", () => {
+    const text = "Roll [[/case check endurance incredible]]{Hold your breath} now";
+    const match = [...text.matchAll(TABLE_COMMAND_PATTERN)][0];
+    expect(isCheckCommand(match?.[1] ?? "")).toBe(true);
+    expect(isCheckCommand("checkered 30")).toBe(false);
+    const parsed = parseCheckCommand(match?.[1] ?? "", match?.[2] ?? null);
+    if (!parsed.ok) throw new Error("refused");
+    const view = checkLinkView(parsed.value, t);
+    expect(view.text).toBe("Hold your breath");
+    expect(view.tooltip).toContain("Endurance");
+    expect(view.tooltip).toContain("Incredible");
+    expect(checkFromDataset(view.data)).toEqual(parsed);
+    expect(checkLinkView({ score: "endurance", intensity: null, label: null }, t).text).toBe(localize("CASE.Enricher.Check", { score: "Endurance" }));
+    expect(checkFromDataset({ ...view.data, caseCheck: "endurance; alert(1)" }).ok).toBe(false);
+    expect(checkFromDataset({ ...view.data, caseIntensity: "-3" }).ok).toBe(false);
   });
 });

@@ -40,6 +40,7 @@ import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requ
 import { CARD_QUERIES } from "../../src/foundry/exchange/gm-actions";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
+import { answerRollRequestQuery } from "../../src/foundry/roll-requests/gm-request";
 import { TURN_QUERIES } from "../../src/foundry/combat/queries";
 import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CaseServices } from "../../src/foundry/register";
@@ -597,7 +598,7 @@ export class StrictClient {
     // The services the root (src/foundry/register.ts) hands the router: Foundry's turn directory and bridge.
     this.router = new QueryRouter(foundryEnvironment, { turns: foundryTurnDirectory, combat: turnCombatBridge }, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
-      for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, ...TURN_QUERIES]) this.router.register<unknown, unknown>(query);
+      for (const query of [...CARD_QUERIES, attackQuery, applyDamageApiQuery, answerRollRequestQuery, ...TURN_QUERIES]) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
     });
     this.table.tellOthers(this);

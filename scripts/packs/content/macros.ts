@@ -19,6 +19,7 @@ export const MACROS: readonly MacroDef[] = [
   { name: "Open the Universal Table", img: "icons/svg/eye.svg", command: "await CONFIG.CASE.api.openUniversalTable();" },
   { name: "Apply damage to selected tokens", img: "icons/svg/blood.svg", command: "await CONFIG.CASE.api.promptDamageToControlled();" },
   { name: "Start a CASE turn", img: "icons/svg/combat.svg", command: "await CONFIG.CASE.api.startCombatTurn();" },
+  { name: "Ask the selected tokens for a roll", img: "icons/svg/d20-grey.svg", command: "await CONFIG.CASE.api.promptRollRequest();" },
   { name: "Fall or charge an object (selected tokens)", img: "icons/svg/falling.svg", command: "await CONFIG.CASE.api.promptImpact();" },
 ];
 

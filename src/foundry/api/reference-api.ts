@@ -8,6 +8,7 @@ import { openUniversalTable } from "../apps/universal-table-app";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
+import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 import { impact, promptImpact } from "./impact-api";
 
 export interface ReferenceApi {
@@ -32,6 +33,13 @@ export interface ReferenceApi {
   readonly promptAwardKarma: typeof promptAwardKarma;
   /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
   readonly restSelected: typeof restSelected;
+  /**
+   * GM: asks characters for a roll, a card they roll from: `askForRoll({ score: "endurance",
+   * intensity: 40, label, uuids })` (uuids absent: the selected tokens). See roll-requests/.
+   */
+  readonly askForRoll: typeof askForRoll;
+  /** GM: asks what to roll (a dialog), then asks the selected tokens' owners. */
+  readonly promptRollRequest: typeof promptRollRequest;
   /** GM: a fall or a charge at an object of a material strength for these characters (see impact-api.ts). */
   readonly impact: typeof impact;
   /** GM: asks for a fall or a charge at an object, then resolves it for the controlled tokens' characters. */
@@ -48,6 +56,8 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   awardKarma: awardKarmaTo,
   promptAwardKarma,
   restSelected,
+  askForRoll,
+  promptRollRequest,
   impact,
   promptImpact,
 });

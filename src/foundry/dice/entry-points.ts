@@ -15,14 +15,17 @@ import { characterData, rollShifts, spendActorKarma } from "./talents";
 export interface RollOptions {
   /** Skip the dialog (shift-click): roll with no extra shifts, no Karma, no intensity. */
   skipDialog?: boolean;
+  /** An intensity set by whoever asked for the roll (a `[[/case check …]]` link): shown in the dialog, not chosen. */
+  intensity?: number | null;
 }
 
 /** Asks for the roll's input (or takes the defaults when the dialog is skipped). */
-async function askInput(subject: string, value: number, karmaPool: number, talents: ShiftReason[], skip: boolean): Promise<RollInput | null> {
-  if (skip) return DEFAULT_ROLL_INPUT;
+async function askInput(subject: string, value: number, karmaPool: number, talents: ShiftReason[], skip: boolean, intensity?: number | null): Promise<RollInput | null> {
+  const initial = intensity === undefined ? DEFAULT_ROLL_INPUT : { ...DEFAULT_ROLL_INPUT, intensity };
+  if (skip) return initial;
   const talentCs = talents.reduce((s, t) => s + t.cs, 0);
   const labels = talents.map((t) => (t.localize ? game.i18n.localize(t.label) : t.label));
-  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs) });
+  return rollDialog({ subject, value, karmaPool, talents: labels, talentCs: formatSigned(talentCs), intensityFixed: intensity !== undefined }, initial);
 }
 
 /** The check a roll makes from the dialog's input. */
@@ -54,7 +57,7 @@ export async function rollScore(actor: Actor.Implementation, score: ScoreRef, op
   const value = system.score(score);
   const talents = rollShifts(actor, { score });
   const subject = `${actor.name}: ${game.i18n.localize(`CASE.Score.${score}`)}`;
-  const input = await askInput(subject, value, system.karma.value, talents, options.skipDialog === true);
+  const input = await askInput(subject, value, system.karma.value, talents, options.skipDialog === true, options.intensity);
   if (!input) return null;
   const check = checkFromInput({ label: `CASE.Score.${score}`, localizeLabel: true, score, value, needed: null, attack: null }, talents, input);
   return performRoll(actor, check);

@@ -16,6 +16,8 @@ export interface RollDialogSubject {
   /** Names of the talents that apply, and their total shift. */
   readonly talents: readonly string[];
   readonly talentCs: string;
+  /** The intensity is set by whoever asked for the roll (a Judge's request): shown, not chosen. */
+  readonly intensityFixed?: boolean;
 }
 
 /** The dialog's template data (exported for tests). */
@@ -26,13 +28,15 @@ export function rollDialogContext(subject: RollDialogSubject, input: RollInput, 
     input,
     karmaMinimum: KARMA_MINIMUM,
     rankKey: `CASE.Rank.${rankOf(subject.value).key}`,
+    intensityFixed: subject.intensityFixed === true,
+    intensityKey: input.intensity === null ? null : `CASE.Rank.${rankOf(input.intensity).key}`,
     ranks: RANKS.map((r) => ({ number: r.number, labelKey: `CASE.Rank.${r.key}`, selected: input.intensity === r.number })),
   };
 }
 
-/** Shows the dialog; resolves to the player's validated input, or null when cancelled. */
-export async function rollDialog(subject: RollDialogSubject): Promise<RollInput | null> {
-  let input: RollInput = DEFAULT_ROLL_INPUT;
+/** Shows the dialog (filled with `initial`); resolves to the player's validated input, or null when cancelled. */
+export async function rollDialog(subject: RollDialogSubject, initial: RollInput = DEFAULT_ROLL_INPUT): Promise<RollInput | null> {
+  let input: RollInput = initial;
   for (;;) {
     const content = await foundry.applications.handlebars.renderTemplate(ROLL_DIALOG_TEMPLATE, rollDialogContext(subject, input, foundry.utils.randomID()));
     const form: unknown = await foundry.applications.api.DialogV2.wait({

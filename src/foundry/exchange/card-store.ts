@@ -16,6 +16,7 @@ import { QueryRefusal } from "../requests/router";
 import { callCaseHook } from "../core/case-hooks";
 import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange, type RevisionSecrets } from "./card-model";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
+import { gmIds, showDice } from "../dice/dice-so-nice";
 
 /** A die the GM rolled: the Roll's total and its JSON for the message. */
 export interface RolledDie {
@@ -25,31 +26,11 @@ export interface RolledDie {
   readonly secret: boolean;
 }
 
-/** Dice So Nice's entry point, when that module is active (its public API: `game.dice3d.showForRoll`). */
-interface DiceSoNice {
-  showForRoll(roll: Roll, user: User.Implementation, synchronize: boolean, whisper: string[] | null, blind: boolean): Promise<boolean>;
-}
-
-/** Dice So Nice's `game.dice3d`, when that module is active: a module's global, so checked, not assumed. */
-export function diceSoNiceOf(g: object): DiceSoNice | null {
-  const dice3d = "dice3d" in g ? g.dice3d : undefined;
-  return isDiceSoNice(dice3d) ? dice3d : null;
-}
-
-function isDiceSoNice(value: unknown): value is DiceSoNice {
-  return typeof value === "object" && value !== null && "showForRoll" in value && typeof value.showForRoll === "function";
-}
-
 /** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present. */
 export async function rollDie(formula: string, secret = false): Promise<RolledDie> {
   const roll = await new Roll(formula).evaluate();
-  const dice3d = diceSoNiceOf(game);
-  if (dice3d) void dice3d.showForRoll(roll, game.user, true, secret ? gmIds() : null, false);
+  showDice(roll, secret);
   return { total: roll.total, roll, secret };
-}
-
-function gmIds(): string[] {
-  return game.users.filter((u) => u.isGM).map((u) => u.id);
 }
 
 /** A card's and a record's `system` as read: their models' shapes, any field possibly missing (old or hand-made data). */

@@ -1,0 +1,215 @@
+/**
+ * The GM's side of a roll request: making the card, and rolling a row when its owner asks.
+ *
+ * The card is a `rollRequest` chat message a GM writes; a card any other user wrote (or
+ * edited: Foundry lets a message's author update it) counts for nothing. A row's owner asks
+ * the active GM through the request router (`answerRollRequestQuery`); the GM checks the
+ * server-stamped asker owns the row's actor, reads the actor's score, talents and conditions
+ * itself, spends the declared Karma once (a ledger entry keyed by the request), rolls the d100
+ * as a real Roll on its own client and writes the row's result on the card, holding the card's
+ * lock. A row is rolled once; a replayed request changes nothing.
+ */
+import {
+  KARMA_MINIMUM,
+  RollRequestError,
+  assertKarmaSpend,
+  createRollRequest,
+  mayRollRequestRow,
+  readRollRequest,
+  recordRequestResult,
+  requestRow,
+  spendKarmaOnRoll,
+  type RollRequest,
+  type RollRequestSubject,
+  type ScoreRef,
+} from "../../rules/index";
+import { actorLock, karmaUpdate, ledgerEntry, logDate, writeOnceWith } from "../actor-writes";
+import { actorFromUuid, isCharacter } from "../core/guards";
+import { resolveCheck } from "../dice/action-card-context";
+import { showDice } from "../dice/dice-so-nice";
+import { MAX_DIALOG_CS } from "../dice/roll-input";
+import { rollShifts } from "../dice/talents";
+import type { RollCheck, ShiftReason } from "../dice/roll-check";
+import { userOwns } from "../requests/gm";
+import type { LockTable } from "../requests/locks";
+import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { messageUpdate } from "../data/system-data";
+
+/** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
+export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
+
+/** How many handled request ids a card remembers (the newest): a replay changes nothing. */
+export const REQUEST_CARD_MEMORY = 200;
+
+const ID = /^[A-Za-z0-9]{16}$/;
+const KEY = /^\d{1,3}$/;
+
+/** The lock every answer on one request card holds. */
+export function requestCardLock(messageId: string): string {
+  return `rollRequest:${messageId}`;
+}
+
+/** Turns a rules refusal into a request refusal. */
+function refusal(error: unknown): never {
+  if (error instanceof RollRequestError) throw new QueryRefusal(error.kind === "stale" ? "stale" : "malformed", error.message);
+  if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", error.message);
+  throw error;
+}
+
+/** A request card as the GM works on it. */
+interface LoadedRequestCard {
+  readonly message: ChatMessage.Implementation;
+  readonly request: RollRequest;
+  readonly requests: readonly string[];
+}
+
+/**
+ * The request card `messageId`, checked. Refused: gone ("stale"), not a request card
+ * ("malformed"), or not written by a GM ("forbidden").
+ */
+export function loadRequestCard(messageId: string): LoadedRequestCard {
+  const message = game.messages.get(messageId);
+  if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.RollRequest.CardGone"));
+  if (message.type !== "rollRequest") throw new QueryRefusal("malformed", "That card is not a roll request.");
+  if (message.author?.isGM !== true) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  const system = message.system as { request?: unknown; requests?: string[] };
+  try {
+    return { message, request: readRollRequest(system.request), requests: system.requests ?? [] };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** What the Judge asks for: a score, an optional intensity and label, and the characters asked. */
+export interface RollRequestInput {
+  readonly score: ScoreRef;
+  readonly intensity: number | null;
+  readonly label: string | null;
+  readonly subjects: readonly RollRequestSubject[];
+}
+
+/**
+ * Posts a request card (a GM only: the card counts only when a GM wrote it). RollRequestError
+ * naming the fault for a bad request (no one asked, an unknown score, a bad intensity).
+ */
+export async function createRequestCard(input: RollRequestInput): Promise<ChatMessage.Implementation> {
+  if (!game.user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.RollRequest.GMOnly"));
+  const request = createRollRequest(input.score, input.intensity, input.label, input.subjects);
+  const message = await ChatMessage.implementation.create({
+    type: "rollRequest",
+    speaker: { alias: game.user.name },
+    content: "",
+    system: { request, requests: [], schemaVersion: ROLL_REQUEST_CARD_SCHEMA_VERSION },
+  });
+  if (!message) throw new Error("The roll request could not be posted.");
+  return message;
+}
+
+/** What the row's owner chose in the roll dialog. */
+export interface AnswerPayload {
+  readonly messageId: string;
+  readonly rowKey: string;
+  readonly cs: number;
+  readonly reason: string;
+  readonly karma: number;
+}
+
+function parseAnswer(raw: unknown): AnswerPayload {
+  const r = payloadRecord(raw);
+  const reason = r.reason ?? "";
+  if (typeof reason !== "string" || reason.length > 100) throw new QueryRefusal("malformed", `"reason" must be text of at most 100 characters.`);
+  const karma = intField(r, "karma", 0, 1_000_000);
+  if (karma > 0 && karma < KARMA_MINIMUM) throw new QueryRefusal("malformed", game.i18n.format("CASE.Dialog.Error.KarmaMinimum", { min: String(KARMA_MINIMUM) }));
+  return { messageId: stringField(r, "messageId", ID), rowKey: stringField(r, "rowKey", KEY), cs: intField(r, "cs", -MAX_DIALOG_CS, MAX_DIALOG_CS), reason: reason.trim(), karma };
+}
+
+/** The GM or an owner of the row's actor may roll it; anyone else is refused. */
+async function mustOwnRow(user: AskingUser, p: AnswerPayload): Promise<void> {
+  if (user.isGM) return;
+  const { request } = loadRequestCard(p.messageId);
+  let row;
+  try {
+    row = requestRow(request, p.rowKey);
+  } catch (error) {
+    refusal(error);
+  }
+  const actor = await actorFromUuid(row.actorUuid);
+  if (!actor || !userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.RollRequest.NotYours", { name: row.name }));
+}
+
+/** The check the GM rolls for a row: the actor's own score, talents and conditions, plus the roller's shift and Karma. */
+function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPayload): RollCheck {
+  if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
+  const own: ShiftReason[] = p.cs === 0 ? [] : [{ cs: p.cs, label: p.reason || "CASE.Dialog.Modifier", localize: p.reason === "" }];
+  return {
+    label: request.label ?? `CASE.Score.${request.score}`,
+    localizeLabel: request.label === null,
+    score: request.score,
+    value: actor.system.score(request.score),
+    shifts: [...rollShifts(actor, { score: request.score }), ...own],
+    karma: p.karma,
+    intensity: request.intensity,
+    needed: null,
+    blindsided: false,
+    attack: null,
+  };
+}
+
+/** Spends the roll's Karma on the GM once per request (ledger), with its Karma log line, under the actor's lock. */
+async function spendKarmaOnce(actor: Actor.Implementation, amount: number, reason: string, requestId: string, locks: LockTable): Promise<void> {
+  if (amount === 0 || !isCharacter(actor)) return;
+  await locks.run([actorLock(actor.uuid)], async () => {
+    if (ledgerEntry(actor, requestId, "system.karma.value")) return;
+    const before = actor.system.karma.value;
+    let spent;
+    try {
+      assertKarmaSpend(amount);
+      spent = spendKarmaOnRoll(before, amount, reason, logDate());
+    } catch (error) {
+      throw new QueryRefusal("malformed", game.i18n.format("CASE.Dialog.Error.KarmaPool", { pool: String(before) }) + ` (${error instanceof Error ? error.message : String(error)})`);
+    }
+    await writeOnceWith(actor, requestId, "system.karma.value", before, spent.entry.balanceAfter, karmaUpdate(actor, spent.entry));
+  });
+}
+
+/** A row's owner (or the GM) rolls it: once per row, the die rolled on the GM. */
+export const answerRollRequestQuery = defineQuery({
+  name: "answerRollRequest",
+  parse: parseAnswer,
+  lockKey: (p) => requestCardLock(p.messageId),
+  authorize: mustOwnRow,
+  async handle(_user, p, context) {
+    const card = loadRequestCard(p.messageId);
+    if (card.requests.includes(context.requestId)) return null;
+    const row = (() => {
+      try {
+        return requestRow(card.request, p.rowKey);
+      } catch (error) {
+        return refusal(error);
+      }
+    })();
+    if (!mayRollRequestRow(card.request, p.rowKey)) throw new QueryRefusal("stale", game.i18n.format("CASE.RollRequest.AlreadyRolled", { name: row.name }));
+    const actor = await actorFromUuid(row.actorUuid);
+    if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.RollRequest.ActorGone", { name: row.name }));
+    const check = rowCheck(actor, card.request, p);
+    const what = check.localizeLabel ? game.i18n.localize(check.label) : check.label;
+    await spendKarmaOnce(actor, p.karma, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }), context.requestId, context.locks);
+    // The die is a real Roll on this (the GM's) client, read on the Universal Table in use.
+    const roll = await new Roll("1d100").evaluate();
+    showDice(roll, false);
+    const outcome = resolveCheck(check, roll.total, CONFIG.CASE.universalTable);
+    if (!outcome) throw new QueryRefusal("failed", "The roll has no result.");
+    const shift = check.shifts.reduce((sum, s) => sum + s.cs, 0);
+    let next: RollRequest;
+    try {
+      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: check.value, shift, karma: p.karma, color: outcome.color, success: outcome.success });
+    } catch (error) {
+      refusal(error);
+    }
+    const rolls = [...card.message.rolls.map((r) => JSON.stringify(r.toJSON())), JSON.stringify(roll.toJSON())];
+    await card.message.update(
+      messageUpdate("rollRequest", { "system.request": next, "system.requests": [...card.requests, context.requestId].slice(-REQUEST_CARD_MEMORY) }, { rolls }),
+    );
+    return null;
+  },
+});

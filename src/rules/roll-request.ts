@@ -1,0 +1,160 @@
+/**
+ * A Judge's request for a roll ("Roll Endurance against Incredible"): one score, an optional
+ * intensity, and a row for each character asked. Each row is rolled once, by its character's
+ * owner (or the Judge); the results gather on the request. Pure: the Foundry side (the chat
+ * card, who owns what, the dice) asks here what may happen next and applies the transitions.
+ */
+import { isScoreRef, type ScoreRef } from "./character";
+import { isRankNumber } from "./ranks";
+import { COLORS, type Color } from "./universal-table";
+
+/** The stored shape's version: a newer one is refused, not guessed at. */
+export const ROLL_REQUEST_VERSION = 1;
+
+/** [RULING] The most characters one request may ask (a card stays readable; a big crowd is asked in groups). */
+export const MAX_ROLL_REQUEST_ROWS = 24;
+
+/** The longest label a request may carry. */
+export const MAX_ROLL_REQUEST_LABEL = 200;
+
+/** What a rolled row shows. */
+export interface RollRequestResult {
+  /** The d100 as rolled. */
+  readonly die: number;
+  /** The rank number rolled on, before shifts. */
+  readonly value: number;
+  /** The sum of the roll's column shifts (talents, conditions, the roller's own). */
+  readonly shift: number;
+  /** Karma added to the roll. */
+  readonly karma: number;
+  readonly color: Color;
+  readonly success: boolean;
+}
+
+export interface RollRequestRow {
+  /** The row's key: its index as a string, stable for the request's life. */
+  readonly key: string;
+  readonly actorUuid: string;
+  readonly name: string;
+  /** Null until the row is rolled. */
+  readonly result: RollRequestResult | null;
+}
+
+export interface RollRequest {
+  readonly version: number;
+  readonly score: ScoreRef;
+  /** The rank number of the intensity to beat, or null (green succeeds). */
+  readonly intensity: number | null;
+  /** The Judge's own words for the roll, or null. */
+  readonly label: string | null;
+  readonly rows: readonly RollRequestRow[];
+}
+
+/** Why a request or a transition was refused. `stale`: it already happened. */
+export class RollRequestError extends Error {
+  constructor(
+    readonly kind: "invalid" | "stale",
+    message: string,
+  ) {
+    super(message);
+    this.name = "RollRequestError";
+  }
+}
+
+/** A character to ask. */
+export interface RollRequestSubject {
+  readonly actorUuid: string;
+  readonly name: string;
+}
+
+function invalid(message: string): never {
+  throw new RollRequestError("invalid", message);
+}
+
+function cleanLabel(label: string | null): string | null {
+  if (label === null) return null;
+  const text = label.trim().replace(/\s+/g, " ");
+  if (text.length > MAX_ROLL_REQUEST_LABEL) invalid(`A request's label may have at most ${String(MAX_ROLL_REQUEST_LABEL)} characters.`);
+  return text === "" ? null : text;
+}
+
+/**
+ * A new request: every subject once (the same actor asked twice is one row), at least one and
+ * at most {@link MAX_ROLL_REQUEST_ROWS}. RollRequestError("invalid") naming the fault.
+ */
+export function createRollRequest(score: ScoreRef, intensity: number | null, label: string | null, subjects: readonly RollRequestSubject[]): RollRequest {
+  if (!isScoreRef(score)) invalid(`"${String(score)}" is not an ability or sub-score.`);
+  if (intensity !== null && !isRankNumber(intensity)) invalid(`The intensity ${String(intensity)} is not a rank number.`);
+  const seen = new Set<string>();
+  const rows: RollRequestRow[] = [];
+  for (const subject of subjects) {
+    if (subject.actorUuid === "" || seen.has(subject.actorUuid)) continue;
+    seen.add(subject.actorUuid);
+    rows.push({ key: String(rows.length), actorUuid: subject.actorUuid, name: subject.name, result: null });
+  }
+  if (rows.length === 0) invalid("A request asks at least one character.");
+  if (rows.length > MAX_ROLL_REQUEST_ROWS) invalid(`A request asks at most ${String(MAX_ROLL_REQUEST_ROWS)} characters; ${String(rows.length)} were chosen.`);
+  return { version: ROLL_REQUEST_VERSION, score, intensity, label: cleanLabel(label), rows };
+}
+
+/** The row `key`; RollRequestError("invalid") when there is none. */
+export function requestRow(request: RollRequest, key: string): RollRequestRow {
+  const row = request.rows.find((r) => r.key === key);
+  if (!row) invalid(`The request has no row ${key}.`);
+  return row;
+}
+
+/** Whether row `key` may still be rolled (once: a rolled row is final). */
+export function mayRollRequestRow(request: RollRequest, key: string): boolean {
+  return request.rows.some((r) => r.key === key && r.result === null);
+}
+
+/** The request with row `key` rolled. RollRequestError("stale") when it already was. */
+export function recordRequestResult(request: RollRequest, key: string, result: RollRequestResult): RollRequest {
+  const row = requestRow(request, key);
+  if (row.result !== null) throw new RollRequestError("stale", `${row.name} has already rolled.`);
+  checkResult(result);
+  return { ...request, rows: request.rows.map((r) => (r === row ? { ...r, result } : r)) };
+}
+
+/** How a request stands: rows rolled, still waiting, and successes among the rolled. */
+export function requestTally(request: RollRequest): { rolled: number; waiting: number; successes: number } {
+  let rolled = 0;
+  let successes = 0;
+  for (const row of request.rows) {
+    if (row.result === null) continue;
+    rolled++;
+    if (row.result.success) successes++;
+  }
+  return { rolled, waiting: request.rows.length - rolled, successes };
+}
+
+function checkResult(r: RollRequestResult): void {
+  if (!Number.isInteger(r.die) || r.die < 1 || r.die > 100) invalid(`The die ${String(r.die)} is not a d100 result.`);
+  if (!isRankNumber(r.value)) invalid(`The rank number ${String(r.value)} is not valid.`);
+  if (!Number.isInteger(r.shift)) invalid("The column shift is not a whole number.");
+  if (!Number.isInteger(r.karma) || r.karma < 0) invalid("The Karma spent is not valid.");
+  if (!(COLORS as readonly unknown[]).includes(r.color)) invalid(`"${JSON.stringify(r.color)}" is not a colour.`);
+  if (typeof r.success !== "boolean") invalid("The success is not recorded.");
+}
+
+/** Reads a stored request (a chat card's data), checking every field; RollRequestError("invalid") naming the fault. */
+export function readRollRequest(value: unknown): RollRequest {
+  if (typeof value !== "object" || value === null) invalid("The request has no data.");
+  const v = value as Record<string, unknown>;
+  if (typeof v.version !== "number" || v.version > ROLL_REQUEST_VERSION) invalid(`The request was written by a newer version of the CASE system (version ${String(v.version)}).`);
+  if (!isScoreRef(v.score)) invalid(`"${String(v.score)}" is not an ability or sub-score.`);
+  const intensity = v.intensity ?? null;
+  if (intensity !== null && !isRankNumber(intensity)) invalid(`The intensity ${JSON.stringify(intensity)} is not a rank number.`);
+  const label = v.label ?? null;
+  if (label !== null && typeof label !== "string") invalid("The request's label is not text.");
+  if (!Array.isArray(v.rows) || v.rows.length === 0) invalid("The request has no rows.");
+  const rows = (v.rows as unknown[]).map((raw, index): RollRequestRow => {
+    const r = raw as Record<string, unknown> | null;
+    if (typeof r !== "object" || r === null || r.key !== String(index) || typeof r.actorUuid !== "string" || typeof r.name !== "string") invalid(`The request's row ${String(index)} is malformed.`);
+    const result = r.result ?? null;
+    if (result !== null) checkResult(result as RollRequestResult);
+    return { key: r.key, actorUuid: r.actorUuid, name: r.name, result: result as RollRequestResult | null };
+  });
+  return { version: v.version, score: v.score, intensity, label, rows };
+}
