@@ -19,7 +19,7 @@ export const GZIP_TARGET_BYTES = 70_000;
  * The ceiling the build test holds, in bytes: today's weight with a little room. Raise it
  * only for a feature that is worth the weight, and say so in the commit.
  */
-export const GZIP_CEILING_BYTES = 123_000;
+export const GZIP_CEILING_BYTES = 128_500;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
