@@ -61,7 +61,7 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     const before = hero.system.health.value;
     const expected = resolveImpact({ kind: "object", areas: 3, endurance: 30, bodyArmor: 0, materialStrength: 20 });
     const answer = await world.ask(impactQuery, GM.id, payload());
-    expect(answer).toMatchObject({ ok: true, value: { replayed: false, targets: [{ name: "Kestrel", damage: expected.damage, rebound: expected.rebound, breaks: true, before, after: before - expected.rebound }] } });
+    expect(answer).toMatchObject({ ok: true, value: { replayed: false, targets: [{ name: "Kestrel", damage: expected.damage, rebound: expected.rebound, breaks: true, before, after: before - expected.rebound, killCheck: false }] } });
     expect(hero.system.health.value).toBe(before - expected.rebound);
     expect(hero.updates).toHaveLength(1);
     expect(JSON.stringify(hero.flags)).toContain("impact:");
@@ -74,7 +74,8 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
   it("a fall onto the ground: the faller takes the ground's material strength; one falling to 0 Health is Unconscious", async () => {
     await hero.update({ "system.health.value": 5 });
     const answer = await world.ask(impactQuery, GM.id, payload({ kind: "fall", areas: 10, materialStrength: DEFAULT_GROUND_MATERIAL_STRENGTH }));
-    expect(answer).toMatchObject({ ok: true, value: { targets: [{ rebound: DEFAULT_GROUND_MATERIAL_STRENGTH, after: 0, reachedZero: true }] } });
+    expect(answer).toMatchObject({ ok: true, value: { targets: [{ rebound: DEFAULT_GROUND_MATERIAL_STRENGTH, after: 0, reachedZero: true, killCheck: true }] } });
+    expect(text(queryOne(parseHtml(created[0]?.content ?? ""), ".impact-kill"))).toBe("Kill? check due: roll End (res)");
     expect(hero.statuses.has(statusId("unconscious"))).toBe(true);
     expect(text(queryOne(parseHtml(created[0]?.content ?? ""), ".card-title"))).toBe("A fall");
   });

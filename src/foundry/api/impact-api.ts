@@ -9,7 +9,7 @@
  * shared with the cards and the turn); each Health write carries a ledger entry naming the
  * request (actor-writes.ts), so a replayed request changes nothing twice and posts no second card.
  */
-import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
+import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, killCheckDue, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM } from "../requests/gm";
@@ -49,6 +49,8 @@ export interface ImpactedCharacter {
   readonly after: number;
   readonly max: number;
   readonly reachedZero: boolean;
+  /** The impact calls for a Kill? check (§8: Health reaching 0, or damage at 0): the card says so; the GM rolls it. */
+  readonly killCheck: boolean;
 }
 
 export interface ImpactSummary {
@@ -131,7 +133,7 @@ export const impactQuery = defineQuery({
         const after = entry?.after ?? applyDamageToHealth(before, health.max, outcome.rebound).health;
         await writeOnce(actor, id, field, before, after);
         await syncUnconscious(actor, after);
-        out.push({ uuid: actor.uuid, name: actor.name, ...outcome, before, after, max: health.max, reachedZero: after === 0 && before > 0 });
+        out.push({ uuid: actor.uuid, name: actor.name, ...outcome, before, after, max: health.max, reachedZero: after === 0 && before > 0, killCheck: killCheckDue(before, outcome.rebound) });
       }
       return out;
     });
