@@ -7,7 +7,7 @@
  * nothing again: so effects can be written before the card, and a retry redoes nothing twice.
  */
 import { SYSTEM_ID } from "./core/constants";
-import { effectiveEndurance, healthAfterRest, lostRanksAfterRest, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
+import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 
 /** How many ledger entries an actor keeps (the newest). */
@@ -134,4 +134,19 @@ export function restOutcome(system: RestingCharacter, days: number, care: CareLe
     health: { before, after: healthAfterRest(before, system.health.max, endurance, days, care, rulings) },
     lostEnduranceRanks: { before: lost, after: lostRanksAfterRest(lost, days, care, rulings) },
   };
+}
+
+/**
+ * Adds `amount` Health (a Regeneration's share at wrap-up), capped at the maximum, with a ledger
+ * entry `id`: a replay of the same wrap-up adds nothing. Call it holding the actor's lock.
+ * Resolves to the Health after.
+ */
+export async function regenerate(actor: Actor.Implementation, id: string, amount: number): Promise<number> {
+  const health = (actor.system as { health: { value: number; max: number } }).health;
+  const entry = ledgerEntry(actor, id, "system.health.value");
+  if (entry) return entry.after;
+  const before = clampHealth(health.value, health.max);
+  const after = applyHealing(before, health.max, amount);
+  if (after !== before) await writeOnce(actor, id, "system.health.value", before, after);
+  return after;
 }

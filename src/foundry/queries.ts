@@ -10,6 +10,7 @@ import { applyDamageApiQuery } from "./api/damage-api";
 import { awardKarmaQuery, restQuery } from "./api/campaign-api";
 import { answerRollRequestQuery } from "./roll-requests/gm-request";
 import { karmaPoolQuery } from "./karma-pool";
+import { impactQuery } from "./api/impact-api";
 import { TURN_QUERIES } from "./combat/queries";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;

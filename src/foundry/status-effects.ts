@@ -1,14 +1,15 @@
 /**
  * CASE's conditions as Foundry status effects (token HUD icons and ActiveEffects): Stunned,
- * Slammed, Partial Hold (−2 CS on all the held character's actions), Full Hold, Dying. The
+ * Slammed, Partial Hold (−2 CS on all the held character's actions), Full Hold, Dying,
+ * Unconscious (at 0 Health, by the world's ruling: rules recovery.ts UNCONSCIOUS_AT_ZERO_HEALTH). The
  * details a condition needs (turns left, who holds whom, Endurance lost) live in the
  * effect's `flags.case`, so the tracker and the cards read them from one place.
  */
-import { holdEffects } from "../rules/index";
+import { holdEffects, unconsciousAt } from "../rules/index";
 import { SYSTEM_ID } from "./core/constants";
 import { addStatusEffect } from "./core/compat";
 
-export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying"] as const;
+export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying", "unconscious"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
 /** The status effect id of a CASE condition in CONFIG.statusEffects. */
@@ -22,6 +23,7 @@ const ICONS: Record<CaseStatus, string> = {
   partialHold: "icons/svg/net.svg",
   fullHold: "icons/svg/padlock.svg",
   dying: "icons/svg/blood.svg",
+  unconscious: "icons/svg/unconscious.svg",
 };
 
 /** Details kept on a condition's effect. */
@@ -38,6 +40,8 @@ export interface StatusDetails {
   messageId?: string;
   /** Dying: aided (the Endurance loss stops). */
   aided?: boolean;
+  /** Dying: the Kill landed this turn (errata §4: no loss at this turn's wrap-up by default). */
+  fresh?: boolean;
 }
 
 /** Adds CASE's conditions to CONFIG.statusEffects (call in init). */
@@ -88,4 +92,22 @@ export function statusDetails(actor: Actor.Implementation, status: CaseStatus): 
   if (!effect) return null;
   const flags: unknown = (effect.flags as Record<string, unknown>)[SYSTEM_ID];
   return typeof flags === "object" && flags !== null ? flags : {};
+}
+
+/**
+ * What the Unconscious condition needs after Health became `health` (rules recovery.ts
+ * `unconsciousAt`, by the world's `unconsciousAtZeroHealth` ruling): "set" at 0, "clear" above
+ * it, null when it is already right.
+ */
+export function unconsciousChange(actor: Actor.Implementation, health: number): "set" | "clear" | null {
+  const out = unconsciousAt(health, { unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth") });
+  const has = actor.statuses.has(statusId("unconscious"));
+  return out === has ? null : out ? "set" : "clear";
+}
+
+/** Brings the Unconscious condition in line with `health`. Call it holding the actor's lock; idempotent. */
+export async function syncUnconscious(actor: Actor.Implementation, health: number): Promise<void> {
+  const change = unconsciousChange(actor, health);
+  if (change === "set") await setStatus(actor, "unconscious");
+  else if (change === "clear") await clearStatus(actor, "unconscious");
 }

@@ -238,6 +238,23 @@ export function enduranceAfterKillLoss(enduranceValue: number): EnduranceAfterKi
 }
 
 /**
+ * [RULING] (CASE-RULES §4 and Errata §4) Whether a Kill victim loses its first extra Endurance
+ * rank at the wrap-up of the Kill's own turn. [001] says "for every subsequent turn", so the
+ * default is no: the first extra rank goes at the next turn's wrap-up. A world setting.
+ */
+export const KILL_LOSS_AT_OWN_WRAP_UP = false as boolean;
+
+/**
+ * Whether a dying character loses an Endurance rank at this wrap-up (§8): not when aided; not
+ * in the Kill's own turn (`fresh`) unless {@link KILL_LOSS_AT_OWN_WRAP_UP} says so.
+ */
+export function killLossAtWrapUp(aided: boolean, fresh: boolean, atOwnWrapUp: boolean = KILL_LOSS_AT_OWN_WRAP_UP): boolean {
+  assertBoolean(fresh, "fresh");
+  assertBoolean(atOwnWrapUp, "atOwnWrapUp");
+  return killLossContinues(aided) && (!fresh || atOwnWrapUp);
+}
+
+/**
  * Whether a Kill victim loses another Endurance rank at this turn's wrap-up [001]: yes while
  * unaided; any aid stops the loss.
  */

@@ -15,6 +15,8 @@
  * turn             the six steps of a turn, as a pure state machine (§4, §6 declared dodge, §8)
  * protection       armor and protective powers against each attack type, with Block/Brace and charges (§5, Errata)
  * obstacles        the per-object breakdown of damage through objects in the path (§5)
+ * first-aid        who may aid whom (Aided, first aid reviving the stunned), §8
+ * impacts          the Judge's falls and charges at objects (material strength as body armor, §5)
  * ammunition       shots per attack, refusing an empty weapon, reloads (§4 wrap-up)
  * recovery         rest, lost Endurance ranks, regeneration, first aid, 0 Health
  * karma            the Karma log, advancement costs, the group Karma pool
@@ -51,3 +53,5 @@ export * from "./areas";
 export * from "./effects";
 export * from "./roll-request";
 export * from "./board";
+export * from "./impacts";
+export * from "./first-aid";

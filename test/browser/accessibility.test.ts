@@ -48,7 +48,8 @@ import type { RollCheck } from "../../src/foundry/dice/roll-check";
 import { rollDialogContext } from "../../src/foundry/dice/roll-dialog";
 import { rollRequestDialogContext } from "../../src/foundry/roll-requests/request-card-context";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
-import { DEFAULT_ATTACK_INPUT } from "../../src/foundry/exchange/attack-input";
+import { DEFAULT_ATTACK_INPUT, obstacleOptions } from "../../src/foundry/exchange/attack-input";
+import { impactPromptContext } from "../../src/foundry/api/impact-forms";
 import { columnPromptContext, damagePromptContext } from "../../src/foundry/api/macro-forms";
 import { buildDeclareContext } from "../../src/foundry/apps/declare-context";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
@@ -334,6 +335,7 @@ describe("accessibility of the dialogs", () => {
           karmaPool: 56,
           karmaMinimum: 10,
           input: { ...DEFAULT_ATTACK_INPUT, distance: 9 },
+          obstacleOptions: obstacleOptions(DEFAULT_ATTACK_INPUT.obstacleStrength),
           id: "attack1",
         }),
         [localize("CASE.Dialog.Attack"), localize("CASE.Dialog.Cancel")],
@@ -341,6 +343,12 @@ describe("accessibility of the dialogs", () => {
     column: () => dialogHtml(localize("CASE.Macro.ColumnPrompt.Title"), renderTemplate("templates/dialog/column-roll.hbs", columnPromptContext("remarkable", "column1")), [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")]),
     damage: () =>
       dialogHtml(localize("CASE.Macro.DamagePrompt.Title"), renderTemplate("templates/dialog/damage-prompt.hbs", damagePromptContext(["Gravel", "Dock Thug"], "damage1")), [localize("CASE.Macro.DamagePrompt.Apply"), localize("CASE.Dialog.Cancel")]),
+    impact: () =>
+      dialogHtml(
+        localize("CASE.Impact.PromptTitle"),
+        renderTemplate("templates/dialog/impact-prompt.hbs", impactPromptContext(["Kestrel, the Unbreakable Sentinel of the Northern Reach", "Dock Thug"], "impact1")),
+        [localize("CASE.Impact.Resolve"), localize("CASE.Dialog.Cancel")],
+      ),
     declare: () =>
       dialogHtml(
         "Kestrel",

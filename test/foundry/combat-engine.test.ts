@@ -3,6 +3,7 @@
  * one writer, what it rolls for the Judge, what it writes, what it announces (secret lines
  * for NPCs), replays that change nothing.
  */
+import { regenerationPerTurn } from "../../src/rules/index";
 import { describe, expect, it } from "vitest";
 import { NotTurnWriterError } from "../../src/foundry/combat/engine";
 import { TurnError, parseDeclaration, type CombatantStats } from "../../src/rules/index";
@@ -183,6 +184,44 @@ describe("a turn through the engine", () => {
     await w.engine.advance("wrapUp");
     expect(w.writes.at(-1)?.write.endurance).toEqual([]);
     expect(w.get("villain").conditions).toEqual({ dying: false, aided: false, hold: "none" });
+  });
+
+  async function wholeTurn(w: ReturnType<typeof party>): Promise<void> {
+    w.dice.push(1, 1, 1);
+    await w.engine.advance("declare", true);
+    await w.engine.advance("extraActions");
+    await w.engine.advance("initiative");
+    await w.engine.advance("resolve", true);
+    await w.engine.advance("wrapUp");
+  }
+
+  it("Kill-loss timing: a Kill in this turn (the Dying effect marked fresh) costs no rank at this wrap-up, one at the next; the setting brings it forward", async () => {
+    const w = party();
+    w.get("villain").conditions = { dying: true, aided: false, hold: "none", dyingFresh: true };
+    await wholeTurn(w);
+    expect(w.writes.at(-1)?.write.endurance).toEqual([]);
+    expect(w.get("villain").conditions).toEqual({ dying: true, aided: false, hold: "none" });
+    await wholeTurn(w);
+    expect(w.writes.at(-1)?.write.endurance).toEqual([{ combatantId: "villain", value: 20, dead: false }]);
+
+    const on = party();
+    on.settings = { ...on.settings, killLossAtOwnWrapUp: true };
+    on.get("villain").conditions = { dying: true, aided: false, hold: "none", dyingFresh: true };
+    await wholeTurn(on);
+    expect(on.writes.at(-1)?.write.endurance).toEqual([{ combatantId: "villain", value: 20, dead: false }]);
+  });
+
+  it("regeneration at wrap-up: a regenerating character's share of Health is written and announced, by the world's turns-per-rank setting", async () => {
+    const w = party();
+    const villain = w.get("villain");
+    villain.stats = { ...(villain.stats ?? stats()), regeneration: 30 };
+    await wholeTurn(w);
+    expect(w.writes.at(-1)?.write.health).toEqual([{ combatantId: "villain", amount: regenerationPerTurn(30) }]);
+    const summary = w.announcements.find((a) => a.title === "CASE.Turn.Chat.WrapUpTitle");
+    expect(summary?.lines).toContainEqual({ key: "CASE.Turn.Chat.Regenerates", data: { name: "Doctor Dread", amount: 3 }, secret: expect.any(Boolean) as boolean });
+    w.settings = { ...w.settings, regenerationTurns: 5 };
+    await wholeTurn(w);
+    expect(w.writes.at(-1)?.write.health).toEqual([{ combatantId: "villain", amount: 6 }]);
   });
 
   it("a stun reaches the character's Stunned status, and comes off when served", async () => {

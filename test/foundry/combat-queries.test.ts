@@ -211,6 +211,7 @@ describe("registration", () => {
       "recordDefence",
       "advancePhase",
       "setAided",
+      "firstAid",
       "noteEvent",
       "setTurnCondition",
       "declareMany",

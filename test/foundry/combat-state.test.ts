@@ -119,8 +119,8 @@ describe("writing", () => {
     expect(conditionWrite(base, { ...base, stunTurns: 2 })).toEqual({ combatantId: "c", stunned: { turns: 2, startsNextTurn: false } });
     expect(conditionWrite(base, { ...base, stunPending: 1 })).toEqual({ combatantId: "c", stunned: { turns: 1, startsNextTurn: true } });
     expect(conditionWrite({ ...base, stunTurns: 1 }, base)).toEqual({ combatantId: "c", stunned: null });
-    expect(conditionWrite(base, { ...base, dying: true })).toEqual({ combatantId: "c", dying: { aided: false } });
-    expect(conditionWrite({ ...base, dying: true }, { ...base, dying: true, aided: true })).toEqual({ combatantId: "c", dying: { aided: true } });
+    expect(conditionWrite(base, { ...base, dying: true, dyingFresh: true })).toEqual({ combatantId: "c", dying: { aided: false, fresh: true } });
+    expect(conditionWrite({ ...base, dying: true }, { ...base, dying: true, aided: true })).toEqual({ combatantId: "c", dying: { aided: true, fresh: false } });
     expect(conditionWrite({ ...base, dying: true, aided: true }, base)).toEqual({ combatantId: "c", dying: null });
     expect(conditionWrite(base, { ...base, hold: "fullHold" })).toEqual({ combatantId: "c", hold: "fullHold" });
     expect(conditionWrite({ ...base, dying: true }, { ...base, dead: true })).toEqual({ combatantId: "c", dying: null, dead: true });

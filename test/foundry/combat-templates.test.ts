@@ -233,3 +233,25 @@ describe("the turn's chat card", () => {
     expect(queryAll(card, "li").length).toBe(1);
   });
 });
+
+describe("first aid and Aided on the tracker", () => {
+  it("a player sees First aid on another's dying or stunned character (with their own able character as aider), never on their own, nor the Judge; the Judge keeps Aided", async () => {
+    const w = party();
+    w.get("hero2").conditions = { dying: true, aided: false, hold: "none" };
+    await w.engine.applyStun("villain", 2);
+    const alice = render(contextFor(w, ALICE)).tracker;
+    for (const id of ["hero2", "villain"]) {
+      const button = queryOne(row(alice, id), '[data-action="caseFirstAid"]');
+      expect(text(button)).toBe("First aid");
+      expect(attr(button, "data-aider-id")).toBe("hero1");
+    }
+    expect(buttons(row(alice, "hero1"))).not.toContain("caseFirstAid");
+    const gm = render(contextFor(w, "gm")).tracker;
+    expect(buttons(row(gm, "hero2"))).toContain("caseAided");
+    expect(buttons(row(gm, "hero2"))).not.toContain("caseFirstAid");
+    // Once aided, a dying character needs no more aid.
+    await w.engine.setAided("hero2", true);
+    expect(buttons(row(render(contextFor(w, ALICE)).tracker, "hero2"))).not.toContain("caseFirstAid");
+  });
+});
+

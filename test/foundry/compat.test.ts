@@ -65,7 +65,7 @@ describe("registering the conditions", () => {
     (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects = list;
     registerStatusEffects();
     registerStatusEffects();
-    expect(list.map((e) => (e as { id: string }).id)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying")]);
+    expect(list.map((e) => (e as { id: string }).id)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious")]);
   });
 
   it("on 14: set by id in the record (core's own entries kept), once", () => {
@@ -74,7 +74,7 @@ describe("registering the conditions", () => {
     (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects = record;
     registerStatusEffects();
     addStatusEffect({ id: statusId("stunned"), name: "other", img: "y" });
-    expect(Object.keys(record)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying")]);
+    expect(Object.keys(record)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious")]);
     expect(record[statusId("stunned")]).toEqual({ id: statusId("stunned"), name: "CASE.Status.stunned", img: "icons/svg/daze.svg" });
   });
 });

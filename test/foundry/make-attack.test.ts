@@ -11,6 +11,10 @@ import { ALICE, BOB, FakeActor, GM, characterSource, installWorld, type World } 
 import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { replayKarmaLog, type ExchangeState, type KarmaLogEntry } from "../../src/rules/index";
+import { attackCardContext } from "../../src/foundry/exchange/card-context";
+import { loadCard } from "../../src/foundry/exchange/card-store";
+import { renderTemplate } from "../support/handlebars";
+import { parseHtml, text } from "../support/html";
 
 let world: World;
 let hero: FakeActor;
@@ -119,6 +123,56 @@ describe("the GM writes the attack card (attackQuery)", () => {
     expect(state.targets[0]?.phase).toBe("resolved");
     expect(state.targets[0]?.toHit?.die).toBe(60);
     expect(cards()[0]?.rolls).toHaveLength(1);
+  });
+});
+
+describe("obstacle material strength (the GM's attack handler)", () => {
+  const RIFLE = { attack: { enabled: true, type: "Sh", range: 10, pullable: false }, damage: { mode: "rank", rank: 40 }, materialStrength: 20, ammunition: { tracked: false, value: 0, max: 0 } };
+
+  it("obstacle material strength: the GM takes the objects' material strength off the damage before the armor, and the card shows each object", async () => {
+    const rifle = item(hero, RIFLE, "weapon", "Rifle");
+    world.dice.push(60); // Agy (dex) 30 +1 Marksman −4 (two objects) → Good: 60 is green, a Hit
+    const input = JSON.parse(JSON.stringify({ blindsided: true, objects: "2", obstacleStrength: "10" })) as Record<string, unknown>;
+    expect(await world.ask(attackQuery, ALICE.id, { itemUuid: rifle.uuid, targetUuids: [villain.uuid], input })).toMatchObject({ ok: true });
+    const state = cardState(cards()[0]);
+    expect(state.obstacles).toEqual([10, 10]);
+    expect(state.toHitCs.map((c) => c.cs)).toEqual([1, -4]);
+    // 40 − 10 − 10 (the two Good objects) − 20 (Gravel's plating) = 0 … the GM's record holds the armor
+    const record = loadCard(String(cards()[0]?.id)).state;
+    expect(record.targets[0]?.damage).toMatchObject({ raw: 40, obstacles: 20, armor: 20, dealt: 0 });
+    const html = renderTemplate("templates/chat/attack-card.hbs", attackCardContext(state, { isGM: false, owns: () => false, isNpc: (u) => u === villain.uuid }, { hideNpcDefences: false, ownersApplyDamage: false }));
+    expect(text(parseHtml(html)).match(/Obstacle: Good material −10/g)).toHaveLength(2);
+  });
+
+  it("obstacle material strength that is not a rank number is refused with a clear message, and nothing is written", async () => {
+    const rifle = item(hero, RIFLE, "weapon", "Rifle");
+    const answer = await world.ask(attackQuery, ALICE.id, { itemUuid: rifle.uuid, targetUuids: [villain.uuid], input: { objects: 1, obstacleStrength: "-5" } });
+    expect(answer).toMatchObject({ ok: false, reason: "malformed", message: "The material strength must be a rank number, 0 or more." });
+    expect(world.messages.size).toBe(0);
+  });
+});
+
+describe("Take and Full Hold as a Strength ACTION (errata §5, the world setting)", () => {
+  const BEAR_HUG = { attack: { enabled: true, type: "Gp", range: 0, pullable: false }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } };
+
+  it("the GM rolls the holder's Strength ACTION with the to-hit, and it decides Full Hold damage; the card shows the dice", async () => {
+    world.settings.set("case.strengthContest", "action");
+    const hug = item(villain, BEAR_HUG, "weapon", "Bear Hug");
+    // Gravel's Str (mgt) Incredible 40 rolls Gp: 99 is red, a Full Hold; then his Strength ACTION against Kestrel's Excellent (20): green needed, 50 is green there.
+    world.dice.push(99, 50);
+    expect(await world.ask(attackQuery, GM.id, { itemUuid: hug.uuid, targetUuids: [hero.uuid], input: { blindsided: true } })).toMatchObject({ ok: true });
+    const row = loadCard(String(cards()[0]?.id)).state.targets[0];
+    expect(row?.toHit).toMatchObject({ result: "fullHold", contest: { die: 50, success: true } });
+    expect(row?.damage?.dealt).toBe(40);
+    expect(cards()[0]?.rolls).toHaveLength(2);
+  });
+
+  it("with the comparison ruling, no Strength die is rolled", async () => {
+    const hug = item(villain, BEAR_HUG, "weapon", "Bear Hug");
+    world.dice.push(99);
+    expect(await world.ask(attackQuery, GM.id, { itemUuid: hug.uuid, targetUuids: [hero.uuid], input: { blindsided: true } })).toMatchObject({ ok: true });
+    expect(loadCard(String(cards()[0]?.id)).state.targets[0]?.toHit?.contest).toBeUndefined();
+    expect(world.dice).toEqual([]);
   });
 });
 

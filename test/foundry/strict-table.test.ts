@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { vi } from "vitest";
 import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
-import { declareActionQuery } from "../../src/foundry/combat/queries";
+import { declareActionQuery, firstAidQuery, setConditionQuery } from "../../src/foundry/combat/queries";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
@@ -511,4 +511,47 @@ describe("strict table: a session played at random", () => {
       `strict table seed ${seed}: ${figures.attacks} attacks, ${figures.clicks} clicks (${figures.ok} applied, ${figures.stale} already done, ${figures.closed} lost with the GM's closing tab), ${requests.length} requests, ${figures.reloads} GM reloads, ${figures.drops} GM drops mid-work`,
     );
   }, 60_000);
+});
+
+describe("strict table: first aid and Aided from the tracker", () => {
+  const COMBAT = "combat0000000001";
+  const [kestrel, wren, gravel] = ["cbt0000000000000", "cbt0000000000001", "cbt0000000000002"];
+
+  beforeEach(async () => {
+    // Kestrel (Alice's) knows first aid; Wren (Bob's) stands next to her; Doctor Gravel far off.
+    table.server.actors.get(CAST.kestrel)?.items.push({ _id: "talentfirstaid01", name: "First Aid", type: "talent", system: { covers: ["reason"], doubled: false } });
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel]);
+    const places = [{ x: 0, y: 0 }, { x: 100, y: 100 }, { x: 800, y: 0 }];
+    table.server.combats.get(COMBAT)?.combatants.forEach((c, i) => (c.token = { ...(places[i] ?? { x: 0, y: 0 }), width: 1, height: 1 }));
+    for (const c of Object.values(table.clients)) {
+      c.drop();
+      await c.connect();
+    }
+  });
+
+  const turn = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get(COMBAT) as never).state());
+
+  it("first aid: Alice's Kestrel aids Bob's dying Wren next to her through the GM; Aided reaches everyone; Bob cannot aid with Alice's character", async () => {
+    const { gm, alice, bob } = table.clients;
+    expect(await gm.click(setConditionQuery, { combatId: COMBAT, combatantId: wren, condition: "dying" })).toMatchObject({ ok: true });
+    expect(await bob.click(firstAidQuery, { combatId: COMBAT, combatantId: wren, aiderId: kestrel })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await alice.click(firstAidQuery, { combatId: COMBAT, combatantId: wren, aiderId: kestrel })).toEqual({ ok: true, value: { stopsDying: true, revived: false } });
+    await table.settle();
+    for (const c of [gm, bob]) expect(turn(c).combatants.get(wren)).toMatchObject({ dying: true, aided: true });
+    // A replay of the aid changes nothing.
+    expect(await alice.click(firstAidQuery, { combatId: COMBAT, combatantId: wren, aiderId: kestrel })).toMatchObject({ ok: true });
+  });
+
+  it("first aid: the talent revives Wren's stun; Doctor Gravel, far off, cannot be reached; the refusal is clear", async () => {
+    const { gm, alice } = table.clients;
+    await gm.click(setConditionQuery, { combatId: COMBAT, combatantId: wren, condition: "stun", turns: 3 });
+    await gm.click(setConditionQuery, { combatId: COMBAT, combatantId: gravel, condition: "stun", turns: 3 });
+    expect(await alice.click(firstAidQuery, { combatId: COMBAT, combatantId: wren, aiderId: kestrel })).toEqual({ ok: true, value: { stopsDying: false, revived: true } });
+    await table.settle();
+    expect(turn(gm).combatants.get(wren)).toMatchObject({ stunTurns: 0, stunPending: 0 });
+    const far = await alice.click(firstAidQuery, { combatId: COMBAT, combatantId: gravel, aiderId: kestrel });
+    expect(far).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(JSON.stringify(far)).toContain("must stand next to");
+    expect(turn(gm).combatants.get(gravel)).toMatchObject({ stunTurns: 3 });
+  });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { damageThroughObstacles, obstaclePenalty } from "../../src/rules/attacks";
+import { OBSTACLES_BEFORE_PROTECTION, damageThroughObstacles, obstaclePenalty } from "../../src/rules/attacks";
+import { ExchangeError, createExchange, rollToHit } from "../../src/rules/exchange";
 import { obstacleBreakdown } from "../../src/rules/obstacles";
 import { rulesSection, signedNumber } from "../support/rules-doc";
 
@@ -52,5 +53,66 @@ describe("obstacle material strength: the per-object breakdown", () => {
         expect(b.steps.filter((s) => s.stopped).length).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe("obstacle material strength in the attack exchange (§5)", () => {
+  const target = (body: number) => ({
+    uuid: "t",
+    actorUuid: "t",
+    name: "Gravel",
+    scores: { "agility.bal": 10, "fighting.def": 10, "strength.mgt": 10, "endurance.res": 10 },
+    armor: { body, energy: 0 },
+  });
+  const exchange = (attack: "Sh" | "BA", damage: number, body: number, obstacles: number[]) =>
+    createExchange({
+      attack,
+      source: "Rifle",
+      attacker: { uuid: "a", name: "Kestrel", value: 30, strength: 10, armor: 0 },
+      toHitCs: [],
+      karma: 0,
+      damage: { method: "static", value: damage },
+      calledShot: false,
+      blindsided: true,
+      projectile: null,
+      obstacles,
+      targets: [target(body)],
+    });
+
+  it("obstacle material strength comes off the damage before the target's armor: Excellent 40 through a Good (10) door onto Excellent (20) armor deals 10 [001]", () => {
+    const hit = rollToHit(exchange("Sh", 40, 20, [10]), "0", { die: 99 }).targets[0]?.damage;
+    expect(hit).toMatchObject({ raw: 40, obstacles: 10, armor: 20, dealt: 10 });
+    expect(OBSTACLES_BEFORE_PROTECTION).toBe(true);
+  });
+
+  it("obstacle material strength: an object that stops the attack means no damage and no Slam/Stun/Kill check", () => {
+    const t = rollToHit(exchange("Sh", 20, 0, [20, 10]), "0", { die: 99 }).targets[0];
+    expect(t?.damage).toMatchObject({ obstacles: 20, dealt: 0 });
+    expect(t?.consequences).toEqual([]);
+  });
+
+  it("obstacle material strength is refused on a melee attack and for a number that is not a rank", () => {
+    expect(() => exchange("BA", 20, 0, [10])).toThrow(ExchangeError);
+    expect(() => exchange("Sh", 20, 0, [-1])).toThrow(/material strength/);
+  });
+
+  it("property (obstacle material strength): the dealt damage is raw − Σ material strength − armor, never below 0, and never more than with no obstacle", () => {
+    fc.assert(
+      fc.property(fc.nat(600), fc.nat(200), fc.array(fc.nat(120), { maxLength: 4 }), (damage, body, obstacles) => {
+        const through = rollToHit(exchange("Sh", damage, body, obstacles), "0", { die: 99 }).targets[0]?.damage;
+        const open = rollToHit(exchange("Sh", damage, body, []), "0", { die: 99 }).targets[0]?.damage;
+        const sum = obstacles.reduce((s, m) => s + m, 0);
+        expect(through?.dealt).toBe(Math.max(0, damage - sum - body));
+        expect(through?.dealt ?? 0).toBeLessThanOrEqual(open?.dealt ?? 0);
+        expect(through?.obstacles).toBe(Math.min(damage, sum));
+      }),
+    );
+  });
+
+  it("obstacle material strength survives the JSON round trip of a stored card, and a state stored before it counts as none", () => {
+    const state = exchange("Sh", 40, 0, [10, 20]);
+    expect((JSON.parse(JSON.stringify(state)) as typeof state).obstacles).toEqual([10, 20]);
+    const { obstacles: _dropped, ...old } = exchange("Sh", 40, 0, []);
+    expect(rollToHit(old, "0", { die: 99 }).targets[0]?.damage).toMatchObject({ dealt: 40, obstacles: 0 });
   });
 });

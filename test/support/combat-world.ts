@@ -18,7 +18,7 @@ export interface WorldCombatant {
   defeated: boolean;
   hidden: boolean;
   /** The character's status effects, as far as the turn reads them. */
-  conditions: { dying: boolean; aided: boolean; hold: HoldState } | null;
+  conditions: { dying: boolean; aided: boolean; hold: HoldState; dyingFresh?: boolean } | null;
   /** Foundry's own initiative field. */
   initiative: number | null;
   /** Users (ids) who own its character. */
@@ -130,6 +130,8 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
           dying: cond.dying === undefined ? current.dying : cond.dying !== null,
           aided: cond.dying === undefined ? current.aided : (cond.dying?.aided ?? false),
           hold: cond.hold ?? current.hold,
+          // The Dying effect's "fresh" detail (status-effects.ts), kept as Foundry keeps the effect's flags.
+          ...((cond.dying === undefined ? current.dyingFresh : cond.dying?.fresh) ? { dyingFresh: true } : {}),
         };
         if (cond.dead) target.defeated = true;
       }

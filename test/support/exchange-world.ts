@@ -178,6 +178,11 @@ export function installWorld(): World {
     ["case.slamMovesTokens", false],
     ["case.lastDefence", ""],
     ["case.minorFoeRule", "normal"],
+    ["case.killLossAtOwnWrapUp", false],
+    // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
+    ["case.strengthContest", "comparison"],
+    ["case.unconsciousAtZeroHealth", true],
+    ["case.regenerationTurns", 10],
   ]);
   const notifications = { error: vi.fn<(text: string) => void>(), warn: vi.fn<(text: string) => void>(), info: vi.fn<(text: string) => void>() };
   const dice: number[] = [];

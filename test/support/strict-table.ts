@@ -130,6 +130,8 @@ interface CombatantSource extends Json {
   initiative: number | null;
   hidden: boolean;
   defeated: boolean;
+  /** Its token on the scene (x, y in pixels; width, height in grid cells), when placed. */
+  token?: { x: number; y: number; width: number; height: number } | null;
 }
 
 interface CombatSource extends Json {
@@ -202,6 +204,11 @@ export class StrictServer {
     ["case.autoNpcConsequences", false],
     ["case.damageMethod", "static"],
     ["case.declaredDodge", false],
+    ["case.killLossAtOwnWrapUp", false],
+    // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
+    ["case.strengthContest", "comparison"],
+    ["case.unconsciousAtZeroHealth", true],
+    ["case.regenerationTurns", 10],
     ["case.initiativeMode", "everyTurn"],
     ["case.teamInitiative", false],
     ["case.slamMovesTokens", false],
@@ -598,6 +605,18 @@ export class ClientCombatant {
   }
   get initiative(): number | null {
     return this.source.initiative;
+  }
+  /** Foundry: the combat's scene; one scene on this table. */
+  get sceneId(): string {
+    return "scene00000000001";
+  }
+  /**
+   * Foundry: `Combatant#token`, the TokenDocument (x, y in pixels; width, height in grid units),
+   * whose parent Scene has `grid.size` pixels per cell (Foundry's default 100).
+   */
+  get token(): { x: number; y: number; width: number; height: number; parent: { grid: { size: number } } } | null {
+    const t = this.source.token;
+    return t ? { ...t, parent: { grid: { size: 100 } } } : null;
   }
   async update(data: Json): Promise<this> {
     await this.combat.updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...data }]);

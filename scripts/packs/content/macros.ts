@@ -20,6 +20,7 @@ export const MACROS: readonly MacroDef[] = [
   { name: "Apply damage to selected tokens", img: "icons/svg/blood.svg", command: "await CONFIG.CASE.api.promptDamageToControlled();" },
   { name: "Start a CASE turn", img: "icons/svg/combat.svg", command: "await CONFIG.CASE.api.startCombatTurn();" },
   { name: "Ask the selected tokens for a roll", img: "icons/svg/d20-grey.svg", command: "await CONFIG.CASE.api.promptRollRequest();" },
+  { name: "Fall or charge an object (selected tokens)", img: "icons/svg/falling.svg", command: "await CONFIG.CASE.api.promptImpact();" },
 ];
 
 /** A script Macro of pack `pack`. */

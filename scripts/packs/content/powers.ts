@@ -30,6 +30,8 @@ export interface PowerDef {
   readonly effects?: readonly EffectInput[];
   /** False for a power a character switches on when needed (Growth); its effects then wait. */
   readonly startsActive?: boolean;
+  /** True for a power that regenerates Health at each wrap-up (rules recovery.ts). */
+  readonly regeneration?: boolean;
   /** What the power does, as HTML paragraphs. */
   readonly text: string;
   readonly guidance: readonly (readonly [RankKey, string])[];
@@ -139,7 +141,8 @@ export const POWERS: readonly PowerDef[] = [
     rank: "good",
     duration: PERMANENT,
     img: "icons/svg/regen.svg",
-    text: "<p>Wounds close, bones knit and lost blood returns far faster than nature allows. Healing happens in the wrap-up step at the end of each turn. Suggested rate (a Judge's call): regain the power's rank number in Health once per ten turns of rest at Good or lower, and every turn from Remarkable up. Also suggested: a regenerator who takes a Kill result still loses the Endurance rank, but the power counts as aid, so the loss does not continue.</p>",
+    regeneration: true,
+    text: "<p>Wounds close, bones knit and lost blood returns far faster than nature allows. Healing happens in the wrap-up step at the end of each turn, by itself: the power's rank number in Health every ten turns (the world's Regeneration setting), a share each turn, at least 1. Suggested (a Judge's call): a regenerator who takes a Kill result still loses the Endurance rank, but the power counts as aid, so the loss does not continue.</p>",
     guidance: [
       ["good", "heals a day's worth of injury in an hour."],
       ["remarkable", "closes gunshot wounds within a minute."],
@@ -857,6 +860,7 @@ export function powerItem(def: PowerDef): ItemInput {
         ? { enabled: true, type: attack.type, range: attack.range, pullable: pullableFor(attack.type), area: areaSource(attack.area) }
         : { enabled: false, type: "En", range: 0, pullable: true, area: areaSource(undefined) },
       protection: powerProtection(def),
+      regeneration: def.regeneration === true,
       description: def.text + (attack ? attackNote(attack.type, attack.range) + areaNote(attack.area) : "") + guidanceList(def.guidance),
       schemaVersion: ITEM_SOURCE_SCHEMA_VERSION,
     },

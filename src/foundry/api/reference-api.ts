@@ -11,6 +11,7 @@ import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
 import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
+import { impact, promptImpact } from "./impact-api";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -50,6 +51,10 @@ export interface ReferenceApi {
   readonly contributeToGroupPool: typeof contributeToGroupPool;
   /** With the group Karma pool on: draws `amount` Karma from the pool for this character (the world's draw limit applies). */
   readonly drawFromGroupPool: typeof drawFromGroupPool;
+  /** GM: a fall or a charge at an object of a material strength for these characters (see impact-api.ts). */
+  readonly impact: typeof impact;
+  /** GM: asks for a fall or a charge at an object, then resolves it for the controlled tokens' characters. */
+  readonly promptImpact: typeof promptImpact;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -67,4 +72,6 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   openCharacterBuilder,
   contributeToGroupPool,
   drawFromGroupPool,
+  impact,
+  promptImpact,
 });

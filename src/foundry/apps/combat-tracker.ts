@@ -20,6 +20,7 @@ import {
   rollTurnInitiativeQuery,
   setAidedQuery,
   stepBackQuery,
+  firstAidQuery,
 } from "../combat/queries";
 import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
@@ -97,6 +98,7 @@ export class CaseCombatTracker extends CombatTracker {
       caseComplete: CaseCombatTracker.#complete,
       caseChange: CaseCombatTracker.#change,
       caseAided: CaseCombatTracker.#aided,
+      caseFirstAid: CaseCombatTracker.#firstAid,
       caseNoteEvent: CaseCombatTracker.#noteEvent,
       caseDeclareGroup: CaseCombatTracker.#declareGroup,
       caseToggleRow: CaseCombatTracker.#toggleRow,
@@ -206,6 +208,15 @@ export class CaseCombatTracker extends CombatTracker {
     const row = rowOf(target);
     if (combatId === null || !row) return;
     await requestGM(setAidedQuery, { combatId, combatantId: row.combatantId, aided: target.dataset.aided === "true" });
+  }
+
+  static async #firstAid(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combatId = this.combatId();
+    const row = rowOf(target);
+    const aiderId = target.dataset.aiderId ?? "";
+    if (combatId === null || !row || aiderId === "") return;
+    const answer = await requestGM(firstAidQuery, { combatId, combatantId: row.combatantId, aiderId });
+    if (answer) ui.notifications.info(game.i18n.format(answer.revived ? "CASE.Aid.Revived" : "CASE.Aid.Stopped", { name: this.viewed?.combatants.get(row.combatantId)?.name ?? "" }));
   }
 
   static async #noteEvent(this: CaseCombatTracker): Promise<void> {

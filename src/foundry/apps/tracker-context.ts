@@ -105,6 +105,8 @@ export interface TrackerRow {
   readonly statuses: readonly TrackerStatus[];
   readonly dying: boolean;
   readonly aided: boolean;
+  /** The user's own able character that would give first aid on this row ("" when none). */
+  readonly aiderId: string;
   /** After a passed extra-action roll, the choice this user may make (empty otherwise); the chosen one is active. */
   readonly modeChoices: readonly { readonly mode: string; readonly label: string; readonly active: boolean }[];
   /** What this user may press on this row. */
@@ -115,6 +117,8 @@ export interface TrackerRow {
     readonly complete: boolean;
     readonly change: boolean;
     readonly aid: boolean;
+    /** A player's first aid on another's dying or stunned character (the GM's router and the rules decide). */
+    readonly firstAid: boolean;
   };
   /** actionsUsed, sent with "done"/"change" so a replayed click changes nothing. */
   readonly actionIndex: number;
@@ -259,6 +263,8 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
   const phaseRules = TURN_TABLE[phase];
   const inOrder = phaseRules.acting && state.combat.order.length > 0;
   const rows: TrackerRow[] = [];
+  // A player gives first aid with their first character able to act.
+  const aiderId = input.isGM ? "" : (input.combatants.find((x) => x.owner && canActThisTurn(state.combatants.get(x.id) as CombatantTurn))?.id ?? "");
   for (const input_ of input.combatants) {
     if (!visible(input_.id)) continue;
     const c = state.combatants.get(input_.id) as CombatantTurn;
@@ -275,6 +281,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       complete: mine && active,
       change: mine && mayChangeAction(state, c),
       aid: input.isGM && c.dying && !c.dead,
+      firstAid: aiderId !== "" && aiderId !== c.id && !c.dead && ((c.dying && !c.aided) || c.stunTurns > 0 || c.stunPending > 0),
     };
     const pick = shown ? localizeOrNull(pickKey(c), t) : null;
     const summary = shown ? [pick, shown.text].filter(Boolean).join(" · ") : decl !== null ? t("CASE.Turn.Declared") : t("CASE.Turn.NotDeclared");
@@ -316,6 +323,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
           : [],
       dying: c.dying && !c.dead,
       aided: c.aided,
+      aiderId,
       can,
       actionIndex: c.actionsUsed,
       summary,

@@ -36,6 +36,14 @@ import {
   rememberTurn,
   setAided,
   stepBack,
+  reviveStun,
+  mayAid,
+  canActThisTurn,
+  combatantOf,
+  NO_CHANGE,
+  type AidRefusal,
+  type AidVerdict,
+  type Aider,
   setHold,
   type Color,
   type CombatantTurn,
@@ -98,6 +106,14 @@ export interface TurnHost {
   nameOf(combatantId: string): string;
 }
 
+/** Raised when the rules refuse an aid (rules first-aid.ts); `reason` names why. */
+export class AidRefusedError extends Error {
+  constructor(readonly reason: AidRefusal) {
+    super(`The aid is refused: ${reason}.`);
+    this.name = "AidRefusedError";
+  }
+}
+
 /** Raised when a client that is not the active GM tries to write the turn. */
 export class NotTurnWriterError extends Error {
   constructor() {
@@ -114,7 +130,8 @@ function mergeChanges(a: TurnChange, b: TurnChange): TurnChange {
   if (isEmptyTurnChange(b)) return a;
   const combatants = new Map(a.combatants.map((c) => [c.id, c]));
   for (const c of b.combatants) combatants.set(c.id, c);
-  return { combat: { ...a.combat, ...b.combat }, combatants: [...combatants.values()], enduranceLosses: [...a.enduranceLosses, ...b.enduranceLosses] };
+  const healing = [...(a.healing ?? []), ...(b.healing ?? [])];
+  return { combat: { ...a.combat, ...b.combat }, combatants: [...combatants.values()], enduranceLosses: [...a.enduranceLosses, ...b.enduranceLosses], ...(healing.length > 0 ? { healing } : {}) };
 }
 
 /** Serialises writes per combat: two clicks at once are applied one after the other. */
@@ -320,6 +337,31 @@ export class TurnEngine {
     return this.run((state) => setAided(state, combatantId, aided));
   }
 
+  /**
+   * First aid on `targetId` (rules first-aid.ts `mayAid`): by the Judge (`aiderId` null) or by
+   * the aider's character with the facts the Foundry side read (its first aid talent, its reach).
+   * Stops a dying character's loss (Aided) and, with the talent, revives a stunned one. Refused
+   * with an {@link AidRefusedError} naming the rules' reason; a replay changes nothing.
+   */
+  async firstAid(aiderId: string | null, targetId: string, facts: { readonly hasFirstAid: boolean; readonly adjacent: boolean }): Promise<{ readonly stopsDying: boolean; readonly revived: boolean }> {
+    let verdict: AidVerdict | null = null;
+    await this.runAsync(() =>
+      Promise.resolve([
+        (state: TurnState) => {
+          const t = combatantOf(state, targetId);
+          const aider: Aider = aiderId === null ? { kind: "judge" } : { kind: "character", self: aiderId === targetId, canAct: canActThisTurn(combatantOf(state, aiderId)), ...facts };
+          const v = mayAid(aider, { dying: t.dying, stunned: t.stunTurns > 0 || t.stunPending > 0, dead: t.dead });
+          if (!v.ok) throw new AidRefusedError(v.reason);
+          verdict = v;
+          return v.stopsDying ? setAided(state, targetId, true) : NO_CHANGE;
+        },
+        (state: TurnState) => (verdict?.ok === true && verdict.revived ? reviveStun(state, targetId) : NO_CHANGE),
+      ]),
+    );
+    const v = verdict as AidVerdict | null;
+    return v?.ok === true ? { stopsDying: v.stopsDying, revived: v.revived } : { stopsDying: false, revived: false };
+  }
+
   setHold(combatantId: string, hold: HoldState): Promise<TurnChange> {
     return this.run((state) => setHold(state, combatantId, hold));
   }
@@ -454,6 +496,9 @@ export class TurnEngine {
     const lines: AnnouncementLine[] = before.combat.events.map((text) => ({ key: "CASE.Turn.Chat.Event", data: { text }, secret: false }));
     for (const loss of change.enduranceLosses) {
       lines.push({ key: loss.dead ? "CASE.Turn.Chat.Died" : "CASE.Turn.Chat.EnduranceLoss", data: { name: this.host.nameOf(loss.id), from: loss.from, to: loss.to }, secret: this.secret(loss.id, false) });
+    }
+    for (const h of change.healing ?? []) {
+      lines.push({ key: "CASE.Turn.Chat.Regenerates", data: { name: this.host.nameOf(h.id), amount: h.amount }, secret: this.secret(h.id, false) });
     }
     for (const c of change.combatants) {
       if (c.stunTurns > 0) lines.push({ key: "CASE.Turn.Chat.Stunned", data: { name: this.host.nameOf(c.id), turns: c.stunTurns }, secret: this.secret(c.id, false) });

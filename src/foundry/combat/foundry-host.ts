@@ -5,13 +5,13 @@
  * uses (the root, ../register.ts, hands both to the request router). Everything here touches
  * Foundry globals and is checked by tsc only; the logic it calls is tested in plain vitest.
  */
-import { isActorType, isCharacter } from "../core/guards";
+import { isActorType, isCharacter, isItemType } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import type { CombatBridge } from "./bridge";
-import { clearStatus, setStatus, statusDetails, statusId } from "../status-effects";
+import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, lostRanksReaching, minorFoeGroups, type DefenceCode, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, lostRanksReaching, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -25,7 +25,7 @@ import {
   type TurnSettingsInput,
   type TurnWrite,
 } from "./state";
-import { actorLock } from "../actor-writes";
+import { actorLock, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 
@@ -43,7 +43,16 @@ export function readTurnSettings(): TurnSettingsInput {
     initiativeMode: game.settings.get(SYSTEM_ID, "initiativeMode"),
     teamInitiative: game.settings.get(SYSTEM_ID, "teamInitiative"),
     declaredDodge: game.settings.get(SYSTEM_ID, "declaredDodge"),
+    killLossAtOwnWrapUp: game.settings.get(SYSTEM_ID, "killLossAtOwnWrapUp"),
+    regenerationTurns: game.settings.get(SYSTEM_ID, "regenerationTurns"),
   };
+}
+
+/** The rank of the character's best regenerating power (0 for none): what it heals at each wrap-up. */
+export function regenerationRank(actor: Actor.Implementation): number {
+  let best = 0;
+  for (const item of actor.items) if (isItemType(item, "power") && item.system.regeneration) best = Math.max(best, item.system.rank);
+  return best;
 }
 
 function holdOf(actor: Actor.Implementation): HoldState {
@@ -75,13 +84,13 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
     minorGroup: groups.get(combatant.id ?? "") ?? null,
     id: combatant.id ?? "",
     system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
-    stats: actor && isCharacter(actor) ? statsFromCharacter(actor.system.stats) : null,
+    stats: actor && isCharacter(actor) ? { ...statsFromCharacter(actor.system.stats), regeneration: regenerationRank(actor) } : null,
     playerOwned: combatant.hasPlayerOwner,
     defenceKeys: defenceKeysOf(combatant),
     defeated: combatant.isDefeated,
     hidden: combatant.hidden,
     conditions: actor
-      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, hold: holdOf(actor) }
+      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, dyingFresh: statusDetails(actor, "dying")?.fresh === true, hold: holdOf(actor) }
       : null,
   };
 }
@@ -153,6 +162,11 @@ export class FoundryTurnHost implements TurnHost {
         });
       }
     }
+    // Regeneration: Health added under the actor's lock with a ledger entry per combat and turn (a replay adds nothing).
+    for (const h of write.health ?? []) {
+      const actor = combat.combatants.get(h.combatantId)?.actor;
+      if (actor && isCharacter(actor)) await caseRouter().locks.run([actorLock(actor.uuid)], async () => syncUnconscious(actor, await regenerate(actor, `regen:${combat.id ?? ""}:${sync.round}:${h.combatantId}`, h.amount)));
+    }
     for (const c of write.conditions) {
       const actor = combat.combatants.get(c.combatantId)?.actor;
       await (actor ? caseRouter().locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
@@ -189,7 +203,7 @@ export class FoundryTurnHost implements TurnHost {
     }
     if (c.dying !== undefined) {
       if (c.dying === null) await clearStatus(actor, "dying");
-      else await setStatus(actor, "dying", { aided: c.dying.aided });
+      else await setStatus(actor, "dying", { aided: c.dying.aided, fresh: c.dying.fresh });
     }
     if (c.hold !== undefined) {
       if (c.hold !== "fullHold") await clearStatus(actor, "fullHold");
@@ -278,7 +292,24 @@ export const foundryTurnDirectory: TurnDirectory = {
   nameOf(combatId, combatantId) {
     return game.combats.get(combatId)?.combatants.get(combatantId)?.name ?? combatantId;
   },
+  aidFacts(combatId, aiderId, targetId) {
+    const combatants = game.combats.get(combatId)?.combatants;
+    const aider = combatants?.get(aiderId);
+    const target = combatants?.get(targetId);
+    if (!aider || !target) return null;
+    const hasFirstAid = aider.actor?.items.some((i) => i.type === "talent" && isFirstAidTalent(i.name)) ?? false;
+    const a = gridPlace(aider.token);
+    const b = gridPlace(target.token);
+    return { hasFirstAid, adjacent: a !== null && b !== null && aider.sceneId === target.sceneId && withinReach(a, b) };
+  },
 };
+
+/** A token's cells on its scene's grid (rules first-aid.ts), or null without a token. */
+export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
+  if (!token) return null;
+  const size = token.parent?.grid.size ?? 100;
+  return { col: Math.round(token.x / size), row: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
+}
 
 /** The started combats a character takes part in, and its combatant there (the viewed combat first). */
 function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {

@@ -21,7 +21,7 @@ import {
   type TurnPhase,
 } from "../../rules/index";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../requests/router";
-import { NotTurnWriterError, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
+import { AidRefusedError, NotTurnWriterError, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
 
 /** A Foundry document id (16 letters and digits). */
 export const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;
@@ -34,6 +34,12 @@ export interface TurnDirectory {
   owns(user: AskingUser, combatId: string, combatantId: string): boolean | null;
   /** A combatant's name for messages (its id when unknown). */
   nameOf(combatId: string, combatantId: string): string;
+  /**
+   * What first aid needs to know of the world (rules first-aid.ts): whether the aider's character
+   * has a first aid talent, and whether its token stands within reach of the aided one's. Null
+   * when either combatant is gone. Absent: characters cannot give first aid (the Judge still can).
+   */
+  aidFacts?(combatId: string, aiderId: string, targetId: string): { readonly hasFirstAid: boolean; readonly adjacent: boolean } | null;
 }
 
 function engineOf(turns: TurnDirectory, combatId: string): TurnEngine {
@@ -222,6 +228,35 @@ export const setAidedQuery = defineTurnQuery({
   handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).setAided(p.combatantId, p.aided))),
 });
 
+/**
+ * First aid from the tracker: a player's character (`aiderId`, which the asker must own) aids
+ * `combatantId`; the GM's handler reads the facts (talent, reach) from the world, never the
+ * payload, and the rules decide (first-aid.ts). Aided stops a dying one's loss; the first aid
+ * talent also revives a stunned one.
+ */
+export const firstAidQuery = defineTurnQuery({
+  name: "firstAid",
+  parse(raw: unknown) {
+    const r = payloadRecord(raw);
+    return { ...ids(r), aiderId: stringField(r, "aiderId", DOCUMENT_ID) };
+  },
+  lockKey: (p) => p.combatId,
+  authorize: (user, p, { services }) => {
+    mustOwn(services.turns, user, p.combatId, [p.aiderId]);
+  },
+  handle: (_user, p, { services }): Promise<{ stopsDying: boolean; revived: boolean }> =>
+    step(services.turns, p.combatId, async () => {
+      const facts = services.turns.aidFacts?.(p.combatId, p.aiderId, p.combatantId) ?? null;
+      if (facts === null) throw new QueryRefusal("stale", game.i18n.localize("CASE.Aid.Refused.gone"));
+      try {
+        return await engineOf(services.turns, p.combatId).firstAid(p.aiderId, p.combatantId, facts);
+      } catch (error) {
+        if (error instanceof AidRefusedError) throw new QueryRefusal("forbidden", game.i18n.format(`CASE.Aid.Refused.${error.reason}`, { name: services.turns.nameOf(p.combatId, p.combatantId) }));
+        throw error;
+      }
+    }),
+});
+
 export const noteEventQuery = defineTurnQuery({
   name: "noteEvent",
   parse(raw: unknown) {
@@ -326,6 +361,7 @@ export const TURN_QUERIES = [
   recordDefenceQuery,
   advancePhaseQuery,
   setAidedQuery,
+  firstAidQuery,
   noteEventQuery,
   setConditionQuery,
   declareManyQuery,

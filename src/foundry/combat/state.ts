@@ -61,7 +61,7 @@ export interface CombatantInput {
    * with its "aided" detail, the holds), which are their truth; null without a character, when
    * the stored values stand.
    */
-  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState } | null;
+  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState; readonly dyingFresh?: boolean } | null;
   /** The keys of the defences already counted (`flags.case.defenceKeys`): a retried card counts its defence once. */
   readonly defenceKeys?: readonly string[];
   /** Its group of minor foes (rules `minorFoeGroups`), or null: the group declares and rolls initiative as one. */
@@ -76,6 +76,10 @@ export interface TurnSettingsInput {
   readonly initiativeMode: string;
   readonly teamInitiative: boolean;
   readonly declaredDodge: boolean;
+  /** `case.killLossAtOwnWrapUp` (errata §4); absent: the rules' default. */
+  readonly killLossAtOwnWrapUp?: boolean;
+  /** `case.regenerationTurns` (a recovery ruling); absent: the rules' default. */
+  readonly regenerationTurns?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,7 +106,7 @@ export const DEFAULT_TEAMS = Object.freeze({ players: "players", judge: "judge" 
 /** The rules' settings from the world settings (an unknown mode falls back to the standard rule). */
 export function turnSettings(input: TurnSettingsInput): TurnSettings {
   const mode = isInitiativeMode(input.initiativeMode) ? input.initiativeMode : DEFAULT_INITIATIVE_SETTINGS.mode;
-  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge };
+  return { initiative: { mode, team: input.teamInitiative }, declaredDodge: input.declaredDodge, ...(input.killLossAtOwnWrapUp !== undefined ? { killLossAtOwnWrapUp: input.killLossAtOwnWrapUp } : {}), ...(input.regenerationTurns !== undefined ? { regenerationTurns: input.regenerationTurns } : {}) };
 }
 
 function isColor(value: string): value is Color {
@@ -170,6 +174,7 @@ export function combatantTurnFromInput(input: CombatantInput, settings: TurnSett
     dying: conditions ? conditions.dying : s.dying,
     aided: conditions ? conditions.aided : s.aided,
     dead: s.dead,
+    dyingFresh: conditions?.dyingFresh === true,
   });
 }
 
@@ -288,7 +293,7 @@ export interface ConditionWrite {
   /** Stunned: turns left (this one included, or from next turn); null takes it off. */
   stunned?: { readonly turns: number; readonly startsNextTurn: boolean } | null;
   /** Dying, with whether someone aided this turn; null takes it off. */
-  dying?: { readonly aided: boolean } | null;
+  dying?: { readonly aided: boolean; readonly fresh: boolean } | null;
   hold?: HoldState;
   /** Died (Endurance below Shift 0): mark defeated. */
   dead?: true;
@@ -300,6 +305,8 @@ export interface TurnWrite {
   readonly combatants: readonly { readonly _id: string; readonly system: CombatantSystemData; readonly initiative?: number | null; readonly flags?: Readonly<Record<string, unknown>> }[];
   /** Characters' Endurance to set (Kill losses at wrap-up). */
   readonly endurance: readonly { readonly combatantId: string; readonly value: number; readonly dead: boolean }[];
+  /** Health regenerated at wrap-up, to add under each actor's lock (capped at its maximum); absent when none. */
+  readonly health?: readonly { readonly combatantId: string; readonly amount: number }[];
   /** Status effects to bring in line with the turn. */
   readonly conditions: readonly ConditionWrite[];
   /** The turn's history to store (GM's record), when the step changed it. */
@@ -357,8 +364,8 @@ export function conditionWrite(before: CombatantTurn | undefined, after: Combata
     out.stunned = turns > 0 ? { turns, startsNextTurn: after.stunTurns === 0 } : null;
     any ||= before !== undefined || turns > 0;
   }
-  if (before?.dying !== after.dying || before.aided !== after.aided) {
-    out.dying = after.dying ? { aided: after.aided } : null;
+  if (before?.dying !== after.dying || before.aided !== after.aided || before.dyingFresh !== after.dyingFresh) {
+    out.dying = after.dying ? { aided: after.aided, fresh: after.dyingFresh } : null;
     any ||= before !== undefined || after.dying;
   }
   if ((before?.hold ?? "none") !== after.hold) {
@@ -389,12 +396,13 @@ export function turnWrite(change: TurnChange, inputs: ReadonlyMap<string, Combat
       return c.initiative.total !== before ? { _id: c.id, system, initiative: c.initiative.total } : { _id: c.id, system };
     }),
     endurance: change.enduranceLosses.map((l) => ({ combatantId: l.id, value: l.to, dead: l.dead })),
+    ...(change.healing && change.healing.length > 0 ? { health: change.healing.map((h) => ({ combatantId: h.id, amount: h.amount })) } : {}),
   };
 }
 
 /** True when the write changes nothing. */
 export function isEmptyWrite(write: TurnWrite): boolean {
-  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0 && write.history === undefined;
+  return Object.keys(write.combat).length === 0 && write.combatants.length === 0 && write.endurance.length === 0 && write.conditions.length === 0 && write.history === undefined && (write.health?.length ?? 0) === 0;
 }
 
 /** A fresh stored combatant part (the data model's initial values), for tests and new combatants. */

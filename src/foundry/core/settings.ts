@@ -9,10 +9,16 @@ import {
   HEALTH_PER_DAY_ENDURANCE_FACTOR,
   INITIATIVE_MODES,
   KARMA_POOL_DRAW_LIMIT,
+  KILL_LOSS_AT_OWN_WRAP_UP,
   MEDICAL_CARE_HEALTH_FACTOR,
   MINOR_FOE_RULES,
   MINOR_FOE_RULE_DEFAULT,
+  REGENERATION_TURNS,
+  STRENGTH_CONTEST_RULES,
+  TAKE_AND_FULL_HOLD_BY,
+  UNCONSCIOUS_AT_ZERO_HEALTH,
   type MinorFoeRule,
+  type StrengthContestRule,
   resolveRecoveryRulings,
   type InitiativeMode,
   type RecoveryRulings,
@@ -49,6 +55,10 @@ declare module "fvtt-types/configuration" {
     "case.karmaPoolDrawLimit": KarmaPoolDrawLimit;
     "case.karmaPoolState": Record<string, unknown>;
     "case.minorFoeRule": MinorFoeRule;
+    "case.regenerationTurns": number;
+    "case.unconsciousAtZeroHealth": boolean;
+    "case.killLossAtOwnWrapUp": boolean;
+    "case.strengthContest": StrengthContestRule;
   }
 }
 
@@ -156,6 +166,7 @@ export const RECOVERY_SETTINGS = {
   restMedicalFactor: { default: MEDICAL_CARE_HEALTH_FACTOR, min: 1 },
   restDaysPerEnduranceRank: { default: DAYS_PER_ENDURANCE_RANK, min: 1 },
   restDaysPerEnduranceRankMedical: { default: DAYS_PER_ENDURANCE_RANK_MEDICAL, min: 1 },
+  regenerationTurns: { default: REGENERATION_TURNS, min: 1 },
 } as const;
 
 /** The largest value a recovery setting accepts. */
@@ -173,6 +184,31 @@ function registerRecoverySettings(): void {
       default: spec.default,
     });
   }
+  game.settings.register(SYSTEM_ID, "unconsciousAtZeroHealth", {
+    name: "CASE.Setting.unconsciousAtZeroHealth.Name",
+    hint: "CASE.Setting.unconsciousAtZeroHealth.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: UNCONSCIOUS_AT_ZERO_HEALTH,
+  });
+  game.settings.register(SYSTEM_ID, "strengthContest", {
+    name: "CASE.Setting.strengthContest.Name",
+    hint: "CASE.Setting.strengthContest.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("strengthContest", STRENGTH_CONTEST_RULES),
+    default: TAKE_AND_FULL_HOLD_BY,
+  });
+  game.settings.register(SYSTEM_ID, "killLossAtOwnWrapUp", {
+    name: "CASE.Setting.killLossAtOwnWrapUp.Name",
+    hint: "CASE.Setting.killLossAtOwnWrapUp.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: KILL_LOSS_AT_OWN_WRAP_UP,
+  });
 }
 
 /** The world's recovery rulings (the settings through the rules' checks: a bad stored value is a clear error). */
@@ -182,6 +218,8 @@ export function recoveryRulings(): RecoveryRulings {
     medicalCareHealthFactor: game.settings.get(SYSTEM_ID, "restMedicalFactor"),
     daysPerEnduranceRank: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRank"),
     daysPerEnduranceRankMedical: game.settings.get(SYSTEM_ID, "restDaysPerEnduranceRankMedical"),
+    regenerationTurns: game.settings.get(SYSTEM_ID, "regenerationTurns"),
+    unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth"),
   });
 }
 

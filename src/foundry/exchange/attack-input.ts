@@ -2,12 +2,14 @@
  * What the attacker enters before an attack: distance, objects in the path, areas charged,
  * a called shot, whether the targets are unaware, Karma and any other shift. Parsed strictly.
  */
-import { KARMA_MINIMUM } from "../../rules/index";
+import { KARMA_MINIMUM, RANKS, isRankNumber, rankOf } from "../../rules/index";
 import { MAX_DIALOG_CS } from "../dice/roll-input";
 
 export interface AttackInput {
   readonly distance: number;
   readonly objects: number;
+  /** The material strength (a rank number) of each object in the path: taken off the damage (§5). */
+  readonly obstacleStrength: number;
   readonly chargeAreas: number;
   readonly calledShot: boolean;
   readonly blindsided: boolean;
@@ -16,7 +18,7 @@ export interface AttackInput {
   readonly reason: string;
 }
 
-export const DEFAULT_ATTACK_INPUT: AttackInput = Object.freeze({ distance: 0, objects: 0, chargeAreas: 1, calledShot: false, blindsided: false, karma: 0, cs: 0, reason: "" });
+export const DEFAULT_ATTACK_INPUT: AttackInput = Object.freeze({ distance: 0, objects: 0, obstacleStrength: 0, chargeAreas: 1, calledShot: false, blindsided: false, karma: 0, cs: 0, reason: "" });
 
 export type AttackInputResult = { ok: true; value: AttackInput } | { ok: false; errorKey: string; data?: Record<string, string> };
 
@@ -34,9 +36,11 @@ function flag(raw: unknown): boolean {
 export function parseAttackInput(form: Record<string, unknown>, karmaPool: number): AttackInputResult {
   const distance = count(form.distance, 10_000);
   const objects = count(form.objects, 100);
+  const obstacleStrength = count(form.obstacleStrength, 1_000_000);
   const chargeAreas = count(form.chargeAreas, 10_000);
   if (distance === null || distance < 0) return { ok: false, errorKey: "CASE.Dialog.Error.Distance" };
   if (objects === null || objects < 0) return { ok: false, errorKey: "CASE.Dialog.Error.Objects" };
+  if (obstacleStrength === null || !isRankNumber(obstacleStrength)) return { ok: false, errorKey: "CASE.Obstacle.Error.Strength" };
   if (chargeAreas === null || chargeAreas < 0) return { ok: false, errorKey: "CASE.Dialog.Error.ChargeAreas" };
   const cs = count(form.cs, MAX_DIALOG_CS);
   if (cs === null) return { ok: false, errorKey: "CASE.Dialog.Error.Shift", data: { max: String(MAX_DIALOG_CS) } };
@@ -45,5 +49,23 @@ export function parseAttackInput(form: Record<string, unknown>, karmaPool: numbe
   if (karma > 0 && karma < KARMA_MINIMUM) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaMinimum", data: { min: String(KARMA_MINIMUM) } };
   if (karma > karmaPool) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaPool", data: { pool: String(karmaPool) } };
   const reason = typeof form.reason === "string" ? form.reason.trim().slice(0, 100) : "";
-  return { ok: true, value: { distance, objects, chargeAreas, calledShot: flag(form.calledShot), blindsided: flag(form.blindsided), karma, cs, reason } };
+  return { ok: true, value: { distance, objects, obstacleStrength, chargeAreas, calledShot: flag(form.calledShot), blindsided: flag(form.blindsided), karma, cs, reason } };
+}
+
+/** One choice of the dialog's obstacle material strength: a standard rank number. */
+export interface ObstacleOption {
+  readonly value: number;
+  readonly labelKey: string;
+  readonly selected: boolean;
+}
+
+/** The standard ranks to choose an obstacle's material strength from, `selected` marked (its rank's, for an odd number). */
+export function obstacleOptions(selected: number): ObstacleOption[] {
+  const chosen = isRankNumber(selected) ? rankOf(selected).key : "shift0";
+  return RANKS.map((r) => ({ value: r.number, labelKey: `CASE.Rank.${r.key}`, selected: r.key === chosen }));
+}
+
+/** The material strengths of the objects in the path (one per object), or none when they take nothing off. */
+export function obstaclesOf(input: AttackInput): number[] {
+  return input.obstacleStrength > 0 ? Array.from({ length: input.objects }, () => input.obstacleStrength) : [];
 }

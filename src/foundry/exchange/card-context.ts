@@ -112,6 +112,11 @@ function csViews(list: readonly CsReason[]): CsView[] {
   return list.map((c) => ({ cs: formatSigned(c.cs), label: c.label, localize: c.localize }));
 }
 
+/** The card's obstacle lines: each object's material strength, nearest first ("Obstacle: Excellent material −20"). */
+export function obstacleLines(materialStrengths: readonly number[]): { rankKey: string; value: number }[] {
+  return materialStrengths.map((ms) => ({ rankKey: `CASE.Rank.${rankOf(ms).key}`, value: ms }));
+}
+
 function rankKey(key: string | null): string | null {
   return key === null ? null : `CASE.Rank.${key}`;
 }
@@ -162,6 +167,8 @@ export interface TargetRowView {
     readonly dealt: number;
     readonly rebound: number;
     readonly protectionHidden: boolean;
+    /** One line per object in the path that took material strength off the damage (§5). */
+    readonly obstacles: readonly { readonly rankKey: string; readonly value: number }[];
   };
   /** A note the result calls for: a Take's strength contest, a ranged miss that may strike someone adjacent. */
   readonly noteKey: string | null;
@@ -283,7 +290,12 @@ function slamMoveLine(moved: SlamMove | null): { movedKey: string | null; movedD
 function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
   const result = t.toHit?.result;
   // A sealed row's Strength is the GM's secret: the GM's own view (unsealed) names the outcome.
-  if (result === "take") return t.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+  if (result === "take") {
+    // Read as a Strength ACTION (errata §5), its roll decides (and is no secret); else the comparison.
+    const contest = t.toHit?.contest;
+    if (contest) return `CASE.Exchange.Note.take.${contest.success ? "grabbed" : "struggle"}`;
+    return t.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+  }
   if (result === "break") return "CASE.Exchange.Note.break";
   if (result === "miss" && missMayStrikeOthers(state.attack)) return "CASE.Exchange.Note.missRanged";
   return null;
@@ -365,6 +377,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
             rebound: dmg.rebound,
             // A sealed row's armor and protection are the GM's: players see what got through.
             protectionHidden: t.sealed === true,
+            obstacles: (dmg.obstacles ?? 0) > 0 ? obstacleLines(state.obstacles ?? []) : [],
           }
         : null,
       noteKey: resultNote(state, t),

@@ -28,6 +28,7 @@ import {
   pullBlow,
   resolveConsequence,
   rollToHit,
+  needsStrengthDie,
   spendKarmaOnRoll,
   targetActions,
   targetOf,
@@ -46,7 +47,7 @@ import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
-import { clearStatus, setStatus } from "../status-effects";
+import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
@@ -215,7 +216,14 @@ export async function rollPendingToHit(state: ExchangeState, key: string, dice: 
     dice.push(d);
     damageDie = d.total;
   }
-  return transition(() => rollToHit(state, key, { die: die.total, damageDie }, CONFIG.CASE.universalTable));
+  // A grab or grapple whose Take or Full Hold is a Strength ACTION (errata §5): its die too, as the intensity damage die is.
+  let strengthDie: number | undefined;
+  if (needsStrengthDie(state)) {
+    const d = await rollDie("1d100");
+    dice.push(d);
+    strengthDie = d.total;
+  }
+  return transition(() => rollToHit(state, key, { die: die.total, damageDie, strengthDie }, CONFIG.CASE.universalTable));
 }
 
 /** Effects on the target of a resolved to-hit: holds become conditions. */
@@ -416,6 +424,12 @@ async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, 
   await bridge.markDefeated(actor, out);
 }
 
+/** The Unconscious condition follows the target's new Health (status-effects.ts), under its lock. */
+async function followUnconscious(actor: Actor.Implementation, health: number, context: CardContext): Promise<void> {
+  if (unconsciousChange(actor, health) === null) return;
+  await context.locks.run([actorLock(actor.uuid)], () => syncUnconscious(actor, health));
+}
+
 async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {
   if (actor.type !== "npc" || !game.settings.get(SYSTEM_ID, "autoNpcConsequences")) return;
   const loaded = loadCard(messageId);
@@ -433,6 +447,7 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
   const applied = await writeHealthChange(context, id, actors, (health, charger) => applyDamage(state, key, health, charger, minorFoe), async (result) => {
     if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, true);
   });
+  await followUnconscious(actors.actor, applied.health, context);
   await save("applyDamage", loaded, applied.state, context, []);
   await autoRollNpcConsequences(loaded.message.id ?? "", key, actors.actor, context);
 }
@@ -447,6 +462,7 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   const undone = await writeHealthChange(context, id, actors, (health, charger) => undoDamage(state, key, health, charger), async () => {
     if (target.applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, false);
   });
+  await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
 }
 
@@ -584,7 +600,7 @@ async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, ke
       if (outcome.result === "enduranceLoss") {
         // The rank is recorded apart from the ability, so rest heals it back (rules recovery.ts).
         await writeOnce(actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
-        await setStatus(actor, "dying", { aided: false });
+        await setStatus(actor, "dying", { aided: false, fresh: true });
         if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
       }
       return;

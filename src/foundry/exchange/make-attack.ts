@@ -37,7 +37,7 @@ import { actorFromUuid, isCharacter, isItemType } from "../core/guards";
 import { rollShifts, talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../requests/gm";
 import { deletionUpdate } from "../core/compat";
-import { DEFAULT_ATTACK_INPUT, parseAttackInput, type AttackInput } from "./attack-input";
+import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
@@ -132,7 +132,7 @@ export async function snapshotTarget(uuid: string, attack: AttackCode): Promise<
 async function askAttackInput(context: Record<string, unknown>, karmaPool: number, start: AttackInput = DEFAULT_ATTACK_INPUT): Promise<AttackInput | null> {
   let input: AttackInput = start;
   for (;;) {
-    const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, id: foundry.utils.randomID() });
+    const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, obstacleOptions: obstacleOptions(input.obstacleStrength), id: foundry.utils.randomID() });
     const form: unknown = await foundry.applications.api.DialogV2.wait({
       window: { title: String(context.subject) },
       content,
@@ -296,6 +296,8 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     calledShot: input.calledShot,
     blindsided: input.blindsided,
     projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
+    obstacles: def.family === "ranged" ? obstaclesOf(input) : [],
+    strengthContest: game.settings.get(SYSTEM_ID, "strengthContest"),
     targets,
     ...(area ? { area } : {}),
   });

@@ -26,6 +26,15 @@ export function obstaclePenalty(objects: number): number {
 }
 
 /**
+ * [RULING] The objects in the path take their material strength off the damage BEFORE the
+ * target's armor or protection: [001] says the material strength "is directly subtracted from
+ * its damage" as the attack passes through, that is before it reaches the target (CASE-RULES §5
+ * names no order). Both subtractions stop at 0, so the order never changes the damage dealt;
+ * it fixes what the card shows (Damage − obstacles − protection).
+ */
+export const OBSTACLES_BEFORE_PROTECTION = true;
+
+/**
  * Damage left after passing through objects in the path [001]: each object's material strength
  * is subtracted from the damage before it reaches the target; never below 0.
  */

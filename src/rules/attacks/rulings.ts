@@ -33,6 +33,18 @@ export type StrengthContestMode = "number" | "rank";
  */
 export const STRENGTH_CONTEST_BY: StrengthContestMode = "number";
 
+/** The two readings of Take and Full Hold damage (errata §5): a plain comparison of Strengths, or a Strength ACTION. */
+export const STRENGTH_CONTEST_RULES = ["comparison", "action"] as const;
+export type StrengthContestRule = (typeof STRENGTH_CONTEST_RULES)[number];
+
+/**
+ * [RULING] (CASE-RULES §5, Errata §5) How Take and Full Hold damage are decided: [001] gives both
+ * "if their Strength is greater" (a comparison, {@link STRENGTH_CONTEST_BY}) and "must roll a
+ * Strength ACTION against" the other's Strength (an ACTION at that intensity). A world setting;
+ * the reference's default is the ACTION.
+ */
+export const TAKE_AND_FULL_HOLD_BY: StrengthContestRule = "action";
+
 /**
  * [RULING] A full hold's CS on the held's actions (other than Escape, which it allows). [001]
  * says only that the held "cannot move at all"; a full hold is never milder than a partial one,

@@ -1,4 +1,6 @@
 import { assertRankNumber, rankOf } from "../ranks";
+import { resolveAction } from "../actions";
+import type { Color, UniversalTable } from "../universal-table";
 import { PARTIAL_HOLD_CS, assertBoolean } from "./definitions";
 import { STRENGTH_CONTEST_BY, STRENGTH_CONTEST_MODES, resolveAttackRulings, type AttackRulings, type StrengthContestMode } from "./rulings";
 
@@ -80,6 +82,23 @@ export function holdEffects(hold: HoldState, rulings: Partial<AttackRulings> = {
  */
 export function fullHoldDealsDamage(holderStrength: number, heldStrength: number, rulings: Partial<AttackRulings> = {}): boolean {
   return strengthBeats(holderStrength, heldStrength, resolveAttackRulings(rulings).strengthContestBy);
+}
+
+/** A Strength ACTION of Take or Full Hold (errata §5, the "action" reading): the d100, its colour, and whether it succeeded. */
+export interface StrengthContestRoll {
+  readonly die: number;
+  readonly color: Color;
+  readonly success: boolean;
+}
+
+/**
+ * The "action" reading of Take and Full Hold damage [001: "must roll a Strength ACTION against"
+ * the holder's (or the held one's) Strength, or an item's material strength]: `die` on the
+ * attacker's Strength column against that intensity (§2). RangeError for bad input.
+ */
+export function strengthAction(strength: number, opposing: number, die: number, table?: UniversalTable): StrengthContestRoll {
+  const r = resolveAction({ value: strength, roll: die, intensity: opposing, ...(table ? { table } : {}) });
+  return { die, color: r.color, success: r.success };
 }
 
 // ── Blindsiding ───────────────────────────────────────────────────────────────────────────────

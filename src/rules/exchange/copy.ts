@@ -8,7 +8,7 @@
 import type { ExchangeState, ExchangeTarget } from "./state";
 
 /** The fields of an {@link ExchangeState}, in the order createExchange and {@link replaceTarget} write them. */
-const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "targets"] as const satisfies readonly (keyof ExchangeState)[];
+const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "obstacles", "strengthContest", "targets"] as const satisfies readonly (keyof ExchangeState)[];
 const STATE_KEY_SET: ReadonlySet<string> = new Set(STATE_KEYS);
 
 /**
@@ -42,6 +42,8 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
     calledShot: state.calledShot,
     blindsided: state.blindsided,
     projectile: state.projectile,
+    obstacles: state.obstacles,
+    strengthContest: state.strengthContest,
     targets,
   };
 }

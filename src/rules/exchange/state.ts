@@ -1,5 +1,5 @@
 import { KARMA_MINIMUM } from "../actions";
-import { type AttackCode, type AttackResult, canCallShot, isAttackCode } from "../attacks";
+import { ATTACKS, STRENGTH_CONTEST_RULES, type AttackCode, type AttackResult, type StrengthContestRoll, type StrengthContestRule, canCallShot, isAttackCode } from "../attacks";
 import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamResult, type StunResult } from "../consequences";
 import { DAMAGE_METHODS, type DamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
@@ -10,6 +10,9 @@ import type { SlamMove } from "../board";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
+
+/** The most objects an attack's path may hold (a guard on input, not a rule). */
+export const MAX_OBSTACLES = 100;
 
 /** [RULING] The to-hit roll is made after the target's defence is settled. */
 export const TO_HIT_AFTER_DEFENCE = true;
@@ -83,6 +86,8 @@ export interface ToHitRecord {
   readonly calledShotMissed: boolean;
   /** The colour was pulled by the attacker. */
   readonly pulled: boolean;
+  /** Take or Full Hold read as a Strength ACTION (errata §5): its roll; absent otherwise. */
+  readonly contest?: StrengthContestRoll | null;
 }
 
 export interface DamageRecord {
@@ -101,6 +106,11 @@ export interface DamageRecord {
   readonly dealt: number;
   /** Charging: damage rebounding onto the charger from the target's armor. */
   readonly rebound: number;
+  /**
+   * Damage the objects in the path took off before the target's protection (§5, [001]; absent on
+   * records made before obstacles counted: 0).
+   */
+  readonly obstacles?: number;
 }
 
 export interface EscapeRecord {
@@ -201,6 +211,13 @@ export interface ExchangeState {
   readonly blindsided: boolean;
   /** What a Catch would catch; null when the attack cannot be caught. */
   readonly projectile: CatchKind | null;
+  /**
+   * The material strength of each object in a ranged attack's path, nearest first (§5, [001]:
+   * "subtracted from its damage"). Absent on states stored before obstacles counted: none.
+   */
+  readonly obstacles?: readonly number[];
+  /** How Take and Full Hold damage are decided (errata §5, a world setting); absent on older states: the comparison. */
+  readonly strengthContest?: StrengthContestRule;
   readonly targets: readonly ExchangeTarget[];
   /** An area attack's area (rules/areas.ts); absent for an attack on chosen targets. */
   readonly area?: AreaDefinition;
@@ -259,6 +276,12 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
   checkCs(input.toHitCs, "to-hit");
+  if (input.strengthContest !== undefined && !(STRENGTH_CONTEST_RULES as readonly string[]).includes(input.strengthContest)) invalid(`Unknown Strength contest ${JSON.stringify(input.strengthContest)}.`);
+  const obstacles: readonly number[] = input.obstacles ?? [];
+  const list: unknown = obstacles;
+  if (!Array.isArray(list) || obstacles.length > MAX_OBSTACLES) invalid(`Obstacles must be a list of at most ${MAX_OBSTACLES} material strengths.`);
+  for (const ms of obstacles) if (!isRankNumber(ms)) invalid(`An obstacle's material strength must be a rank number, got ${String(ms)}.`);
+  if (obstacles.length > 0 && ATTACKS[input.attack].family !== "ranged") invalid(`A ${input.attack} attack is not ranged: it has no objects in its path.`);
   if (input.targets.length === 0) invalid("An attack needs at least one target.");
   const area = input.area === undefined ? undefined : checkedArea(input);
   const seen = input.targets.length > 1 ? new Set<string>() : null; // one target cannot be listed twice
@@ -307,6 +330,8 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     calledShot: input.calledShot,
     blindsided: input.blindsided,
     projectile: area !== undefined && AREA_CANNOT_BE_CAUGHT ? null : input.projectile,
+    obstacles: [...obstacles],
+    strengthContest: input.strengthContest ?? "comparison",
     targets,
     ...(area !== undefined ? { area } : {}),
   };

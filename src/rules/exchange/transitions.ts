@@ -1,6 +1,6 @@
 import { thrownRange } from "../abilities";
 import { applyKarma } from "../actions";
-import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSucceedsOnColor, chargeReboundDamage, fullHoldDealsDamage, isHit, mayPullColor, mayPullDamage, pullAttack } from "../attacks";
+import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSucceedsOnColor, chargeReboundDamage, damageThroughObstacles, fullHoldDealsDamage, strengthAction, type StrengthContestRoll, isHit, mayPullColor, mayPullDamage, pullAttack } from "../attacks";
 import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCheckDue, killResult, slamDirection, slamDistance, slamResult, stunResult, stunTurns } from "../consequences";
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
@@ -67,10 +67,25 @@ export interface ToHitRoll {
   readonly die: number;
   /** The intensity damage roll (d100 on the damage rank's column); required for the intensity method on a hit. */
   readonly damageDie?: number | undefined;
+  /** The Strength ACTION's d100 of a Take or Full Hold read as an ACTION (errata §5); required then. */
+  readonly strengthDie?: number | undefined;
+}
+
+/** True when this attack's Take or Full Hold is decided by a Strength ACTION, so its to-hit needs a strength die. */
+export function needsStrengthDie(state: ExchangeState): boolean {
+  return state.strengthContest === "action" && (state.attack === "Gb" || state.attack === "Gp");
+}
+
+/** The Strength ACTION a Take or Full Hold result calls for (errata §5 "action"), or null. */
+function strengthContestFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, strengthDie: number | undefined, table: UniversalTable): StrengthContestRoll | null {
+  if ((result !== "take" && result !== "fullHold") || state.strengthContest !== "action") return null;
+  if (strengthDie === undefined) invalid("A Take or Full Hold read as a Strength ACTION needs its roll.");
+  assertD100(strengthDie);
+  return strengthAction(state.attacker.strength, target.scores["strength.mgt"], strengthDie, table);
 }
 
 /** Damage of a result with this colour, after protection. */
-function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, counts: boolean, damageDie: number | null, table: UniversalTable, rawOverride?: number): DamageRecord | null {
+function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, counts: boolean, damageDie: number | null, table: UniversalTable, rawOverride?: number, contest: StrengthContestRoll | null = null): DamageRecord | null {
   let raw: number;
   let die: number | null = null;
   let dieColor: Color | null = null;
@@ -84,17 +99,21 @@ function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackR
       dieColor = damageRollColor(value, damageDie, table);
       raw = damageFromRoll("intensity", value, dieColor);
     } else raw = damageFromRoll("static", value);
-  } else if (result === "fullHold" && fullHoldDealsDamage(state.attacker.strength, target.scores["strength.mgt"])) {
+  } else if (result === "fullHold" && (contest ? contest.success : fullHoldDealsDamage(state.attacker.strength, target.scores["strength.mgt"]))) {
     raw = state.attacker.strength;
   } else return null;
   const rolledRaw = raw;
   if (rawOverride !== undefined) raw = rawOverride;
+  // [001] "the material strength of whatever it attempts to pass through is directly subtracted
+  // from its damage": the objects are met first, then the target's protection. (Both take off
+  // points and stop at 0, so the order never changes what gets through: see OBSTACLES_BEFORE_PROTECTION.)
+  const reaching = state.obstacles && state.obstacles.length > 0 ? damageThroughObstacles(raw, state.obstacles) : raw;
   const armor = result === "fullHold" ? target.armor.body : armorProtectionAgainst(state.attack, { body: target.armor.body, energy: target.armor.energy });
   const fromDefence = target.defence?.outcome.protection ?? 0;
   const protection = fromDefence > 0 ? combineProtection(armor, fromDefence) : armor;
-  const dealt = damageAfterProtection(raw, protection);
+  const dealt = damageAfterProtection(reaching, protection);
   const rebound = state.attack === "Ch" ? chargeReboundDamage(target.armor.body, state.attacker.armor) : 0;
-  return { raw, rolledRaw, die, dieColor, armor, defenceProtection: fromDefence, protection, dealt, rebound };
+  return { raw, rolledRaw, die, dieColor, armor, defenceProtection: fromDefence, protection, dealt, rebound, obstacles: raw - reaching };
 }
 
 /**
@@ -140,8 +159,9 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
   if (outcome.autoHit) color = autoHitColor(state.attack, color);
   const result = attackResult(state.attack, color);
   const calledShotMissed = calledShotMisses(state, color, result);
-  const damage = damageFor(state, target, result, !calledShotMissed, roll.damageDie ?? null, table);
-  const toHit: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false };
+  const contest = strengthContestFor(state, target, result, roll.strengthDie, table);
+  const damage = damageFor(state, target, result, !calledShotMissed, roll.damageDie ?? null, table, undefined, contest);
+  const toHit: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false, ...(contest ? { contest } : {}) };
   return replaceTarget(state, { ...target, phase: "resolved", toHit, damage, consequences: consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0) });
 }
 
@@ -178,7 +198,7 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
   const result = attackResult(state.attack, pulled.color);
   const calledShotMissed = calledShotMisses(state, pulled.color, result);
   const counts = !calledShotMissed;
-  const damage = damageFor(state, target, result, counts, target.damage.die, table, pulled.damage);
+  const damage = damageFor(state, target, result, counts, target.damage.die, table, pulled.damage, toHit.contest ?? null);
   return replaceTarget(state, {
     ...target,
     toHit: { ...toHit, color: pulled.color, result, calledShotMissed, pulled: true },

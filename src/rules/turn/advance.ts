@@ -1,5 +1,6 @@
 import { MIN_ACTIONS_PER_TURN } from "../actions";
-import { enduranceAfterKillLoss, killLossContinues } from "../consequences";
+import { regenerationPerTurn } from "../recovery";
+import { KILL_LOSS_AT_OWN_WRAP_UP, enduranceAfterKillLoss, killLossAtWrapUp, killLossContinues } from "../consequences";
 import { needsRoll } from "../initiative";
 
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
@@ -120,7 +121,8 @@ const ENTERING: Partial<Record<TurnPhase, (draft: Draft) => void>> = {
  * must be the current phase (a second "advance from declare" is stale). The resolve step goes
  * to the extra rounds only when someone has actions left, else straight to wrap-up. Ending
  * wrap-up begins the next turn: stun counters tick down (a stun that landed after acting starts
- * now), unaided dying combatants lose an Endurance rank, the aided stop dying, and
+ * now), regenerating combatants get their share of Health back, unaided dying combatants lose an Endurance rank (not yet at the wrap-up of the Kill's own
+ * turn, unless the world's Kill-loss timing says so: errata §4), the aided stop dying, and
  * declarations, actions, defences used, roll-offs and declared dodges reset; holds stay.
  * TurnError("notReady") while the phase waits for someone ({@link phaseWaiting}): what the
  * table calls forcible may be forced past; the rest must be rolled first.
@@ -162,15 +164,21 @@ function wrapUp(draft: Draft): void {
     const stunTurns = Math.max(Math.max(0, c.stunTurns - 1), c.stunPending);
     let { stats, dying, dead } = c;
     if (c.dying) {
-      if (killLossContinues(c.aided)) {
+      if (!killLossContinues(c.aided)) {
+        dying = false; // Any aid stops the loss.
+      } else if (killLossAtWrapUp(c.aided, c.dyingFresh, state.settings.killLossAtOwnWrapUp ?? KILL_LOSS_AT_OWN_WRAP_UP)) {
         const after = enduranceAfterKillLoss(c.stats.endurance);
         draft.losses.push({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });
         stats = Object.freeze({ ...c.stats, endurance: after.endurance });
         dead = after.dead;
         if (after.dead) dying = false;
-      } else {
-        dying = false; // Any aid stops the loss.
       }
+    }
+    // Regeneration [001 Step 6; rules recovery.ts]: its share of Health, even at 0 Health, not once dead.
+    const regeneration = c.stats.regeneration ?? 0;
+    if (regeneration > 0 && !dead) {
+      const amount = regenerationPerTurn(regeneration, state.settings.regenerationTurns === undefined ? {} : { regenerationTurns: state.settings.regenerationTurns });
+      if (amount > 0) draft.healing.push({ id: c.id, amount });
     }
     // Once per combat, the d10 is kept; every turn, it is rolled again [001].
     const keepD10 = !needsRoll(mode, { hasRolledThisCombat: c.initiative.d10 !== null });
@@ -179,6 +187,7 @@ function wrapUp(draft: Draft): void {
       dying,
       dead,
       aided: false,
+      dyingFresh: false,
       stunTurns,
       stunPending: 0,
       declaration: null,

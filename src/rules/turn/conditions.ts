@@ -35,7 +35,7 @@ export function markDying(state: TurnState, id: string): TurnChange {
   if (c.dead) throw new TurnError("cannotAct", `Combatant "${id}" is dead.`);
   if (c.dying && !c.aided) return NO_CHANGE;
   const draft = new Draft(state);
-  draft.put(c, { dying: true, aided: false });
+  draft.put(c, { dying: true, aided: false, dyingFresh: true });
   resettleIfCurrent(draft, id);
   return draft.change();
 }
@@ -48,6 +48,16 @@ export function setAided(state: TurnState, id: string, aided: boolean): TurnChan
   if (c.aided === aided) return NO_CHANGE;
   const draft = new Draft(state);
   draft.put(c, { aided });
+  return draft.change();
+}
+
+/** First aid revived a stunned combatant (§8, [001] "may be revived by someone with the first aid talent"): the stun ends now. */
+export function reviveStun(state: TurnState, id: string): TurnChange {
+  const c = combatantOf(state, id);
+  if (c.stunTurns === 0 && c.stunPending === 0) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { stunTurns: 0, stunPending: 0 });
+  resettleIfCurrent(draft, id);
   return draft.change();
 }
 

@@ -34,6 +34,7 @@ const COMBATANT_KEYS = [
   "aided",
   "dead",
   "hold",
+  "dyingFresh",
 ] as const satisfies readonly (keyof CombatantTurn)[];
 const COMBATANT_KEY_SET: ReadonlySet<string> = new Set(COMBATANT_KEYS);
 
@@ -84,6 +85,7 @@ export function combatantWith(c: CombatantTurn, fields: Partial<CombatantTurn>):
     aided: c.aided,
     dead: c.dead,
     hold: c.hold,
+    dyingFresh: c.dyingFresh,
   };
   return Object.freeze(assignOwn(copy, fields));
 }

@@ -21,6 +21,8 @@ export interface CombatantStats {
   readonly freeDefences: number;
   /** Endurance rank number: what a dying character loses at wrap-up. */
   readonly endurance: number;
+  /** The rank number of a Regeneration power (0 or absent: none): Health back at each wrap-up (rules recovery.ts). */
+  readonly regeneration?: number;
 }
 
 /** The extra-action roll of a combatant who declared more than one action [001 Step 2]. */
@@ -96,6 +98,11 @@ export interface CombatantTurn {
   readonly dying: boolean;
   /** Someone aided the dying combatant this turn: the loss stops. */
   readonly aided: boolean;
+  /**
+   * The Kill that made the combatant dying landed this turn: by the world's Kill-loss timing
+   * ({@link TurnSettings.killLossAtOwnWrapUp}) it loses no rank at this wrap-up.
+   */
+  readonly dyingFresh: boolean;
   /** Endurance fell below Shift 0. */
   readonly dead: boolean;
   /** A grappling hold the combatant is in; it persists from turn to turn until escaped. */
@@ -107,6 +114,10 @@ export interface TurnSettings {
   readonly initiative: InitiativeSettings;
   /** The optional declared-dodge rule (§6, [000]). */
   readonly declaredDodge: boolean;
+  /** Errata §4: the first extra Kill loss at the Kill's own wrap-up (absent: the rules' KILL_LOSS_AT_OWN_WRAP_UP). */
+  readonly killLossAtOwnWrapUp?: boolean;
+  /** Recovery ruling: turns for Regeneration to return its rank in Health (absent: the rules' REGENERATION_TURNS). */
+  readonly regenerationTurns?: number;
 }
 
 /** The standard rules: initiative rolled every turn, no teams, no declared dodge. */
@@ -149,6 +160,13 @@ export interface EnduranceLoss {
   readonly dead: boolean;
 }
 
+/** Health a regenerating combatant gets back at wrap-up [001 Step 6: "recovered health (for people who regenerate)"]. */
+export interface HealthRegained {
+  readonly id: string;
+  /** Health to add (the writer caps it at the character's maximum). */
+  readonly amount: number;
+}
+
 /** What a step changed. Empty (no combat fields, no combatants) when nothing changed. */
 export interface TurnChange {
   /** The combat fields that changed, with their new values. */
@@ -157,6 +175,8 @@ export interface TurnChange {
   readonly combatants: readonly CombatantTurn[];
   /** Endurance lost at wrap-up. */
   readonly enduranceLosses: readonly EnduranceLoss[];
+  /** Health regained at wrap-up (absent when none). */
+  readonly healing?: readonly HealthRegained[];
 }
 
 /** A fresh combat part: turn 1, declare. */
@@ -175,6 +195,7 @@ function assertStats(stats: CombatantStats, id: string): void {
   assertRankNumber(balance, `Combatant "${id}": Agility (bal)`);
   assertRankNumber(endurance, `Combatant "${id}": Endurance`);
   assertCount(freeDefences, `Combatant "${id}": free defences`);
+  if (stats.regeneration !== undefined) assertRankNumber(stats.regeneration, `Combatant "${id}": Regeneration`);
 }
 
 export const FRESH_INITIATIVE: InitiativeState = Object.freeze({ d10: null, total: null, rollOffs: Object.freeze([]) });
@@ -213,6 +234,7 @@ export function createCombatantTurn(id: string, stats: CombatantStats, opts: { t
     aided: false,
     dead: false,
     hold,
+    dyingFresh: false,
   });
 }
 
@@ -410,6 +432,7 @@ export class Draft {
   private updated: Map<string, CombatantTurn> | null = null;
   combat: Partial<CombatTurn> = {};
   readonly losses: EnduranceLoss[] = [];
+  readonly healing: HealthRegained[] = [];
 
   constructor(readonly state: TurnState) {}
 
@@ -443,7 +466,8 @@ export class Draft {
 
   change(): TurnChange {
     const combatants = this.updated !== null ? [...this.updated.values()] : this.first !== null ? [this.first] : [];
-    return { combat: Object.freeze({ ...this.combat }), combatants, enduranceLosses: [...this.losses] };
+    const change: TurnChange = { combat: Object.freeze({ ...this.combat }), combatants, enduranceLosses: [...this.losses] };
+    return this.healing.length === 0 ? change : { ...change, healing: [...this.healing] };
   }
 }
 
@@ -452,7 +476,7 @@ export const NO_CHANGE: TurnChange = Object.freeze({ combat: Object.freeze({}), 
 
 /** True when `change` changes nothing. */
 export function isEmptyTurnChange(change: TurnChange): boolean {
-  return Object.keys(change.combat).length === 0 && change.combatants.length === 0 && change.enduranceLosses.length === 0;
+  return Object.keys(change.combat).length === 0 && change.combatants.length === 0 && change.enduranceLosses.length === 0 && (change.healing?.length ?? 0) === 0;
 }
 
 /** Applies `change` to a state the caller owns, in place: O(size of the change). */

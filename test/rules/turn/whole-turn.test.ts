@@ -5,7 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { actionShift, actionsLeft, advancePhase, applyStun, canActThisTurn, changeAction, chooseExtraMode, declareAction, initiativeWaiting, markDying, noteEvent, parseDeclaration, phaseWaiting, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls, setAided } from "../../../src/rules/turn";
-import { expectTurnError, mixedParty } from "../../support/turn-play";
+import { Table, expectTurnError, mixedParty, stats } from "../../support/turn-play";
+import { createCombatantTurn } from "../../../src/rules/turn";
+import { regenerationPerTurn } from "../../../src/rules/recovery";
+import fc from "fast-check";
+import { KILL_LOSS_AT_OWN_WRAP_UP, killLossAtWrapUp } from "../../../src/rules/consequences";
+import { DEFAULT_TURN_SETTINGS, type TurnSettings } from "../../../src/rules/turn";
 
 describe("a whole turn for a mixed party (hand-worked)", () => {
   it("runs declare → extra actions → initiative → resolve → extra rounds → wrap-up", () => {
@@ -126,8 +131,10 @@ describe("a whole turn for a mixed party (hand-worked)", () => {
     t.apply(noteEvent(t.state, "The floor collapses"));
     expect(t.state.combat.events).toEqual(["The floor collapses"]);
     const wrap = t.advance();
-    // brick lies unaided: one rank down the ladder, Remarkable (30) → Excellent (20).
-    expect(wrap.enduranceLosses).toEqual([{ id: "brick", from: 30, to: 20, dead: false }]);
+    // brick lies unaided, but the Kill landed this turn: by default (errata §4, [001] "every
+    // subsequent turn") the first extra rank goes at the next turn's wrap-up.
+    expect(wrap.enduranceLosses).toEqual([]);
+    expect(t.c("brick")).toMatchObject({ dying: true, dyingFresh: false, stats: { endurance: 30 } });
     expect(t.state.combat).toMatchObject({ number: 2, phase: "declare", round: 0, order: [], events: [] });
     for (const c of t.state.combatants.values()) {
       expect(c).toMatchObject({ declaration: null, extra: null, actionsUsed: 0, defencesUsed: 0, actionCs: 0, damageCs: 0, dodge: null, lostTurn: false });
@@ -135,7 +142,7 @@ describe("a whole turn for a mixed party (hand-worked)", () => {
     }
     expect(t.c("thug").stunTurns).toBe(0); // one turn served
     expect(t.c("cap")).toMatchObject({ stunTurns: 1, stunPending: 0 }); // now out for turn 2
-    expect(t.c("brick")).toMatchObject({ dying: true, stats: { endurance: 20 } });
+    expect(t.c("brick")).toMatchObject({ dying: true, stats: { endurance: 30 } });
 
     // Turn 2: cap (stunned) and brick (dying) cannot declare; aid stops brick's loss.
     expectTurnError(() => declareAction(t.state, "cap", parseDeclaration({ text: "Punch" })), "cannotAct");
@@ -153,7 +160,7 @@ describe("a whole turn for a mixed party (hand-worked)", () => {
     t.advance(); // nobody has extra actions: straight to wrap-up
     expect(t.state.combat.phase).toBe("wrapUp");
     expect(t.advance().enduranceLosses).toEqual([]);
-    expect(t.c("brick")).toMatchObject({ dying: false, aided: false, stats: { endurance: 20 } });
+    expect(t.c("brick")).toMatchObject({ dying: false, aided: false, stats: { endurance: 30 } });
     expect(t.c("cap").stunTurns).toBe(0);
     expect(canActThisTurn(t.c("cap"))).toBe(true);
   });
@@ -209,7 +216,70 @@ describe("a whole turn for a mixed party (hand-worked)", () => {
       t.advance();
       while (t.current !== null) t.act(t.current);
     }
-    // speedy lay dying, unaided, through three wrap-ups: Ex 20 → Gd 10 → Ty 6 → Pr 4.
-    expect(t.c("speedy")).toMatchObject({ dying: true, dead: false, stats: { endurance: 4 } });
+    // speedy lay dying, unaided, through three wrap-ups: none at the Kill's own (errata §4), then Ex 20 → Gd 10 → Ty 6.
+    expect(t.c("speedy")).toMatchObject({ dying: true, dead: false, stats: { endurance: 6 } });
+  });
+});
+
+describe("the Kill-result Endurance loss timing (errata §4, a world setting)", () => {
+  function dyingThrough(settings: TurnSettings, wrapUps: number): { losses: number[]; endurance: number } {
+    const t = mixedParty(settings);
+    t.apply(markDying(t.state, "brick"));
+    const losses: number[] = [];
+    for (let turn = 0; turn < wrapUps; turn++) {
+      t.state.combat = { ...t.state.combat, phase: "wrapUp" }; // the turn's middle plays no part here
+      losses.push(t.advance().enduranceLosses.length);
+    }
+    return { losses, endurance: t.c("brick").stats.endurance };
+  }
+
+  it("Kill-loss timing default: no loss at the wrap-up of the Kill's own turn, one at every later one", () => {
+    expect(KILL_LOSS_AT_OWN_WRAP_UP).toBe(false);
+    expect(dyingThrough(DEFAULT_TURN_SETTINGS, 3)).toEqual({ losses: [0, 1, 1], endurance: 10 }); // Rm 30 → Ex 20 → Gd 10
+  });
+
+  it("Kill-loss timing setting on: the first extra rank already at the Kill's own wrap-up", () => {
+    expect(dyingThrough({ ...DEFAULT_TURN_SETTINGS, killLossAtOwnWrapUp: true }, 3)).toEqual({ losses: [1, 1, 1], endurance: 6 });
+  });
+
+  it("property: aid always stops the loss, and the loss comes only when not fresh or the setting says so", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), (aided, fresh, own) => {
+        expect(killLossAtWrapUp(aided, fresh, own)).toBe(!aided && (!fresh || own));
+      }),
+    );
+  });
+});
+
+describe("regeneration and recovery at wrap-up (§4 Step 6, rules recovery.ts)", () => {
+  function regenerating(rank: number, settings: TurnSettings = DEFAULT_TURN_SETTINGS) {
+    const t = new Table([createCombatantTurn("wolf", stats({ endurance: 30, regeneration: rank })), createCombatantTurn("thug", stats())], settings);
+    t.state.combat = { ...t.state.combat, phase: "wrapUp" };
+    return { t, change: t.advance() };
+  }
+
+  it("regeneration: a Remarkable (30) regenerator gets 3 Health back at wrap-up; others nothing", () => {
+    expect(regenerating(30).change.healing).toEqual([{ id: "wolf", amount: 3 }]);
+  });
+
+  it("regeneration follows the world's turns-per-rank ruling", () => {
+    expect(regenerating(30, { ...DEFAULT_TURN_SETTINGS, regenerationTurns: 1 }).change.healing).toEqual([{ id: "wolf", amount: 30 }]);
+  });
+
+  it("regeneration: none without the power, and none for the dead", () => {
+    expect(regenerating(0).change.healing).toBeUndefined();
+    const t = new Table([{ ...createCombatantTurn("wolf", stats({ regeneration: 30 })), dead: true }]);
+    t.state.combat = { ...t.state.combat, phase: "wrapUp" };
+    expect(t.advance().healing).toBeUndefined();
+  });
+
+  it("property: the wrap-up's regeneration is the rules' regenerationPerTurn for any rank and ruling, never negative", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 100 }), (rank, turns) => {
+        const healing = regenerating(rank, { ...DEFAULT_TURN_SETTINGS, regenerationTurns: turns }).change.healing;
+        expect(healing).toEqual([{ id: "wolf", amount: regenerationPerTurn(rank, { regenerationTurns: turns }) }]);
+        expect(healing?.[0]?.amount).toBeGreaterThan(0);
+      }),
+    );
   });
 });

@@ -82,6 +82,8 @@ function powerSchema() {
     active: new f.BooleanField({ required: true, initial: true }),
     attack: attackSchema(false, "En"),
     protection: protectionSchema(),
+    /** Regeneration: the power's rank in Health comes back over the wrap-ups (rules recovery.ts; additive, false by default). */
+    regeneration: new f.BooleanField({ required: true, initial: false }),
     description: htmlField(),
     schemaVersion: importedSchemaVersionField(),
   };

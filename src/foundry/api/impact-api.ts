@@ -1,0 +1,182 @@
+/**
+ * The Judge's impacts at `CONFIG.CASE.api`: `impact(actorUuids, { kind, areas, materialStrength })`
+ * resolves a fall (a charge against the ground) or a charge at an object of that material
+ * strength for each named character (rules impacts.ts: the material strength as body armor, the
+ * rebound on the charger), takes the rebound off its Health, and posts a chat card saying what
+ * happened; `promptImpact()` asks for the impact and applies it to the controlled tokens.
+ *
+ * GM only, on the active GM through the query router, under each actor's lock (`actorLock`,
+ * shared with the cards and the turn); each Health write carries a ledger entry naming the
+ * request (actor-writes.ts), so a replayed request changes nothing twice and posts no second card.
+ */
+import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, killCheckDue, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
+import { SYSTEM_PATH } from "../core/constants";
+import { actorFromUuid, isCharacter } from "../core/guards";
+import { requestGM } from "../requests/gm";
+import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
+import { bodyProtection } from "../exchange/make-attack";
+import { syncUnconscious } from "../status-effects";
+import { askForm } from "../ui/dialogs";
+import { MAX_TARGETS } from "./damage-limits";
+import { impactPromptContext, readImpactForm } from "./impact-forms";
+import { controlledActorUuids } from "./campaign-api";
+
+export const IMPACT_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/impact-prompt.hbs`;
+export const IMPACT_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/impact-card.hbs`;
+
+const REQUEST_ID = /^[A-Za-z0-9]{16}$/;
+/** The largest material strength an impact accepts (Class 5000's range is open: a guard on input). */
+const MAX_MATERIAL_STRENGTH = 1_000_000;
+
+export interface ImpactPayload {
+  readonly requestId: string;
+  readonly actorUuids: readonly string[];
+  readonly kind: ImpactKind;
+  readonly areas: number;
+  readonly materialStrength: number;
+}
+
+/** One character's impact, as the card shows it. */
+export interface ImpactedCharacter {
+  readonly uuid: string;
+  readonly name: string;
+  readonly damage: number;
+  readonly objectDamage: number;
+  readonly breaks: boolean;
+  readonly rebound: number;
+  readonly before: number;
+  readonly after: number;
+  readonly max: number;
+  readonly reachedZero: boolean;
+  /** The impact calls for a Kill? check (§8: Health reaching 0, or damage at 0): the card says so; the GM rolls it. */
+  readonly killCheck: boolean;
+}
+
+export interface ImpactSummary {
+  readonly requestId: string;
+  readonly kind: ImpactKind;
+  readonly areas: number;
+  readonly materialStrength: number;
+  readonly targets: readonly ImpactedCharacter[];
+  /** True when this answer is the remembered result of an earlier request with the same id. */
+  readonly replayed: boolean;
+}
+
+/** Validates untrusted data into an impact, or throws QueryRefusal("malformed"). */
+export function parseImpactPayload(raw: unknown): ImpactPayload {
+  const r = payloadRecord(raw);
+  const list = r.actorUuids;
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) throw new QueryRefusal("malformed", `"actorUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
+  const actorUuids = (list as unknown[]).map((uuid, i) => stringField({ [i]: uuid }, String(i), UUID_PATTERN));
+  return {
+    requestId: stringField(r, "requestId", REQUEST_ID),
+    actorUuids,
+    kind: choiceOf(r, "kind", IMPACT_KINDS),
+    areas: intField(r, "areas", 1, MAX_IMPACT_AREAS),
+    materialStrength: intField(r, "materialStrength", 0, MAX_MATERIAL_STRENGTH),
+  };
+}
+
+async function characters(uuids: readonly string[]): Promise<Actor.Implementation[]> {
+  const actors = new Map<string, Actor.Implementation>();
+  for (const uuid of uuids) {
+    const actor = await actorFromUuid(uuid);
+    if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.DamageApi.TargetGone", { uuid }));
+    if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.format("CASE.DamageApi.NotCharacter", { name: actor.name }));
+    if (!actors.has(actor.uuid)) actors.set(actor.uuid, actor);
+  }
+  return [...actors.values()];
+}
+
+/** The impact card's template data. */
+export function impactCardContext(summary: ImpactSummary, by: string) {
+  return {
+    ...summary,
+    by,
+    titleKey: `CASE.Impact.Title.${summary.kind}`,
+    materialKey: `CASE.Rank.${rankOf(summary.materialStrength).key}`,
+  };
+}
+
+/** The rules' impact for this character (its Endurance (res) and body protection); a refusal for what the rules refuse. */
+function impactOn(actor: Actor.OfType<"hero" | "npc">, payload: ImpactPayload): ImpactOutcome {
+  try {
+    return resolveImpact({ kind: payload.kind, areas: payload.areas, endurance: actor.system.score("endurance.res"), bodyArmor: bodyProtection(actor), materialStrength: payload.materialStrength });
+  } catch (error) {
+    throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
+  }
+}
+
+export const impactQuery = defineQuery({
+  name: "impact",
+  parse: parseImpactPayload,
+  lockKey: (p) => `impact:${p.requestId}`,
+  authorize(user: AskingUser) {
+    if (!user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Campaign.GMOnly"));
+  },
+  async handle(user: AskingUser, payload: ImpactPayload, context): Promise<ImpactSummary> {
+    const id = `impact:${user.id}:${payload.requestId}`;
+    const field = "system.health.value";
+    const actors = await characters(payload.actorUuids);
+    let replayed = true as boolean;
+    const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+      const out: ImpactedCharacter[] = [];
+      for (const actor of actors) {
+        if (!isCharacter(actor)) continue;
+        const outcome = impactOn(actor, payload);
+        // Read inside the lock; a replay reuses what its ledger entry recorded.
+        const health = actor.system.health;
+        const entry = ledgerEntry(actor, id, field);
+        if (!entry) replayed = false;
+        const before = entry?.before ?? clampHealth(health.value, health.max);
+        const after = entry?.after ?? applyDamageToHealth(before, health.max, outcome.rebound).health;
+        await writeOnce(actor, id, field, before, after);
+        await syncUnconscious(actor, after);
+        out.push({ uuid: actor.uuid, name: actor.name, ...outcome, before, after, max: health.max, reachedZero: after === 0 && before > 0, killCheck: killCheckDue(before, outcome.rebound) });
+      }
+      return out;
+    });
+    const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, replayed };
+    if (!replayed) {
+      const content = await foundry.applications.handlebars.renderTemplate(IMPACT_CARD_TEMPLATE, impactCardContext(summary, user.name));
+      await ChatMessage.implementation.create({ content, speaker: { scene: null, actor: null, token: null, alias: user.name } });
+    }
+    return summary;
+  },
+});
+
+/**
+ * A fall or a charge at an object (`kind`, `areas` moved or fallen, the object's or ground's
+ * `materialStrength`) for each character the UUIDs name, through the active GM (GM only).
+ * Resolves to the summary, or null (after a localised notification) when refused.
+ */
+export async function impact(actorUuids: readonly string[], options: { kind: ImpactKind; areas: number; materialStrength: number }): Promise<ImpactSummary | null> {
+  const payload = { requestId: foundry.utils.randomID(16), actorUuids: [...actorUuids], kind: options.kind, areas: options.areas, materialStrength: options.materialStrength };
+  try {
+    parseImpactPayload(payload);
+  } catch (error) {
+    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    return null;
+  }
+  return (await requestGM(impactQuery, payload)) ?? null;
+}
+
+/** The Judge tool: asks for a fall or a charge at an object, then resolves it for the controlled tokens' characters. */
+export async function promptImpact(): Promise<ImpactSummary | null> {
+  const uuids = controlledActorUuids();
+  if (uuids.length === 0) {
+    ui.notifications.warn(game.i18n.localize("CASE.Campaign.NoneSelected"));
+    return null;
+  }
+  const names = (canvas.tokens?.controlled ?? []).map((t) => t.name);
+  const content = await foundry.applications.handlebars.renderTemplate(IMPACT_PROMPT_TEMPLATE, impactPromptContext(names, foundry.utils.randomID()));
+  const form = await askForm(game.i18n.localize("CASE.Impact.PromptTitle"), content, "CASE.Impact.Resolve", "fa-solid fa-person-falling");
+  if (!form) return null;
+  const answer = readImpactForm(form);
+  if (!answer) {
+    ui.notifications.error(game.i18n.localize("CASE.Impact.InvalidForm"));
+    return null;
+  }
+  return impact(uuids, answer);
+}
