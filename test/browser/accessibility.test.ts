@@ -93,11 +93,27 @@ afterAll(async () => {
   writeFileSync("test/artifacts/a11y-axe.json", `${JSON.stringify(summary, null, 2)}\n`);
 });
 
+/**
+ * One page serves every view, one after another (tests in a file run in turn): each view
+ * replaces the whole document (page.setContent: new nodes, listeners, focus, scroll and
+ * stylesheets, loaded again), and only the window's axe-core stays, injected once. A page per
+ * view spent about 0.4 s opening, loading and parsing axe-core again, most of a view's time.
+ */
+let shared: Page | null = null;
+
 async function open(html: string, theme: Theme, viewport = { width: 1000, height: 900 }): Promise<Page> {
-  const page = await (await browser.get()).context.newPage();
-  await page.setViewportSize(viewport);
-  await showPage(page, sheetDocument(html, theme, STYLESHEETS));
-  return page;
+  if (shared === null || shared.isClosed()) {
+    shared = await (await browser.get()).context.newPage();
+    await showPage(shared, sheetDocument("", theme, STYLESHEETS));
+  }
+  await shared.setViewportSize(viewport);
+  await shared.setContent(sheetDocument(html, theme, STYLESHEETS));
+  return shared;
+}
+
+/** Done with a view: the shared page stays open for the next one. */
+async function release(page: Page): Promise<void> {
+  if (page !== shared) await release(page);
 }
 
 /** Every rendered button shows text of its own (no icon font is loaded in these pages). */
@@ -148,7 +164,7 @@ describe("accessibility of the sheets", () => {
         try {
           await checkView(page, "form.application", `hero-${tab}-${theme}`);
         } finally {
-          await page.close();
+          await release(page);
         }
       });
     }
@@ -174,7 +190,7 @@ describe("accessibility of the sheets", () => {
       try {
         await checkView(page, "form.application", `npc-${theme}`);
       } finally {
-        await page.close();
+        await release(page);
       }
     });
 
@@ -192,7 +208,7 @@ describe("accessibility of the sheets", () => {
         try {
           await checkView(page, "form.application", `item-${type}-${theme}`);
         } finally {
-          await page.close();
+          await release(page);
         }
       });
     }
@@ -213,7 +229,7 @@ describe("accessibility of the sheets", () => {
       expect((await recordedClicks(page)).at(-1)).toMatchObject({ action: "tab", dataset: { tab: "gear" } });
       await page.locator("form.application").screenshot({ path: "test/artifacts/a11y-hero-focus-dark.png" });
     } finally {
-      await page.close();
+      await release(page);
     }
   });
 });
@@ -239,7 +255,7 @@ describe("accessibility of the action card", () => {
           expect(letters.length).toBeGreaterThan(0);
           for (const l of letters) expect(l).toMatch(/^"[WGYR]"$/);
         } finally {
-          await page.close();
+          await release(page);
         }
       });
     }
@@ -272,7 +288,7 @@ describe("accessibility of the attack card", () => {
           expect(stops.length, `${stage}: tab stops`).toBe(controls.length);
           expect(stops.filter((s) => !s.marked), `${stage}: focus not marked`).toEqual([]);
         } finally {
-          await page.close();
+          await release(page);
         }
       }
     };
@@ -290,7 +306,7 @@ describe("accessibility of the attack card", () => {
       // Run as the card's dispatcher runs it: on the card's message, with the clicked button.
       await CARD_ACTIONS[click?.action ?? ""]?.call({ messageId: MESSAGE_ID }, fakeClick(), fakeTarget(click?.dataset ?? {}));
     } finally {
-      await page.close();
+      await release(page);
     }
     expect(readExchange(message.system.exchange).targets[0]?.phase).toBe("resolved");
     await checkStage("resolved", GM.id);
@@ -378,7 +394,7 @@ describe("accessibility of the dialogs", () => {
           expect(stops.length).toBe(controls.length);
           expect(stops.filter((s) => !s.marked)).toEqual([]);
         } finally {
-          await page.close();
+          await release(page);
         }
       });
     }
@@ -407,7 +423,7 @@ describe("accessibility of the Universal Table window", () => {
         expect(letters.length).toBe(17 * 4 - (await page.locator("td.utable-cell.empty").count()) + 4);
         for (const l of letters) expect(l).toMatch(/^"[WGYR]"$/);
       } finally {
-        await page.close();
+        await release(page);
       }
     });
   }
@@ -486,7 +502,7 @@ describe("accessibility of the combat tracker", () => {
             expect(stops.length).toBe(controls.length);
             expect(stops.filter((s) => !s.marked)).toEqual([]);
           } finally {
-            await page.close();
+            await release(page);
           }
         }
       }
@@ -525,7 +541,7 @@ describe("accessibility of the other chat cards", () => {
         try {
           await checkView(page, "#chat-log", `${name}-${theme}`);
         } finally {
-          await page.close();
+          await release(page);
         }
       });
     }
@@ -567,7 +583,7 @@ describe("accessibility of the band palette", () => {
         }
       }
     } finally {
-      await page.close();
+      await release(page);
     }
   });
 });

@@ -142,31 +142,33 @@ export async function tabThrough(page: Page, selector: string, limit = 200): Pro
   const seen = new Set<string>();
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press("Tab");
+    // One round trip per stop: the focused element's mark, and (for a new stop inside the
+    // root) its box-shadow blurred, then focus given back as the keyboard gave it.
     const stop = await page.evaluate((sel) => {
       const el = document.activeElement as HTMLElement | null;
       const root = document.querySelector(sel);
       if (!el || el === document.body || !root || "caseFocusStart" in el.dataset) return null;
       const inside = root.contains(el);
+      const isNew = el.dataset.caseFocusIndex === undefined;
       el.dataset.caseFocusIndex ??= String(document.querySelectorAll("[data-case-focus-index]").length);
       const focused = getComputedStyle(el);
       // Chromium's own focus ring ("auto") is drawn at least 2px wide whatever the width says.
       const mark = { outline: focused.outlineStyle === "auto" || (focused.outlineStyle !== "none" && parseFloat(focused.outlineWidth) >= 2), shadow: focused.boxShadow };
       const label = el.getAttribute("aria-label") ?? el.textContent.trim();
-      return { inside, key: el.dataset.caseFocusIndex, tag: el.tagName.toLowerCase(), name: label.slice(0, 60) || el.outerHTML.slice(0, 80), mark };
+      // The same element unfocused: its box-shadow then (a focus ring drawn as a shadow must be new).
+      let blurredShadow = "none";
+      if (inside && isNew) {
+        el.blur();
+        blurredShadow = getComputedStyle(el).boxShadow;
+        el.focus({ focusVisible: true } as FocusOptions);
+      }
+      return { inside, key: el.dataset.caseFocusIndex, tag: el.tagName.toLowerCase(), name: label.slice(0, 60) || el.outerHTML.slice(0, 80), mark, blurredShadow };
     }, selector);
     if (!stop) break;
     if (seen.has(stop.key)) break;
     seen.add(stop.key);
     if (!stop.inside) continue;
-    // The same element unfocused: its box-shadow then (a focus ring drawn as a shadow must be new).
-    const blurredShadow = await page.evaluate((key) => {
-      const el = document.querySelector<HTMLElement>(`[data-case-focus-index="${key}"]`);
-      if (!el) return "none";
-      el.blur();
-      const shadow = getComputedStyle(el).boxShadow;
-      el.focus({ focusVisible: true } as FocusOptions);
-      return shadow;
-    }, stop.key);
+    const blurredShadow = stop.blurredShadow;
     stops.push({ tag: stop.tag, name: stop.name, marked: stop.mark.outline || (stop.mark.shadow !== "none" && stop.mark.shadow !== blurredShadow) });
   }
   return stops;

@@ -3,7 +3,7 @@
  * roll-offs and declared dodges, and the acting order as resolve begins (with the fast paths
  * that build no units without team initiative, and the simple paths they must equal).
  */
-import { initiativeWith } from "./copy";
+import { combatantWith, initiativeWith } from "./copy";
 import { resolveAction } from "../actions";
 import { holdEffects } from "../attacks";
 import { dodgeShift } from "../defences";
@@ -130,6 +130,8 @@ interface WaitingMemo {
   readonly mode: InitiativeSettings["mode"];
   readonly team: boolean;
   readonly result: InitiativeWaiting;
+  /** For each group of `result.rollOffs`, each member's place in `snapshot` (a roll-off round updates them without a search). */
+  readonly groupAt: readonly (readonly number[])[];
 }
 let memo: WaitingMemo | null = null;
 
@@ -188,6 +190,8 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   const rolls: string[] = [];
   const dodges: string[] = [];
   const units: CombatantTurn[] = [];
+  /** Each unit's place in the snapshot. */
+  const unitAt: number[] = [];
   const snapshot: CombatantTurn[] = [];
   let longest = 0;
   for (const c of state.combatants.values()) {
@@ -195,13 +199,14 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
     if (!takesPartInInitiative(c)) continue;
     units.push(c);
+    unitAt.push(snapshot.length - 1);
     const init = c.initiative;
     if (die && init.d10 === null) rolls.push(c.id);
     if (init.rollOffs.length > longest) longest = init.rollOffs.length;
   }
-  const remember = (rollOffs: string[][]): InitiativeWaiting => {
+  const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
     const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
-    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result };
+    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
     return result;
   };
   if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
@@ -248,6 +253,7 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   }
   keys.sort();
   const rollOffs: string[][] = [];
+  const groupAt: number[][] = [];
   let start = 0;
   while (start < n) {
     const place = Math.floor((keys[start] as number) / indexSpan);
@@ -255,17 +261,23 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     while (end < n && Math.floor((keys[end] as number) / indexSpan) === place) end++;
     if (end - start > 1) {
       const group: string[] = [];
+      const at: number[] = [];
       let open = true;
       for (let k = start; k < end; k++) {
-        const c = units[(keys[k] as number) % indexSpan] as CombatantTurn;
+        const u = (keys[k] as number) % indexSpan;
+        const c = units[u] as CombatantTurn;
         if (c.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
         group.push(c.id);
+        at.push(unitAt[u] as number);
       }
-      if (open) rollOffs.push(group);
+      if (open) {
+        rollOffs.push(group);
+        groupAt.push(at);
+      }
     }
     start = end;
   }
-  return remember(rollOffs);
+  return remember(rollOffs, groupAt);
 }
 
 /** {@link initiativeWaiting} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
@@ -347,9 +359,82 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
   if (typeof input !== "object" || input === null) throw new TypeError(`Roll-offs must be an object of id → d10, got ${show(input)}.`);
   const waiting = initiativeWaiting(state);
   if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
+  const given = Object.keys(rolls);
+  const base = memo !== null && memo.result === waiting ? memo : null;
+  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(base, given, rolls);
+  return rollOffsSimple(state, waiting, given, rolls);
+}
+
+/** True when `given` names exactly the groups' members, in the groups' order (what the tracker and the bench send). */
+function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly string[])[]): boolean {
+  let j = 0;
+  for (const group of groups) {
+    for (const id of group) {
+      if (given[j] !== id) return false;
+      j++;
+    }
+  }
+  return j === given.length;
+}
+
+/**
+ * {@link recordInitiativeRollOffs} when `rolls` lists every tied roller in the groups' order and
+ * the waiting answer is remembered with where each member sits ({@link WaitingMemo.groupAt}):
+ * no lookups by id, and the next answer is worked out from this one, O(tied), and remembered
+ * for the state after the change. Only the tied rollers change, each by one more roll-off, so
+ * each group splits by the new d10 (higher first, tracker order kept within), a part of two or
+ * more still tied, and nobody else's place changes: the fresh fast path (and the simple path)
+ * give the same groups. Equal to {@link rollOffsSimple}.
+ */
+function rollOffRound(base: WaitingMemo, given: readonly string[], rolls: Readonly<Record<string, number>>): TurnChange {
+  const changed: CombatantTurn[] = [];
+  const snapshot = base.snapshot.slice();
+  const groups = base.result.rollOffs;
+  const rollOffs: string[][] = [];
+  const groupAt: number[][] = [];
+  let j = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as readonly string[];
+    const at = base.groupAt[g] as readonly number[];
+    /** Members (by index in the group) per new d10, highest first. */
+    const byRoll: number[][] = Array.from({ length: INITIATIVE_DIE_SIDES }, () => []);
+    for (let k = 0; k < group.length; k++, j++) {
+      const d10 = rolls[given[j] as string] as number;
+      assertInitiativeRoll(d10);
+      const c = snapshot[at[k] as number] as CombatantTurn;
+      const after = c.initiative.rollOffs.slice();
+      after.push(d10);
+      const next = combatantWith(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(after) }) });
+      changed.push(next);
+      snapshot[at[k] as number] = next;
+      (byRoll[INITIATIVE_DIE_SIDES - d10] as number[]).push(k);
+    }
+    for (const part of byRoll) {
+      if (part.length < 2) continue;
+      const ids: string[] = [];
+      const places: number[] = [];
+      let open = true;
+      for (const k of part) {
+        const place = at[k] as number;
+        if ((snapshot[place] as CombatantTurn).initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
+        ids.push(group[k] as string);
+        places.push(place);
+      }
+      if (open) {
+        rollOffs.push(ids);
+        groupAt.push(places);
+      }
+    }
+  }
+  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: base.result.dodges });
+  memo = { ...base, snapshot, result, groupAt };
+  return { combat: Object.freeze({}), combatants: changed, enduranceLosses: [] };
+}
+
+/** {@link recordInitiativeRollOffs} for any `rolls`: checks each id (unknown, not tied, missing) and records one roll-off each. */
+function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: readonly string[], rolls: Readonly<Record<string, number>>): TurnChange {
   const tied = new Set<string>();
   for (const group of waiting.rollOffs) for (const id of group) tied.add(id);
-  const given = Object.keys(rolls);
   const combatants: CombatantTurn[] = [];
   for (const id of given) {
     combatants.push(combatantOf(state, id));

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
-import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, createCombatTurn, createCombatantTurn, createTurnState } from "../../../src/rules/turn";
+import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, recordInitiativeRollOffs } from "../../../src/rules/turn";
 import { Draft, type TurnState } from "../../../src/rules/turn/state";
 import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
 import { stats } from "../../support/turn-play";
@@ -37,6 +37,9 @@ const crowdArb = fc.tuple(fc.array(combatantArb, { maxLength: 24 }), fc.boolean(
   const shared = Array.from({ length }, (_, i) => 1 + i);
   return specs.map((s) => ({ ...s, d10: missing ? s.d10 : (s.d10 ?? 1 + (s.modifier & 1)), rollOffs: same ? shared : s.rollOffs }));
 });
+
+/** Up to 60 combatants on two totals, every d10 rolled and no roll-off yet: large groups tied, that split in several parts. */
+const tiedCrowdArb = fc.array(combatantArb, { minLength: 2, maxLength: 60 }).map((specs) => specs.map((s) => ({ ...s, modifier: Math.abs(s.modifier) % 2, d10: 1 + ((s.d10 ?? 0) % 2), rollOffs: [] })));
 
 type Spec = typeof combatantArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -103,6 +106,41 @@ describe("the initiative fast paths agree with the simple paths", () => {
     const last = Array.from({ length: INITIATIVE_MAX_ROLL_OFFS }, (_, i) => 1 + i);
     expect(fresh(initiativeState(tied(last), settings))).toEqual({ value: { rolls: [], rollOffs: [], dodges: [] } });
     expect(fresh(initiativeState(tied(last.slice(1)), settings))).toEqual({ value: { rolls: [], rollOffs: [["c0", "c1"]], dodges: [] } });
+  });
+
+  it("a roll-off round worked out from the last answer equals a fresh one: the change, the next waiting answer and the errors, round after round", () => {
+    type Step = { waiting: unknown; change?: unknown };
+    /** Plays every roll-off round of the crowd; `forget` makes each answer and each round start afresh. */
+    const play = (specs: readonly Spec[], settings: Parameters<typeof initiativeState>[1], dice: readonly number[], how: string, forget: boolean): { steps: Step[]; end: CombatantTurn[] } => {
+      const state = initiativeState(specs, settings);
+      const steps: Step[] = [];
+      let d = 0;
+      forgetInitiativeWaiting();
+      for (let round = 0; round <= INITIATIVE_MAX_ROLL_OFFS; round++) {
+        if (forget) forgetInitiativeWaiting();
+        const waiting = outcome(() => initiativeWaiting(state));
+        const step: Step = { waiting };
+        steps.push(step);
+        if (forget) expect(waiting).toEqual(outcome(() => initiativeWaitingSimple(state)));
+        if (!("value" in waiting) || waiting.value.rollOffs.length === 0) break;
+        let ids = waiting.value.rollOffs.flat();
+        if (how === "reversed") ids = ids.reverse();
+        const rolls = Object.fromEntries(ids.map((id, i) => [id, how === "badDie" && round === 1 && i === ids.length - 1 ? 11 : (dice[d++ % dice.length] as number)]));
+        if (forget) forgetInitiativeWaiting();
+        const change = outcome(() => recordInitiativeRollOffs(state, rolls));
+        step.change = change;
+        if (!("value" in change)) break;
+        commitTurnChange(state, change.value);
+      }
+      return { steps, end: [...state.combatants.values()] };
+    };
+    fc.assert(
+      // Dice from 1–2 keep groups tied and split them in two: the order of the parts matters.
+      fc.property(fc.oneof(crowdArb, tiedCrowdArb), settingsArb, fc.oneof(fc.array(d10Arb, { minLength: 1, maxLength: 400 }), fc.array(fc.integer({ min: 1, max: 2 }), { minLength: 1, maxLength: 400 })), fc.constantFrom("inOrder", "inOrder", "reversed", "badDie"), (specs, settings, dice, how) => {
+        expect(play(specs, settings, dice, how, false)).toEqual(play(specs, settings, dice, how, true));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("agrees through every roll-off round of a crowd that ties a lot", () => {
