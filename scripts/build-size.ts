@@ -19,7 +19,7 @@ export const GZIP_TARGET_BYTES = 70_000;
  * The ceiling the build test holds, in bytes: today's weight with a little room. Raise it
  * only for a feature that is worth the weight, and say so in the commit.
  */
-export const GZIP_CEILING_BYTES = 131_000;
+export const GZIP_CEILING_BYTES = 165_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
