@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FakeActor} from "../support/exchange-world";
 import { ALICE, FakeMessage, installWorld, type World, kestrelAndGravel } from "../support/exchange-world";
 import { noticeWaitingDefences } from "../../src/foundry/exchange/card";
+import { DEFENCE_WAITING_SCAN, defencesWaiting } from "../../src/foundry/exchange/waiting";
 import { defendQuery } from "../../src/foundry/exchange/gm-actions";
 import type { Viewer } from "../../src/foundry/exchange/card-context";
 import { createExchange, readExchangeForTest } from "../support/exchange-fixtures";
@@ -53,5 +54,22 @@ describe("defence waiting", () => {
     const blindsided = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", blindsided: true });
     expect(noticeWaitingDefences(MESSAGE_ID, blindsided, alice, new Set())).toEqual([]);
     expect(world.notifications.info).not.toHaveBeenCalled();
+  });
+
+  it("defence waiting: the tracker's badge set holds the targets of GM-written cards still offering a defence, among the newest messages", async () => {
+    const waiting = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
+    const target = waiting.targets[0];
+    if (!target) throw new Error("No target row.");
+    // A card a player wrote counts for nothing; an older card beyond the scan is not badged.
+    world.messages.set("msgold0000000001", new FakeMessage("msgold0000000001", waiting));
+    for (let i = 0; i < DEFENCE_WAITING_SCAN; i++) world.messages.set(`msgfill${String(i).padStart(9, "0")}`, new FakeMessage(`msgfill${String(i).padStart(9, "0")}`, null, "base", undefined, {}));
+    world.messages.set("msgforged0000001", new FakeMessage("msgforged0000001", waiting, "attack", ALICE));
+    expect(defencesWaiting()).toEqual(new Set());
+    world.messages.set(MESSAGE_ID, new FakeMessage(MESSAGE_ID, waiting));
+    expect(defencesWaiting()).toEqual(new Set([target.actorUuid, target.uuid]));
+    // Kestrel takes it without a defence (the GM rolls the to-hit): the card waits on nobody.
+    world.dice.push(70);
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" })).toMatchObject({ ok: true });
+    expect(defencesWaiting()).toEqual(new Set());
   });
 });

@@ -237,7 +237,14 @@ export function installWorld(): World {
   vi.stubGlobal("game", {
     user: GM,
     users: { get: (id: string) => users.get(id), filter: (fn: (u: FakeUser) => boolean) => [...users.values()].filter(fn), activeGM: null },
-    messages: { get: (id: string) => messages.get(id), [Symbol.iterator]: () => messages.values() },
+    // A WorldCollection: get by id, iteration, and `contents` (Collection#contents: its values in insertion order).
+    messages: {
+      get: (id: string) => messages.get(id),
+      get contents() {
+        return [...messages.values()];
+      },
+      [Symbol.iterator]: () => messages.values(),
+    },
     settings: {
       get: (ns: string, key: string) => {
         const id = `${ns}.${key}`;
