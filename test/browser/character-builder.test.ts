@@ -94,6 +94,55 @@ const TARGET: BuilderTarget = {
   items: [],
 };
 
+/** One ability row of the builder as laid out: its boxes, and what of it is cut off. */
+interface RowBox {
+  ability: string;
+  input: { top: number; bottom: number; right: number };
+  rankName: { left: number; right: number };
+  button: { top: number; bottom: number; left: number; right: number } | null;
+  row: { left: number; right: number };
+  clipped: boolean;
+}
+
+/**
+ * The abilities, Resources and Popularity in a grid of two or more columns at the window's width;
+ * each row's label, number, rank name and re-roll button on one line, none of them overlapping or
+ * cut off, and every row inside its column. A point build has no re-roll buttons.
+ */
+async function expectBuilderGridLaidOut(page: Page, rerolls: boolean): Promise<void> {
+  const layout = await page.locator(".case-builder-grid").evaluate((grid) => {
+    const box = (el: Element) => el.getBoundingClientRect();
+    const columns = getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length;
+    const rows = Array.from(grid.querySelectorAll<HTMLElement>(".case-builder-row[data-ability]")).map((row) => {
+      const input = row.querySelector(".case-rank-number") as Element;
+      const rankName = row.querySelector(".case-rank-name") as Element;
+      const button = row.querySelector(".case-builder-reroll");
+      const clipped = [row, ...Array.from(row.querySelectorAll("*"))].some((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== "inline");
+      return { ability: row.dataset.ability ?? "", input: box(input), rankName: box(rankName), button: button ? box(button) : null, row: box(row), clipped };
+    });
+    const popularity = grid.querySelector('input[name="popularity"]') as HTMLElement;
+    return { columns, grid: box(grid), rows, popularity: box(popularity) };
+  });
+  expect(layout.columns).toBeGreaterThanOrEqual(2);
+  expect(layout.rows.map((r: RowBox) => r.ability)).toEqual(["fighting", "agility", "strength", "endurance", "reason", "intuition", "psyche", "resources"]);
+  for (const r of layout.rows as RowBox[]) {
+    expect(r.clipped, `${r.ability}: nothing cut off`).toBe(false);
+    expect(r.rankName.left, `${r.ability}: rank name after the number`).toBeGreaterThanOrEqual(r.input.right);
+    expect(r.row.right, `${r.ability}: row inside the grid`).toBeLessThanOrEqual(layout.grid.right + 0.5);
+    const button = r.button;
+    expect(button === null, `${r.ability}: a re-roll button in a random build only`).toBe(!rerolls);
+    if (!button) continue;
+    // The same line: the button's box and the input's overlap vertically.
+    expect(Math.min(button.bottom, r.input.bottom) - Math.max(button.top, r.input.top), `${r.ability}: re-roll on the input's line`).toBeGreaterThan(0);
+    expect(button.left, `${r.ability}: re-roll after the rank name`).toBeGreaterThanOrEqual(r.rankName.right);
+    expect(button.right, `${r.ability}: re-roll inside its column`).toBeLessThanOrEqual(r.row.right + 0.5);
+  }
+  // Popularity in the grid too, its number inside it.
+  expect(layout.popularity.width).toBeGreaterThan(0);
+  expect(layout.popularity.right).toBeLessThanOrEqual(layout.grid.right + 0.5);
+  expect(layout.popularity.bottom).toBeLessThanOrEqual(layout.grid.bottom + 0.5);
+}
+
 describe("character builder in Chromium", () => {
   for (const theme of ["light", "dark"] as const) {
     it(`a random build with 15 powers and long names (${theme}): laid out without sideways scrolling, accessible`, async () => {
@@ -102,6 +151,7 @@ describe("character builder in Chromium", () => {
         expect(await page.locator(".case-builder-list select").count()).toBeGreaterThanOrEqual(15);
         const overflow = await page.locator(".window-content").evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
+        await expectBuilderGridLaidOut(page, true);
         await expectAccessible(page, ".case-builder", `character builder (${theme})`);
         await page.locator("form.application").screenshot({ path: `test/artifacts/character-builder${theme === "dark" ? "-dark" : ""}.png` });
       } finally {
@@ -147,6 +197,7 @@ describe("character builder in Chromium", () => {
         expect(await page.locator(".case-builder-points").textContent()).toMatch(/Points: \d+ of 100 spent, -\d+ left/);
         expect(await page.locator(".case-builder-replaces li").count()).toBeGreaterThan(3);
         await expect(page.locator('button[data-action="builderReroll"]').count()).resolves.toBe(0);
+        await expectBuilderGridLaidOut(page, false);
         await expectAccessible(page, ".case-builder", `character builder, points (${theme})`);
         await page.locator("form.application").screenshot({ path: `test/artifacts/character-builder-points${theme === "dark" ? "-dark" : ""}.png` });
       } finally {
