@@ -1,7 +1,9 @@
 /**
  * The house stays as the README's architecture section draws it: the rules library has no file
  * over 600 lines; in src/foundry, the folders (and top-level files) import each other without a
- * loop, so every import points down a floor; and no HTML markup is built in TypeScript (dialogs
+ * loop, so every import points down a floor; every stylesheet's blocks close, with no style rule
+ * nested in another (a lost brace silently nests every later rule, and Chromium then matches
+ * none of them); and no HTML markup is built in TypeScript (dialogs
  * and cards are Handlebars templates). Read from the source text, as a newcomer would.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -74,6 +76,33 @@ function loops(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   return found;
 }
 
+/**
+ * Where a stylesheet's blocks go wrong: a `}` with nothing open, a style rule opened inside
+ * another style rule (only @-rules such as @media may hold rules), or blocks left open at the end.
+ */
+function cssNestingFaults(css: string): string[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, "");
+  const open: boolean[] = [];
+  const faults: string[] = [];
+  let head = "";
+  let line = 1;
+  for (const ch of text) {
+    if (ch === "\n") line++;
+    if (ch === "{") {
+      const selector = head.split(";").at(-1)?.trim() ?? "";
+      const isAtRule = selector.startsWith("@");
+      if (open.length > 0 && open.at(-1) === false) faults.push(`line ${String(line)}: "${selector.slice(0, 60)}" is nested in a style rule`);
+      open.push(isAtRule);
+      head = "";
+    } else if (ch === "}") {
+      if (open.pop() === undefined) faults.push(`line ${String(line)}: a "}" closes nothing`);
+      head = "";
+    } else head += ch;
+  }
+  if (open.length > 0) faults.push(`${String(open.length)} block(s) left open at the end`);
+  return faults;
+}
+
 describe("the house", () => {
   it("no file in src/rules is over 600 lines", () => {
     const long = filesUnder(join("src", "rules"))
@@ -96,6 +125,19 @@ describe("the house", () => {
     }
     expect(edges.size).toBeGreaterThan(10);
     expect(loops(edges)).toEqual([]);
+  });
+
+  it("every stylesheet's blocks close, and no style rule is nested in another", () => {
+    const faults = readdirSync("styles")
+      .filter((f) => f.endsWith(".css"))
+      .flatMap((f) => cssNestingFaults(readFileSync(join("styles", f), "utf8")).map((fault) => `styles/${f} ${fault}`));
+    expect(faults).toEqual([]);
+  });
+
+  it("the stylesheet check finds a lost brace and a stray one (so the check above can fail)", () => {
+    expect(cssNestingFaults(".a { color: red; }\n@media (width < 720px) { .b { color: blue; } }")).toEqual([]);
+    expect(cssNestingFaults(".a { color: red;\n.b { color: blue; }\n")).toEqual(['line 2: ".b" is nested in a style rule', "1 block(s) left open at the end"]);
+    expect(cssNestingFaults(".a { color: red; } }")).toEqual(['line 1: a "}" closes nothing']);
   });
 
   it("the loop finder finds a loop (so the check above can fail)", () => {
