@@ -194,7 +194,7 @@ export interface PointBuild {
   readonly resources: number;
 }
 
-/** A problem with a build, as a code the sheet translates (`CASE.Creation.<code>`). */
+/** A problem with a build, as a code the sheet translates (`CASE.Builder.Problem.<code>`). */
 export interface BuildProblem {
   readonly code: "overBudget" | "aboveMaxRank";
   /** The field at fault ("strength", "power 2", "budget"). */

@@ -74,11 +74,11 @@ describe("area attack card in Chromium", () => {
     await page.setViewportSize({ width: 360, height: 1200 });
     for (const theme of ["light", "dark"] as const) {
       await show(page, grenade(), theme);
-      await expect(page.locator(".area-tag").innerText()).resolves.toBe("Area: explosion of 2 areas, 5 targets (damage falls off)");
+      await expect(page.locator(".area-tag").innerText()).resolves.toBe("Area: an explosion of radius 2 · targets: 5 (damage falls off)");
       await expect(page.locator(".target-row").count()).resolves.toBe(5);
       await expect(page.locator(".out-of-fight").count()).resolves.toBe(2);
       const distances = (await page.locator(".area-distance").allTextContents()).map((t) => t.trim());
-      expect(distances).toEqual(["· 1 area(s) from the centre", "· 1 area(s) from the centre", "· 2 area(s) from the centre", "· 2 area(s) from the centre"]);
+      expect(distances).toEqual(["· areas from the centre: 1", "· areas from the centre: 1", "· areas from the centre: 2", "· areas from the centre: 2"]);
       const sideways = await page.evaluate(() => {
         const log = document.querySelector("#chat-log");
         let worst = log ? log.scrollWidth - log.clientWidth : 0;

@@ -117,9 +117,9 @@ describe("area attack: the GM makes one card from the template", () => {
     await world.ask(attackQuery, ALICE.id, { itemUuid: power.uuid, targetUuids: [hero.uuid], input: { blindsided: true }, templateUuid: await template(power) });
     const gm: Viewer = { isGM: true, owns: () => true, isNpc: () => true };
     const html = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(cardState(), gm, { hideNpcDefences: false, ownersApplyDamage: false })));
-    expect(text(queryAll(html, ".area-tag")[0] ?? html)).toBe("Area: explosion of 3 areas, 4 targets (damage falls off)");
+    expect(text(queryAll(html, ".area-tag")[0] ?? html)).toBe("Area: an explosion of radius 3 · targets: 4 (damage falls off)");
     expect(queryAll(html, ".target-row")).toHaveLength(4);
-    expect(queryAll(html, ".area-distance").map((e) => text(e))).toEqual(["· 1 area(s) from the centre", "· 2 area(s) from the centre", "· 3 area(s) from the centre"]);
+    expect(queryAll(html, ".area-distance").map((e) => text(e))).toEqual(["· areas from the centre: 1", "· areas from the centre: 2", "· areas from the centre: 3"]);
     expect(queryAll(html, "[data-action=\"caseApplyAll\"]")).toHaveLength(1);
   });
 });

@@ -121,11 +121,11 @@ describe("the attack card", () => {
     // Gravel (Str 40) grabs at Kestrel (Str 20): green is Take, and the stronger grabber takes it.
     let grab = createExchange({ attackerActor: villain, targetActor: hero, attack: "Gb" });
     grab = rollToHit(declineDefence(grab, "0"), "0", { die: 40 });
-    expect(line(render(grab, "other"), ".result-note")).toBe("The grabber is stronger: the item is taken.");
+    expect(line(render(grab, "other"), ".result-note")).toBe("The grabber wins the Strength contest: the item is taken.");
     // Kestrel (Str 20) grabs at Gravel (Str 40): a struggle.
     let weak = createExchange({ attackerActor: hero, targetActor: villain, attack: "Gb" });
     weak = rollToHit(declineDefence(weak, "0"), "0", { die: 50 });
-    expect(line(render(weak, "other"), ".result-note")).toBe("Not stronger than the holder: a struggle for the item.");
+    expect(line(render(weak, "other"), ".result-note")).toBe("The grabber does not win the Strength contest: a struggle for the item.");
     let shot = createExchange({ attackerActor: villain, targetActor: hero, attack: "Sh" });
     shot = rollToHit(declineDefence(shot, "0"), "0", { die: 2 });
     expect(line(render(shot, "other"), ".result-note")).toBe("A ranged miss may strike someone next to the target: roll for each.");

@@ -68,7 +68,7 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     const card = parseHtml(created[0]?.content ?? "");
     expect(text(queryOne(card, ".card-title"))).toBe("A charge at an object");
     expect(text(queryOne(card, ".impact-what"))).toBe("3 area(s) into Excellent material (20)");
-    expect(text(queryOne(card, ".impact-targets li"))).toMatch(/Kestrel\s+Charge damage 36\s+16 get through: it breaks, or is barrelled through\s+20 rebound onto the character\s+Health 110 → 90 \/ 110/);
+    expect(text(queryOne(card, ".impact-targets li"))).toMatch(/Kestrel\s+Charge damage 36\s+16 get through: it breaks, or is barrelled through\s+20 rebounds onto the character\s+Health 110 → 90 \/ 110/);
   });
 
   it("a fall onto the ground: the faller takes the ground's material strength; one falling to 0 Health is Unconscious", async () => {

@@ -85,7 +85,7 @@ export class CaseCombat<SubType extends Combat.SubType = Combat.SubType> extends
     return this;
   }
 
-  /** The CASE turn does not go back; a Judge corrects the state by hand instead. */
+  /** Foundry's previous-turn controls do not move the CASE turn: the Judge goes back through the tracker's Back one step (the turn's history). */
   override previousTurn(): Promise<this> {
     ui.notifications.warn(game.i18n.localize("CASE.Turn.Notify.NoGoingBack"));
     return Promise.resolve(this);
