@@ -5,6 +5,8 @@
  * query router (`karmaPoolQuery`): asked by the character's owner (or a GM), under the
  * character's lock and the pool's, the character's Karma and its log line written once with
  * a ledger entry, and the pool written with the request's id (a retry changes neither twice).
+ * That id is the request message's, which the server makes, with the character's uuid: a player
+ * cannot replay one request for another character, or replay it at all once answered.
  */
 import { contributeToPool, drawFromPool } from "../rules/index";
 import { SYSTEM_ID } from "./core/constants";
@@ -24,7 +26,6 @@ export const KARMA_POOL_ACTIONS = ["contribute", "draw"] as const;
 export type KarmaPoolAction = (typeof KARMA_POOL_ACTIONS)[number];
 
 export interface KarmaPoolPayload {
-  readonly requestId: string;
   readonly actorUuid: string;
   readonly action: KarmaPoolAction;
   readonly amount: number;
@@ -37,13 +38,10 @@ export interface KarmaPoolResult {
   readonly total: number;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9]{16}$/;
-
 /** Validates untrusted data into a pool request, or throws QueryRefusal("malformed"). */
 export function parseKarmaPoolPayload(raw: unknown): KarmaPoolPayload {
   const r = payloadRecord(raw);
   return {
-    requestId: stringField(r, "requestId", REQUEST_ID),
     actorUuid: stringField(r, "actorUuid", UUID_PATTERN),
     action: choiceOf(r, "action", KARMA_POOL_ACTIONS),
     amount: intField(r, "amount", 1, MAX_KARMA_POOL_AMOUNT),
@@ -60,7 +58,7 @@ async function characterOf(uuid: string): Promise<Actor.Implementation> {
 export const karmaPoolQuery = defineQuery({
   name: "karmaPool",
   parse: parseKarmaPoolPayload,
-  lockKey: (p) => `karmaPoolRequest:${p.requestId}`,
+  lockKey: (p) => `karmaPoolRequest:${p.actorUuid}`,
   async authorize(user: AskingUser, p: KarmaPoolPayload) {
     if (!karmaPoolEnabled()) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.KarmaPool.Off"));
     if (user.isGM) return;
@@ -68,8 +66,9 @@ export const karmaPoolQuery = defineQuery({
     const actor = await characterOf(p.actorUuid);
     if (!userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Builder.NotYours"));
   },
-  async handle(user: AskingUser, p: KarmaPoolPayload, context): Promise<KarmaPoolResult> {
-    const id = `pool:${user.id}:${p.requestId}`;
+  async handle(_user: AskingUser, p: KarmaPoolPayload, context): Promise<KarmaPoolResult> {
+    // The request's own id (the server-made message id, or the active GM's own) and the character.
+    const id = `pool:${context.requestId}:${p.actorUuid}`;
     const field = "system.karma.value";
     const actor = await characterOf(p.actorUuid);
     return context.locks.run([actorLock(actor.uuid), KARMA_POOL_LOCK], async () => {
@@ -93,7 +92,7 @@ export const karmaPoolQuery = defineQuery({
 });
 
 async function ask(action: KarmaPoolAction, actorUuid: string, amount: number): Promise<KarmaPoolResult | null> {
-  const payload = { requestId: foundry.utils.randomID(16), actorUuid, action, amount };
+  const payload = { actorUuid, action, amount };
   try {
     parseKarmaPoolPayload(payload);
   } catch (error) {

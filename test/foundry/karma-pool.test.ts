@@ -99,13 +99,28 @@ describe("karma pool on the strict table", () => {
     await table.settle();
     expect(pool().total).toBe(18);
     expect(karmaOf(CAST.kestrel).value + karmaOf(CAST.wren).value).toBe(start - 18);
-    // The GM handles the same request twice (a retry): the hero and the pool change once.
+    // The GM handles the same request twice (a retry of one request message): the hero and the pool change once.
     const again = ask("contribute", CAST.wren, 2);
-    expect(await gm.click(karmaPoolQuery, again)).toMatchObject({ ok: true });
-    expect(await gm.click(karmaPoolQuery, again)).toMatchObject({ ok: true });
+    expect(await gm.run(() => gm.router.runLocally(karmaPoolQuery, again, "retriedrequest01"))).toMatchObject({ ok: true });
+    expect(await gm.run(() => gm.router.runLocally(karmaPoolQuery, again, "retriedrequest01"))).toMatchObject({ ok: true });
     await table.settle();
     expect(pool().total).toBe(20);
     expect(karmaOf(CAST.kestrel).value + karmaOf(CAST.wren).value).toBe(start - 20);
+  });
+});
+
+describe("karma pool: what a player chooses in the payload", () => {
+  it("karma pool: an id a player puts in the payload is not the replay key: two draws are two draws, and the pool pays each once", async () => {
+    const { alice, bob } = table.clients;
+    expect(await bob.click(karmaPoolQuery, ask("contribute", CAST.wren, 30))).toMatchObject({ ok: true });
+    const start = karmaOf(CAST.kestrel).value;
+    const forged = { requestId: "samesamesamesame", actorUuid: `Actor.${CAST.kestrel}`, action: "draw", amount: 10 };
+    expect(await alice.click(karmaPoolQuery, forged)).toMatchObject({ ok: true, value: { total: 20 } });
+    expect(await alice.click(karmaPoolQuery, forged)).toMatchObject({ ok: true, value: { total: 10 } });
+    await table.settle();
+    // Everything drawn came out of the pool: Kestrel gained what the pool lost.
+    expect(pool().total).toBe(10);
+    expect(karmaOf(CAST.kestrel).value).toBe(start + 20);
   });
 });
 
