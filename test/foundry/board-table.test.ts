@@ -118,16 +118,21 @@ describe("apply to selected: a row's damage to the selected tokens instead, on t
     ]);
   });
 
-  it("apply to selected: a player may not, unless damage is applied by owners, and then only onto tokens they own", async () => {
-    const id = await slamHit(TOKEN.wren);
+  it("apply to selected: a player may not, unless damage is applied by owners, and then only a row whose target they own, onto tokens they own", async () => {
+    const id = await slamHit(TOKEN.kestrel);
+    const onWren = await slamHit(TOKEN.wren);
     const { alice } = table.clients;
     const kestrelHealth = table.health(CAST.kestrel);
+    const wrenHealth = table.health(CAST.wren);
     expect(await alice.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.kestrel)] })).toMatchObject({ ok: false, reason: "forbidden" });
     table.server.settings.set("case.damageAppliedBy", "owners");
+    // Wren's row is Bob's to apply: Alice may not move its damage, not even onto her own token.
+    expect(await alice.click(applyToSelectedQuery, { messageId: onWren, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.kestrel)] })).toMatchObject({ ok: false, reason: "forbidden" });
     // Shade is the GM's: refused, and nothing is written on anyone.
     expect(await alice.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.kestrel), tokenUuid(TOKEN.shade)] })).toMatchObject({ ok: false, reason: "forbidden" });
     expect(table.health(CAST.kestrel)).toBe(kestrelHealth);
-    // Her own token: accepted.
+    expect(table.health(CAST.wren)).toBe(wrenHealth);
+    // Her own row, onto her own token: accepted.
     expect(await alice.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.kestrel)] })).toEqual({ ok: true, value: null });
     await table.settle();
     expect(table.health(CAST.kestrel)).toBe(kestrelHealth - 20);

@@ -8,12 +8,11 @@
  */
 import { applyDamageToOthers, targetActions, targetOf } from "../../rules/index";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
-import { SYSTEM_ID } from "../core/constants";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, type AskingUser } from "../requests/router";
 import { selectedTokenUuids } from "./board";
-import { cardFor, cardLock, defineCardQuery, save, transition } from "./gm-actions";
+import { cardFor, cardLock, defineCardQuery, mayApplyDamage, save, transition } from "./gm-actions";
 
 /** The most tokens one *Apply to selected* may name. */
 export const MAX_SELECTED_TOKENS = 20;
@@ -35,10 +34,15 @@ async function selectedActors(uuids: readonly string[]): Promise<{ uuid: string;
   return out;
 }
 
-async function mayApplyToSelected(user: AskingUser, uuids: readonly string[]): Promise<void> {
+/**
+ * The GM may; a player only where they could apply the row's damage itself (the owners setting,
+ * and the row's target theirs: moving a foe's damage away is not theirs to do), and only onto
+ * tokens they own.
+ */
+async function mayApplyToSelected(user: AskingUser, p: { readonly messageId: string; readonly targetKey: string; readonly tokenUuids: readonly string[] }): Promise<void> {
   if (user.isGM) return;
-  if (game.settings.get(SYSTEM_ID, "damageAppliedBy") !== "owners") throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.GMAppliesDamage"));
-  for (const { actor } of await selectedActors(uuids)) {
+  await mayApplyDamage(user, p);
+  for (const { actor } of await selectedActors(p.tokenUuids)) {
     if (!userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Exchange.NotYourTarget", { name: actor.name }));
   }
 }
@@ -53,7 +57,7 @@ export const applyToSelectedQuery = defineCardQuery({
     return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), tokenUuids: [...new Set(tokenUuids)] };
   },
   lockKey: (p) => cardLock(p.messageId),
-  authorize: (user, p) => mayApplyToSelected(user, p.tokenUuids),
+  authorize: (user, p) => mayApplyToSelected(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context);
     if (!loaded) return null;

@@ -199,7 +199,8 @@ async function mustOwnAttacker(user: AskingUser, ref: { messageId: string }): Pr
   if (!actor || !userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotYourAttack"));
 }
 
-async function mayApplyDamage(user: AskingUser, ref: TargetRef): Promise<void> {
+/** The GM may apply a row's damage; a player only under the owners setting, on a target they own. */
+export async function mayApplyDamage(user: AskingUser, ref: TargetRef): Promise<void> {
   if (user.isGM) return;
   if (game.settings.get(SYSTEM_ID, "damageAppliedBy") !== "owners") throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.GMAppliesDamage"));
   await mustOwnTarget(user, ref);
