@@ -21,10 +21,13 @@ export const MAX_ROLL_REQUEST_LABEL = 200;
 export interface RollRequestResult {
   /** The d100 as rolled. */
   readonly die: number;
-  /** The rank number rolled on, before shifts. */
-  readonly value: number;
-  /** The sum of the roll's column shifts (talents, conditions, the roller's own). */
-  readonly shift: number;
+  /**
+   * The rank number rolled on, before shifts; null on a sealed row (an NPC's: the card is
+   * public, and players never see an NPC's scores).
+   */
+  readonly value: number | null;
+  /** The sum of the roll's column shifts (talents, conditions, the roller's own); null on a sealed row. */
+  readonly shift: number | null;
   /** Karma added to the roll. */
   readonly karma: number;
   readonly color: Color;
@@ -131,8 +134,9 @@ export function requestTally(request: RollRequest): { rolled: number; waiting: n
 
 function checkResult(r: RollRequestResult): void {
   if (!Number.isInteger(r.die) || r.die < 1 || r.die > 100) invalid(`The die ${String(r.die)} is not a d100 result.`);
-  if (!isRankNumber(r.value)) invalid(`The rank number ${String(r.value)} is not valid.`);
-  if (!Number.isInteger(r.shift)) invalid("The column shift is not a whole number.");
+  if (r.value !== null && !isRankNumber(r.value)) invalid(`The rank number ${String(r.value)} is not valid.`);
+  if (r.shift !== null && !Number.isInteger(r.shift)) invalid("The column shift is not a whole number.");
+  if ((r.value === null) !== (r.shift === null)) invalid("A sealed row hides both its rank number and its shift.");
   if (!Number.isInteger(r.karma) || r.karma < 0) invalid("The Karma spent is not valid.");
   if (!(COLORS as readonly unknown[]).includes(r.color)) invalid(`"${JSON.stringify(r.color)}" is not a colour.`);
   if (typeof r.success !== "boolean") invalid("The success is not recorded.");

@@ -13,7 +13,7 @@ const NAMES = ["Kestrel of the Thousand Winds and the Seven Storms", "Wren", "Do
 function fourRows(): RollRequest {
   let r = createRollRequest("endurance", 40, null, NAMES.map((name, i) => ({ actorUuid: `Actor.a${String(i)}`, name })));
   r = recordRequestResult(r, "0", { die: 20, value: 100, shift: -2, karma: 10, color: "green", success: true });
-  r = recordRequestResult(r, "1", { die: 10, value: 30, shift: 0, karma: 0, color: "white", success: false });
+  r = recordRequestResult(r, "1", { die: 10, value: null, shift: null, karma: 0, color: "white", success: false });
   return r;
 }
 
@@ -44,6 +44,9 @@ describe("request card, rendered", () => {
     expect(first).toContain("G · Green");
     expect(first).toContain("Success");
     expect(text(rows[1] ?? doc).replace(/\s+/g, " ")).toContain("W · White");
+    // A sealed (NPC) row shows its total and colour, never the column it rolled on.
+    expect(queryAll(rows[1] ?? doc, "[data-tooltip]")).toHaveLength(0);
+    expect(queryAll(rows[0] ?? doc, ".die[data-tooltip]")).toHaveLength(1);
     expect(text(rows[1] ?? doc)).toContain("Failure");
     const all = text(doc).replace(/\s+/g, " ");
     expect(all).toContain("Roll Endurance against Incredible.");

@@ -84,6 +84,25 @@ describe("request card", () => {
     expect(bob.notified).toEqual([]);
   });
 
+  it("request card: an NPC's row is sealed: no player's copy of the card holds the NPC's score or shifts", async () => {
+    const { gm, bob } = table.clients;
+    const card = await gm.run(() =>
+      createRequestCard({ score: "endurance.res", intensity: null, label: null, subjects: [{ actorUuid: `Actor.${CAST.kestrel}`, name: "Kestrel" }, { actorUuid: `Actor.${CAST.gravel}`, name: "Doctor Gravel" }] }),
+    );
+    await table.settle();
+    table.dice.push(50, 50);
+    expect(await gm.click(answerRollRequestQuery, answer(card.id ?? "", "1"))).toEqual({ ok: true, value: null });
+    expect(await table.clients.alice.click(answerRollRequestQuery, answer(card.id ?? "", "0"))).toEqual({ ok: true, value: null });
+    await table.settle();
+    const rows = request(card.id ?? "").rows;
+    expect(rows[1]?.result).toMatchObject({ die: 50, value: null, shift: null });
+    expect(rows[0]?.result).toMatchObject({ die: 50, value: 100, shift: 0 });
+    // Gravel's End (res) is 100 too: nothing Bob's client received about the card carries it.
+    const seen = bob.received.filter((json) => json.includes(card.id ?? "")).map((json) => JSON.parse(json) as { system?: { request?: { rows?: { result?: { value?: unknown } | null }[] } } });
+    expect(seen.length).toBeGreaterThan(0);
+    for (const doc of seen) expect(doc.system?.request?.rows?.[1]?.result?.value ?? null).toBeNull();
+  });
+
   it("request card: a player cannot roll another's row, a row is rolled once, and a die in the payload is never read", async () => {
     const { alice, bob } = table.clients;
     const id = await ask();

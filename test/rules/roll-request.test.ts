@@ -20,14 +20,15 @@ import { ABILITY_KEYS, SUB_SCORE_REFS, COLORS } from "../../src/rules/index";
 const subject = (n: number) => ({ actorUuid: `Actor.a${String(n)}`, name: `Hero ${String(n)}` });
 const result = (die: number, success: boolean): RollRequestResult => ({ die, value: 30, shift: 0, karma: 0, color: success ? "green" : "white", success });
 
+const arbShown = fc.record({ value: fc.constantFrom(0, 2, 6, 10, 30, 40, 100, 1000), shift: fc.integer({ min: -5, max: 5 }) });
+const arbSealed = fc.constant({ value: null, shift: null });
 const arbResult = fc.record({
   die: fc.integer({ min: 1, max: 100 }),
-  value: fc.constantFrom(0, 2, 6, 10, 30, 40, 100, 1000),
-  shift: fc.integer({ min: -5, max: 5 }),
+  column: fc.oneof(arbShown, arbSealed),
   karma: fc.constantFrom(0, 10, 25),
   color: fc.constantFrom(...COLORS),
   success: fc.boolean(),
-});
+}).map(({ column, ...rest }): RollRequestResult => ({ ...rest, ...column }));
 
 describe("request card rules", () => {
   it("request card: every character asked is one row, in the order asked; the same actor twice is one row", () => {
@@ -108,6 +109,8 @@ describe("request card rules", () => {
     expect(damaged((r) => (row(r).key = "5"))).toThrow(RollRequestError);
     expect(damaged((r) => ((row(r).result as Record<string, unknown>).die = 101))).toThrow(/101/);
     expect(damaged((r) => ((row(r).result as Record<string, unknown>).color = "blue"))).toThrow(RollRequestError);
+    // A sealed (NPC) row hides both its rank number and its shift, never one of them.
+    expect(damaged((r) => ((row(r).result as Record<string, unknown>).value = null))).toThrow(/sealed/);
     expect(() => readRollRequest(null)).toThrow(RollRequestError);
   });
 });

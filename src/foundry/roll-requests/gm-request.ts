@@ -202,7 +202,9 @@ export const answerRollRequestQuery = defineQuery({
     const shift = check.shifts.reduce((sum, s) => sum + s.cs, 0);
     let next: RollRequest;
     try {
-      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: check.value, shift, karma: p.karma, color: outcome.color, success: outcome.success });
+      // The card is public: an NPC's row keeps its score and shifts off it (players never see an NPC's scores).
+      const sealed = actor.type === "npc";
+      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: sealed ? null : check.value, shift: sealed ? null : shift, karma: p.karma, color: outcome.color, success: outcome.success });
     } catch (error) {
       refusal(error);
     }

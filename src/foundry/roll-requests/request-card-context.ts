@@ -42,8 +42,9 @@ export interface RequestRowView {
     readonly color: string;
     readonly colorKey: string;
     readonly letterKey: string;
-    readonly columnKey: string;
-    readonly columnNumber: number;
+    /** The column rolled on; null on a sealed (NPC) row. */
+    readonly columnKey: string | null;
+    readonly columnNumber: number | null;
     readonly shift: string | null;
     readonly success: boolean;
   } | null;
@@ -69,14 +70,14 @@ export function requestCardContext(request: RollRequest, viewer: RequestViewer):
     intensityKey: request.intensity === null ? null : `CASE.Rank.${rankOf(request.intensity).key}`,
     rows: request.rows.map((row) => {
       const r = row.result;
-      const column = r ? shiftColumn(r.value, r.shift).rank : null;
+      const column = r && r.value !== null ? shiftColumn(r.value, r.shift ?? 0).rank : null;
       return {
         key: row.key,
         name: row.name,
         portrait: viewer.portrait(row.actorUuid),
         canRoll: mayRollRequestRow(request, row.key) && (viewer.isGM || viewer.owns(row.actorUuid)),
         result:
-          r && column
+          r
             ? {
                 die: r.die,
                 karma: r.karma,
@@ -84,9 +85,9 @@ export function requestCardContext(request: RollRequest, viewer: RequestViewer):
                 color: r.color,
                 colorKey: `CASE.Color.${r.color}`,
                 letterKey: `CASE.Color.Letter.${r.color}`,
-                columnKey: `CASE.Rank.${column.key}`,
-                columnNumber: column.number,
-                shift: r.shift === 0 ? null : formatSigned(r.shift, "0"),
+                columnKey: column ? `CASE.Rank.${column.key}` : null,
+                columnNumber: column ? column.number : null,
+                shift: r.shift === null || r.shift === 0 ? null : formatSigned(r.shift, "0"),
                 success: r.success,
               }
             : null,
