@@ -20,7 +20,7 @@ import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
 let world: World;
 let hero: FakeActor; // Alice's: End 30, Health 110
 let villain: FakeActor; // the GM's
-let created: { content: string }[];
+let created: { content: string; whisper?: string[] }[];
 
 let nextId = 0;
 function requestId(): string {
@@ -36,7 +36,7 @@ beforeEach(() => {
   vi.stubGlobal("ChatMessage", {
     getWhisperRecipients: () => [GM],
     implementation: {
-      create: (data: { content: string }) => {
+      create: (data: { content: string; whisper?: string[] }) => {
         created.push(structuredClone(data));
         return Promise.resolve(data);
       },
@@ -87,6 +87,13 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(await world.ask(impactQuery, GM.id, p)).toMatchObject({ ok: true, value: { replayed: true } });
     expect([hero.system.health.value, villain.system.health.value]).toEqual(after);
     expect(created).toHaveLength(1);
+    // Gravel is an NPC: the card, which gives away Endurance and armor, goes to the GMs only.
+    expect(created[0]?.whisper).toEqual([GM.id]);
+  });
+
+  it("an impact on heroes only is a public card", async () => {
+    await world.ask(impactQuery, GM.id, payload());
+    expect(created[0]?.whisper).toEqual([]);
   });
 
   it("an impact is refused for a player, and for malformed input, changing nothing", async () => {

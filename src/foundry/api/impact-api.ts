@@ -140,7 +140,11 @@ export const impactQuery = defineQuery({
     const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, replayed };
     if (!replayed) {
       const content = await foundry.applications.handlebars.renderTemplate(IMPACT_CARD_TEMPLATE, impactCardContext(summary, user.name));
-      await ChatMessage.implementation.create({ content, speaker: { scene: null, actor: null, token: null, alias: user.name } });
+      // The card names each character's charge damage and rebound, which give away an NPC's
+      // Endurance and body armor: with an NPC among them, only the GMs receive it.
+      const npc = actors.some((a) => a.type === "npc");
+      const whisper = npc ? game.users.filter((u) => u.isGM).map((u) => u.id) : [];
+      await ChatMessage.implementation.create({ content, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name } });
     }
     return summary;
   },
