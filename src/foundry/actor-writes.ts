@@ -7,7 +7,7 @@
  * nothing again: so effects can be written before the card, and a retry redoes nothing twice.
  */
 import { SYSTEM_ID } from "./core/constants";
-import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
+import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, lostRanksReaching, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 
 /** How many ledger entries an actor keeps (the newest). */
@@ -134,6 +134,22 @@ export function restOutcome(system: RestingCharacter, days: number, care: CareLe
     health: { before, after: healthAfterRest(before, system.health.max, endurance, days, care, rulings) },
     lostEnduranceRanks: { before: lost, after: lostRanksAfterRest(lost, days, care, rulings) },
   };
+}
+
+/**
+ * The wrap-up's Endurance loss of the unaided dying: the lost ranks that bring the effective
+ * Endurance down to `to` (or to death), recorded apart from the ability so rest heals them back
+ * (rules recovery.ts), with a ledger entry `id`: a replay, or the Judge going back a step over
+ * the wrap-up and on again, takes no second rank. Call it holding the actor's lock. Resolves
+ * to the lost ranks after.
+ */
+export async function loseEnduranceRank(actor: Actor.Implementation, id: string, to: { readonly value: number; readonly dead: boolean }): Promise<number> {
+  const entry = ledgerEntry(actor, id, "system.lostEnduranceRanks");
+  if (entry) return entry.after;
+  const { beforeLoss, lost } = (actor.system as { endurance: { beforeLoss: number; lost: number } }).endurance;
+  const after = lostRanksReaching(beforeLoss, lost, to.value, to.dead);
+  await writeOnce(actor, id, "system.lostEnduranceRanks", lost, after);
+  return after;
 }
 
 /**

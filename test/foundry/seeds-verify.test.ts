@@ -13,7 +13,7 @@ import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { attackCardContext } from "../../src/foundry/exchange/card-context";
 import { loadCard } from "../../src/foundry/exchange/card-store";
 import { statusId } from "../../src/foundry/status-effects";
-import { regenerate } from "../../src/foundry/actor-writes";
+import { loseEnduranceRank, regenerate } from "../../src/foundry/actor-writes";
 import { regenerationRank } from "../../src/foundry/combat/foundry-host";
 import { renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll } from "../support/html";
@@ -120,6 +120,20 @@ describe("regeneration and recovery in the wrap-up step (the writer's side)", ()
     expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
     expect(hero.system.health.value).toBe(Math.min(max, 106));
     expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:3:h", 50)).toBe(max);
+  });
+
+  it("lost Endurance at wrap-up: a rank is recorded once per combat, turn and combatant; a replay or going back a step and on again takes no second rank", async () => {
+    // Kestrel's Endurance is Remarkable (30): one rank down is Excellent (20).
+    const actor = hero as unknown as Actor.Implementation;
+    expect(hero.system.endurance).toMatchObject({ beforeLoss: 30, lost: 0, value: 30 });
+    expect(await loseEnduranceRank(actor, "dying:c:2:h", { value: 20, dead: false })).toBe(1);
+    expect(hero.system.endurance).toMatchObject({ lost: 1, value: 20 });
+    // The same wrap-up again (the rules now read 20 and ask for 10): nothing more is lost.
+    expect(await loseEnduranceRank(actor, "dying:c:2:h", { value: 10, dead: false })).toBe(1);
+    expect(hero.system.endurance).toMatchObject({ lost: 1, value: 20 });
+    // The next turn's wrap-up takes the next rank.
+    expect(await loseEnduranceRank(actor, "dying:c:3:h", { value: 10, dead: false })).toBe(2);
+    expect(hero.system.endurance).toMatchObject({ beforeLoss: 30, lost: 2, value: 10 });
   });
 
   it("regeneration: the rank is the best power marked as regenerating (0 for none)", () => {

@@ -11,7 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, lostRanksReaching, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
 import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -25,7 +25,7 @@ import {
   type TurnSettingsInput,
   type TurnWrite,
 } from "./state";
-import { actorLock, regenerate } from "../actor-writes";
+import { actorLock, loseEnduranceRank, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 
@@ -154,12 +154,9 @@ export class FoundryTurnHost implements TurnHost {
     // Endurance and conditions are written under each actor's lock, shared with the cards and the damage API.
     for (const loss of write.endurance) {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
-      // Lost ranks are recorded apart from the ability, so rest heals them back (rules recovery.ts).
+      // Once per combat, turn and combatant (actor-writes.ts loseEnduranceRank).
       if (actor && isCharacter(actor)) {
-        await caseRouter().locks.run([actorLock(actor.uuid)], async () => {
-          const { beforeLoss, lost } = actor.system.endurance;
-          await actor.update({ "system.lostEnduranceRanks": lostRanksReaching(beforeLoss, lost, loss.value, loss.dead) } as Actor.UpdateData);
-        });
+        await caseRouter().locks.run([actorLock(actor.uuid)], () => loseEnduranceRank(actor, `dying:${combat.id ?? ""}:${sync.round}:${loss.combatantId}`, loss));
       }
     }
     // Regeneration: Health added under the actor's lock with a ledger entry per combat and turn (a replay adds nothing).
