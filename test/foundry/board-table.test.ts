@@ -95,27 +95,28 @@ describe("apply to selected: a row's damage to the selected tokens instead, on t
     expect(renderedFor(table.clients.bob, id)).toContain("Applied instead to: Wren");
   });
 
-  it("apply to selected: a GM cut between the Health writes leaves no double damage when the next GM applies the row again", async () => {
+  it("apply to selected: a GM cut between the Health writes is finished by the next GM on the same tokens, and the row is never applied a second time", async () => {
     const id = await slamHit(TOKEN.kestrel);
-    const before = { wren: table.health(CAST.wren), shade: table.health(CAST.shade) };
+    const before = { kestrel: table.health(CAST.kestrel), wren: table.health(CAST.wren), shade: table.health(CAST.shade) };
     const { gm, gm2 } = table.clients;
-    // The Judge's tab closes right after writing Wren's Health: Shade's write and the card's never happen.
-    gm.dropAfterWrites(1);
+    // The Judge's tab closes right after the mark on Kestrel and Wren's Health: Shade's write and the card's never happen.
+    gm.dropAfterWrites(2);
     const cut = await gm.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.wren), tokenUuid(TOKEN.shade)] });
-    await table.settle();
     expect(cut.ok).toBe(false);
-    expect(table.health(CAST.wren)).toBe(before.wren - 20);
-    expect(table.health(CAST.shade)).toBe(before.shade);
-    expect(card(id).targets[0]?.phase).toBe("resolved");
-    // The co-Judge, now the active GM, applies the row to the same tokens: Wren's entry is found, Shade takes it once.
-    expect(await gm2.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.wren), tokenUuid(TOKEN.shade)] })).toEqual({ ok: true, value: null });
-    await table.settle();
+    // The co-Judge, now the active GM, finishes the cut step on taking over: Shade takes it, Wren not twice.
+    await table.settle(200);
     expect(table.health(CAST.wren)).toBe(before.wren - 20);
     expect(table.health(CAST.shade)).toBe(before.shade - 20);
     expect(card(id).targets[0]?.applied?.others?.map((o) => [o.name, o.before, o.after])).toEqual([
       ["Wren", before.wren, before.wren - 20],
       ["Shade", before.shade, before.shade - 20],
     ]);
+    // Apply on the row, or Apply to selected with other tokens, now finds nothing to apply: Kestrel is never hit.
+    expect(await gm2.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(await gm2.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.gravel)] })).toMatchObject({ ok: false, reason: "stale" });
+    await table.settle();
+    expect(table.health(CAST.kestrel)).toBe(before.kestrel);
+    expect(table.health(CAST.wren)).toBe(before.wren - 20);
   });
 
   it("apply to selected: a player may not, unless damage is applied by owners, and then only a row whose target they own, onto tokens they own", async () => {

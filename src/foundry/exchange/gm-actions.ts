@@ -140,17 +140,61 @@ async function cutSteps(loaded: LoadedCard): Promise<RowStep[]> {
  * a GM cut on this card is finished first (see {@link cutSteps}), unless it is the step this
  * request is about to take itself (`own`), which then finishes it as a retry.
  */
-export async function cardFor(messageId: string, context: CardContext, own?: RowStep): Promise<LoadedCard | null> {
+export async function cardFor(messageId: string, context: CardContext, own?: RowStep, redirecting?: string): Promise<LoadedCard | null> {
   let loaded = loadCard(messageId);
   if (loaded.requests.includes(context.requestId)) return null;
   for (let finished = 0; ; finished++) {
     const cut = (await cutSteps(loaded)).find((c) => c.key !== own?.key || c.step !== own.step);
-    if (!cut) return loaded;
+    if (!cut) {
+      // A row whose damage a GM began to put on selected tokens and was cut: only that step may
+      // go on (the GM taking over finishes it: apply-to-selected.ts), never a second Apply.
+      const pending = (await redirectsCut(loaded)).find((r) => r.targetKey !== redirecting);
+      if (pending) throw new QueryRefusal("stale", game.i18n.format("CASE.Board.RedirectPending", { name: transition(() => targetOf(loaded.state, pending.targetKey)).name }));
+      return loaded;
+    }
     if (finished >= loaded.state.targets.length * 2) throw new QueryRefusal("failed", `The card ${messageId} has a step that cannot be finished.`);
     const finishing = { ...context, requestId: `${context.requestId}.finish${String(finished)}` };
     await (cut.step === "apply" ? applyRow : undoRow)(loaded, cut.key, finishing);
     loaded = loadCard(messageId);
   }
+}
+
+/** The ledger id of a row's damage put on selected tokens instead (apply-to-selected.ts): one per row. */
+export function redirectId(messageId: string, targetKey: string): string {
+  return `${messageId}:${targetKey}:selected`;
+}
+
+/** The ledger id of the mark a redirect leaves on the row's target first (its Health unchanged). */
+export function redirectMarkId(messageId: string, targetKey: string): string {
+  return `${messageId}:${targetKey}:redirect`;
+}
+
+/** Where the row's target keeps the tokens a redirect was begun on: `flags.case.redirects.<key>`. */
+export function redirectFlagKey(messageId: string, targetKey: string): string {
+  return `${messageId}-${targetKey}`;
+}
+
+/** A row's damage begun on selected tokens and never recorded on the card (a GM cut), with the tokens it was begun on. */
+export interface RedirectCut extends TargetRef {
+  readonly tokenUuids: readonly string[];
+}
+
+/**
+ * The rows of a card whose damage a GM began to put on selected tokens and the card never
+ * recorded: the row still offers Apply, and its target holds the redirect's mark.
+ */
+export async function redirectsCut(loaded: LoadedCard): Promise<RedirectCut[]> {
+  const id = loaded.message.id ?? "";
+  const found: RedirectCut[] = [];
+  for (const t of loaded.state.targets) {
+    if (!targetActions(loaded.state, t.key).apply) continue;
+    const actor = await actorFromUuid(t.uuid);
+    if (!actor || !ledgerEntry(actor, redirectMarkId(id, t.key), "system.health.value")) continue;
+    const flags = (actor.flags as Record<string, { redirects?: Record<string, unknown> } | undefined>)[SYSTEM_ID]?.redirects?.[redirectFlagKey(id, t.key)];
+    const tokenUuids = Array.isArray(flags) ? flags.filter((u): u is string => typeof u === "string") : [];
+    found.push({ messageId: id, targetKey: t.key, tokenUuids });
+  }
+  return found;
 }
 
 /** Every cut Health step of every attack card (for the GM taking over to finish). */
