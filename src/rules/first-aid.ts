@@ -83,7 +83,7 @@ export type AidVerdict = ({ readonly ok: true } & FirstAidOutcome) | { readonly 
 /**
  * May `aider` aid `target`, and what does it do? The Judge may mark any dying character aided
  * (the loss stops; a stun needs the talent, so the Judge's aid does not revive). A character may
- * aid another within reach while able to act: any aid stops a dying one's loss [001]; reviving
+ * aid another within reach while able to act; every aid stops a dying one's loss [001]; reviving
  * a stunned one needs the first aid talent [001]. A dead one cannot be aided.
  */
 export function mayAid(aider: Aider, target: AidTargetState): AidVerdict {
