@@ -7,7 +7,7 @@
  * Expected numbers come from the rules' own functions.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, GM, installWorld, kestrelAndGravel, type FakeActor, type World } from "../support/exchange-world";
+import { ALICE, FakeMessage, GM, installWorld, kestrelAndGravel, type FakeActor, type World } from "../support/exchange-world";
 import { impactQuery } from "../../src/foundry/api/impact-api";
 import { impactPromptContext, readImpactForm } from "../../src/foundry/api/impact-forms";
 import { statusId } from "../../src/foundry/status-effects";
@@ -21,6 +21,8 @@ let world: World;
 let hero: FakeActor; // Alice's: End 30, Health 110
 let villain: FakeActor; // the GM's
 let created: { content: string; whisper?: string[] }[];
+/** The next card the GM posts fails (its tab closes first), once. */
+let cutBeforeCard = false;
 
 let nextId = 0;
 function requestId(): string {
@@ -32,12 +34,21 @@ beforeEach(() => {
   world = installWorld();
   ({ hero, villain } = kestrelAndGravel(world));
   created = [];
+  cutBeforeCard = false;
   vi.stubGlobal("fromUuid", (uuid: string) => Promise.resolve([...world.actors.values()].find((a) => a.uuid === uuid) ?? null));
   vi.stubGlobal("ChatMessage", {
     getWhisperRecipients: () => [GM],
     implementation: {
-      create: (data: { content: string; whisper?: string[] }) => {
+      create: (data: { content: string; whisper?: string[]; flags?: Record<string, unknown> }) => {
+        if (cutBeforeCard) {
+          cutBeforeCard = false;
+          return Promise.reject(new Error("The GM's tab closed."));
+        }
         created.push(structuredClone(data));
+        // The message is in the chat log, as the server would broadcast it, with its flags.
+        const message = new FakeMessage(`msgimpact${String(created.length).padStart(7, "0")}`, null, "base", GM, {});
+        message.flags = structuredClone(data.flags ?? {});
+        world.messages.set(message.id, message);
         return Promise.resolve(data);
       },
     },
@@ -89,6 +100,22 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(created).toHaveLength(1);
     // Gravel is an NPC: the card, which gives away Endurance and armor, goes to the GMs only.
     expect(created[0]?.whisper).toEqual([GM.id]);
+  });
+
+  it("an impact cut after its Health writes and before its card: the retry writes nothing twice and posts the card once", async () => {
+    const before = hero.system.health.value;
+    const p = payload();
+    cutBeforeCard = true;
+    expect((await world.ask(impactQuery, GM.id, p)).ok).toBe(false);
+    const after = hero.system.health.value;
+    expect(after).toBeLessThan(before);
+    expect(created).toHaveLength(0);
+    expect(await world.ask(impactQuery, GM.id, p)).toMatchObject({ ok: true, value: { replayed: true } });
+    expect(hero.system.health.value).toBe(after);
+    expect(created).toHaveLength(1);
+    // And a third time: the card is there, nothing more is posted.
+    expect(await world.ask(impactQuery, GM.id, p)).toMatchObject({ ok: true, value: { replayed: true } });
+    expect(created).toHaveLength(1);
   });
 
   it("an impact on heroes only is a public card", async () => {

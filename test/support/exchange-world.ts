@@ -122,6 +122,7 @@ export class FakeActor extends ActorBase {
 /** A chat message: an attack card (the default) or any other type, written by `author` (the GM by default). */
 export class FakeMessage {
   system: Record<string, unknown>;
+  flags: Record<string, unknown> = {};
   rolls: { toJSON(): unknown }[] = [];
   readonly updates: unknown[] = [];
   constructor(

@@ -7,10 +7,11 @@
  *
  * GM only, on the active GM through the query router, under each actor's lock (`actorLock`,
  * shared with the cards and the turn); each Health write carries a ledger entry naming the
- * request (actor-writes.ts), so a replayed request changes nothing twice and posts no second card.
+ * request (actor-writes.ts), so a replayed request changes nothing twice; its card carries the
+ * request's id, so a replay posts the card only when the first run was cut before posting it.
  */
 import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, killCheckDue, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
-import { SYSTEM_PATH } from "../core/constants";
+import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
@@ -108,6 +109,15 @@ function impactOn(actor: Actor.OfType<"hero" | "npc">, payload: ImpactPayload): 
   }
 }
 
+/** Whether the card of impact request `requestId` is in the chat log (a GM-written message carrying its id). */
+function impactCardPosted(requestId: string): boolean {
+  for (const m of game.messages) {
+    const flags = (m.flags as Record<string, { impact?: unknown } | undefined>)[SYSTEM_ID];
+    if (flags?.impact === requestId && m.author?.isGM === true) return true;
+  }
+  return false;
+}
+
 export const impactQuery = defineQuery({
   name: "impact",
   parse: parseImpactPayload,
@@ -138,13 +148,13 @@ export const impactQuery = defineQuery({
       return out;
     });
     const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, replayed };
-    if (!replayed) {
+    if (!replayed || !impactCardPosted(payload.requestId)) {
       const content = await foundry.applications.handlebars.renderTemplate(IMPACT_CARD_TEMPLATE, impactCardContext(summary, user.name));
       // The card names each character's charge damage and rebound, which give away an NPC's
       // Endurance and body armor: with an NPC among them, only the GMs receive it.
       const npc = actors.some((a) => a.type === "npc");
       const whisper = npc ? game.users.filter((u) => u.isGM).map((u) => u.id) : [];
-      await ChatMessage.implementation.create({ content, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name } });
+      await ChatMessage.implementation.create({ content, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name }, flags: { [SYSTEM_ID]: { impact: payload.requestId } } });
     }
     return summary;
   },

@@ -10,6 +10,13 @@ declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
     ready: never;
   }
+
+  /** The system's flags on chat messages: an impact card carries its request's id (api/impact-api.ts). */
+  interface FlagConfig {
+    ChatMessage: {
+      case?: { impact?: string };
+    };
+  }
 }
 
 export {};
