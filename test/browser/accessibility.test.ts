@@ -60,7 +60,7 @@ import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../sr
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, parseDeclaration, type CombatantStats } from "../../src/rules/index";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
@@ -131,18 +131,7 @@ async function checkView(page: Page, selector: string, name: string): Promise<vo
   await page.locator(selector).first().screenshot({ path: `test/artifacts/a11y-${name}.png` });
 }
 
-// ── chat frames ─────────────────────────────────────────────────────────────────────────────
-
-const CHAT_CSS = `<style>
-  .chat-stand-in { width: 300px; list-style: none; margin: 0; padding: 0; }
-  .chat-stand-in .chat-message { padding: 6px; border-radius: 5px; }
-  .theme-light .chat-stand-in .chat-message { background: #f3efe6; color: #1d1c1a; }
-  .theme-dark .chat-stand-in .chat-message { background: #2a2c34; color: #e9e6dd; }
-</style>`;
-
-function chatHtml(content: string): string {
-  return `${CHAT_CSS}<ol id="chat-log" class="chat-stand-in"><li class="chat-message message"><div class="message-content">${content}</div></li></ol>`;
-}
+// ── chat frames (the chat column: support/browser.ts chatColumn) ─────────────────────────────
 
 /** A DialogV2 as Foundry frames it (its CSS is not available here): the system's form, then the dialog's buttons. */
 function dialogHtml(title: string, content: string, buttons: readonly string[]): string {
@@ -247,7 +236,7 @@ describe("accessibility of the action card", () => {
   for (const theme of THEMES) {
     for (const [name, { view }] of Object.entries(cards)) {
       it(`accessibility: action card (${name}), ${theme} theme`, async () => {
-        const page = await open(chatHtml(renderTemplate("templates/chat/action-card.hbs", { ...view, formula: "1d100" })), theme, { width: 340, height: 400 });
+        const page = await open(chatColumn(renderTemplate("templates/chat/action-card.hbs", { ...view, formula: "1d100" })), theme, { width: 340, height: 400 });
         try {
           await checkView(page, "#chat-log", `action-card-${name}-${theme}`);
           // Every band shows its letter, not only its colour.
@@ -277,7 +266,7 @@ describe("accessibility of the attack card", () => {
       return { isGM, owns: (uuid) => !isGM && uuid === hero.uuid, isNpc: (uuid) => uuid === villain.uuid };
     };
     const cardHtml = (userId: string) =>
-      chatHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(readExchange(message.system.exchange), viewerOf(userId), { hideNpcDefences: false, ownersApplyDamage: false })));
+      chatColumn(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(readExchange(message.system.exchange), viewerOf(userId), { hideNpcDefences: false, ownersApplyDamage: false })));
     const checkStage = async (stage: string, userId: string) => {
       for (const theme of THEMES) {
         const page = await open(cardHtml(userId), theme, { width: 340, height: 700 });
@@ -537,7 +526,7 @@ describe("accessibility of the other chat cards", () => {
   for (const theme of THEMES) {
     for (const [name, html] of Object.entries(cards)) {
       it(`accessibility: ${name} card, ${theme} theme`, async () => {
-        const page = await open(chatHtml(html()), theme, { width: 340, height: 300 });
+        const page = await open(chatColumn(html()), theme, { width: 340, height: 300 });
         try {
           await checkView(page, "#chat-log", `${name}-${theme}`);
         } finally {

@@ -15,7 +15,7 @@ import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-
 import { hoverToken, unhoverToken } from "../../src/foundry/exchange/board";
 import { applyDamage, applyDamageToOthers, createExchange, declineDefence, recordSlamMove, resolveConsequence, rollToHit, type ExchangeState, type TargetInput } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
-import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { CanvasDouble } from "../support/canvas-double";
 import { docRankOf, docRollFor } from "../support/rules-doc";
@@ -76,13 +76,7 @@ for (const row of document.querySelectorAll(".target-row[data-token-uuid]")) {
 
 async function show(page: Page, theme: "light" | "dark"): Promise<void> {
   const card = renderTemplate("templates/chat/attack-card.hbs", attackCardContext(midFight(), GM_VIEW, { hideNpcDefences: false, ownersApplyDamage: false }));
-  const chatCss = `<style>
-    .chat-stand-in { width: 300px; list-style: none; margin: 0; padding: 0; overflow-x: auto; }
-    .chat-stand-in .chat-message { padding: 6px; border-radius: 5px; }
-    .theme-light .chat-stand-in .chat-message { background: #f3efe6; color: #1d1c1a; }
-    .theme-dark .chat-stand-in .chat-message { background: #2a2c34; color: #e9e6dd; }
-  </style>`;
-  await showPage(page, sheetDocument(`${chatCss}<ol id="chat-log" class="chat-stand-in"><li class="chat-message message"><div class="message-content">${card}</div></li></ol>`, theme, STYLESHEETS));
+  await showPage(page, sheetDocument(chatColumn(card), theme, STYLESHEETS));
   await page.evaluate(ROW_RECORDER);
 }
 

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { applyDamage, chooseDefence, createExchange, declineDefence, resolveConsequence, rollToHit, type ExchangeState, type TargetInput } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
-import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
@@ -69,13 +69,7 @@ function finished(): ExchangeState {
 
 async function show(page: Page, state: ExchangeState, theme: "light" | "dark" = "light"): Promise<void> {
   const card = renderTemplate("templates/chat/attack-card.hbs", attackCardContext(state, GM_VIEW, { hideNpcDefences: false, ownersApplyDamage: false }));
-  const chatCss = `<style>
-    .chat-stand-in { width: 300px; list-style: none; margin: 0; padding: 0; overflow-x: auto; }
-    .chat-stand-in .chat-message { padding: 6px; border-radius: 5px; }
-    .theme-light .chat-stand-in .chat-message { background: #f3efe6; color: #1d1c1a; }
-    .theme-dark .chat-stand-in .chat-message { background: #2a2c34; color: #e9e6dd; }
-  </style>`;
-  await showPage(page, sheetDocument(`${chatCss}<ol id="chat-log" class="chat-stand-in"><li class="chat-message message"><div class="message-content">${card}</div></li></ol>`, theme, STYLESHEETS));
+  await showPage(page, sheetDocument(chatColumn(card), theme, STYLESHEETS));
 }
 
 async function measure(page: Page): Promise<{ height: number; sideways: number }> {

@@ -6,11 +6,9 @@
  * as target; a click elsewhere runs nothing and is left alone; a button is disabled while its
  * action runs; `stopPropagation` keeps the window around from hearing the click.
  */
-import { resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { build } from "vite";
 import type { Page } from "playwright-core";
-import { sharedBrowser, showPage } from "../support/browser";
+import { pageBundle, sharedBrowser, showPage } from "../support/browser";
 
 const browser = sharedBrowser();
 
@@ -19,25 +17,8 @@ afterAll(async () => {
 });
 
 /** src/foundry/ui/click-actions.ts bundled for the page, as `CaseClicks`. */
-async function dispatcherBundle(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: "silent",
-    publicDir: false,
-    build: {
-      write: false,
-      minify: false,
-      emptyOutDir: false,
-      lib: { entry: resolve("src/foundry/ui/click-actions.ts"), formats: ["iife"], name: "CaseClicks", fileName: () => "click-actions.js" },
-    },
-  });
-  const results = Array.isArray(output) ? output : [output];
-  for (const result of results) {
-    if ("output" in result) {
-      for (const item of result.output) if (item.type === "chunk") return item.code;
-    }
-  }
-  throw new Error("vite produced no bundle of the click dispatcher.");
+function dispatcherBundle(): Promise<string> {
+  return pageBundle("src/foundry/ui/click-actions.ts", "CaseClicks");
 }
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>clicks</title></head><body>

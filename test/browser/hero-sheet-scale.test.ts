@@ -7,16 +7,14 @@
  */
 import "../support/foundry-globals";
 import { mkdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { build } from "vite";
 
 vi.mock("../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), rollItem: vi.fn() }));
 vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 
 import type { Page } from "playwright-core";
 import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/actor-sheets";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { pageBundle, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible, tabThrough } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
 import { FIFTEEN_POWER_NAMES, SHEET_TEMPLATES, heroItemsAtScale, heroSheetData } from "../support/sheet-fixtures";
@@ -27,22 +25,8 @@ const CLASSES = [...(CaseCharacterSheet.DEFAULT_OPTIONS as { classes: string[] }
 const WINDOW = { width: 720, height: 800 };
 
 /** src/foundry/apps/item-lists.ts bundled for the page, as `CaseLists`. */
-async function listsBundle(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: "silent",
-    publicDir: false,
-    build: {
-      write: false,
-      minify: false,
-      emptyOutDir: false,
-      lib: { entry: resolve("src/foundry/apps/item-lists.ts"), formats: ["iife"], name: "CaseLists", fileName: () => "item-lists.js" },
-    },
-  });
-  for (const result of Array.isArray(output) ? output : [output]) {
-    if ("output" in result) for (const chunk of result.output) if (chunk.type === "chunk") return chunk.code;
-  }
-  throw new Error("vite produced no bundle of the item lists.");
+function listsBundle(): Promise<string> {
+  return pageBundle("src/foundry/apps/item-lists.ts", "CaseLists");
 }
 
 /** What the sheet's handlers do to the DOM for these two actions, with the module's own functions; the filter boxes bound as in _onRender. */

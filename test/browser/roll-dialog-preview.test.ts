@@ -8,13 +8,11 @@
  */
 import "../support/foundry-globals";
 import { mkdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { build } from "vite";
 import type { Page } from "playwright-core";
 import { rollDialogContext, type RollDialogSubject } from "../../src/foundry/dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
-import { FRAME_CSS, sharedBrowser, showPage } from "../support/browser";
+import { FRAME_CSS, pageBundle, sharedBrowser, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderTemplate } from "../support/handlebars";
 
@@ -22,22 +20,8 @@ const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles
 /** Kestrel's Agy (dex): Remarkable 30, Marksman +1 CS, 56 Karma. */
 const DEX: RollDialogSubject = { subject: "Kestrel: Agy (dex)", value: 30, karmaPool: 56, talents: ["Marksman"], talentCs: "+1", talentShift: 1 };
 
-async function dialogBundle(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: "silent",
-    publicDir: false,
-    build: {
-      write: false,
-      minify: false,
-      emptyOutDir: false,
-      lib: { entry: resolve("src/foundry/dice/roll-dialog.ts"), formats: ["iife"], name: "CaseRollDialog", fileName: () => "roll-dialog.js" },
-    },
-  });
-  for (const result of Array.isArray(output) ? output : [output]) {
-    if ("output" in result) for (const chunk of result.output) if (chunk.type === "chunk") return chunk.code;
-  }
-  throw new Error("vite produced no bundle of the roll dialog.");
+function dialogBundle(): Promise<string> {
+  return pageBundle("src/foundry/dice/roll-dialog.ts", "CaseRollDialog");
 }
 
 /** Foundry's FormDataExtended as documented: named fields; number inputs as numbers (empty → null), checkboxes as booleans. */

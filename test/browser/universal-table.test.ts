@@ -15,17 +15,15 @@
  */
 import "../support/foundry-globals";
 import { mkdirSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("../../src/foundry/column-roll", () => ({ rollColumn: vi.fn(() => Promise.resolve(null)) }));
 
 import type { Page } from "playwright-core";
-import { build } from "vite";
 import { UniversalTableApp } from "../../src/foundry/apps/universal-table-app";
 import { UNIVERSAL_TABLE_ACTIONS, UNIVERSAL_TABLE_TEMPLATE, universalTableContext, type UniversalTableHost } from "../../src/foundry/apps/universal-table-context";
 import { UNIVERSAL_TABLE, type RankKey } from "../../src/rules/index";
-import { ORIGIN, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
+import { ORIGIN, pageBundle, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
 import { EN, markPart, renderSheet, renderTemplate } from "../support/handlebars";
 import { fakeTarget } from "../support/foundry-stubs";
 import { flattenKeys } from "../support/lang";
@@ -192,25 +190,8 @@ describe("the Universal Table window in Chromium", () => {
 // ── the enricher ──────────────────────────────────────────────────────────────────────────────
 
 /** src/foundry/enrichers.ts and everything it imports, bundled for the page. */
-async function enricherBundle(): Promise<string> {
-  const output = await build({
-    configFile: false,
-    logLevel: "silent",
-    publicDir: false,
-    build: {
-      write: false,
-      minify: false,
-      emptyOutDir: false,
-      lib: { entry: resolve("src/foundry/enrichers.ts"), formats: ["iife"], name: "CaseEnrichers", fileName: () => "enrichers.js" },
-    },
-  });
-  const results = Array.isArray(output) ? output : [output];
-  for (const result of results) {
-    if ("output" in result) {
-      for (const item of result.output) if (item.type === "chunk") return item.code;
-    }
-  }
-  throw new Error("vite produced no bundle of the enricher.");
+function enricherBundle(): Promise<string> {
+  return pageBundle("src/foundry/enrichers.ts", "CaseEnrichers");
 }
 
 /** The few Foundry globals the enricher and CaseRoll touch, in the page. */

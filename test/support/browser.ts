@@ -8,9 +8,10 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
 import packagedChromium from "@sparticuz/chromium";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { build } from "vite";
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -134,6 +135,37 @@ body.theme-dark { background: #0e0f13; }
 .application .window-title { margin: 0; font-size: 14px; font-weight: 400; }
 .application .window-content { flex: 1; min-height: 0; padding: 12px; overflow: hidden; }
 `;
+
+/**
+ * A source module and everything it imports, bundled by vite for a page as one script (an
+ * IIFE that sets `window[globalName]`), so a browser test runs the real code.
+ */
+export async function pageBundle(entry: string, globalName: string): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: "silent",
+    publicDir: false,
+    build: { write: false, minify: false, emptyOutDir: false, lib: { entry: resolve(entry), formats: ["iife"], name: globalName, fileName: () => `${globalName}.js` } },
+  });
+  for (const result of Array.isArray(output) ? output : [output]) {
+    if ("output" in result) for (const chunk of result.output) if (chunk.type === "chunk") return chunk.code;
+  }
+  throw new Error(`vite produced no bundle of ${entry}.`);
+}
+
+/**
+ * Foundry's chat column as a stand-in (its CSS is not available here): a 300 px log with one
+ * message holding `content`, in each theme's message colours. Overflow scrolls, so a card that
+ * is too wide shows as scroll width the tests can measure.
+ */
+export function chatColumn(content: string): string {
+  return `<style>
+  .chat-stand-in { width: 300px; list-style: none; margin: 0; padding: 0; overflow-x: auto; }
+  .chat-stand-in .chat-message { padding: 6px; border-radius: 5px; }
+  .theme-light .chat-stand-in .chat-message { background: #f3efe6; color: #1d1c1a; }
+  .theme-dark .chat-stand-in .chat-message { background: #2a2c34; color: #e9e6dd; }
+</style><ol id="chat-log" class="chat-stand-in"><li class="chat-message message"><div class="message-content">${content}</div></li></ol>`;
+}
 
 /**
  * Records every click on an element with a data-action, as ApplicationV2's click
