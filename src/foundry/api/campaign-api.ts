@@ -13,7 +13,7 @@ import { CARE_LEVELS, awardKarma, type CareLevel } from "../../rules/index";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { recoveryRulings } from "../core/settings";
 import { requestGM } from "../requests/gm";
-import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { MAX_REST_DAYS, actorLock, karmaUpdate, logDate, restOutcome, writeOnceWith } from "../actor-writes";
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
@@ -26,21 +26,9 @@ export const AWARD_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-awar
 const REQUEST_ID = /^[A-Za-z0-9]{16}$/;
 
 
-function uuidList(r: Record<string, unknown>): string[] {
-  const list = r.actorUuids;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) {
-    throw new QueryRefusal("malformed", `"actorUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
-  }
-  return (list as unknown[]).map((uuid, i) => {
-    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) {
-      throw new QueryRefusal("malformed", `"actorUuids[${i}]" is not a UUID.`);
-    }
-    return uuid;
-  });
-}
 
 /** The characters the UUIDs name (tokens or actors), one per actor; refused when one is gone or not a character. */
-async function charactersOf(uuids: readonly string[]): Promise<Actor.Implementation[]> {
+export async function charactersOf(uuids: readonly string[]): Promise<Actor.Implementation[]> {
   const actors = new Map<string, Actor.Implementation>();
   for (const uuid of uuids) {
     const actor = await actorFromUuid(uuid);
@@ -81,7 +69,7 @@ export function parseAwardPayload(raw: unknown): AwardPayload {
   const amount = intField(r, "amount", 1, MAX_KARMA_AWARD_AMOUNT);
   const reason = typeof r.reason === "string" ? r.reason.trim() : "";
   if (reason === "" || reason.length > KARMA_REASON_LENGTH) throw new QueryRefusal("malformed", `"reason" must be 1 to ${KARMA_REASON_LENGTH} characters.`);
-  return { requestId, actorUuids: uuidList(r), amount, reason };
+  return { requestId, actorUuids: uuidListField(r, "actorUuids", MAX_TARGETS), amount, reason };
 }
 
 export const awardKarmaQuery = defineQuery({
@@ -185,7 +173,7 @@ export interface RestedCharacter {
 /** Validates untrusted data into a rest, or throws QueryRefusal("malformed"). */
 export function parseRestPayload(raw: unknown): RestPayload {
   const r = payloadRecord(raw);
-  return { requestId: stringField(r, "requestId", REQUEST_ID), actorUuids: uuidList(r), days: intField(r, "days", 1, MAX_REST_DAYS), care: choiceOf(r, "care", CARE_LEVELS) };
+  return { requestId: stringField(r, "requestId", REQUEST_ID), actorUuids: uuidListField(r, "actorUuids", MAX_TARGETS), days: intField(r, "days", 1, MAX_REST_DAYS), care: choiceOf(r, "care", CARE_LEVELS) };
 }
 
 export const restQuery = defineQuery({

@@ -17,7 +17,7 @@ import { SYSTEM_PATH } from "../core/constants";
 import { MAX_DAMAGE, MAX_TARGETS } from "./damage-limits";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
-import { QueryRefusal, UUID_PATTERN, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 
 export { MAX_DAMAGE, MAX_TARGETS };
@@ -55,17 +55,7 @@ export function parseDamagePayload(raw: unknown): DamagePayload {
   const r = payloadRecord(raw);
   const requestId = stringField(r, "requestId", REQUEST_ID);
   const amount = intField(r, "amount", 1, MAX_DAMAGE);
-  const list = r.tokenUuids;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) {
-    throw new QueryRefusal("malformed", `"tokenUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
-  }
-  const tokenUuids = (list as unknown[]).map((uuid, i) => {
-    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) {
-      throw new QueryRefusal("malformed", `"tokenUuids[${i}]" is not a UUID.`);
-    }
-    return uuid;
-  });
-  return { requestId, tokenUuids, amount };
+  return { requestId, tokenUuids: uuidListField(r, "tokenUuids", MAX_TARGETS), amount };
 }
 
 /** The characters the payload names, one per actor; refused when one is gone or is not a character. */

@@ -12,11 +12,12 @@
  */
 import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, killCheckDue, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
-import { actorFromUuid, isCharacter } from "../core/guards";
+import { isCharacter } from "../core/guards";
 import { requestGM } from "../requests/gm";
-import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { bodyProtection } from "../exchange/make-attack";
+import { charactersOf } from "./campaign-api";
 import { syncUnconscious } from "../status-effects";
 import { askForm } from "../ui/dialogs";
 import { MAX_TARGETS } from "./damage-limits";
@@ -67,27 +68,13 @@ export interface ImpactSummary {
 /** Validates untrusted data into an impact, or throws QueryRefusal("malformed"). */
 export function parseImpactPayload(raw: unknown): ImpactPayload {
   const r = payloadRecord(raw);
-  const list = r.actorUuids;
-  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TARGETS) throw new QueryRefusal("malformed", `"actorUuids" must be a list of 1 to ${MAX_TARGETS} UUIDs.`);
-  const actorUuids = (list as unknown[]).map((uuid, i) => stringField({ [i]: uuid }, String(i), UUID_PATTERN));
   return {
     requestId: stringField(r, "requestId", REQUEST_ID),
-    actorUuids,
+    actorUuids: uuidListField(r, "actorUuids", MAX_TARGETS),
     kind: choiceOf(r, "kind", IMPACT_KINDS),
     areas: intField(r, "areas", 1, MAX_IMPACT_AREAS),
     materialStrength: intField(r, "materialStrength", 0, MAX_MATERIAL_STRENGTH),
   };
-}
-
-async function characters(uuids: readonly string[]): Promise<Actor.Implementation[]> {
-  const actors = new Map<string, Actor.Implementation>();
-  for (const uuid of uuids) {
-    const actor = await actorFromUuid(uuid);
-    if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.DamageApi.TargetGone", { uuid }));
-    if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.format("CASE.DamageApi.NotCharacter", { name: actor.name }));
-    if (!actors.has(actor.uuid)) actors.set(actor.uuid, actor);
-  }
-  return [...actors.values()];
 }
 
 /** The impact card's template data. */
@@ -128,7 +115,7 @@ export const impactQuery = defineQuery({
   async handle(user: AskingUser, payload: ImpactPayload, context): Promise<ImpactSummary> {
     const id = `impact:${user.id}:${payload.requestId}`;
     const field = "system.health.value";
-    const actors = await characters(payload.actorUuids);
+    const actors = await charactersOf(payload.actorUuids);
     let replayed = true as boolean;
     const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: ImpactedCharacter[] = [];

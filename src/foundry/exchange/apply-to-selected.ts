@@ -11,7 +11,7 @@ import { actorLock, ledgerEntry, writeOnce, writeOnceWith } from "../actor-write
 import { SYSTEM_ID } from "../core/constants";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
-import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, type AskingUser } from "../requests/router";
+import { QueryRefusal, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { selectedTokenUuids } from "./board";
 import { cardFor, cardLock, defineCardQuery, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
 import { loadCard } from "./card-store";
@@ -53,10 +53,7 @@ export const applyToSelectedQuery = defineCardQuery({
   name: "applyToSelected",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    const list = r.tokenUuids;
-    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_SELECTED_TOKENS) throw new QueryRefusal("malformed", `"tokenUuids" must list 1 to ${MAX_SELECTED_TOKENS} tokens.`);
-    const tokenUuids = (list as unknown[]).map((u, i) => stringField({ [i]: u }, String(i), UUID_PATTERN));
-    return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), tokenUuids: [...new Set(tokenUuids)] };
+    return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), tokenUuids: uuidListField(r, "tokenUuids", MAX_SELECTED_TOKENS) };
   },
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mayApplyToSelected(user, p),

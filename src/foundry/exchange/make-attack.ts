@@ -38,7 +38,7 @@ import { rollShifts, talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../requests/gm";
 import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, type AttackInput } from "./attack-input";
-import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField } from "../requests/router";
+import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
@@ -353,13 +353,9 @@ export const attackQuery = defineCardQuery({
   name: "attack",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    const targetUuids = r.targetUuids;
-    if (!Array.isArray(targetUuids) || targetUuids.length === 0 || targetUuids.length > MAX_ATTACK_TARGETS) {
-      throw new QueryRefusal("malformed", `"targetUuids" must list 1 to ${MAX_ATTACK_TARGETS} targets.`);
-    }
-    const uuids = (targetUuids as unknown[]).map((u, i) => stringField({ [i]: u }, String(i), UUID_PATTERN));
+    const uuids = uuidListField(r, "targetUuids", MAX_ATTACK_TARGETS);
     const input = payloadRecord(r.input);
-    const parsed: { itemUuid: string; targetUuids: string[]; input: Record<string, unknown>; templateUuid?: string } = { itemUuid: stringField(r, "itemUuid", UUID_PATTERN), targetUuids: [...new Set(uuids)], input };
+    const parsed: { itemUuid: string; targetUuids: string[]; input: Record<string, unknown>; templateUuid?: string } = { itemUuid: stringField(r, "itemUuid", UUID_PATTERN), targetUuids: uuids, input };
     if (r.templateUuid !== undefined) parsed.templateUuid = stringField(r, "templateUuid", UUID_PATTERN);
     return parsed;
   },

@@ -315,3 +315,14 @@ export function choiceOf<T extends string>(record: Record<string, unknown>, key:
 
 /** A Foundry document UUID such as "Actor.abc" or "Scene.x.Token.y". */
 export const UUID_PATTERN = /^(Compendium\.)?[A-Za-z0-9_.-]+$/;
+
+/** A required list of 1 to `max` document UUIDs (a UUID named twice counts once). */
+export function uuidListField(record: Record<string, unknown>, key: string, max: number): string[] {
+  const list = record[key];
+  if (!Array.isArray(list) || list.length === 0 || list.length > max) throw new QueryRefusal("malformed", `"${key}" must be a list of 1 to ${String(max)} UUIDs.`);
+  const uuids = (list as unknown[]).map((uuid, i) => {
+    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) throw new QueryRefusal("malformed", `"${key}[${String(i)}]" is not a UUID.`);
+    return uuid;
+  });
+  return [...new Set(uuids)];
+}
