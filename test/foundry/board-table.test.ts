@@ -137,11 +137,14 @@ describe("apply to selected: a row's damage to the selected tokens instead, on t
     expect(await alice.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.kestrel)] })).toEqual({ ok: true, value: null });
     await table.settle();
     expect(table.health(CAST.kestrel)).toBe(kestrelHealth - 20);
-    // Hostile payloads: no tokens, a malformed UUID, a token that is no character.
-    for (const tokenUuids of [[], ["Scene.x.Token.<script>"], [tokenUuid("missing000000001")]]) {
-      expect((await table.clients.gm.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids })).ok).toBe(false);
+    // Hostile payloads on a row still to apply (Wren's): no tokens, a malformed UUID, a token that is no character.
+    for (const tokenUuids of [[], ["Scene.x.Token.<script>"]]) {
+      expect(await table.clients.gm.click(applyToSelectedQuery, { messageId: onWren, targetKey: "0", tokenUuids })).toMatchObject({ ok: false, reason: "malformed" });
     }
-    expect(TABLE_USERS.alice.name).toBe("Alice");
+    expect(await table.clients.gm.click(applyToSelectedQuery, { messageId: onWren, targetKey: "0", tokenUuids: [tokenUuid("missing000000001")] })).toMatchObject({ ok: false, reason: "stale" });
+    await table.settle();
+    expect(table.health(CAST.wren)).toBe(wrenHealth);
+    expect(card(onWren).targets[0]?.applied ?? null).toBeNull();
   });
 });
 
@@ -178,7 +181,7 @@ describe("slam moves: a slammed token goes the areas rolled, on the strict table
     // Once: a second Slam? is stale, and the token stays where it went.
     expect(await table.clients.alice.click(consequenceQuery, { messageId: id, targetKey: "0", check: "slam" })).toMatchObject({ ok: false, reason: "stale" });
     expect(tokenAt(TOKEN.kestrel)).toEqual({ x: 5, y: 5 });
-    expect(moves).toHaveLength(1);
+    expect(table.server.applied.filter((w) => w.write.collection === "Token")).toHaveLength(1);
   });
 
   it("slam moves: a token slammed to the right goes square to the attacker's line; the scene's edge stops it and the card says so", async () => {

@@ -538,8 +538,13 @@ describe("strict table: first aid and Aided from the tracker", () => {
     expect(await alice.click(firstAidQuery, { combatId: COMBAT, combatantId: wren, aiderId: kestrel })).toEqual({ ok: true, value: { stopsDying: true, revived: false } });
     await table.settle();
     for (const c of [gm, bob]) expect(turn(c).combatants.get(wren)).toMatchObject({ dying: true, aided: true });
-    // A replay of the aid changes nothing.
+    // Aiding again changes nothing: no write lands, and every client's turn state is the same.
+    const writes = table.server.applied.length;
+    const before = [gm, bob].map((c) => JSON.stringify(turn(c).combatants.get(wren)));
     expect(await alice.click(firstAidQuery, { combatId: COMBAT, combatantId: wren, aiderId: kestrel })).toMatchObject({ ok: true });
+    await table.settle();
+    expect(table.server.applied.filter((w) => w.write.collection !== "ChatMessage")).toHaveLength(table.server.applied.slice(0, writes).filter((w) => w.write.collection !== "ChatMessage").length);
+    expect([gm, bob].map((c) => JSON.stringify(turn(c).combatants.get(wren)))).toEqual(before);
   });
 
   it("first aid: the talent revives Wren's stun; Doctor Gravel, far off, cannot be reached; the refusal is clear", async () => {

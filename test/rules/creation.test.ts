@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ABILITY_KEYS, health, karma } from "../../src/rules/abilities";
+import { ABILITY_KEYS } from "../../src/rules/abilities";
 import {
   DEFAULT_POINT_RULES,
   RANDOM_RANK_TABLE,
@@ -44,9 +44,9 @@ describe("character builder: random", () => {
     expect(c.resources).toBe(20);
     expect([c.powers, c.talents, c.contacts]).toEqual([2, 2, 2]);
     expect(c.popularity).toBe(STARTING_POPULARITY);
-    expect(c.stats.healthMax).toBe(health({ fighting: 20, agility: 30, strength: 40, endurance: 10 }));
+    expect(c.stats.healthMax).toBe(20 + 30 + 40 + 10); // §3: Fighting + Agility + Strength + Endurance
     expect(c.stats.healthMax).toBe(100);
-    expect(c.stats.karmaMax).toBe(karma({ reason: 6, intuition: 4, psyche: 50 }));
+    expect(c.stats.karmaMax).toBe(6 + 4 + 50); // §3: Reason + Intuition + Psyche
   });
 
   it("refuses too few rolls, a roll outside 1–100, and a broken table", () => {
@@ -127,8 +127,9 @@ describe("character builder: point-based", () => {
       }
       const c = pointBuildCharacter(b);
       expect(c).toMatchObject({ abilities: ab, resources, powers: powers.length, talents, contacts, popularity: STARTING_POPULARITY });
-      expect(c.stats.healthMax).toBe(health(ab));
-      expect(c.stats.karmaMax).toBe(karma(ab));
+      // §3, read as written: Health is the four physical rank numbers, Karma the three mental ones.
+      expect(c.stats.healthMax).toBe(ab.fighting + ab.agility + ab.strength + ab.endurance);
+      expect(c.stats.karmaMax).toBe(ab.reason + ab.intuition + ab.psyche);
     }));
   });
 });
