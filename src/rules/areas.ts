@@ -4,7 +4,7 @@
  * Geometry is pure grid arithmetic: one square is one area (README: "one square is one CASE
  * area"), positions are whole-number grid coordinates.
  */
-import { attackDefinition, type AttackCode } from "./attacks";
+import { attackDefinition, canCallShot, type AttackCode } from "./attacks";
 import { assertRankNumber, rankOf, shiftRank } from "./ranks";
 import { assertArray, assertInteger, assertObject, assertOneOfValues, assertText, assertWholeNumber } from "./checks";
 
@@ -189,6 +189,11 @@ export function areaRowDamage(area: AreaDefinition, damage: number, distance: nu
     return damage;
   }
   return areaDamageAt(damage, distance);
+}
+
+/** Whether an attack of type `attack` (with an area or not) may be a called shot: its type's rule, and none with an area ({@link AREA_NO_CALLED_SHOT}). */
+export function mayCallShotWith(attack: AttackCode, hasArea: boolean): boolean {
+  return canCallShot(attack) && !(hasArea && AREA_NO_CALLED_SHOT);
 }
 
 /**

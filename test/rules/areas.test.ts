@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ATTACK_CODES } from "../../src/rules/attacks";
+import { ATTACK_CODES, canCallShot } from "../../src/rules/attacks";
 import {
   AREA_FALLOFF_CS_PER_AREA,
   AREA_MAX_RADIUS,
+  AREA_NO_CALLED_SHOT,
   AREA_ONLY_EXPLOSIONS_FALL_OFF,
   areaDamageAt,
   areaRefusal,
@@ -11,6 +12,7 @@ import {
   footprint,
   gridDistance,
   lineSquares,
+  mayCallShotWith,
   mayHaveArea,
   targetsInArea,
   type AreaDefinition,
@@ -178,5 +180,17 @@ describe("area attack: explosions, footprints and the exchange (rulings)", () =>
     expect(() => createExchange({ ...input, targets: [{ ...first, areaDistance: undefined }] })).toThrow(/distance from the centre/);
     expect(() => createExchange({ ...input, targets: [{ ...first, areaDistance: 4 }] })).toThrow(/0 to 3 areas/);
     expect(() => createExchange({ ...input, attack: "BA" })).toThrow(ExchangeError);
+  });
+});
+
+describe("area attack: called shots", () => {
+  it("area attack: an attack without an area may call its shot where its type allows; with an area never, under the ruling", () => {
+    for (const attack of ATTACK_CODES) {
+      expect(mayCallShotWith(attack, false)).toBe(canCallShot(attack));
+      expect(mayCallShotWith(attack, true)).toBe(canCallShot(attack) && !AREA_NO_CALLED_SHOT);
+    }
+    // The ruling is on: no attack type calls its shot with an area; some do without one.
+    expect(ATTACK_CODES.some((a) => mayCallShotWith(a, true))).toBe(false);
+    expect(ATTACK_CODES.some((a) => mayCallShotWith(a, false))).toBe(true);
   });
 });
