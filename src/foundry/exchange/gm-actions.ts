@@ -302,12 +302,12 @@ function healthOf(actor: Actor.Implementation): { value: number; max: number } {
  * Spends Karma on the GM, once per request (the ledger). Refused when the pool is short. The
  * Karma log gains its "spend" line (`reason`, e.g. the attack's name) in the same write.
  */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: CardContext, reason = "attack"): Promise<void> {
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: Pick<QueryContext, "locks" | "requestId">, reason: string): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
   await context.locks.run([actorLock(actor.uuid)], async () => {
     if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
     const before = actor.system.karma.value;
-    const change = transition(() => spendKarmaOnRoll(before, amount, reason.trim() || "attack", logDate()));
+    const change = transition(() => spendKarmaOnRoll(before, amount, reason, logDate()));
     const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
     await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log);
   });

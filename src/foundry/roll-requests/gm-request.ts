@@ -12,18 +12,15 @@
 import {
   KARMA_MINIMUM,
   RollRequestError,
-  assertKarmaSpend,
   createRollRequest,
   mayRollRequestRow,
   readRollRequest,
   recordRequestResult,
   requestRow,
-  spendKarmaOnRoll,
   type RollRequest,
   type RollRequestSubject,
   type ScoreRef,
 } from "../../rules/index";
-import { actorLock, karmaUpdate, ledgerEntry, logDate, writeOnceWith } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { resolveCheck } from "../dice/action-card-context";
 import { showDice } from "../dice/dice-so-nice";
@@ -31,7 +28,7 @@ import { MAX_DIALOG_CS } from "../dice/roll-input";
 import { rollShifts } from "../dice/talents";
 import type { RollCheck, ShiftReason } from "../dice/roll-check";
 import { userOwns } from "../requests/gm";
-import type { LockTable } from "../requests/locks";
+import { spendKarmaOnce } from "../exchange/gm-actions";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
 import { messageUpdate } from "../data/system-data";
 
@@ -155,23 +152,6 @@ function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPa
   };
 }
 
-/** Spends the roll's Karma on the GM once per request (ledger), with its Karma log line, under the actor's lock. */
-async function spendKarmaOnce(actor: Actor.Implementation, amount: number, reason: string, requestId: string, locks: LockTable): Promise<void> {
-  if (amount === 0 || !isCharacter(actor)) return;
-  await locks.run([actorLock(actor.uuid)], async () => {
-    if (ledgerEntry(actor, requestId, "system.karma.value")) return;
-    const before = actor.system.karma.value;
-    let spent;
-    try {
-      assertKarmaSpend(amount);
-      spent = spendKarmaOnRoll(before, amount, reason, logDate());
-    } catch (error) {
-      throw new QueryRefusal("malformed", game.i18n.format("CASE.Dialog.Error.KarmaPool", { pool: String(before) }) + ` (${error instanceof Error ? error.message : String(error)})`);
-    }
-    await writeOnceWith(actor, requestId, "system.karma.value", before, spent.entry.balanceAfter, karmaUpdate(actor, spent.entry));
-  });
-}
-
 /** A row's owner (or the GM) rolls it: once per row, the die rolled on the GM. */
 export const answerRollRequestQuery = defineQuery({
   name: "answerRollRequest",
@@ -193,7 +173,7 @@ export const answerRollRequestQuery = defineQuery({
     if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.RollRequest.ActorGone", { name: row.name }));
     const check = rowCheck(actor, card.request, p);
     const what = check.localizeLabel ? game.i18n.localize(check.label) : check.label;
-    await spendKarmaOnce(actor, p.karma, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }), context.requestId, context.locks);
+    await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }));
     // The die is a real Roll on this (the GM's) client, read on the Universal Table in use.
     const roll = await new Roll("1d100").evaluate();
     showDice(roll, false);
