@@ -39,7 +39,8 @@ export async function charactersOf(uuids: readonly string[]): Promise<Actor.Impl
   return [...actors.values()];
 }
 
-function gmOnly(user: AskingUser): void {
+/** Refuses anyone but a GM (the GM-only requests of the API). */
+export function gmOnly(user: AskingUser): void {
   if (!user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Campaign.GMOnly"));
 }
 

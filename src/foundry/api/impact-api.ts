@@ -17,7 +17,8 @@ import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { bodyProtection } from "../exchange/make-attack";
-import { charactersOf } from "./campaign-api";
+import { charactersOf, gmOnly } from "./campaign-api";
+import { gmIds } from "../dice/dice-so-nice";
 import { syncUnconscious } from "../status-effects";
 import { askForm } from "../ui/dialogs";
 import { MAX_TARGETS } from "./damage-limits";
@@ -109,9 +110,7 @@ export const impactQuery = defineQuery({
   name: "impact",
   parse: parseImpactPayload,
   lockKey: (p) => `impact:${p.requestId}`,
-  authorize(user: AskingUser) {
-    if (!user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Campaign.GMOnly"));
-  },
+  authorize: gmOnly,
   async handle(user: AskingUser, payload: ImpactPayload, context): Promise<ImpactSummary> {
     const id = `impact:${user.id}:${payload.requestId}`;
     const field = "system.health.value";
@@ -140,7 +139,7 @@ export const impactQuery = defineQuery({
       // The card names each character's charge damage and rebound, which give away an NPC's
       // Endurance and body armor: with an NPC among them, only the GMs receive it.
       const npc = actors.some((a) => a.type === "npc");
-      const whisper = npc ? game.users.filter((u) => u.isGM).map((u) => u.id) : [];
+      const whisper = npc ? gmIds() : [];
       await ChatMessage.implementation.create({ content, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name }, flags: { [SYSTEM_ID]: { impact: payload.requestId } } });
     }
     return summary;

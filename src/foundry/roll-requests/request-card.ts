@@ -46,10 +46,12 @@ interface CardOwner {
  */
 async function answerRow(messageId: string, rowKey: string): Promise<void> {
   const message = game.messages.get(messageId);
-  if (!message) return;
-  const request = readRollRequest((message.system as { request?: unknown }).request);
-  const row = request.rows.find((r) => r.key === rowKey);
-  if (!row) return;
+  const request = message ? readRollRequest((message.system as { request?: unknown }).request) : null;
+  const row = request?.rows.find((r) => r.key === rowKey);
+  if (!request || !row) {
+    ui.notifications.warn(game.i18n.localize("CASE.RollRequest.CardGone"));
+    return;
+  }
   const actor = await actorFromUuid(row.actorUuid);
   if (!actor || !isCharacter(actor)) {
     ui.notifications.error(game.i18n.format("CASE.RollRequest.ActorGone", { name: row.name }));

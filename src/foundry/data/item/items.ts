@@ -32,7 +32,6 @@ function attackSchema(enabled: boolean, type: (typeof ATTACK_CODES)[number]) {
 
 /** An attack's area shapes on an item: none (chosen targets), or the rules' shapes (rules/areas.ts). */
 export const ITEM_AREA_SHAPES = ["none", ...AREA_SHAPES] as const;
-export type ItemAreaShape = (typeof ITEM_AREA_SHAPES)[number];
 
 /**
  * The area an attack covers (rules/areas.ts): none (the attacker's chosen targets), a burst of
