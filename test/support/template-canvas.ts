@@ -90,7 +90,7 @@ export class SceneDouble {
   constructor(
     readonly id: string,
     /** The user the server stamps as author of what this client creates. */
-    private readonly creator: () => { id: string },
+    private readonly creator: () => { id: string; isGM?: boolean },
   ) {}
 
   addToken(id: string, actor: { uuid: string; name: string } | null, square: { x: number; y: number }, options: { hidden?: boolean; width?: number; height?: number } = {}): TokenDouble {
@@ -101,8 +101,12 @@ export class SceneDouble {
 
   createEmbeddedDocuments(name: string, data: readonly object[]): Promise<TemplateDouble[]> {
     if (name !== "MeasuredTemplate") throw new Error(`The scene double makes templates only, not ${name}.`);
-    const made = data.map((d) => {
-      const json = JSON.parse(JSON.stringify(d)) as Json;
+    const creator = this.creator();
+    const sent = data.map((d) => JSON.parse(JSON.stringify(d)) as Json);
+    // The server stamps the creator as author and refuses another's (BaseMeasuredTemplate's author field); a GM may name anyone.
+    const forged = sent.find((json) => typeof json.author === "string" && json.author !== creator.id && creator.isGM !== true);
+    if (forged) return Promise.reject(new Error(`A template may not be created as ${String(forged.author)}.`));
+    const made = sent.map((json) => {
       const template = new TemplateDouble(`tmpl${String(this.templates.length + 1).padStart(12, "0")}`, this, { id: this.creator().id }, json);
       this.templates.push(template);
       return template;

@@ -113,7 +113,7 @@ export function drawDistinct(entries: readonly CatalogueEntry[], count: number, 
 }
 
 function powerPick(entry: CatalogueEntry, roll: RollFn): PowerPick {
-  return { uuid: entry.uuid, name: entry.name, rank: randomRank(roll(100)) };
+  return { uuid: entry.uuid, name: entry.name, rank: randomRank(roll(100), DEFAULT_RANDOM_TABLES.ranks) };
 }
 
 function contactNames(count: number, contactName: (n: number) => string, from = 0): string[] {
