@@ -7,7 +7,10 @@
  * nothing again: so effects can be written before the card, and a retry redoes nothing twice.
  */
 import { SYSTEM_ID } from "./core/constants";
-import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, lostRanksReaching, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
+import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, lostRanksReaching, spendKarmaOnRoll, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
+import { isCharacter } from "./core/guards";
+import { QueryRefusal } from "./requests/router";
+import type { LockTable } from "./requests/locks";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 
 /** How many ledger entries an actor keeps (the newest). */
@@ -165,4 +168,25 @@ export async function regenerate(actor: Actor.Implementation, id: string, amount
   const after = applyHealing(before, health.max, amount);
   if (after !== before) await writeOnce(actor, id, "system.health.value", before, after);
   return after;
+}
+
+/**
+ * Spends Karma declared on an attack or a requested roll, on the GM, once per request (the
+ * ledger), under the actor's lock; the Karma log gains its "spend" line (`reason`) in the same
+ * write. Refused ("malformed") when the pool is short or the amount is not a legal spend.
+ */
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly locks: LockTable; readonly requestId: string }, reason: string): Promise<void> {
+  if (amount === 0 || !isCharacter(actor)) return;
+  await context.locks.run([actorLock(actor.uuid)], async () => {
+    if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
+    const before = actor.system.karma.value;
+    let change;
+    try {
+      change = spendKarmaOnRoll(before, amount, reason, logDate());
+    } catch (error) {
+      throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
+    }
+    const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
+    await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log);
+  });
 }

@@ -29,7 +29,6 @@ import {
   resolveConsequence,
   rollToHit,
   needsStrengthDie,
-  spendKarmaOnRoll,
   targetActions,
   targetOf,
   undoDamage,
@@ -42,7 +41,7 @@ import {
   type ExchangeTarget,
   type MinorFoeRule,
 } from "../../rules/index";
-import { actorLock, karmaUpdate, ledgerEntry, logDate, writeOnce, writeOnceWith } from "../actor-writes";
+import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
@@ -296,21 +295,6 @@ export function foeBonusKey(foeUuid: string): string {
 function healthOf(actor: Actor.Implementation): { value: number; max: number } {
   if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
   return { value: actor.system.health.value, max: actor.system.health.max };
-}
-
-/**
- * Spends Karma on the GM, once per request (the ledger). Refused when the pool is short. The
- * Karma log gains its "spend" line (`reason`, e.g. the attack's name) in the same write.
- */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: Pick<QueryContext, "locks" | "requestId">, reason: string): Promise<void> {
-  if (amount === 0 || !isCharacter(actor)) return;
-  await context.locks.run([actorLock(actor.uuid)], async () => {
-    if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
-    const before = actor.system.karma.value;
-    const change = transition(() => spendKarmaOnRoll(before, amount, reason, logDate()));
-    const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
-    await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log);
-  });
 }
 
 // ── Defend ───────────────────────────────────────────────────────────────────────────────

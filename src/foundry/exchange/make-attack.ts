@@ -43,7 +43,8 @@ import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
-import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, spendKarmaOnce, transition } from "./gm-actions";
+import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
+import { spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
 

@@ -28,7 +28,7 @@ import { MAX_DIALOG_CS } from "../dice/roll-input";
 import { rollShifts } from "../dice/talents";
 import type { RollCheck, ShiftReason } from "../dice/roll-check";
 import { userOwns } from "../requests/gm";
-import { spendKarmaOnce } from "../exchange/gm-actions";
+import { spendKarmaOnce } from "../actor-writes";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
 import { messageUpdate } from "../data/system-data";
 
