@@ -147,4 +147,37 @@ describe("minor foe rule on the GM's apply-damage step", () => {
     expect(card().targets[0]?.consequences.map((c) => c.check)).toEqual(["stun"]);
     expect(cardText()).not.toContain("Out of the fight");
   });
+
+  it("minor foe rule: undoing a later hit leaves a foe an earlier hit took out of the fight; undoing that hit brings it back", async () => {
+    world.settings.set("case.minorFoeRule", "outOnAnyDamage");
+    const second = new FakeMessage("msg0000000000002", redPunch());
+    world.messages.set(second.id, second);
+    const on = (messageId: string) => ({ messageId, targetKey: "0" });
+    expect(await world.ask(applyDamageQuery, GM.id, on(MESSAGE_ID))).toMatchObject({ ok: true });
+    expect(await world.ask(applyDamageQuery, GM.id, on(second.id))).toMatchObject({ ok: true });
+    expect(thug.system.health.value).toBe(0);
+
+    expect(await world.ask(undoDamageQuery, GM.id, on(second.id))).toMatchObject({ ok: true });
+    expect(thug.system.health.value).toBe(20);
+    expect(thug.statuses.has(DEFEATED)).toBe(true);
+    expect(marks).toEqual([
+      { name: "Street Thug", defeated: true },
+      { name: "Street Thug", defeated: true },
+    ]);
+
+    expect(await world.ask(undoDamageQuery, GM.id, on(MESSAGE_ID))).toMatchObject({ ok: true });
+    expect(thug.system.health.value).toBe(40);
+    expect(thug.statuses.has(DEFEATED)).toBe(false);
+    expect(marks.at(-1)).toEqual({ name: "Street Thug", defeated: false });
+  });
+
+  it("minor foe rule: undoing a hit on a foe the GM had already marked defeated leaves it defeated", async () => {
+    world.settings.set("case.minorFoeRule", "outOnAnyDamage");
+    await thug.toggleStatusEffect(DEFEATED, { active: true, overlay: true });
+    expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(thug.system.health.value).toBe(40);
+    expect(thug.statuses.has(DEFEATED)).toBe(true);
+    expect(marks.filter((m) => !m.defeated)).toEqual([]);
+  });
 });

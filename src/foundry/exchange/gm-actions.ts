@@ -41,7 +41,7 @@ import {
   type ExchangeTarget,
   type MinorFoeRule,
 } from "../../rules/index";
-import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
+import { actorLock, ledgerEntry, ledgerOf, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
@@ -446,11 +446,24 @@ const OUT_OF_FIGHT = "flags.case.outOfFight";
  */
 async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
   const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
-  await writeOnce(actor, id, OUT_OF_FIGHT, flag === 1 ? 1 : 0, out ? 1 : 0);
   const defeated = CONFIG.specialStatusEffects.DEFEATED;
   const has = actor.effects.some((e) => e.statuses.has(defeated));
+  // "Before" is whether the foe was already out, by an earlier hit or by the GM's own mark, so
+  // that undoing this hit does not bring back a foe something else took out (outBeforeApply).
+  await writeOnce(actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
   if (has !== out) await actor.toggleStatusEffect(defeated, { active: out, overlay: true });
   await bridge.markDefeated(actor, out);
+}
+
+/**
+ * Whether the foe was already out of the fight when this card's row was applied: the "before"
+ * of the newest out-of-fight ledger entry its apply step left (ids are
+ * `<message>:<revision>:<row>:apply`, see effectId). False when the entry has fallen off the
+ * ledger, so Undo brings the foe back as it did before the ledger recorded this.
+ */
+function outBeforeApply(actor: Actor.Implementation, messageId: string, key: string): boolean {
+  const entries = ledgerOf(actor).filter((e) => e.field === OUT_OF_FIGHT && e.id.startsWith(`${messageId}:`) && e.id.endsWith(`:${key}:apply`));
+  return entries.at(-1)?.before === 1;
 }
 
 /** The Unconscious condition follows the target's new Health (status-effects.ts), under its lock. */
@@ -489,7 +502,7 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
   const id = effectId(loaded, key, "undo");
   const undone = await writeHealthChange(context, id, actors, (health, charger) => undoDamage(state, key, health, charger), async () => {
-    if (target.applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, false);
+    if (target.applied?.out === true && !outBeforeApply(actors.actor, loaded.message.id ?? "", key)) await setOutOfFight(context.services.combat, actors.actor, id, false);
   });
   await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
