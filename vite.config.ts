@@ -3,14 +3,16 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import { transform as transformCss } from "lightningcss";
+import { minifyTemplate } from "./scripts/minify-template";
 
 /** Browsers the minified CSS must keep working in (Chrome 111, Firefox 113, Safari 16.4: 2023's). */
 const CSS_TARGETS = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) | (4 << 8) };
 
 /**
  * Copies the static parts of the system next to the bundle, so dist/ is installable as-is:
- * system.json and the templates as they are, the stylesheets minified, the languages without
- * whitespace. (`npm run build` then prints the weight: scripts/build-size.ts.)
+ * system.json as it is, the templates without their comments and indentation
+ * (scripts/minify-template.ts), the stylesheets minified, the languages without whitespace.
+ * (`npm run build` then prints the weight: scripts/build-size.ts.)
  */
 function copySystemFiles(): Plugin {
   let out = resolve(import.meta.dirname, "dist");
@@ -25,6 +27,10 @@ function copySystemFiles(): Plugin {
       await mkdir(out, { recursive: true });
       await cp(from("system.json"), resolve(out, "system.json"));
       await cp(from("templates"), resolve(out, "templates"), { recursive: true });
+      for (const name of await readdir(from("templates"), { recursive: true })) {
+        if (!name.endsWith(".hbs")) continue;
+        await writeFile(resolve(out, "templates", name), minifyTemplate(await readFile(from("templates", name), "utf8"), `templates/${name}`));
+      }
       await mkdir(resolve(out, "styles"), { recursive: true });
       for (const name of await readdir(from("styles"))) {
         const filename = from("styles", name);

@@ -14,6 +14,7 @@ import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { build } from "vite";
 import { GZIP_CEILING_BYTES, measureBuild } from "../scripts/build-size";
+import { templateShape } from "./support/template-html";
 
 let out = "";
 
@@ -171,6 +172,19 @@ describe("the build in dist/", () => {
       expect(JSON.parse(built)).toEqual(JSON.parse(readFileSync(path, "utf8")));
       expect(built).not.toContain("\n");
     }
+  });
+
+  it("ships every template, without its comments and indentation, rendering the same HTML as its source", () => {
+    const sources = walk("templates").filter((f) => f.endsWith(".hbs"));
+    expect(sources.length).toBeGreaterThan(10);
+    let saved = 0;
+    for (const path of sources) {
+      const source = readFileSync(path, "utf8");
+      const built = readFileSync(join(out, path), "utf8");
+      expect(templateShape(built), path).toEqual(templateShape(source));
+      saved += source.length - built.length;
+    }
+    expect(saved).toBeGreaterThan(1000);
   });
 
   it(`weighs at most ${GZIP_CEILING_BYTES / 1000} kB gzip (JS + CSS + templates + languages)`, () => {
