@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import { transform as transformCss } from "lightningcss";
-import { minifyTemplate } from "./scripts/minify-template";
+import { minifyTemplate } from "./scripts/minify-template.js";
 
 /** Browsers the minified CSS must keep working in (Chrome 111, Firefox 113, Safari 16.4: 2023's). */
 const CSS_TARGETS = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) | (4 << 8) };
@@ -57,6 +57,9 @@ function copySystemFiles(): Plugin {
   };
 }
 
+/** The system's entry module: case.mjs holds it (its init and ready hooks) and imports the rest. */
+const ENTRY = resolve(import.meta.dirname, "src/case.ts");
+
 /** Test files that share one module graph (see `test.projects`). */
 const PURE_TESTS = ["test/rules/**/*.test.ts", "test/lang.test.ts"];
 
@@ -65,17 +68,27 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // Minified with the class names kept (see rolldownOptions.output), plus a source map.
+    // Minified with the class names kept (see rolldownOptions.output), plus source maps.
     minify: true,
     sourcemap: true,
     target: "es2022",
     lib: {
-      entry: resolve(import.meta.dirname, "src/case.ts"),
+      entry: ENTRY,
       formats: ["es"],
       fileName: () => "case.mjs",
     },
     rolldownOptions: {
       output: {
+        // The parts a session may never use (the character builder's window, the Quench
+        // self-test) are `import()`ed, and ship as chunks loaded on first use. Everything the
+        // system loads at once goes in one chunk, chunks/core-*.mjs, which case.mjs (the entry
+        // module: its hooks) imports: one file compresses better than the pieces rolldown would
+        // otherwise share out among the chunks, and no chunk imports case.mjs itself (so the
+        // system runs once, whatever URL Foundry loads case.mjs by). The bundler's name helper
+        // is a chunk of its own (rolldown's runtime). scripts/build-size.ts counts every chunk,
+        // at load and on first use; test/build.test.ts checks the split.
+        chunkFileNames: "chunks/[name]-[hash].mjs",
+        codeSplitting: { groups: [{ name: "core", tags: ["$initial"], test: (id) => id !== ENTRY }] },
         // Roll.fromData, CONFIG.Dice.rolls and Foundry's sheet and data-model registries find
         // classes by name: every class keeps its own (test/build.test.ts runs the bundle and
         // checks). The bundler's keepNames restores names it renames to avoid clashes

@@ -82,20 +82,29 @@ function walk(dir: string): string[] {
 
 const JS_FILE = /\.m?js$/;
 
-/**
- * The relative modules a built module imports statically (`import … from "./x.mjs"`,
- * `import "./x.mjs"`, `export … from "./x.mjs"`), as paths inside the build. An `import()`
- * is not one: what only it reaches loads on first use.
- */
-export function staticImports(code: string, from: string): string[] {
+export interface ModuleImports {
+  /** `import … from "./x.mjs"`, `import "./x.mjs"`, `export … from "./x.mjs"`: loaded with the importer. */
+  readonly static: string[];
+  /** `import("./x.mjs")` with the path written out: loaded when the code runs it. */
+  readonly dynamic: string[];
+}
+
+/** The relative modules a built module imports, as paths inside the build (`from` is the module's own). */
+export function moduleImports(code: string, from: string): ModuleImports {
   const base = from.includes("/") ? from.slice(0, from.lastIndexOf("/") + 1) : "";
-  const sources: string[] = [];
-  for (const node of parseSync(from, code).program.body) {
-    if ((node.type === "ImportDeclaration" || node.type === "ExportAllDeclaration" || node.type === "ExportNamedDeclaration") && node.source) {
-      sources.push(node.source.value);
-    }
-  }
-  return sources.filter((s) => s.startsWith("./") || s.startsWith("../")).map((s) => resolveInside(base, s));
+  const { module } = parseSync(from, code);
+  const relative = (spec: string): string[] => (spec.startsWith("./") || spec.startsWith("../") ? [resolveInside(base, spec)] : []);
+  const written = (literal: string): string | null => {
+    const m = /^(["'`])([^"'`$]*)\1$/.exec(literal);
+    return m?.[2] ?? null;
+  };
+  return {
+    static: [...module.staticImports.map((i) => i.moduleRequest.value), ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : [])))].flatMap(relative),
+    dynamic: module.dynamicImports.flatMap((i) => {
+      const spec = written(code.slice(i.moduleRequest.start, i.moduleRequest.end));
+      return spec === null ? [] : relative(spec);
+    }),
+  };
 }
 
 /** `spec` (./ or ../) from the folder `base` (inside the build, "" or ending in /), normalised. */
@@ -128,7 +137,7 @@ export function measureBuild(dir: string): BuildSize {
     const full = resolve(dir, path);
     if (!existsSync(full)) throw new Error(`${path} is named by system.json or imported, but is not in ${dir}.`);
     atLoad.add(path);
-    queue.push(...staticImports(readFileSync(full, "utf8"), path));
+    queue.push(...moduleImports(readFileSync(full, "utf8"), path).static);
   }
   const named: [string, SizeGroup][] = [
     ...[...new Set([...esmodules, ...jsFiles])].map((p): [string, SizeGroup] => [p, "js"]),

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { measureBuild, sizeLine, staticImports } from "../scripts/build-size";
+import { measureBuild, moduleImports, sizeLine } from "../scripts/build-size";
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -62,14 +62,14 @@ describe("measureBuild", () => {
   });
 });
 
-describe("staticImports", () => {
-  it("finds import and export … from, relative to the importing file, and not import()", () => {
-    const code = 'import{x}from"../core.mjs";import"./side.mjs";export*from"./all.mjs";export{y}from"./y.mjs";const z=()=>import("./lazy.mjs");import"vite";';
-    expect(staticImports(code, "chunks/a/b.mjs")).toEqual(["chunks/core.mjs", "chunks/a/side.mjs", "chunks/a/all.mjs", "chunks/a/y.mjs"]);
-    expect(staticImports('import"./side.mjs";', "case.mjs")).toEqual(["side.mjs"]);
+describe("moduleImports", () => {
+  it("finds import and export … from (static) and import() with a written path (dynamic), relative to the importing file", () => {
+    const code = 'import{x}from"../core.mjs";import"./side.mjs";export*from"./all.mjs";export{y}from"./y.mjs";const z=()=>import(`./lazy.mjs`),w=(n)=>import(n);import"vite";';
+    expect(moduleImports(code, "chunks/a/b.mjs")).toEqual({ static: ["chunks/core.mjs", "chunks/a/side.mjs", "chunks/a/all.mjs", "chunks/a/y.mjs"], dynamic: ["chunks/a/lazy.mjs"] });
+    expect(moduleImports('import"./side.mjs";import("./chunks/x.mjs");', "case.mjs")).toEqual({ static: ["side.mjs"], dynamic: ["chunks/x.mjs"] });
   });
 
   it("refuses a path that leaves the build", () => {
-    expect(() => staticImports('import"../../x.mjs";', "chunks/a.mjs")).toThrow(/points outside the build/);
+    expect(() => moduleImports('import"../../x.mjs";', "chunks/a.mjs")).toThrow(/points outside the build/);
   });
 });
