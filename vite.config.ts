@@ -84,18 +84,20 @@ export default defineConfig({
         // system loads at once goes in one chunk, chunks/core-*.mjs, which case.mjs (the entry
         // module: its hooks) imports: one file compresses better than the pieces rolldown would
         // otherwise share out among the chunks, and no chunk imports case.mjs itself (so the
-        // system runs once, whatever URL Foundry loads case.mjs by). The bundler's name helper
-        // is a chunk of its own (rolldown's runtime). scripts/build-size.ts counts every chunk,
-        // at load and on first use; test/build.test.ts checks the split.
+        // system runs once, whatever URL Foundry loads case.mjs by). scripts/build-size.ts
+        // counts every chunk, at load and on first use; test/build.test.ts checks the split.
         chunkFileNames: "chunks/[name]-[hash].mjs",
         codeSplitting: { groups: [{ name: "core", tags: ["$initial"], test: (id) => id !== ENTRY }] },
         // Roll.fromData, CONFIG.Dice.rolls and Foundry's sheet and data-model registries find
         // classes by name: every class keeps its own (test/build.test.ts runs the bundle and
-        // checks). The bundler's keepNames restores names it renames to avoid clashes
-        // (Foo$1); the minifier's keepNames stops it from mangling class bindings. Function
-        // names are not looked up, so they are mangled. Vite's library mode would otherwise
-        // keep the whitespace (codegen: false); a system is loaded as is, so it goes too.
-        keepNames: true,
+        // checks). The minifier's keepNames stops it from mangling class bindings. The
+        // bundler renames a top-level name that clashes with another module's (Foo$1); its
+        // keepNames would put each renamed name back at run time, functions' too, with a
+        // helper call apiece: instead no class may clash (the build test refuses a class
+        // named Foo$1: rename one of the two). Function names are not looked up, so they are
+        // mangled. Vite's library mode would otherwise keep the whitespace (codegen: false);
+        // a system is loaded as is, so it goes too.
+        keepNames: false,
         minify: {
           compress: { keepNames: { function: false, class: true } },
           mangle: { toplevel: true, keepNames: { function: false, class: true } },
