@@ -22,10 +22,11 @@ import { parseSync } from "vite";
 export const GZIP_TARGET_BYTES = 70_000;
 
 /**
- * The ceiling the build test holds, in bytes: today's weight with a little room. Raise it
- * only for a feature that is worth the weight, and say so in the commit.
+ * The ceiling the build test holds, in bytes: today's weight (162.6 kB, of which 101.2 kB of
+ * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
+ * for a feature that is worth the weight, and say so in the commit.
  */
-export const GZIP_CEILING_BYTES = 165_000;
+export const GZIP_CEILING_BYTES = 164_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
