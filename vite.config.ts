@@ -3,14 +3,16 @@ import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import { transform as transformCss } from "lightningcss";
+import { minifyTemplate } from "./scripts/minify-template.js";
 
 /** Browsers the minified CSS must keep working in (Chrome 111, Firefox 113, Safari 16.4: 2023's). */
 const CSS_TARGETS = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) | (4 << 8) };
 
 /**
  * Copies the static parts of the system next to the bundle, so dist/ is installable as-is:
- * system.json and the templates as they are, the stylesheets minified, the languages without
- * whitespace. (`npm run build` then prints the weight: scripts/build-size.ts.)
+ * system.json as it is, the templates without their comments and indentation
+ * (scripts/minify-template.ts), the stylesheets minified, the languages without whitespace.
+ * (`npm run build` then prints the weight: scripts/build-size.ts.)
  */
 function copySystemFiles(): Plugin {
   let out = resolve(import.meta.dirname, "dist");
@@ -25,6 +27,10 @@ function copySystemFiles(): Plugin {
       await mkdir(out, { recursive: true });
       await cp(from("system.json"), resolve(out, "system.json"));
       await cp(from("templates"), resolve(out, "templates"), { recursive: true });
+      for (const name of await readdir(from("templates"), { recursive: true })) {
+        if (!name.endsWith(".hbs")) continue;
+        await writeFile(resolve(out, "templates", name), minifyTemplate(await readFile(from("templates", name), "utf8"), `templates/${name}`));
+      }
       await mkdir(resolve(out, "styles"), { recursive: true });
       for (const name of await readdir(from("styles"))) {
         const filename = from("styles", name);
@@ -51,6 +57,9 @@ function copySystemFiles(): Plugin {
   };
 }
 
+/** The system's entry module: case.mjs holds it (its init and ready hooks) and imports the rest. */
+const ENTRY = resolve(import.meta.dirname, "src/case.ts");
+
 /** Test files that share one module graph (see `test.projects`). */
 const PURE_TESTS = ["test/rules/**/*.test.ts", "test/lang.test.ts"];
 
@@ -59,24 +68,36 @@ export default defineConfig({
   build: {
     outDir: "dist",
     emptyOutDir: true,
-    // Minified with the class names kept (see rolldownOptions.output), plus a source map.
+    // Minified with the class names kept (see rolldownOptions.output), plus source maps.
     minify: true,
     sourcemap: true,
     target: "es2022",
     lib: {
-      entry: resolve(import.meta.dirname, "src/case.ts"),
+      entry: ENTRY,
       formats: ["es"],
       fileName: () => "case.mjs",
     },
     rolldownOptions: {
       output: {
+        // The parts a session may never use (the character builder's window, the Quench
+        // self-test) are `import()`ed, and ship as chunks loaded on first use. Everything the
+        // system loads at once goes in one chunk, chunks/core-*.mjs, which case.mjs (the entry
+        // module: its hooks) imports: one file compresses better than the pieces rolldown would
+        // otherwise share out among the chunks, and no chunk imports case.mjs itself (so the
+        // system runs once, whatever URL Foundry loads case.mjs by). scripts/build-size.ts
+        // counts every chunk, at load and on first use; test/build.test.ts checks the split.
+        chunkFileNames: "chunks/[name]-[hash].mjs",
+        codeSplitting: { groups: [{ name: "core", tags: ["$initial"], test: (id) => id !== ENTRY }] },
         // Roll.fromData, CONFIG.Dice.rolls and Foundry's sheet and data-model registries find
         // classes by name: every class keeps its own (test/build.test.ts runs the bundle and
-        // checks). The bundler's keepNames restores names it renames to avoid clashes
-        // (Foo$1); the minifier's keepNames stops it from mangling class bindings. Function
-        // names are not looked up, so they are mangled. Vite's library mode would otherwise
-        // keep the whitespace (codegen: false); a system is loaded as is, so it goes too.
-        keepNames: true,
+        // checks). The minifier's keepNames stops it from mangling class bindings. The
+        // bundler renames a top-level name that clashes with another module's (Foo$1); its
+        // keepNames would put each renamed name back at run time, functions' too, with a
+        // helper call apiece: instead no class may clash (the build test refuses a class
+        // named Foo$1: rename one of the two). Function names are not looked up, so they are
+        // mangled. Vite's library mode would otherwise keep the whitespace (codegen: false);
+        // a system is loaded as is, so it goes too.
+        keepNames: false,
         minify: {
           compress: { keepNames: { function: false, class: true } },
           mangle: { toplevel: true, keepNames: { function: false, class: true } },

@@ -1,9 +1,14 @@
 /**
  * The weight of the built system: what a player's browser downloads when Foundry loads it,
- * counted as each file gzipped on its own (as a server sends them): the module, the
- * stylesheets and languages system.json names, and every template under templates/. The
- * source map and the compendium packs are not counted (the browser never loads the map unless
- * its developer tools ask, and packs are read by the server).
+ * counted as each file gzipped on its own (as a server sends them): every JavaScript file of
+ * the build (the module system.json names, the chunks it imports, and the chunks loaded on
+ * first use through `import()`), the stylesheets and languages system.json names, and every
+ * template under templates/. The source maps and the compendium packs are not counted (the
+ * browser never loads a map unless its developer tools ask, and packs are read by the server).
+ *
+ * The JavaScript is also split by when it loads: with the system (the esmodules and what they
+ * import statically) or on first use (a chunk only an `import()` reaches: the character
+ * builder, the Universal Table window, the self-test…). The total counts both.
  *
  * `npm run build` ends with `tsx scripts/build-size.ts`, which prints the total line for dist/;
  * `npx tsx scripts/build-size.ts --files [dir]` prints every file, heaviest first.
@@ -11,15 +16,17 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
+import { parseSync } from "vite";
 
 /** The weight the issue asks for (JS + CSS + templates + en.json, gzip), in bytes. */
 export const GZIP_TARGET_BYTES = 70_000;
 
 /**
- * The ceiling the build test holds, in bytes: today's weight with a little room. Raise it
- * only for a feature that is worth the weight, and say so in the commit.
+ * The ceiling the build test holds, in bytes: today's weight (162.6 kB, of which 101.2 kB of
+ * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
+ * for a feature that is worth the weight, and say so in the commit.
  */
-export const GZIP_CEILING_BYTES = 165_000;
+export const GZIP_CEILING_BYTES = 164_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
@@ -29,11 +36,21 @@ export interface SizedFile {
   readonly group: SizeGroup;
   readonly raw: number;
   readonly gzip: number;
+  /** JavaScript only: loaded with the system (an esmodule or a chunk one imports statically), not on first use. */
+  readonly atLoad: boolean;
+}
+
+export interface SizeSum {
+  readonly raw: number;
+  readonly gzip: number;
+  readonly count: number;
 }
 
 export interface BuildSize {
   readonly files: readonly SizedFile[];
-  readonly groups: Readonly<Record<SizeGroup, { raw: number; gzip: number; count: number }>>;
+  readonly groups: Readonly<Record<SizeGroup, SizeSum>>;
+  /** The JavaScript loaded with the system (part of groups.js). */
+  readonly jsAtLoad: SizeSum;
   readonly raw: number;
   readonly gzip: number;
 }
@@ -64,13 +81,67 @@ function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** Measures the build in `dir`. A file system.json names that is missing is an error. */
+const JS_FILE = /\.m?js$/;
+
+export interface ModuleImports {
+  /** `import … from "./x.mjs"`, `import "./x.mjs"`, `export … from "./x.mjs"`: loaded with the importer. */
+  readonly static: string[];
+  /** `import("./x.mjs")` with the path written out: loaded when the code runs it. */
+  readonly dynamic: string[];
+}
+
+/** The relative modules a built module imports, as paths inside the build (`from` is the module's own). */
+export function moduleImports(code: string, from: string): ModuleImports {
+  const base = from.includes("/") ? from.slice(0, from.lastIndexOf("/") + 1) : "";
+  const { module } = parseSync(from, code);
+  const relative = (spec: string): string[] => (spec.startsWith("./") || spec.startsWith("../") ? [resolveInside(base, spec)] : []);
+  const written = (literal: string): string | null => {
+    const m = /^(["'`])([^"'`$]*)\1$/.exec(literal);
+    return m?.[2] ?? null;
+  };
+  return {
+    static: [...module.staticImports.map((i) => i.moduleRequest.value), ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : [])))].flatMap(relative),
+    dynamic: module.dynamicImports.flatMap((i) => {
+      const spec = written(code.slice(i.moduleRequest.start, i.moduleRequest.end));
+      return spec === null ? [] : relative(spec);
+    }),
+  };
+}
+
+/** `spec` (./ or ../) from the folder `base` (inside the build, "" or ending in /), normalised. */
+function resolveInside(base: string, spec: string): string {
+  const parts: string[] = [];
+  for (const part of `${base}${spec}`.split("/")) {
+    if (part === "." || part === "") continue;
+    if (part === "..") {
+      if (parts.length === 0) throw new Error(`${spec} (from ${base || "the build's root"}) points outside the build.`);
+      parts.pop();
+    } else parts.push(part);
+  }
+  return parts.join("/");
+}
+
+/** Measures the build in `dir`. A file system.json names (or a module imports) that is missing is an error. */
 export function measureBuild(dir: string): BuildSize {
   const manifestPath = join(dir, "system.json");
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} does not exist: build first (npm run build).`);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as LoadedManifest;
+  const inBuild = (f: string): string => relative(dir, f).split(sep).join("/");
+  const esmodules = stringList(manifest.esmodules, "esmodules");
+  const jsFiles = walk(dir)
+    .map(inBuild)
+    .filter((f) => JS_FILE.test(f) && !f.startsWith("packs/"));
+  const atLoad = new Set<string>();
+  const queue = [...esmodules];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (atLoad.has(path)) continue;
+    const full = resolve(dir, path);
+    if (!existsSync(full)) throw new Error(`${path} is named by system.json or imported, but is not in ${dir}.`);
+    atLoad.add(path);
+    queue.push(...moduleImports(readFileSync(full, "utf8"), path).static);
+  }
   const named: [string, SizeGroup][] = [
-    ...stringList(manifest.esmodules, "esmodules").map((p): [string, SizeGroup] => [p, "js"]),
+    ...[...new Set([...esmodules, ...jsFiles])].map((p): [string, SizeGroup] => [p, "js"]),
     ...stringList(manifest.styles, "styles").map((p): [string, SizeGroup] => [p, "css"]),
     ...languagePaths(manifest.languages).map((p): [string, SizeGroup] => [p, "lang"]),
   ];
@@ -78,27 +149,23 @@ export function measureBuild(dir: string): BuildSize {
   const templates = existsSync(templateDir)
     ? walk(templateDir)
         .filter((f) => f.endsWith(".hbs"))
-        .map((f): [string, SizeGroup] => [relative(dir, f).split(sep).join("/"), "templates"])
+        .map((f): [string, SizeGroup] => [inBuild(f), "templates"])
     : [];
   const files = [...named, ...templates].map(([path, group]): SizedFile => {
     const full = resolve(dir, path);
     if (!existsSync(full)) throw new Error(`system.json names ${path}, which is not in ${dir}.`);
     const data = readFileSync(full);
-    return { path, group, raw: data.length, gzip: gzipSync(data).length };
+    return { path, group, raw: data.length, gzip: gzipSync(data).length, atLoad: group === "js" && atLoad.has(path) };
   });
-  const groups: Record<SizeGroup, { raw: number; gzip: number; count: number }> = {
-    js: { raw: 0, gzip: 0, count: 0 },
-    css: { raw: 0, gzip: 0, count: 0 },
-    templates: { raw: 0, gzip: 0, count: 0 },
-    lang: { raw: 0, gzip: 0, count: 0 },
+  const sum = (of: readonly SizedFile[]): SizeSum => ({ raw: of.reduce((s, f) => s + f.raw, 0), gzip: of.reduce((s, f) => s + f.gzip, 0), count: of.length });
+  const groups: Record<SizeGroup, SizeSum> = {
+    js: sum(files.filter((f) => f.group === "js")),
+    css: sum(files.filter((f) => f.group === "css")),
+    templates: sum(files.filter((f) => f.group === "templates")),
+    lang: sum(files.filter((f) => f.group === "lang")),
   };
-  for (const f of files) {
-    const g = groups[f.group];
-    g.raw += f.raw;
-    g.gzip += f.gzip;
-    g.count += 1;
-  }
-  return { files, groups, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+  const total = sum(files);
+  return { files, groups, jsAtLoad: sum(files.filter((f) => f.atLoad)), raw: total.raw, gzip: total.gzip };
 }
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
@@ -106,12 +173,15 @@ const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 /** One line: the total against the target and the ceiling. */
 export function sizeLine(size: BuildSize): string {
   const parts = (["js", "css", "templates", "lang"] as const).map((g) => `${g} ${kB(size.groups[g].gzip)}`).join(", ");
-  return `CASE weight (gzip): ${kB(size.gzip)} (${parts}); target ${kB(GZIP_TARGET_BYTES)}, ceiling ${kB(GZIP_CEILING_BYTES)}`;
+  const lazy = size.groups.js.gzip - size.jsAtLoad.gzip;
+  return `CASE weight (gzip): ${kB(size.gzip)} (${parts}; js at load ${kB(size.jsAtLoad.gzip)}, on first use ${kB(lazy)}); target ${kB(GZIP_TARGET_BYTES)}, ceiling ${kB(GZIP_CEILING_BYTES)}`;
 }
 
 /** The breakdown, one file a line, heaviest first. */
 export function sizeTable(size: BuildSize): string {
-  const rows = [...size.files].sort((a, b) => b.gzip - a.gzip).map((f) => `${kB(f.gzip).padStart(9)} ${kB(f.raw).padStart(9)}  ${f.path}`);
+  const rows = [...size.files]
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((f) => `${kB(f.gzip).padStart(9)} ${kB(f.raw).padStart(9)}  ${f.path}${f.group === "js" && !f.atLoad ? "  (on first use)" : ""}`);
   return [`${"gzip".padStart(9)} ${"raw".padStart(9)}  file`, ...rows, sizeLine(size)].join("\n");
 }
 

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join, relative, resolve, sep } from "node:path";
 import { zipSync, type Zippable } from "fflate";
 import { build } from "vite";
-import { measureBuild, sizeLine } from "./build-size";
+import { measureBuild, moduleImports, sizeLine } from "./build-size";
 
 /** The archive's file name, on the release and in `download`. */
 export const ARCHIVE_NAME = "case.zip";
@@ -136,7 +136,11 @@ export function systemFiles(dist: string): string[] {
     .sort();
 }
 
-/** What the built system in `dist` lacks of what its system.json names and its code renders. */
+/**
+ * What the built system in `dist` lacks of what its system.json names, its modules import
+ * (with the system, or on first use) and its code renders. Every JavaScript file of the build
+ * is read: the chunks render templates too.
+ */
 export function missingFromSystem(files: readonly string[], system: Record<string, unknown>, read: (path: string) => string): string[] {
   const have = new Set(files);
   const named = namedByManifest(system);
@@ -144,7 +148,12 @@ export function missingFromSystem(files: readonly string[], system: Record<strin
   for (const pack of named.packs) {
     if (!have.has(`${pack}/CURRENT`)) missing.push(`${pack}/CURRENT (pack ${pack})`);
   }
-  const rendered = named.files.filter((f) => /\.m?js$/.test(f) && have.has(f)).flatMap((f) => templatePaths(read(f)));
+  const modules = files.filter((f) => /\.m?js$/.test(f) && !f.startsWith("packs/"));
+  for (const module of modules) {
+    const imports = moduleImports(read(module), module);
+    for (const imported of [...imports.static, ...imports.dynamic]) if (!have.has(imported)) missing.push(`${imported} (imported by ${module})`);
+  }
+  const rendered = modules.flatMap((f) => templatePaths(read(f)));
   const partials = files.filter((f) => f.endsWith(".hbs")).flatMap((f) => templatePaths(read(f)));
   for (const t of new Set([...rendered, ...partials])) if (!have.has(t)) missing.push(t);
   return missing;

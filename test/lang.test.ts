@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { flattenKeys, usedLocalisationKeys } from "./support/lang";
+import { flattenKeys, localisationFamilies, usedLocalisationKeys } from "./support/lang";
 
 const en = JSON.parse(readFileSync("lang/en.json", "utf8")) as Record<string, unknown>;
 const known = flattenKeys(en);
@@ -50,6 +50,20 @@ describe("lang/en.json", () => {
       for (const key of usedLocalisationKeys(text ?? "", "source")) if (!known.has(key)) missing.push(`${file ?? ""}: ${key}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("has no key that nothing uses (each one is shipped to every client)", () => {
+    const texts = [...files("src", ".ts"), ...files("templates", ".hbs"), "system.json", ...files("packs", ".json")].map((f) => readFileSync(f, "utf8"));
+    const used = new Set(texts.flatMap((t) => [...usedLocalisationKeys(t, "source")]));
+    const families = [...new Set(texts.flatMap((t) => [...localisationFamilies(t)]))];
+    // TYPES.* are Foundry's: it labels the document subtypes system.json declares with them.
+    const unused = [...known.keys()].filter((key) => !key.startsWith("TYPES.") && !used.has(key) && !families.some((f) => key.startsWith(f)));
+    expect(unused).toEqual([]);
+  });
+
+  it("the family finder finds built keys' prefixes, and not the bare CASE.", () => {
+    const text = 'game.i18n.localize(`CASE.Turn.Phase.${phase}`); "CASE.Rank." + key; v.startsWith("CASE."); choiceField(SHAPES, "none", "Area.Shape")';
+    expect([...localisationFamilies(text)].sort()).toEqual(["CASE.Area.Shape.", "CASE.Rank.", "CASE.Turn.Phase."]);
   });
 
   it("the key finder finds keys in both forms, and a missing key fails", () => {

@@ -1,8 +1,8 @@
 /**
  * The release a GM installs (scripts/release.ts, `npm run release`): the archive is unzipped
  * and must hold system.json at its root and everything system.json names (the module,
- * stylesheets, languages, every pack as a LevelDB database that opens and holds documents)
- * and every template the code renders; `manifest` and `download` are filled from package.json's
+ * stylesheets, languages, every pack as a LevelDB database that opens and holds documents),
+ * every chunk the modules import and every template the code renders; `manifest` and `download` are filled from package.json's
  * `repository` and agree with the version. The release is built into a temporary folder; the
  * release workflow sets CASE_RELEASE_DIR to check the very archive it attaches instead.
  *
@@ -16,6 +16,7 @@ import { unzipSync } from "fflate";
 import { ClassicLevel } from "classic-level";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARCHIVE_NAME, MANIFEST_NAME, PACK_RUNTIME_FILES, checkVersion, githubRepository, release, releaseUrls, templatePaths } from "../scripts/release";
+import { moduleImports } from "../scripts/build-size";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { version: string; repository: unknown };
 const sourceSystem = JSON.parse(readFileSync("system.json", "utf8")) as Record<string, unknown>;
@@ -78,8 +79,21 @@ describe("the release archive", () => {
     expect(text("case.mjs")).toContain('Hooks.once(`init`');
   });
 
+  it("holds every module the modules import, with the system or on first use (the chunks beside case.mjs)", () => {
+    const modules = Object.keys(entries).filter((n) => n.endsWith(".mjs"));
+    expect(modules.length).toBeGreaterThan(2);
+    const imported = modules.flatMap((m) => {
+      const { static: atLoad, dynamic } = moduleImports(text(m), m);
+      return [...atLoad, ...dynamic];
+    });
+    expect(imported.length).toBeGreaterThan(2);
+    expect(imported.filter((p) => !(p in entries))).toEqual([]);
+  });
+
   it("holds every template the code renders and every partial a template names", () => {
-    const rendered = templatePaths(text("case.mjs"));
+    const rendered = Object.keys(entries)
+      .filter((n) => n.endsWith(".mjs"))
+      .flatMap((n) => templatePaths(text(n)));
     expect(rendered.length).toBeGreaterThan(10);
     const partials = Object.keys(entries)
       .filter((n) => n.endsWith(".hbs"))

@@ -177,11 +177,11 @@ const BATCH_IDS = Object.keys(BATCHES) as BatchId[];
 
 describe("registerSelfTest: every batch registers with Quench on quenchReady", () => {
   let quench: FakeQuench;
-  let hooks: Map<string, (q: Quench) => void>;
+  let hooks: Map<string, (q: Quench) => Promise<void>>;
 
   beforeAll(async () => {
     hooks = new Map();
-    vi.stubGlobal("Hooks", { once: (hook: string, fn: (q: Quench) => void) => hooks.set(hook, fn), on: vi.fn(), off: vi.fn() });
+    vi.stubGlobal("Hooks", { once: (hook: string, fn: (q: Quench) => Promise<void>) => hooks.set(hook, fn), on: vi.fn(), off: vi.fn() });
     vi.stubGlobal("Combat", CombatDouble);
     vi.stubGlobal("Combatant", CombatantDouble);
     // The batches' modules import the document classes; only their declarations run here.
@@ -192,7 +192,8 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     quench = new FakeQuench();
     const ready = hooks.get("quenchReady");
     if (!ready) throw new Error("registerSelfTest did not wait for quenchReady");
-    ready(quench);
+    // The batches load with the hook (an import()), and register once they have.
+    await ready(quench);
   });
   afterAll(() => {
     vi.unstubAllGlobals();

@@ -27,3 +27,16 @@ export function usedLocalisationKeys(text: string, _kind: "source" | "template")
   }
   return keys;
 }
+
+/**
+ * The families of keys a text builds at run time: every literal prefix that ends with a dot
+ * and is completed by code (`CASE.Turn.Phase.${phase}`, "CASE.Rank." + key), and the label
+ * prefixes handed to the data models' choiceField (`CASE.<prefix>.<choice>`). The bare
+ * "CASE." is not a family (code that checks `startsWith("CASE.")` builds no key).
+ */
+export function localisationFamilies(text: string): Set<string> {
+  const families = new Set<string>();
+  for (const m of text.matchAll(/["'`](CASE(?:\.[A-Za-z0-9_-]+)+\.)(?:\$\{|["'`])/g)) if (m[1]) families.add(m[1]);
+  for (const m of text.matchAll(/choiceField\([^()]*?,\s*"([A-Za-z0-9_.-]+)"\)/g)) if (m[1]) families.add(`CASE.${m[1]}.`);
+  return families;
+}

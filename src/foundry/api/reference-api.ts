@@ -5,7 +5,7 @@
  */
 import { rollColumn } from "../column-roll";
 import { openUniversalTable } from "../apps/universal-table-app";
-import { openCharacterBuilder } from "../apps/character-builder";
+import { openCharacterBuilder } from "../apps/builder-loader";
 import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";

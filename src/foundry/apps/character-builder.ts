@@ -8,11 +8,12 @@
  * owner update their actor and create its items), or, with no actor, makes a new hero when the
  * user may create actors. Confirming writes once: one actor update and one
  * `createEmbeddedDocuments` (or one `Actor.create` with the items for a new hero). What the
- * window shows and does is builder-context.ts (pure, tested); this is the shell.
+ * window shows and does is builder-context.ts (pure, tested); this is the shell. Loaded on
+ * first use: everything else opens it through builder-loader.ts, which also reads the catalogue.
  */
 import type { AbilityKey, RollFn } from "../../rules/index";
 import { ABILITY_KEYS } from "../../rules/index";
-import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
+import { SYSTEM_PATH } from "../core/constants";
 import { isActorDocument, isCharacter } from "../core/guards";
 import {
   addEntry,
@@ -28,16 +29,13 @@ import {
   type BuilderState,
   type BuilderTarget,
   type BuilderWrite,
-  type CatalogueEntry,
   type RerollStep,
 } from "./builder-context";
+import { loadBuilderCatalogue } from "./builder-loader";
 import { systemPath } from "./templates";
 
 export const BUILDER_TEMPLATE = "templates/apps/character-builder.hbs";
 export const BUILDER_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/builder-confirm.hbs`;
-
-/** The compendiums the builder draws from. */
-export const BUILDER_PACKS = { powers: `${SYSTEM_ID}.powers`, talents: `${SYSTEM_ID}.talents` } as const;
 
 /** What the builder's click handlers need of the window. */
 export interface BuilderHost {
@@ -118,24 +116,6 @@ export const BUILDER_ACTIONS = {
 /** The builder's die: Foundry's uniform random source (CONFIG.Dice.randomUniform, the one its dice use). */
 export function foundryRoll(sides: number): number {
   return Math.min(sides, Math.floor(CONFIG.Dice.randomUniform() * sides) + 1);
-}
-
-/** A compendium's index as catalogue entries (sorted by name); empty when the pack is missing. */
-async function packEntries(id: string): Promise<CatalogueEntry[]> {
-  const pack = game.packs.get(id);
-  if (!pack) return [];
-  const index = await pack.getIndex();
-  const out: CatalogueEntry[] = [];
-  for (const e of index) {
-    const rank = (e as { system?: { rank?: unknown } }).system?.rank;
-    out.push({ uuid: e.uuid, name: e.name ?? "", rank: typeof rank === "number" ? rank : null });
-  }
-  return out.sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/** The powers and talents the system's compendiums hold. */
-export async function loadBuilderCatalogue(): Promise<BuilderCatalogue> {
-  return { powers: await packEntries(BUILDER_PACKS.powers), talents: await packEntries(BUILDER_PACKS.talents) };
 }
 
 /** What an actor has now, as the builder compares it. */

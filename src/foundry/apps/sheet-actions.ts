@@ -18,7 +18,7 @@ import { isCharacterItemType, itemRow } from "./sheet-context";
 import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
 import { askForm } from "../ui/dialogs";
 import { EFFECT_ACTIONS } from "./effect-actions";
-import { loadBuilderCatalogue, openCharacterBuilder } from "./character-builder";
+import { loadBuilderCatalogue, openCharacterBuilder } from "./builder-loader";
 
 /** What a handler needs of the sheet it runs on. */
 export interface CharacterSheetHost {

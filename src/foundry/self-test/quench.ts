@@ -6,24 +6,19 @@
  * tested in this repository; these batches prove the Foundry side on a real server, on
  * Foundry 13 or 14.
  */
-import { registerBatches, type BatchSpec, type Quench } from "./batches";
-import { compendiumBatch } from "./compendium";
-import { exchangeBatch } from "./exchange";
-import { featBatch } from "./feat";
-import { migrationBatch } from "./migration";
-import { playerBatch } from "./player";
-import { currentRunner, stillExists, type Scratch } from "./scratch";
-import { turnBatch } from "./turn";
-import { versionsBatch } from "./versions";
+import type { Quench } from "./batches";
 
-/** Every batch, in the order Quench lists them. */
-export const SELF_TEST_BATCHES: readonly BatchSpec<Scratch>[] = [versionsBatch, featBatch, exchangeBatch, turnBatch, compendiumBatch, migrationBatch, playerBatch];
-
-/** Registers the batches when Quench is ready (call in init; nothing happens without Quench). */
+/**
+ * Registers the batches when Quench is ready (call in init; nothing happens without Quench).
+ * The batches (suite.ts) load then, with `import()`: a world without Quench never fetches them.
+ * They register a moment later than the hook (Quench's own example batches register later
+ * still, on `ready`).
+ */
 export function registerSelfTest(): void {
   // Quench's hook is not one of core's, so the v13 types do not list it: a narrow signature here.
-  const once: (this: typeof Hooks, hook: string, fn: (quench: Quench) => void) => number = Reflect.get(Hooks, "once");
-  once.call(Hooks, "quenchReady", (quench) => {
-    registerBatches(quench, SELF_TEST_BATCHES, { runner: currentRunner, exists: stillExists });
+  const once: (this: typeof Hooks, hook: string, fn: (quench: Quench) => Promise<void>) => number = Reflect.get(Hooks, "once");
+  once.call(Hooks, "quenchReady", async (quench) => {
+    const { registerSuite } = await import("./suite");
+    registerSuite(quench);
   });
 }
