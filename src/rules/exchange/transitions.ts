@@ -4,7 +4,7 @@ import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSu
 import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCheckDue, killResult, slamDirection, slamDistance, slamResult, stunResult, stunTurns } from "../consequences";
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
-import { replaceTarget } from "./copy";
+import { copyRow, replaceTarget } from "./copy";
 import type { SlamMove } from "../board";
 import { areaRowDamage } from "../areas";
 import { minorFoeAfterDamage, type MinorFoeRule } from "../minor-foes";
@@ -36,9 +36,17 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
   const outcome = defenceOutcome(roll.defence, color, target);
   const defence: TargetDefence = { code: roll.defence, die: roll.die, cs, column: column.rank.key, color, outcome };
   if (outcome.avoided) {
-    return replaceTarget(state, { ...target, defence, phase: "resolved", toHit: null, damage: null });
+    const row = copyRow(target);
+    row.defence = defence;
+    row.phase = "resolved";
+    row.toHit = null;
+    row.damage = null;
+    return replaceTarget(state, row);
   }
-  return replaceTarget(state, { ...target, defence, phase: "awaitingToHit" });
+  const row = copyRow(target);
+  row.defence = defence;
+  row.phase = "awaitingToHit";
+  return replaceTarget(state, row);
 }
 
 /**
@@ -51,15 +59,20 @@ export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number
   expectPhase(target, "awaitingDefence", "dodge");
   if (!defenceOptions(state, key).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
   if (!Number.isInteger(cs) || cs > 0) invalid(`A declared dodge's shift must be 0 or negative, got ${String(cs)}.`);
-  const defence: TargetDefence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
-  return replaceTarget(state, { ...target, defence, phase: "awaitingToHit" });
+  const row = copyRow(target);
+  row.defence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
+  row.phase = "awaitingToHit";
+  return replaceTarget(state, row);
 }
 
 /** The defender takes the attack without a defence. */
 export function declineDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
   expectPhase(target, "awaitingDefence", "decline a defence");
-  return replaceTarget(state, { ...target, defence: { code: "none", die: null, cs: [], column: null, color: null, outcome: NO_DEFENCE }, phase: "awaitingToHit" });
+  const row = copyRow(target);
+  row.defence = { code: "none", die: null, cs: [], column: null, color: null, outcome: NO_DEFENCE };
+  row.phase = "awaitingToHit";
+  return replaceTarget(state, row);
 }
 
 export interface ToHitRoll {
@@ -161,8 +174,15 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
   const calledShotMissed = calledShotMisses(state, color, result);
   const contest = strengthContestFor(state, target, result, roll.strengthDie, table);
   const damage = damageFor(state, target, result, !calledShotMissed, roll.damageDie ?? null, table, undefined, contest);
-  const toHit: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false, ...(contest ? { contest } : {}) };
-  return replaceTarget(state, { ...target, phase: "resolved", toHit, damage, consequences: consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0) });
+  const record: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false };
+  // Only a Strength contest's roll is spread in: a spread after other fields is V8's slow copy.
+  const toHit = contest ? { ...record, contest } : record;
+  const row = copyRow(target);
+  row.phase = "resolved";
+  row.toHit = toHit;
+  row.damage = damage;
+  row.consequences = consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0);
+  return replaceTarget(state, row);
 }
 
 /** [RULING] A pulled blow is final: the attacker chooses once (§5 gives one choice, before damage). */
@@ -254,7 +274,11 @@ export function applyDamage(
     consequences = [];
   }
   const applied: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero, rebound, ...(out ? { out } : {}) };
-  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences }), health: after.health, chargerHealth: rebound ? rebound.after : null };
+  const row = copyRow(target);
+  row.phase = "applied";
+  row.applied = applied;
+  row.consequences = consequences;
+  return { state: replaceTarget(state, row), health: after.health, chargerHealth: rebound ? rebound.after : null };
 }
 
 /**
@@ -377,8 +401,9 @@ export function resolveConsequence(state: ExchangeState, key: string, roll: Cons
       break;
     }
   }
-  const consequences = target.consequences.map((c, i) => (i === index ? { ...c, die: roll.die, color, outcome } : c));
-  return replaceTarget(state, { ...target, consequences });
+  const row = copyRow(target);
+  row.consequences = target.consequences.map((c, i) => (i === index ? { ...c, die: roll.die, color, outcome } : c));
+  return replaceTarget(state, row);
 }
 
 /** True while the hold this attack put on the target stands (no escape has freed it). */
