@@ -4,10 +4,23 @@
  * clone path), so a state or row whose own keys are exactly its type's fields is copied field by
  * field; any other (say a stored one with a field this version does not know) is spread as
  * before, so nothing it holds is lost. Each copy equals the spread it replaces.
+ *
+ * Reading an object's keys to know that cost another third, so the last state and the last row
+ * written here field by field are remembered (by identity): their keys are known, and a
+ * transition is nearly always handed what the one before it returned. States are readonly data,
+ * never changed in place, so what was written is what comes back.
  */
 import type { ExchangeState, ExchangeTarget } from "./state";
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** A row's fields a transition sets; the others stay as they were. */
+type RowStep = "phase" | "defence" | "toHit" | "damage" | "applied" | "consequences" | "escapes";
+
+/** A copy of a row for a transition to set its {@link RowStep} fields on (none other: the copy's keys must stay the row's). */
+export type RowCopy = Omit<ExchangeTarget, RowStep> & { -readonly [K in RowStep]: ExchangeTarget[K] };
+
+/** The last state written here with exactly {@link STATE_KEYS}, and the last row with exactly {@link ROW_KEYS} in order. */
+let writtenState: ExchangeState | null = null;
+let writtenRow: ExchangeTarget | null = null;
 
 /** The fields of an {@link ExchangeState}, in the order createExchange and {@link replaceTarget} write them. */
 const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "obstacles", "strengthContest", "targets"] as const satisfies readonly (keyof ExchangeState)[];
@@ -50,9 +63,9 @@ export function hasExactlyRowKeys(row: ExchangeTarget): boolean {
  * A fresh copy of `row` for a transition to set fields on: setting them then equals
  * `{ ...row, field: value, … }` (a field the row has keeps its place, a new one goes last).
  */
-export function copyRow(row: ExchangeTarget): Mutable<ExchangeTarget> {
-  if (!hasExactlyRowKeys(row)) return { ...row };
-  return {
+export function copyRow(row: ExchangeTarget): RowCopy {
+  if (row !== writtenRow && !hasExactlyRowKeys(row)) return { ...row };
+  return (writtenRow = {
     key: row.key,
     uuid: row.uuid,
     actorUuid: row.actorUuid,
@@ -66,7 +79,7 @@ export function copyRow(row: ExchangeTarget): Mutable<ExchangeTarget> {
     applied: row.applied,
     consequences: row.consequences,
     escapes: row.escapes,
-  };
+  });
 }
 
 /** `state` with the row whose key is `target.key` replaced by `target`: equal to `{ ...state, targets }`. */
@@ -74,8 +87,8 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
   const list = state.targets;
   // One target (most attacks): no callback. (A hole there would have failed targetOf already.)
   const targets = list.length === 1 && list[0]?.key === target.key ? [target] : list.map((t) => (t.key === target.key ? target : t));
-  if (!hasExactlyStateKeys(state)) return { ...state, targets };
-  return {
+  if (state !== writtenState && !hasExactlyStateKeys(state)) return { ...state, targets };
+  return (writtenState = {
     version: state.version,
     attack: state.attack,
     source: state.source,
@@ -89,5 +102,15 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
     obstacles: state.obstacles,
     strengthContest: state.strengthContest,
     targets,
-  };
+  });
+}
+
+/**
+ * Remembers a state createExchange has just written with exactly {@link STATE_KEYS}, its rows
+ * with exactly {@link ROW_KEYS} in order (the first row is remembered: most attacks have one).
+ */
+export function written(state: ExchangeState): ExchangeState {
+  writtenState = state;
+  writtenRow = state.targets[0] ?? null;
+  return state;
 }

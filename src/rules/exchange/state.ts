@@ -7,6 +7,7 @@ import { isRankNumber } from "../ranks";
 import { AREA_CANNOT_BE_CAUGHT, areaRefusal, assertAreaDefinition, type AreaDefinition } from "../areas";
 import { type Color } from "../universal-table";
 import type { SlamMove } from "../board";
+import { written } from "./copy";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -303,7 +304,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     strengthContest: input.strengthContest ?? "comparison",
     targets,
   };
-  return area === undefined ? state : { ...state, area };
+  return area === undefined ? written(state) : { ...state, area };
 }
 
 /** One target's row of a new exchange (the `i`th), its snapshot checked; `seen` holds the UUIDs before it. */
