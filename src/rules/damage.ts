@@ -27,9 +27,23 @@ export const DAMAGE_METHOD_DEFAULT: DamageMethod = "static";
  */
 export const INTENSITY_DAMAGE_SHIFTS: Readonly<Record<Color, number>> = Object.freeze({ white: -3, green: -1, yellow: 0, red: 1 });
 
+/** True when `method` is a {@link DamageMethod}: a switch on the constants, as attacks.ts's checks (every hit reads it). */
+export function isDamageMethod(method: unknown): method is DamageMethod {
+  const m = method as DamageMethod;
+  switch (m) {
+    case "static":
+    case "intensity":
+      return true;
+    default: {
+      const _unlisted: never = m;
+      return false;
+    }
+  }
+}
+
 /** Throws a RangeError unless `method` is a {@link DamageMethod}. */
 export function assertDamageMethod(method: unknown): asserts method is DamageMethod {
-  if (!(DAMAGE_METHODS as readonly unknown[]).includes(method)) {
+  if (!isDamageMethod(method)) {
     throw new RangeError(`Damage method must be "static" or "intensity", got "${String(method)}".`);
   }
 }
@@ -124,13 +138,17 @@ export const ARMOR_ABSORBS: Readonly<Record<ArmorKind, readonly AttackCode[]>> =
  */
 export const BODY_ARMOR_ABSORBS_HOLD_DAMAGE = true as boolean;
 
+/** {@link ARMOR_ABSORBS} as Sets, read on every hit. */
+const ABSORBED_BY: ReadonlyMap<unknown, ReadonlySet<AttackCode>> = new Map(ARMOR_KINDS.map((kind) => [kind, new Set(ARMOR_ABSORBS[kind])]));
+
 /** True when armor of `armorKind` absorbs damage from `attack` ({@link ARMOR_ABSORBS}). */
 export function armorApplies(attack: AttackCode, armorKind: ArmorKind): boolean {
   assertAttackCode(attack);
-  if (!(ARMOR_KINDS as readonly string[]).includes(armorKind)) {
+  const absorbed = ABSORBED_BY.get(armorKind);
+  if (!absorbed) {
     throw new RangeError(`Armor kind must be "body" or "energy", got "${armorKind}".`);
   }
-  return ARMOR_ABSORBS[armorKind].includes(attack);
+  return absorbed.has(attack);
 }
 
 /** A target's armor: body armor and energy protection rank numbers. */

@@ -1,7 +1,7 @@
 import { KARMA_MINIMUM } from "../actions";
 import { ATTACKS, STRENGTH_CONTEST_RULES, type AttackCode, type AttackResult, type StrengthContestRoll, type StrengthContestRule, canCallShot, isAttackCode } from "../attacks";
 import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamResult, type StunResult } from "../consequences";
-import { DAMAGE_METHODS, type DamageMethod } from "../damage";
+import { type DamageMethod, isDamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
 import { isRankNumber } from "../ranks";
 import { AREA_CANNOT_BE_CAUGHT, areaRefusal, assertAreaDefinition, type AreaDefinition } from "../areas";
@@ -272,7 +272,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (!(isRankNumber(a.value) && isRankNumber(a.strength) && isRankNumber(a.armor) && isRankNumber(input.damage.value))) {
     for (const [k, v] of [["attacker rank", a.value], ["attacker Strength", a.strength], ["attacker armor", a.armor], ["damage", input.damage.value]] as const) if (!isRankNumber(v)) invalid(`The ${k} must be a rank number, got ${String(v)}.`);
   }
-  if (!(DAMAGE_METHODS as readonly unknown[]).includes(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
+  if (!isDamageMethod(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
   if (!Number.isInteger(input.karma) || input.karma < 0 || (input.karma > 0 && input.karma < KARMA_MINIMUM)) invalid(`Karma must be 0 or at least ${KARMA_MINIMUM}.`);
   if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
@@ -392,7 +392,11 @@ export const DEFENCE_SCORE: Readonly<Record<DefenceCode, keyof TargetScores>> = 
  * can be caught and the defender has the Agility for it, and none when blindsided.
  */
 export function defenceOptions(state: ExchangeState, key: string): DefenceCode[] {
-  const target = targetOf(state, key);
+  return defenceOptionsFor(state, targetOf(state, key));
+}
+
+/** {@link defenceOptions} for a row already found. */
+export function defenceOptionsFor(state: ExchangeState, target: ExchangeTarget): DefenceCode[] {
   if (state.blindsided) return [];
   return defencesAgainst(state.attack).filter((d) => {
     if (d === "escape") return false;

@@ -10,7 +10,7 @@ import { areaRowDamage } from "../areas";
 import { minorFoeAfterDamage, type MinorFoeRule } from "../minor-foes";
 import { isRankNumber, rankOf, shiftColumn } from "../ranks";
 import { COLORS, type Color, UNIVERSAL_TABLE, type UniversalTable, assertD100, colorOnColumn, isColor } from "../universal-table";
-import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
+import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOptionsFor, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
 
 // ── transitions ───────────────────────────────────────────────────────────────────────────────
 export interface DefenceRoll {
@@ -25,7 +25,7 @@ export interface DefenceRoll {
 export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
   expectPhase(target, "awaitingDefence", "defend");
-  if (!defenceOptions(state, key).includes(roll.defence)) invalid(`${target.name} cannot use ${roll.defence} against this attack.`);
+  if (!defenceOptionsFor(state, target).includes(roll.defence)) invalid(`${target.name} cannot use ${roll.defence} against this attack.`);
   assertD100(roll.die);
   checkCs(roll.cs, "defence");
   const cs: CsReason[] = [...roll.cs];
@@ -57,7 +57,7 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
 export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number): ExchangeState {
   const target = targetOf(state, key);
   expectPhase(target, "awaitingDefence", "dodge");
-  if (!defenceOptions(state, key).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
+  if (!defenceOptionsFor(state, target).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
   if (!Number.isInteger(cs) || cs > 0) invalid(`A declared dodge's shift must be 0 or negative, got ${String(cs)}.`);
   const row = copyRow(target);
   row.defence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
