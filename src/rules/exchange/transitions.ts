@@ -219,12 +219,11 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
   const calledShotMissed = calledShotMisses(state, pulled.color, result);
   const counts = !calledShotMissed;
   const damage = damageFor(state, target, result, counts, target.damage.die, table, pulled.damage, toHit.contest ?? null);
-  return replaceTarget(state, {
-    ...target,
-    toHit: { ...toHit, color: pulled.color, result, calledShotMissed, pulled: true },
-    damage,
-    consequences: consequencesFor(result, counts, damage?.dealt ?? 0),
-  });
+  const row = copyRow(target);
+  row.toHit = { ...toHit, color: pulled.color, result, calledShotMissed, pulled: true };
+  row.damage = damage;
+  row.consequences = consequencesFor(result, counts, damage?.dealt ?? 0);
+  return replaceTarget(state, row);
 }
 
 /** The result of applying damage: the state and the Health to write (the charger's too, on a charge). */
@@ -307,7 +306,11 @@ export function undoDamage(
   }
   // The result's own checks come back (a minor-foe rule may have set them aside when applying).
   const consequences = target.toHit ? consequencesFor(target.toHit.result, !target.toHit.calledShotMissed, target.damage?.dealt ?? 0) : target.consequences.filter((c) => c.cause === "result");
-  return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
+  const row = copyRow(target);
+  row.phase = "resolved";
+  row.applied = null;
+  row.consequences = consequences;
+  return { state: replaceTarget(state, row), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
 }
 
 /** The result of applying a row's damage to other characters: the state and each one's Health to write. */
@@ -339,7 +342,11 @@ export function applyDamageToOthers(state: ExchangeState, key: string, others: r
     return { uuid: o.uuid, name: o.name, before: o.value, after, max: o.max };
   });
   const applied: AppliedRecord = { healthBefore: 0, healthAfter: 0, max: 0, reachedZero: false, rebound: null, others: list };
-  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences: [] }), health: list.map((o) => ({ uuid: o.uuid, health: o.after })) };
+  const row = copyRow(target);
+  row.phase = "applied";
+  row.applied = applied;
+  row.consequences = [];
+  return { state: replaceTarget(state, row), health: list.map((o) => ({ uuid: o.uuid, health: o.after })) };
 }
 
 /** Records where a rolled slam moved the row's token (once: a second record is stale). */
@@ -348,7 +355,9 @@ export function recordSlamMove(state: ExchangeState, key: string, moved: SlamMov
   const slam = target.consequences.find((c) => c.check === "slam");
   if (!slam?.outcome) invalid(`${target.name}: no slam was rolled.`);
   if (slam.moved) throw new ExchangeError("stale", `${target.name}: the slam already moved the token.`);
-  return replaceTarget(state, { ...target, consequences: target.consequences.map((c) => (c === slam ? { ...c, moved } : c)) });
+  const row = copyRow(target);
+  row.consequences = target.consequences.map((c) => (c === slam ? { ...c, moved } : c));
+  return replaceTarget(state, row);
 }
 
 export interface ConsequenceRoll {
@@ -440,7 +449,9 @@ export function escapeHold(state: ExchangeState, key: string, die: number, cs: r
   checkCs(cs, "escape");
   const column = shiftColumn(target.scores["strength.mgt"], sumCs(cs));
   const color = colorOnColumn(column.rank, die, table);
-  return replaceTarget(state, { ...target, escapes: [...target.escapes, { die, color, result: escapeResult(color), turn }] });
+  const row = copyRow(target);
+  row.escapes = [...target.escapes, { die, color, result: escapeResult(color), turn }];
+  return replaceTarget(state, row);
 }
 
 /** What may happen next to one target row: the card's buttons and the GM's checks both read this. */
