@@ -138,17 +138,13 @@ export const ARMOR_ABSORBS: Readonly<Record<ArmorKind, readonly AttackCode[]>> =
  */
 export const BODY_ARMOR_ABSORBS_HOLD_DAMAGE = true as boolean;
 
-/** {@link ARMOR_ABSORBS} as Sets, read on every hit. */
-const ABSORBED_BY: ReadonlyMap<unknown, ReadonlySet<AttackCode>> = new Map(ARMOR_KINDS.map((kind) => [kind, new Set(ARMOR_ABSORBS[kind])]));
-
 /** True when armor of `armorKind` absorbs damage from `attack` ({@link ARMOR_ABSORBS}). */
 export function armorApplies(attack: AttackCode, armorKind: ArmorKind): boolean {
   assertAttackCode(attack);
-  const absorbed = ABSORBED_BY.get(armorKind);
-  if (!absorbed) {
+  if (!(ARMOR_KINDS as readonly string[]).includes(armorKind)) {
     throw new RangeError(`Armor kind must be "body" or "energy", got "${armorKind}".`);
   }
-  return absorbed.has(attack);
+  return ARMOR_ABSORBS[armorKind].includes(attack);
 }
 
 /** A target's armor: body armor and energy protection rank numbers. */

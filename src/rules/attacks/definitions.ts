@@ -120,7 +120,7 @@ export const ATTACKS: Readonly<Record<AttackCode, AttackDefinition>> = Object.fr
 // ── Validation ────────────────────────────────────────────────────────────────────────────────
 // The checks below are switches on the string constants, not a search of the list: V8 compares
 // a string with a constant by identity, and an attack runs dozens of these checks (a list's
-// `includes` or a Set cost a fifth of a whole attack). Each switch names every member of its
+// `includes` or a Set cost about a sixth of a whole attack). Each switch names every member of its
 // list: the `never` in its default fails to compile when one is missing, a case that is no
 // member fails too, and test/rules/fast-paths.test.ts holds each to its list.
 
