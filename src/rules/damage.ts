@@ -27,9 +27,23 @@ export const DAMAGE_METHOD_DEFAULT: DamageMethod = "static";
  */
 export const INTENSITY_DAMAGE_SHIFTS: Readonly<Record<Color, number>> = Object.freeze({ white: -3, green: -1, yellow: 0, red: 1 });
 
+/** True when `method` is a {@link DamageMethod}: a switch on the constants, as attacks.ts's checks (every hit reads it). */
+export function isDamageMethod(method: unknown): method is DamageMethod {
+  const m = method as DamageMethod;
+  switch (m) {
+    case "static":
+    case "intensity":
+      return true;
+    default: {
+      const _unlisted: never = m;
+      return false;
+    }
+  }
+}
+
 /** Throws a RangeError unless `method` is a {@link DamageMethod}. */
 export function assertDamageMethod(method: unknown): asserts method is DamageMethod {
-  if (!(DAMAGE_METHODS as readonly unknown[]).includes(method)) {
+  if (!isDamageMethod(method)) {
     throw new RangeError(`Damage method must be "static" or "intensity", got "${String(method)}".`);
   }
 }

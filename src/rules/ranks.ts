@@ -163,8 +163,12 @@ export function shiftedIndex(rank: Rank, cs: number): number {
  * [RULING: clamp]. Use {@link shiftColumn} where falling below Shift 0 matters (to-hit rolls).
  */
 export function shiftRank(rank: Rank, cs: number): Rank {
-  const index = shiftedIndex(rank, cs);
-  return RANKS[Math.min(MAX_RANK_INDEX, Math.max(0, index))] as Rank;
+  return RANK_LIST[clampedIndex(shiftedIndex(rank, cs))] as Rank;
+}
+
+/** A ladder position clamped to Shift 0 … Class 5000. */
+function clampedIndex(index: number): number {
+  return Math.min(MAX_RANK_INDEX, Math.max(0, index));
 }
 
 /** A column after shifts, remembering whether the shift fell off the bottom of the ladder. */
@@ -182,9 +186,8 @@ export interface ShiftedColumn {
 
 /** The column for rank number `value` after `cs` column shifts. */
 export function shiftColumn(value: number, cs = 0): ShiftedColumn {
-  const base = rankOf(value);
-  const index = shiftedIndex(base, cs);
-  return { rank: shiftRank(base, cs), index, belowShift0: index < 0 };
+  const index = shiftedIndex(rankOf(value), cs);
+  return { rank: RANK_LIST[clampedIndex(index)] as Rank, index, belowShift0: index < 0 };
 }
 
 /** Number of ladder rows from `a` up to `b` (negative when `b` is lower). */

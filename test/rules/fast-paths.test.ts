@@ -2,19 +2,38 @@
  * The performance fast paths of src/rules agree with the plain code they stand in for, on every
  * input they take and on the inputs they hand back to the plain path: rankOf's table, the
  * default defence list per attack, the field-by-field copies of exchange states and turn parts
- * (each against the spread it replaces), and universalColor on every rank number, roll and shift.
+ * (each against the spread it replaces, and the exchange's memory of what it last wrote against
+ * copies it cannot know), the membership checks written as switches (against their lists), and
+ * universalColor on every rank number, roll and shift.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ATTACK_CODES } from "../../src/rules/attacks";
+import { ATTACK_CODES, ATTACK_RESULTS, HIT_RESULTS, isAttackCode, isAttackResult, isHit } from "../../src/rules/attacks";
+import { DAMAGE_METHODS, isDamageMethod } from "../../src/rules/damage";
 import { DEFAULT_DEFENCE_RULINGS, DEFENCE_CODES, combineProtection, defenceApplies, defencesAgainst, attackColorAfterAutoHit } from "../../src/rules/defences";
-import { createExchange, declineDefence, rollToHit, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
+import {
+  ExchangeError,
+  applyDamage,
+  chooseDefence,
+  createExchange,
+  declineDefence,
+  defenceOptions,
+  escapeHold,
+  holdStands,
+  pullBlow,
+  resolveConsequence,
+  rollToHit,
+  targetOf,
+  undoDamage,
+  type ExchangeInput,
+  type ExchangeState,
+} from "../../src/rules/exchange";
 import { hasExactlyStateKeys, replaceTarget } from "../../src/rules/exchange/copy";
 import { initiativeTies, orderInitiative, type InitiativeEntry } from "../../src/rules/initiative";
 import { MAX_RANK_INDEX, RANKS, rankOf, shiftColumn } from "../../src/rules/ranks";
 import { createCombatTurn, createCombatantTurn, type CombatTurn, type CombatantTurn, type InitiativeState } from "../../src/rules/turn";
 import { combatWith, combatantWith, fieldsThatDiffer, initiativeWith } from "../../src/rules/turn/copy";
-import { COLORS, UNIVERSAL_TABLE, colorOnColumn, universalColor } from "../../src/rules/universal-table";
+import { COLORS, UNIVERSAL_TABLE, colorOnColumn, isColor, universalColor } from "../../src/rules/universal-table";
 
 /** The rank whose range holds `value`, straight from the ladder's rows (the reference). */
 function ladderRank(value: number): (typeof RANKS)[number] {
@@ -149,6 +168,148 @@ describe("replaceTarget (exchange states)", () => {
     delete missing.source;
     expect(hasExactlyStateKeys(missing as unknown as ExchangeState)).toBe(false);
     expect("source" in declineDefence(missing as unknown as ExchangeState, "0")).toBe(false);
+  });
+});
+
+/** One step of an exchange walk: which row, and the dice and choices it uses. */
+interface WalkStep {
+  readonly key: number;
+  readonly die: number;
+  readonly die2: number;
+  readonly d10: number;
+  readonly pick: number;
+}
+
+/** The transition `step` stands for in `s` (the row's next natural step), applied to `s`. */
+function transition(s: ExchangeState, step: WalkStep): ExchangeState {
+  const key = String(step.key % s.targets.length);
+  const t = targetOf(s, key);
+  switch (t.phase) {
+    case "awaitingDefence": {
+      const options = defenceOptions(s, key);
+      if (step.pick % 3 === 0 || options.length === 0) return declineDefence(s, key);
+      return chooseDefence(s, key, { defence: options[step.pick % options.length] ?? "dodge", die: step.die, cs: step.pick % 2 ? [{ cs: -1, label: "extra", localize: false }] : [] });
+    }
+    case "awaitingToHit":
+      return rollToHit(s, key, { die: step.die, damageDie: step.die2, strengthDie: step.die2 });
+    case "resolved":
+      if (holdStands(t) && step.pick % 4 === 0) return escapeHold(s, key, step.die);
+      if (step.pick % 5 === 1) return pullBlow(s, key, { color: COLORS[step.pick % 4] });
+      return applyDamage(s, key, { value: step.die2, max: 100 }, { value: 40, max: 40 }).state;
+    case "applied": {
+      const due = t.consequences.find((c) => c.outcome === null);
+      if (due) return resolveConsequence(s, key, { check: due.check, die: step.die, d10: step.d10, hasActed: step.pick % 2 === 0, endurance: t.scores["endurance.res"] });
+      return undoDamage(s, key, { value: 10, max: 100 }).state;
+    }
+  }
+}
+
+/** The states a walk from `start(new state)` goes through (as JSON text: key order counts), each step handed `hand(previous)`; a refusal ends it. */
+function walkThrough(input: ExchangeInput, steps: readonly WalkStep[], hand: (s: ExchangeState) => ExchangeState, start: (s: ExchangeState) => ExchangeState = (s) => s): string[] {
+  const seen: string[] = [];
+  let s = start(createExchange(input));
+  seen.push(JSON.stringify(s));
+  for (const step of steps) {
+    try {
+      s = transition(hand(s), step);
+    } catch (error) {
+      seen.push(error instanceof ExchangeError ? `${error.kind}: ${error.message}` : String(error));
+      break;
+    }
+    seen.push(JSON.stringify(s));
+  }
+  return seen;
+}
+
+const rankArb = fc.constantFrom(0, 2, 4, 6, 10, 20, 30, 40, 50, 75, 100, 150);
+const walkInputArb = fc
+  .record({
+    attack: fc.constantFrom(...ATTACK_CODES),
+    value: rankArb,
+    strength: rankArb,
+    armor: rankArb,
+    damage: rankArb,
+    intensity: fc.boolean(),
+    karma: fc.constantFrom(0, 10, 30),
+    blindsided: fc.boolean(),
+    action: fc.boolean(),
+    area: fc.nat(3),
+    targets: fc.array(fc.tuple(rankArb, rankArb, rankArb, rankArb, rankArb, rankArb), { minLength: 1, maxLength: 3 }),
+  })
+  .map((r): ExchangeInput => {
+    const area = r.area === 0 && ATTACKS_RANGED.has(r.attack) ? { shape: "burst" as const, radius: 1, explosive: true } : undefined;
+    return {
+      attack: r.attack,
+      source: "Walk",
+      attacker: { uuid: "Actor.a", name: "A", value: r.value, strength: r.strength, armor: r.armor },
+      toHitCs: r.karma === 30 ? [] : [{ cs: -1, label: "range", localize: false }],
+      karma: r.karma,
+      damage: { method: r.intensity ? "intensity" : "static", value: r.damage },
+      calledShot: false,
+      blindsided: r.blindsided,
+      projectile: r.attack === "BT" ? "thrown" : null,
+      ...(r.action ? { strengthContest: "action" as const } : {}),
+      ...(area ? { area } : {}),
+      targets: r.targets.map(([bal, def, mgt, res, body, energy], i) => ({ uuid: `Actor.t${i}`, actorUuid: `Actor.t${i}`, name: `T${i}`, scores: { "agility.bal": bal, "fighting.def": def, "strength.mgt": mgt, "endurance.res": res }, armor: { body, energy }, ...(area ? { areaDistance: i % 2 } : {}) })),
+    };
+  });
+const ATTACKS_RANGED: ReadonlySet<string> = new Set(["BT", "ET", "En", "Fo", "Sh"]);
+const walkStepsArb = fc.array(fc.record({ key: fc.nat(2), die: fc.integer({ min: 1, max: 100 }), die2: fc.integer({ min: 1, max: 100 }), d10: fc.integer({ min: 1, max: 10 }), pick: fc.nat(59) }), { maxLength: 14 });
+
+describe("the exchange's memory of the last state and row it wrote", () => {
+  it("a walk handed each state as returned (remembered) goes through the same states, key order included, as one handed copies (keys read) or spreads", () => {
+    fc.assert(
+      fc.property(walkInputArb, walkStepsArb, (input, steps) => {
+        const remembered = walkThrough(input, steps, (s) => s);
+        expect(walkThrough(input, steps, (s) => JSON.parse(JSON.stringify(s)) as ExchangeState)).toEqual(remembered);
+        expect(walkThrough(input, steps, (s) => ({ ...s, targets: s.targets.map((t) => ({ ...t })) }))).toEqual(remembered);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("a state and rows with a field this version does not know keep it through a whole walk, handed on as returned or fresh", () => {
+    const withExtra = (s: ExchangeState): ExchangeState => ({ ...s, fromANewerVersion: 1, targets: s.targets.map((t) => ({ ...t, sealed: false })) }) as ExchangeState;
+    const withoutExtra = (text: string): string => {
+      if (!text.startsWith("{")) return text;
+      const { fromANewerVersion, ...state } = JSON.parse(text) as ExchangeState & { fromANewerVersion?: number };
+      expect(fromANewerVersion).toBe(1);
+      for (const t of state.targets) expect(t.sealed).toBe(false);
+      return JSON.stringify({ ...state, targets: state.targets.map(({ sealed: _sealed, ...t }) => t) });
+    };
+    fc.assert(
+      fc.property(walkInputArb, walkStepsArb, (input, steps) => {
+        const remembered = walkThrough(input, steps, (s) => s);
+        for (const extra of [walkThrough(input, steps, (s) => s, withExtra), walkThrough(input, steps, withExtra, withExtra)]) {
+          expect(extra.length).toBe(remembered.length);
+          expect(extra.map(withoutExtra)).toEqual(remembered);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("membership checks written as switches", () => {
+  const strangers: unknown[] = ["", "ba", "BA ", "Bullseye", "WHITE", "blue", "none", "static ", "__proto__", "constructor", "toString", "hasOwnProperty", 0, 1, null, undefined, true, {}, [], ["BA"], new String("BA"), Symbol("BA")];
+
+  it("isAttackCode, isAttackResult, isColor and isDamageMethod say yes to exactly their lists' members", () => {
+    const checks: [(v: unknown) => boolean, readonly unknown[]][] = [
+      [isAttackCode, ATTACK_CODES],
+      [isAttackResult, ATTACK_RESULTS],
+      [isColor, COLORS],
+      [isDamageMethod, DAMAGE_METHODS],
+    ];
+    const everyMember = [...ATTACK_CODES, ...ATTACK_RESULTS, ...COLORS, ...DAMAGE_METHODS];
+    for (const [check, list] of checks) {
+      for (const v of [...everyMember, ...strangers]) expect(check(v)).toBe(list.includes(v));
+      fc.assert(fc.property(fc.oneof(fc.string(), fc.anything()), (v) => check(v) === list.includes(v)));
+    }
+  });
+
+  it("isHit says yes to exactly HIT_RESULTS, and still refuses what is no result", () => {
+    for (const r of ATTACK_RESULTS) expect(isHit(r)).toBe(HIT_RESULTS.includes(r));
+    for (const v of strangers) expect(() => isHit(v as (typeof ATTACK_RESULTS)[number])).toThrow(RangeError);
   });
 });
 

@@ -1,7 +1,7 @@
 import { assertRankNumber } from "../ranks";
 import { type Color, colorIndex } from "../universal-table";
 import { ATTACKS, assertAttackCode, assertAttackResult, assertBoolean, assertColor, attackDefinition, attackResult, isHit, type AttackCode, type AttackResult, type PullRule } from "./definitions";
-import { resolveAttackRulings, type AttackRulings } from "./rulings";
+import { NO_ATTACK_OVERRIDES, attackRulingsFrom, type AttackRulings } from "./rulings";
 
 // ── Called shots ──────────────────────────────────────────────────────────────────────────────
 /**
@@ -56,19 +56,19 @@ export function countsAsHit(result: AttackResult, calledShot = false): boolean {
  * The pull rule of an attack [001; ET per {@link EDGED_THROWING_PULL_RULE}, or
  * `rulings.edgedThrowingPull` when given].
  */
-export function pullRule(attack: AttackCode, rulings: Partial<AttackRulings> = {}): PullRule {
+export function pullRule(attack: AttackCode, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): PullRule {
   const def = attackDefinition(attack);
-  return attack === "ET" ? resolveAttackRulings(rulings).edgedThrowingPull : def.pull;
+  return attack === "ET" ? attackRulingsFrom(rulings).edgedThrowingPull : def.pull;
 }
 
 /** True when the attack's pull rule lets the attacker lower the colour [001]. */
-export function mayPullColor(attack: AttackCode, rulings: Partial<AttackRulings> = {}): boolean {
+export function mayPullColor(attack: AttackCode, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): boolean {
   const rule = pullRule(attack, rulings);
   return rule === "damageOrColor" || rule === "color";
 }
 
 /** True when the attack's pull rule lets the attacker lower the damage [001]. */
-export function mayPullDamage(attack: AttackCode, rulings: Partial<AttackRulings> = {}): boolean {
+export function mayPullDamage(attack: AttackCode, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): boolean {
   const rule = pullRule(attack, rulings);
   return rule === "damageOrColor" || rule === "damage";
 }
@@ -79,11 +79,11 @@ export function mayPullDamage(attack: AttackCode, rulings: Partial<AttackRulings
  * colour, when `chosen` is better than `rolled`, or when `chosen` is white and
  * {@link PULL_TO_MISS_ALLOWED} is false [001].
  */
-export function pullColor(attack: AttackCode, rolled: Color, chosen: Color, rulings: Partial<AttackRulings> = {}): Color {
+export function pullColor(attack: AttackCode, rolled: Color, chosen: Color, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): Color {
   assertAttackCode(attack);
   assertColor(rolled, "Rolled colour");
   assertColor(chosen, "Chosen colour");
-  const r = resolveAttackRulings(rulings);
+  const r = attackRulingsFrom(rulings);
   if (!mayPullColor(attack, r)) {
     throw new RangeError(`${ATTACKS[attack].name} (${attack}) may not pull its colour (pull rule "${pullRule(attack, r)}").`);
   }
@@ -101,11 +101,11 @@ export function pullColor(attack: AttackCode, rolled: Color, chosen: Color, ruli
  * `chosen`. Throws a RangeError when the attack may not pull damage or `chosen` is not a whole
  * number from 0 to `damage` [001; 000].
  */
-export function pullDamage(attack: AttackCode, damage: number, chosen: number, rulings: Partial<AttackRulings> = {}): number {
+export function pullDamage(attack: AttackCode, damage: number, chosen: number, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): number {
   assertAttackCode(attack);
   assertRankNumber(damage, "Damage");
   assertRankNumber(chosen, "Pulled damage");
-  const r = resolveAttackRulings(rulings);
+  const r = attackRulingsFrom(rulings);
   if (!mayPullDamage(attack, r)) {
     throw new RangeError(`${ATTACKS[attack].name} (${attack}) may not pull its damage (pull rule "${pullRule(attack, r)}").`);
   }
@@ -131,10 +131,10 @@ export interface PullRequest {
 export function pullAttack(
   attack: AttackCode,
   request: PullRequest,
-  rulings: Partial<AttackRulings> = {},
+  rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES,
 ): { readonly color: Color; readonly damage: number } {
   const { rolled, damage, chosenColor, chosenDamage } = request;
-  const r = resolveAttackRulings(rulings);
+  const r = attackRulingsFrom(rulings);
   const pullsColor = chosenColor !== undefined && chosenColor !== rolled;
   const pullsDamage = chosenDamage !== undefined && chosenDamage !== damage;
   if (pullsColor && pullsDamage && !r.pullDamageAndColorTogether) {

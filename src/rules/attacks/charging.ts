@@ -1,6 +1,6 @@
 import { type RankKey, assertRankNumber, rankByKey, rankOf } from "../ranks";
 import { assertWhole } from "./definitions";
-import { resolveAttackRulings, type AttackRulings } from "./rulings";
+import { NO_ATTACK_OVERRIDES, attackRulingsFrom, type AttackRulings } from "./rulings";
 
 // ── Charging ──────────────────────────────────────────────────────────────────────────────────
 /** [001] A charge needs at least one full area of movement. */
@@ -65,8 +65,8 @@ export function chargeDamage({ endurance, bodyArmor, areas }: ChargeInput): numb
  * strength): the target's armor value [001], less the charger's own body armor when
  * {@link CHARGE_REBOUND_ABSORBED_BY_CHARGER_ARMOR}, never below 0.
  */
-export function chargeReboundDamage(targetArmor: number, chargerArmor = 0, rulings: Partial<AttackRulings> = {}): number {
+export function chargeReboundDamage(targetArmor: number, chargerArmor = 0, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): number {
   assertRankNumber(targetArmor, "Target's body armor");
   assertRankNumber(chargerArmor, "Charger's body armor");
-  return resolveAttackRulings(rulings).chargeReboundAbsorbed ? Math.max(0, targetArmor - chargerArmor) : targetArmor;
+  return attackRulingsFrom(rulings).chargeReboundAbsorbed ? Math.max(0, targetArmor - chargerArmor) : targetArmor;
 }

@@ -85,6 +85,14 @@ export const DEFAULT_ATTACK_RULINGS: AttackRulings = Object.freeze({
 
 const PULL_RULES: readonly PullRule[] = ["damageOrColor", "damage", "color", "none"];
 
+/** The `rulings` argument left out: the default rulings, which need no merging or checking. */
+export const NO_ATTACK_OVERRIDES: Partial<AttackRulings> = Object.freeze({});
+
+/** The rulings `overrides` stand for ({@link DEFAULT_ATTACK_RULINGS} itself when left out, not merged again on every call). */
+export function attackRulingsFrom(overrides: Partial<AttackRulings>): AttackRulings {
+  return overrides === NO_ATTACK_OVERRIDES ? DEFAULT_ATTACK_RULINGS : resolveAttackRulings(overrides);
+}
+
 /**
  * The defaults overlaid with `overrides`, each override checked (RangeError/TypeError naming the
  * field and value).

@@ -2,7 +2,7 @@ import { assertRankNumber, rankOf } from "../ranks";
 import { resolveAction } from "../actions";
 import type { Color, UniversalTable } from "../universal-table";
 import { PARTIAL_HOLD_CS, assertBoolean } from "./definitions";
-import { STRENGTH_CONTEST_BY, STRENGTH_CONTEST_MODES, resolveAttackRulings, type AttackRulings, type StrengthContestMode } from "./rulings";
+import { STRENGTH_CONTEST_BY, STRENGTH_CONTEST_MODES, NO_ATTACK_OVERRIDES, attackRulingsFrom, type AttackRulings, type StrengthContestMode } from "./rulings";
 
 // ── Wrestling: grabbing and holds ─────────────────────────────────────────────────────────────
 
@@ -22,8 +22,8 @@ export function strengthBeats(a: number, b: number, by: StrengthContestMode = ST
  * Take (a green Grabbing roll) [001]: the grabber gets the item only if their Strength is
  * strictly greater than the holder's (or the item's material strength, if not held).
  */
-export function takeSucceeds(grabberStrength: number, holderStrengthOrMS: number, rulings: Partial<AttackRulings> = {}): boolean {
-  return strengthBeats(grabberStrength, holderStrengthOrMS, resolveAttackRulings(rulings).strengthContestBy);
+export function takeSucceeds(grabberStrength: number, holderStrengthOrMS: number, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): boolean {
+  return strengthBeats(grabberStrength, holderStrengthOrMS, attackRulingsFrom(rulings).strengthContestBy);
 }
 
 /**
@@ -34,7 +34,7 @@ export function takeOutcome(
   grabberStrength: number,
   holderStrengthOrMS: number,
   itemLoose = false,
-  rulings: Partial<AttackRulings> = {},
+  rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES,
 ): "grabbed" | "struggle" | "miss" {
   assertBoolean(itemLoose, "itemLoose");
   if (takeSucceeds(grabberStrength, holderStrengthOrMS, rulings)) return "grabbed";
@@ -60,8 +60,8 @@ export interface HoldEffects {
 }
 
 /** The effects of a hold [001]. RangeError for an unknown hold state. */
-export function holdEffects(hold: HoldState, rulings: Partial<AttackRulings> = {}): HoldEffects {
-  const r = resolveAttackRulings(rulings);
+export function holdEffects(hold: HoldState, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): HoldEffects {
+  const r = attackRulingsFrom(rulings);
   switch (hold) {
     case "none":
       return { heldActionCs: 0, heldCanMove: true, holderOtherActions: 0 };
@@ -80,8 +80,8 @@ export function holdEffects(hold: HoldState, rulings: Partial<AttackRulings> = {
  * Full hold damage [001]: the holder deals damage (its Strength, less the held's body armor) only
  * if stronger than the held, per {@link STRENGTH_CONTEST_BY}.
  */
-export function fullHoldDealsDamage(holderStrength: number, heldStrength: number, rulings: Partial<AttackRulings> = {}): boolean {
-  return strengthBeats(holderStrength, heldStrength, resolveAttackRulings(rulings).strengthContestBy);
+export function fullHoldDealsDamage(holderStrength: number, heldStrength: number, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): boolean {
+  return strengthBeats(holderStrength, heldStrength, attackRulingsFrom(rulings).strengthContestBy);
 }
 
 /** A Strength ACTION of Take or Full Hold (errata §5, the "action" reading): the d100, its colour, and whether it succeeded. */

@@ -1,28 +1,86 @@
 /**
- * Copying an exchange state with one target row replaced: the step every transition of
- * exchange.ts ends with. An object spread of the state cost about a third of a whole attack
- * resolution in V8 (its generic clone path), so a state whose own keys are exactly the fields
- * of {@link ExchangeState} is copied field by field; any other state (say a stored one with a
- * field this version does not know) is spread as before, so nothing it holds is lost.
+ * Copying an exchange state and its target rows: the step every transition of transitions.ts
+ * ends with. An object spread cost about a third of a whole attack resolution in V8 (its generic
+ * clone path), so a state or row whose own keys are exactly its type's fields is copied field by
+ * field; any other (say a stored one with a field this version does not know) is spread as
+ * before, so nothing it holds is lost. Each copy equals the spread it replaces.
+ *
+ * Reading an object's keys to know that cost about a quarter of an attack again, so the last
+ * state and the last row written here field by field are remembered (by identity): their keys
+ * are known, and a transition is nearly always handed what the one before it returned. States
+ * are readonly data, never changed in place, so what was written is what comes back.
+ *
+ * Symbol keys are not looked at, on states or rows: an exchange is plain JSON.
  */
 import type { ExchangeState, ExchangeTarget } from "./state";
+
+/** A row's fields a transition sets; the others stay as they were. */
+type RowStep = "phase" | "defence" | "toHit" | "damage" | "applied" | "consequences" | "escapes";
+
+/** A copy of a row for a transition to set its {@link RowStep} fields on (none other: the copy's keys must stay the row's). */
+export type RowCopy = Omit<ExchangeTarget, RowStep> & { -readonly [K in RowStep]: ExchangeTarget[K] };
+
+/** The last state written here with exactly {@link STATE_KEYS}, and the last row with exactly {@link ROW_KEYS} in order. */
+let writtenState: ExchangeState | null = null;
+let writtenRow: ExchangeTarget | null = null;
 
 /** The fields of an {@link ExchangeState}, in the order createExchange and {@link replaceTarget} write them. */
 const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "obstacles", "strengthContest", "targets"] as const satisfies readonly (keyof ExchangeState)[];
 const STATE_KEY_SET: ReadonlySet<string> = new Set(STATE_KEYS);
 
+/** The fields of an {@link ExchangeTarget} row, in the order createExchange writes them. */
+const ROW_KEYS = ["key", "uuid", "actorUuid", "name", "scores", "armor", "phase", "defence", "toHit", "damage", "applied", "consequences", "escapes"] as const satisfies readonly (keyof ExchangeTarget)[];
+
+/**
+ * True when `value`'s own enumerable string keys are exactly `keys`, in that order. A for-in walk,
+ * not Object.keys: it reads V8's cached key list without building an array (half the cost). It
+ * also walks inherited keys, so it matches only when the last key is the object's own (own keys
+ * come first, so then every key it walked is own).
+ */
+function hasKeysInOrder(value: object, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in value) if (key !== keys[i++]) return false;
+  return i === keys.length && Object.hasOwn(value, keys[i - 1] as string);
+}
+
 /**
  * True when `state`'s own enumerable string keys are exactly {@link STATE_KEYS} (in any order).
- * Symbol keys are not looked at: a state is plain JSON (and Object.getOwnPropertySymbols alone
- * would cost more than the spread this avoids).
+ * (Object.getOwnPropertySymbols alone would cost more than the spread this avoids.)
  */
 export function hasExactlyStateKeys(state: ExchangeState): boolean {
+  if (hasKeysInOrder(state, STATE_KEYS)) return true; // every state this version writes
   const keys = Object.keys(state);
   if (keys.length !== STATE_KEYS.length) return false;
-  let i = 0;
-  while (i < keys.length && keys[i] === STATE_KEYS[i]) i++;
-  for (; i < keys.length; i++) if (!STATE_KEY_SET.has(keys[i] as string)) return false;
+  for (const key of keys) if (!STATE_KEY_SET.has(key)) return false;
   return true;
+}
+
+/** True when `row`'s own enumerable string keys are exactly {@link ROW_KEYS}, in that order (a copy keeps a row's key order). */
+export function hasExactlyRowKeys(row: ExchangeTarget): boolean {
+  return hasKeysInOrder(row, ROW_KEYS);
+}
+
+/**
+ * A fresh copy of `row` for a transition to set fields on: setting them then equals
+ * `{ ...row, field: value, … }` (a field the row has keeps its place, a new one goes last).
+ */
+export function copyRow(row: ExchangeTarget): RowCopy {
+  if (row !== writtenRow && !hasExactlyRowKeys(row)) return { ...row };
+  return (writtenRow = {
+    key: row.key,
+    uuid: row.uuid,
+    actorUuid: row.actorUuid,
+    name: row.name,
+    scores: row.scores,
+    armor: row.armor,
+    phase: row.phase,
+    defence: row.defence,
+    toHit: row.toHit,
+    damage: row.damage,
+    applied: row.applied,
+    consequences: row.consequences,
+    escapes: row.escapes,
+  });
 }
 
 /** `state` with the row whose key is `target.key` replaced by `target`: equal to `{ ...state, targets }`. */
@@ -30,8 +88,8 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
   const list = state.targets;
   // One target (most attacks): no callback. (A hole there would have failed targetOf already.)
   const targets = list.length === 1 && list[0]?.key === target.key ? [target] : list.map((t) => (t.key === target.key ? target : t));
-  if (!hasExactlyStateKeys(state)) return { ...state, targets };
-  return {
+  if (state !== writtenState && !hasExactlyStateKeys(state)) return { ...state, targets };
+  return (writtenState = {
     version: state.version,
     attack: state.attack,
     source: state.source,
@@ -45,5 +103,15 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
     obstacles: state.obstacles,
     strengthContest: state.strengthContest,
     targets,
-  };
+  });
+}
+
+/**
+ * Remembers a state createExchange has just written with exactly {@link STATE_KEYS}, its rows
+ * with exactly {@link ROW_KEYS} in order (the first row is remembered: most attacks have one).
+ */
+export function written(state: ExchangeState): ExchangeState {
+  writtenState = state;
+  writtenRow = state.targets[0] ?? null;
+  return state;
 }

@@ -1,12 +1,13 @@
 import { KARMA_MINIMUM } from "../actions";
 import { ATTACKS, STRENGTH_CONTEST_RULES, type AttackCode, type AttackResult, type StrengthContestRoll, type StrengthContestRule, canCallShot, isAttackCode } from "../attacks";
 import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamResult, type StunResult } from "../consequences";
-import { DAMAGE_METHODS, type DamageMethod } from "../damage";
+import { type DamageMethod, isDamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
 import { isRankNumber } from "../ranks";
 import { AREA_CANNOT_BE_CAUGHT, areaRefusal, assertAreaDefinition, type AreaDefinition } from "../areas";
 import { type Color } from "../universal-table";
 import type { SlamMove } from "../board";
+import { written } from "./copy";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -271,7 +272,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (!(isRankNumber(a.value) && isRankNumber(a.strength) && isRankNumber(a.armor) && isRankNumber(input.damage.value))) {
     for (const [k, v] of [["attacker rank", a.value], ["attacker Strength", a.strength], ["attacker armor", a.armor], ["damage", input.damage.value]] as const) if (!isRankNumber(v)) invalid(`The ${k} must be a rank number, got ${String(v)}.`);
   }
-  if (!(DAMAGE_METHODS as readonly unknown[]).includes(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
+  if (!isDamageMethod(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
   if (!Number.isInteger(input.karma) || input.karma < 0 || (input.karma > 0 && input.karma < KARMA_MINIMUM)) invalid(`Karma must be 0 or at least ${KARMA_MINIMUM}.`);
   if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
@@ -285,41 +286,10 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.targets.length === 0) invalid("An attack needs at least one target.");
   const area = input.area === undefined ? undefined : checkedArea(input);
   const seen = input.targets.length > 1 ? new Set<string>() : null; // one target cannot be listed twice
-  const targets = input.targets.map((t, i): ExchangeTarget => {
-    if (typeof t.uuid !== "string" || t.uuid === "") invalid("Every target needs a UUID.");
-    if (seen?.has(t.uuid)) invalid(`Target ${t.name} is listed twice.`);
-    seen?.add(t.uuid);
-    // Every score a defence or a consequence roll reads must be there (a missing one is as bad as
-    // a wrong one), and the state keeps plain copies: it is stored as JSON.
-    const s = t.scores; // the loop below names the first bad one; most snapshots are good
-    if (!(isRankNumber(s["agility.bal"]) && isRankNumber(s["fighting.def"]) && isRankNumber(s["strength.mgt"]) && isRankNumber(s["endurance.res"]) && isRankNumber(t.armor.body) && isRankNumber(t.armor.energy))) for (const key of [...TARGET_SCORE_KEYS, "armor.body", "armor.energy"] as const) {
-      const v: unknown = key === "armor.body" ? t.armor.body : key === "armor.energy" ? t.armor.energy : t.scores[key];
-      if (!isRankNumber(v)) invalid(`Target ${t.name}: ${key} must be a rank number, got ${String(v)}.`);
-    }
-    const scores: TargetScores = {
-      "agility.bal": t.scores["agility.bal"],
-      "fighting.def": t.scores["fighting.def"],
-      "strength.mgt": t.scores["strength.mgt"],
-      "endurance.res": t.scores["endurance.res"],
-    };
-    return {
-      key: String(i),
-      uuid: t.uuid,
-      actorUuid: t.actorUuid,
-      name: t.name,
-      scores,
-      armor: { body: t.armor.body, energy: t.armor.energy },
-      phase: input.blindsided ? "awaitingToHit" : "awaitingDefence",
-      defence: null,
-      toHit: null,
-      damage: null,
-      applied: null,
-      consequences: [],
-      escapes: [],
-      ...(area !== undefined ? { areaDistance: checkedAreaDistance(area, t) } : {}),
-    };
-  });
-  return {
+  const targets = input.targets.map((t, i) => targetRow(t, i, input.blindsided, area, seen));
+  // Literals, not `{ ..., ...(area ? { area } : {}) }`: a spread after other fields costs V8 a
+  // slow generic copy, a large share of the whole attack's time; only an area attack pays it.
+  const state: ExchangeState = {
     version: EXCHANGE_VERSION,
     attack: input.attack,
     source: input.source,
@@ -333,8 +303,44 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     obstacles: [...obstacles],
     strengthContest: input.strengthContest ?? "comparison",
     targets,
-    ...(area !== undefined ? { area } : {}),
   };
+  return area === undefined ? written(state) : { ...state, area };
+}
+
+/** One target's row of a new exchange (the `i`th), its snapshot checked; `seen` holds the UUIDs before it. */
+function targetRow(t: TargetInput, i: number, blindsided: boolean, area: AreaDefinition | undefined, seen: Set<string> | null): ExchangeTarget {
+  if (typeof t.uuid !== "string" || t.uuid === "") invalid("Every target needs a UUID.");
+  if (seen?.has(t.uuid)) invalid(`Target ${t.name} is listed twice.`);
+  seen?.add(t.uuid);
+  // Every score a defence or a consequence roll reads must be there (a missing one is as bad as
+  // a wrong one), and the state keeps plain copies: it is stored as JSON.
+  const s = t.scores; // the loop below names the first bad one; most snapshots are good
+  if (!(isRankNumber(s["agility.bal"]) && isRankNumber(s["fighting.def"]) && isRankNumber(s["strength.mgt"]) && isRankNumber(s["endurance.res"]) && isRankNumber(t.armor.body) && isRankNumber(t.armor.energy))) for (const key of [...TARGET_SCORE_KEYS, "armor.body", "armor.energy"] as const) {
+    const v: unknown = key === "armor.body" ? t.armor.body : key === "armor.energy" ? t.armor.energy : t.scores[key];
+    if (!isRankNumber(v)) invalid(`Target ${t.name}: ${key} must be a rank number, got ${String(v)}.`);
+  }
+  const scores: TargetScores = {
+    "agility.bal": t.scores["agility.bal"],
+    "fighting.def": t.scores["fighting.def"],
+    "strength.mgt": t.scores["strength.mgt"],
+    "endurance.res": t.scores["endurance.res"],
+  };
+  const row: ExchangeTarget = {
+    key: String(i),
+    uuid: t.uuid,
+    actorUuid: t.actorUuid,
+    name: t.name,
+    scores,
+    armor: { body: t.armor.body, energy: t.armor.energy },
+    phase: blindsided ? "awaitingToHit" : "awaitingDefence",
+    defence: null,
+    toHit: null,
+    damage: null,
+    applied: null,
+    consequences: [],
+    escapes: [],
+  };
+  return area === undefined ? row : { ...row, areaDistance: checkedAreaDistance(area, t) };
 }
 
 /** An area attack's area, checked against the attack (rules/areas.ts); a plain copy. */
@@ -386,7 +392,11 @@ export const DEFENCE_SCORE: Readonly<Record<DefenceCode, keyof TargetScores>> = 
  * can be caught and the defender has the Agility for it, and none when blindsided.
  */
 export function defenceOptions(state: ExchangeState, key: string): DefenceCode[] {
-  const target = targetOf(state, key);
+  return defenceOptionsFor(state, targetOf(state, key));
+}
+
+/** {@link defenceOptions} for a row already found. */
+export function defenceOptionsFor(state: ExchangeState, target: ExchangeTarget): DefenceCode[] {
   if (state.blindsided) return [];
   return defencesAgainst(state.attack).filter((d) => {
     if (d === "escape") return false;

@@ -4,13 +4,13 @@ import { ATTACKS, type AttackCode, type AttackResult, attackResult, calledShotSu
 import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCheckDue, killResult, slamDirection, slamDistance, slamResult, stunResult, stunTurns } from "../consequences";
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
-import { replaceTarget } from "./copy";
+import { copyRow, replaceTarget } from "./copy";
 import type { SlamMove } from "../board";
 import { areaRowDamage } from "../areas";
 import { minorFoeAfterDamage, type MinorFoeRule } from "../minor-foes";
 import { isRankNumber, rankOf, shiftColumn } from "../ranks";
 import { COLORS, type Color, UNIVERSAL_TABLE, type UniversalTable, assertD100, colorOnColumn, isColor } from "../universal-table";
-import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
+import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOptionsFor, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
 
 // ── transitions ───────────────────────────────────────────────────────────────────────────────
 export interface DefenceRoll {
@@ -25,7 +25,7 @@ export interface DefenceRoll {
 export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
   expectPhase(target, "awaitingDefence", "defend");
-  if (!defenceOptions(state, key).includes(roll.defence)) invalid(`${target.name} cannot use ${roll.defence} against this attack.`);
+  if (!defenceOptionsFor(state, target).includes(roll.defence)) invalid(`${target.name} cannot use ${roll.defence} against this attack.`);
   assertD100(roll.die);
   checkCs(roll.cs, "defence");
   const cs: CsReason[] = [...roll.cs];
@@ -36,9 +36,17 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
   const outcome = defenceOutcome(roll.defence, color, target);
   const defence: TargetDefence = { code: roll.defence, die: roll.die, cs, column: column.rank.key, color, outcome };
   if (outcome.avoided) {
-    return replaceTarget(state, { ...target, defence, phase: "resolved", toHit: null, damage: null });
+    const row = copyRow(target);
+    row.defence = defence;
+    row.phase = "resolved";
+    row.toHit = null;
+    row.damage = null;
+    return replaceTarget(state, row);
   }
-  return replaceTarget(state, { ...target, defence, phase: "awaitingToHit" });
+  const row = copyRow(target);
+  row.defence = defence;
+  row.phase = "awaitingToHit";
+  return replaceTarget(state, row);
 }
 
 /**
@@ -49,17 +57,22 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
 export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number): ExchangeState {
   const target = targetOf(state, key);
   expectPhase(target, "awaitingDefence", "dodge");
-  if (!defenceOptions(state, key).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
+  if (!defenceOptionsFor(state, target).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
   if (!Number.isInteger(cs) || cs > 0) invalid(`A declared dodge's shift must be 0 or negative, got ${String(cs)}.`);
-  const defence: TargetDefence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
-  return replaceTarget(state, { ...target, defence, phase: "awaitingToHit" });
+  const row = copyRow(target);
+  row.defence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
+  row.phase = "awaitingToHit";
+  return replaceTarget(state, row);
 }
 
 /** The defender takes the attack without a defence. */
 export function declineDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
   expectPhase(target, "awaitingDefence", "decline a defence");
-  return replaceTarget(state, { ...target, defence: { code: "none", die: null, cs: [], column: null, color: null, outcome: NO_DEFENCE }, phase: "awaitingToHit" });
+  const row = copyRow(target);
+  row.defence = { code: "none", die: null, cs: [], column: null, color: null, outcome: NO_DEFENCE };
+  row.phase = "awaitingToHit";
+  return replaceTarget(state, row);
 }
 
 export interface ToHitRoll {
@@ -161,8 +174,15 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
   const calledShotMissed = calledShotMisses(state, color, result);
   const contest = strengthContestFor(state, target, result, roll.strengthDie, table);
   const damage = damageFor(state, target, result, !calledShotMissed, roll.damageDie ?? null, table, undefined, contest);
-  const toHit: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false, ...(contest ? { contest } : {}) };
-  return replaceTarget(state, { ...target, phase: "resolved", toHit, damage, consequences: consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0) });
+  const record: ToHitRecord = { die: roll.die, total, cs, column: column.rank.key, belowShift0: column.belowShift0, rolledColor, color, result, calledShotMissed, pulled: false };
+  // Only a Strength contest's roll is spread in: a spread after other fields is V8's slow copy.
+  const toHit = contest ? { ...record, contest } : record;
+  const row = copyRow(target);
+  row.phase = "resolved";
+  row.toHit = toHit;
+  row.damage = damage;
+  row.consequences = consequencesFor(result, !calledShotMissed, damage?.dealt ?? 0);
+  return replaceTarget(state, row);
 }
 
 /** [RULING] A pulled blow is final: the attacker chooses once (§5 gives one choice, before damage). */
@@ -199,12 +219,11 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
   const calledShotMissed = calledShotMisses(state, pulled.color, result);
   const counts = !calledShotMissed;
   const damage = damageFor(state, target, result, counts, target.damage.die, table, pulled.damage, toHit.contest ?? null);
-  return replaceTarget(state, {
-    ...target,
-    toHit: { ...toHit, color: pulled.color, result, calledShotMissed, pulled: true },
-    damage,
-    consequences: consequencesFor(result, counts, damage?.dealt ?? 0),
-  });
+  const row = copyRow(target);
+  row.toHit = { ...toHit, color: pulled.color, result, calledShotMissed, pulled: true };
+  row.damage = damage;
+  row.consequences = consequencesFor(result, counts, damage?.dealt ?? 0);
+  return replaceTarget(state, row);
 }
 
 /** The result of applying damage: the state and the Health to write (the charger's too, on a charge). */
@@ -253,8 +272,14 @@ export function applyDamage(
     out = minorFoeAfterDamage(target.toHit?.result ?? "hit", dealt, after.health, minorFoe).out;
     consequences = [];
   }
-  const applied: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero, rebound, ...(out ? { out } : {}) };
-  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences }), health: after.health, chargerHealth: rebound ? rebound.after : null };
+  const record: AppliedRecord = { healthBefore: health.value, healthAfter: after.health, max: health.max, reachedZero: after.reachedZero, rebound };
+  // Only a minor foe taken out is spread in: a spread after other fields is V8's slow copy.
+  const applied = out ? { ...record, out } : record;
+  const row = copyRow(target);
+  row.phase = "applied";
+  row.applied = applied;
+  row.consequences = consequences;
+  return { state: replaceTarget(state, row), health: after.health, chargerHealth: rebound ? rebound.after : null };
 }
 
 /**
@@ -283,7 +308,11 @@ export function undoDamage(
   }
   // The result's own checks come back (a minor-foe rule may have set them aside when applying).
   const consequences = target.toHit ? consequencesFor(target.toHit.result, !target.toHit.calledShotMissed, target.damage?.dealt ?? 0) : target.consequences.filter((c) => c.cause === "result");
-  return { state: replaceTarget(state, { ...target, phase: "resolved", applied: null, consequences }), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
+  const row = copyRow(target);
+  row.phase = "resolved";
+  row.applied = null;
+  row.consequences = consequences;
+  return { state: replaceTarget(state, row), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
 }
 
 /** The result of applying a row's damage to other characters: the state and each one's Health to write. */
@@ -315,7 +344,11 @@ export function applyDamageToOthers(state: ExchangeState, key: string, others: r
     return { uuid: o.uuid, name: o.name, before: o.value, after, max: o.max };
   });
   const applied: AppliedRecord = { healthBefore: 0, healthAfter: 0, max: 0, reachedZero: false, rebound: null, others: list };
-  return { state: replaceTarget(state, { ...target, phase: "applied", applied, consequences: [] }), health: list.map((o) => ({ uuid: o.uuid, health: o.after })) };
+  const row = copyRow(target);
+  row.phase = "applied";
+  row.applied = applied;
+  row.consequences = [];
+  return { state: replaceTarget(state, row), health: list.map((o) => ({ uuid: o.uuid, health: o.after })) };
 }
 
 /** Records where a rolled slam moved the row's token (once: a second record is stale). */
@@ -324,7 +357,9 @@ export function recordSlamMove(state: ExchangeState, key: string, moved: SlamMov
   const slam = target.consequences.find((c) => c.check === "slam");
   if (!slam?.outcome) invalid(`${target.name}: no slam was rolled.`);
   if (slam.moved) throw new ExchangeError("stale", `${target.name}: the slam already moved the token.`);
-  return replaceTarget(state, { ...target, consequences: target.consequences.map((c) => (c === slam ? { ...c, moved } : c)) });
+  const row = copyRow(target);
+  row.consequences = target.consequences.map((c) => (c === slam ? { ...c, moved } : c));
+  return replaceTarget(state, row);
 }
 
 export interface ConsequenceRoll {
@@ -377,8 +412,9 @@ export function resolveConsequence(state: ExchangeState, key: string, roll: Cons
       break;
     }
   }
-  const consequences = target.consequences.map((c, i) => (i === index ? { ...c, die: roll.die, color, outcome } : c));
-  return replaceTarget(state, { ...target, consequences });
+  const row = copyRow(target);
+  row.consequences = target.consequences.map((c, i) => (i === index ? { ...c, die: roll.die, color, outcome } : c));
+  return replaceTarget(state, row);
 }
 
 /** True while the hold this attack put on the target stands (no escape has freed it). */
@@ -415,7 +451,9 @@ export function escapeHold(state: ExchangeState, key: string, die: number, cs: r
   checkCs(cs, "escape");
   const column = shiftColumn(target.scores["strength.mgt"], sumCs(cs));
   const color = colorOnColumn(column.rank, die, table);
-  return replaceTarget(state, { ...target, escapes: [...target.escapes, { die, color, result: escapeResult(color), turn }] });
+  const row = copyRow(target);
+  row.escapes = [...target.escapes, { die, color, result: escapeResult(color), turn }];
+  return replaceTarget(state, row);
 }
 
 /** What may happen next to one target row: the card's buttons and the GM's checks both read this. */
