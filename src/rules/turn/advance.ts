@@ -4,7 +4,7 @@ import { KILL_LOSS_AT_OWN_WRAP_UP, enduranceAfterKillLoss, killLossAtWrapUp, kil
 import { needsRoll } from "../initiative";
 
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId, isDue, settleCursor } from "./state";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, anyDue, canActThisTurn, currentCombatantId, settleCursor } from "./state";
 import { type InitiativeWaiting, buildOrder, initiativeWaiting } from "./initiative-step";
 import { applyExtraOutcome, beginExtraActions } from "./steps";
 
@@ -74,8 +74,7 @@ export function nextPhase(phase: TurnPhase): TurnPhase {
 function phaseAfter(draft: Draft, phase: TurnPhase, force: boolean, table: Readonly<Record<TurnPhase, PhaseRules>>): TurnPhase {
   let next = table[phase].follows;
   for (let hops = 0; table[next].onlyWhenActionsDue && hops < TURN_PHASES.length; hops++) {
-    const round = draft.turn().round + 1;
-    if (!force && draft.state.combat.order.some((id) => isDue(draft.get(id), round))) break;
+    if (!force && anyDue(draft, draft.state.combat.order, draft.combatField("round") + 1)) break;
     next = table[next].follows;
   }
   return next;
@@ -168,7 +167,7 @@ function wrapUp(draft: Draft): void {
         dying = false; // Any aid stops the loss.
       } else if (killLossAtWrapUp(c.aided, c.dyingFresh, state.settings.killLossAtOwnWrapUp ?? KILL_LOSS_AT_OWN_WRAP_UP)) {
         const after = enduranceAfterKillLoss(c.stats.endurance);
-        draft.losses.push({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });
+        draft.lose({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });
         stats = Object.freeze({ ...c.stats, endurance: after.endurance });
         dead = after.dead;
         if (after.dead) dying = false;
@@ -178,7 +177,7 @@ function wrapUp(draft: Draft): void {
     const regeneration = c.stats.regeneration ?? 0;
     if (regeneration > 0 && !dead) {
       const amount = regenerationPerTurn(regeneration, state.settings.regenerationTurns === undefined ? {} : { regenerationTurns: state.settings.regenerationTurns });
-      if (amount > 0) draft.healing.push({ id: c.id, amount });
+      if (amount > 0) draft.heal({ id: c.id, amount });
     }
     // Once per combat, the d10 is kept; every turn, it is rolled again [001].
     const keepD10 = !needsRoll(mode, { hasRolledThisCombat: c.initiative.d10 !== null });

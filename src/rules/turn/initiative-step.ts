@@ -10,7 +10,7 @@ import { dodgeShift } from "../defences";
 import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { assertD100 } from "../universal-table";
 import { TurnError, assertId, phasesWaitingFor, show } from "./phases";
-import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, combatantOf } from "./state";
+import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, NO_FIELDS, NO_LOSSES, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, combatantOf } from "./state";
 
 // ── Step 3: Initiative ────────────────────────────────────────────────────────────────────────
 /** A group that takes one initiative: one combatant, or a team [001 optional rule]. */
@@ -361,18 +361,16 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
   if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
   const given = Object.keys(rolls);
   const base = memo !== null && memo.result === waiting ? memo : null;
-  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(base, given, rolls);
+  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(base, rolls);
   return rollOffsSimple(state, waiting, given, rolls);
 }
 
 /** True when `given` names exactly the groups' members, in the groups' order (what the tracker and the bench send). */
 function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly string[])[]): boolean {
   let j = 0;
-  for (const group of groups) {
-    for (const id of group) {
-      if (given[j] !== id) return false;
-      j++;
-    }
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as readonly string[];
+    for (let k = 0; k < group.length; k++, j++) if (given[j] !== group[k]) return false;
   }
   return j === given.length;
 }
@@ -386,49 +384,78 @@ function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly
  * more still tied, and nobody else's place changes: the fresh fast path (and the simple path)
  * give the same groups. Equal to {@link rollOffsSimple}.
  */
-function rollOffRound(base: WaitingMemo, given: readonly string[], rolls: Readonly<Record<string, number>>): TurnChange {
+function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>): TurnChange {
   const changed: CombatantTurn[] = [];
   const snapshot = base.snapshot.slice();
   const groups = base.result.rollOffs;
   const rollOffs: string[][] = [];
   const groupAt: number[][] = [];
-  let j = 0;
+  const count = scratchRollCounts;
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g] as readonly string[];
     const at = base.groupAt[g] as readonly number[];
-    /** Members (by index in the group) per new d10, highest first. */
-    const byRoll: number[][] = Array.from({ length: INITIATIVE_DIE_SIDES }, () => []);
-    for (let k = 0; k < group.length; k++, j++) {
-      const d10 = rolls[given[j] as string] as number;
+    const d10s = scratchInts(0, group.length);
+    count.fill(0);
+    for (let k = 0; k < group.length; k++) {
+      const d10 = rolls[group[k] as string] as number;
       assertInitiativeRoll(d10);
-      const c = snapshot[at[k] as number] as CombatantTurn;
-      const after = c.initiative.rollOffs.slice();
-      after.push(d10);
-      const next = combatantWith(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(after) }) });
+      const place = at[k] as number;
+      const c = snapshot[place] as CombatantTurn;
+      const next = combatantWith(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) }) });
       changed.push(next);
-      snapshot[at[k] as number] = next;
-      (byRoll[INITIATIVE_DIE_SIDES - d10] as number[]).push(k);
+      snapshot[place] = next;
+      d10s[k] = d10;
+      count[d10] = (count[d10] as number) + 1;
     }
-    for (const part of byRoll) {
-      if (part.length < 2) continue;
-      const ids: string[] = [];
-      const places: number[] = [];
-      let open = true;
-      for (const k of part) {
-        const place = at[k] as number;
-        if ((snapshot[place] as CombatantTurn).initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
-        ids.push(group[k] as string);
-        places.push(place);
+    // The group splits by the new d10, higher first, keeping the group's order within each part (a counting sort).
+    const sorted = scratchInts(1, group.length);
+    const start = scratchRollStarts;
+    for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
+      start[d] = s;
+      s += count[d] as number;
+    }
+    for (let k = 0; k < group.length; k++) {
+      const d10 = d10s[k] as number;
+      const m = start[d10] as number;
+      sorted[m] = k;
+      start[d10] = m + 1;
+    }
+    for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
+      const size = count[d] as number;
+      if (size >= 2) {
+        const ids: string[] = [];
+        const places: number[] = [];
+        let open = true;
+        for (let m = s; m < s + size; m++) {
+          const k = sorted[m] as number;
+          const place = at[k] as number;
+          if ((snapshot[place] as CombatantTurn).initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
+          ids.push(group[k] as string);
+          places.push(place);
+        }
+        if (open) {
+          rollOffs.push(Object.freeze(ids) as string[]);
+          groupAt.push(places);
+        }
       }
-      if (open) {
-        rollOffs.push(ids);
-        groupAt.push(places);
-      }
+      s += size;
     }
   }
-  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: base.result.dodges });
+  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs: Object.freeze(rollOffs), dodges: base.result.dodges });
   memo = { ...base, snapshot, result, groupAt };
-  return { combat: Object.freeze({}), combatants: changed, enduranceLosses: [] };
+  return { combat: NO_FIELDS, combatants: changed, enduranceLosses: NO_LOSSES };
+}
+
+/** Per d10 face, scratch for {@link rollOffRound}: how many in a group rolled it, and where its part begins. */
+const scratchRollCounts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
+const scratchRollStarts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
+/** Two scratch lists of whole numbers for {@link rollOffRound}, kept between calls (as {@link scratchFields}). */
+const scratchIntArrays = [new Int32Array(0), new Int32Array(0)];
+
+function scratchInts(which: 0 | 1, n: number): Int32Array {
+  let a = scratchIntArrays[which] as Int32Array;
+  if (a.length < n) scratchIntArrays[which] = a = new Int32Array(Math.max(n, 2 * a.length));
+  return a;
 }
 
 /** {@link recordInitiativeRollOffs} for any `rolls`: checks each id (unknown, not tied, missing) and records one roll-off each. */

@@ -1,4 +1,4 @@
-import { combatWith, combatantWith, fieldsThatDiffer } from "./copy";
+import { combatWith, combatantWith, fieldsThatDiffer, hasOwnKeys } from "./copy";
 import { type ExtraActionMode, IMPOSSIBLE, MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN, type RequiredColor, defencePenalty, extraActionRequiredColor } from "../actions";
 import { type HoldState, holdEffects } from "../attacks";
 import { DECLARED_DODGE_OTHER_ACTION_CS } from "../defences";
@@ -421,6 +421,11 @@ export function actionCountChoices(offence: number): ActionCountChoice[] {
 }
 
 // ── Changes ───────────────────────────────────────────────────────────────────────────────────
+/** The empty parts of a change, shared (a change is read-only: nobody adds to them). */
+export const NO_FIELDS: Partial<CombatTurn> = Object.freeze({});
+export const NO_COMBATANTS: readonly CombatantTurn[] = Object.freeze([]);
+export const NO_LOSSES: readonly EnduranceLoss[] = Object.freeze([]);
+
 /** Builds a change against a state without touching it. */
 export class Draft {
   /**
@@ -430,9 +435,11 @@ export class Draft {
    */
   private first: CombatantTurn | null = null;
   private updated: Map<string, CombatantTurn> | null = null;
-  combat: Partial<CombatTurn> = {};
-  readonly losses: EnduranceLoss[] = [];
-  readonly healing: HealthRegained[] = [];
+  /** The combat fields the step set, whether or not they differ from the state's (made at the first). */
+  private combatSet: Record<string, unknown> | null = null;
+  /** Endurance lost and Health regained at wrap-up; made only by the step that has some (most steps have none). */
+  private losses: EnduranceLoss[] | null = null;
+  private healing: HealthRegained[] | null = null;
 
   constructor(readonly state: TurnState) {}
 
@@ -455,34 +462,52 @@ export class Draft {
     return next;
   }
 
-  turn(): CombatTurn {
-    return combatWith(this.state.combat, this.combat);
+  lose(loss: EnduranceLoss): void {
+    (this.losses ??= []).push(loss);
+  }
+
+  heal(healing: HealthRegained): void {
+    (this.healing ??= []).push(healing);
+  }
+
+  /** The combat's field `key` as the step has it so far (without copying the combat part). */
+  combatField<K extends keyof CombatTurn>(key: K): CombatTurn[K] {
+    const set = this.combatSet;
+    return set !== null && Object.prototype.hasOwnProperty.call(set, key) ? (set[key] as CombatTurn[K]) : this.state.combat[key];
   }
 
   setCombat(fields: Partial<CombatTurn>): void {
-    // Keep only what differs from the state, so an edit undone within a step is no change.
-    this.combat = fieldsThatDiffer(this.state.combat, { ...this.combat, ...fields });
+    const set = (this.combatSet ??= {});
+    for (const key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) set[key] = fields[key as keyof CombatTurn];
   }
 
   change(): TurnChange {
-    const combatants = this.updated !== null ? [...this.updated.values()] : this.first !== null ? [this.first] : [];
-    const change: TurnChange = { combat: Object.freeze({ ...this.combat }), combatants, enduranceLosses: [...this.losses] };
-    return this.healing.length === 0 ? change : { ...change, healing: [...this.healing] };
+    const combatants = this.updated !== null ? [...this.updated.values()] : this.first !== null ? [this.first] : NO_COMBATANTS;
+    // Only what differs from the state, so an edit undone within a step is no change.
+    const fields = this.combatSet === null ? NO_FIELDS : fieldsThatDiffer(this.state.combat, this.combatSet as Partial<CombatTurn>);
+    const combat = fields === NO_FIELDS || !hasOwnKeys(fields) ? NO_FIELDS : Object.freeze(fields);
+    const change: TurnChange = { combat, combatants, enduranceLosses: this.losses ?? NO_LOSSES };
+    return this.healing === null ? change : { ...change, healing: this.healing };
   }
 }
 
 /** The change that changes nothing. */
-export const NO_CHANGE: TurnChange = Object.freeze({ combat: Object.freeze({}), combatants: Object.freeze([]), enduranceLosses: Object.freeze([]) });
+export const NO_CHANGE: TurnChange = Object.freeze({ combat: NO_FIELDS, combatants: NO_COMBATANTS, enduranceLosses: NO_LOSSES });
 
 /** True when `change` changes nothing. */
 export function isEmptyTurnChange(change: TurnChange): boolean {
-  return Object.keys(change.combat).length === 0 && change.combatants.length === 0 && change.enduranceLosses.length === 0 && (change.healing?.length ?? 0) === 0;
+  return !hasOwnKeys(change.combat) && change.combatants.length === 0 && change.enduranceLosses.length === 0 && (change.healing?.length ?? 0) === 0;
 }
 
 /** Applies `change` to a state the caller owns, in place: O(size of the change). */
 export function commitTurnChange(state: MutableTurnState, change: TurnChange): void {
-  if (Object.keys(change.combat).length > 0) state.combat = Object.freeze(combatWith(state.combat, change.combat));
-  for (const c of change.combatants) state.combatants.set(c.id, c);
+  if (hasOwnKeys(change.combat)) state.combat = Object.freeze(combatWith(state.combat, change.combat));
+  // An index, not for-of: for-of over a frozen array (NO_CHANGE's) made V8 iterate every change the slow way.
+  const { combatants } = change;
+  for (let i = 0; i < combatants.length; i++) {
+    const c = combatants[i] as CombatantTurn;
+    state.combatants.set(c.id, c);
+  }
 }
 
 /** The state after `change`, as a new state (`state` is not touched): O(n). */
@@ -503,9 +528,9 @@ export function assertPhase(state: TurnState, phases: readonly TurnPhase[], what
  * extra rounds, when a round runs out and someone still has actions, the next round begins.
  */
 export function settleCursor(draft: Draft, from: number): void {
-  const turn = draft.turn();
-  const { order, phase } = turn;
-  let round = turn.round;
+  const order = draft.combatField("order");
+  const phase = draft.combatField("phase");
+  let round = draft.combatField("round");
   let i = from;
   for (;;) {
     for (; i < order.length; i++) {
@@ -515,7 +540,7 @@ export function settleCursor(draft: Draft, from: number): void {
         return;
       }
     }
-    if (phase !== "extraRounds" || !order.some((id) => isDue(draft.get(id), round + 1))) {
+    if (phase !== "extraRounds" || !anyDue(draft, order, round + 1)) {
       draft.setCombat({ cursor: order.length, round });
       return;
     }
@@ -524,10 +549,16 @@ export function settleCursor(draft: Draft, from: number): void {
   }
 }
 
+/** True when someone in `order` is due in `round`. */
+export function anyDue(draft: Draft, order: readonly string[], round: number): boolean {
+  for (let i = 0; i < order.length; i++) if (isDue(draft.get(order[i] as string), round)) return true;
+  return false;
+}
+
 /** After a change to `id`, move the cursor on if `id` was the one acting and is no longer due. */
 export function resettleIfCurrent(draft: Draft, id: string): void {
-  const turn = draft.turn();
-  if (isActingPhase(turn.phase) && turn.order[turn.cursor] === id) settleCursor(draft, turn.cursor);
+  const cursor = draft.combatField("cursor");
+  if (isActingPhase(draft.combatField("phase")) && draft.combatField("order")[cursor] === id) settleCursor(draft, cursor);
 }
 
 /** True when `declaration` is a declared dodge under the optional rule (§6, [000]). */
