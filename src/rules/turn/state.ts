@@ -484,7 +484,7 @@ export class Draft {
   change(): TurnChange {
     const combatants = this.updated !== null ? [...this.updated.values()] : this.first !== null ? [this.first] : NO_COMBATANTS;
     // Only what differs from the state, so an edit undone within a step is no change.
-    const fields = this.combatSet === null ? NO_FIELDS : fieldsThatDiffer(this.state.combat, this.combatSet as Partial<CombatTurn>);
+    const fields = this.combatSet === null ? NO_FIELDS : fieldsThatDiffer(this.state.combat, this.combatSet);
     const combat = fields === NO_FIELDS || !hasOwnKeys(fields) ? NO_FIELDS : Object.freeze(fields);
     const change: TurnChange = { combat, combatants, enduranceLosses: this.losses ?? NO_LOSSES };
     return this.healing === null ? change : { ...change, healing: this.healing };
