@@ -181,27 +181,26 @@ function wrapUp(draft: Draft): void {
     }
     // Once per combat, the d10 is kept; every turn, it is rolled again [001].
     const keepD10 = !needsRoll(mode, { hasRolledThisCombat: c.initiative.d10 !== null });
-    draft.put(c, {
-      stats,
-      dying,
-      dead,
-      aided: false,
-      dyingFresh: false,
-      stunTurns,
-      stunPending: 0,
-      declaration: null,
-      extra: null,
-      actionsAllowed: MIN_ACTIONS_PER_TURN,
-      actionsUsed: 0,
-      actionCs: 0,
-      damageCs: 0,
-      nextActionCs: 0,
-      actedInRound: 0,
-      defencesUsed: 0,
-      dodge: null,
-      lostTurn: false,
-      changedAt: null,
-      initiative: keepD10 ? { d10: c.initiative.d10, total: c.initiative.total, rollOffs: Object.freeze([]) } : FRESH_INITIATIVE,
-    });
+    const next = draft.edit(c);
+    next.stats = stats;
+    next.dying = dying;
+    next.dead = dead;
+    next.aided = false;
+    next.dyingFresh = false;
+    next.stunTurns = stunTurns;
+    next.stunPending = 0;
+    next.declaration = null;
+    next.extra = null;
+    next.actionsAllowed = MIN_ACTIONS_PER_TURN;
+    next.actionsUsed = 0;
+    next.actionCs = 0;
+    next.damageCs = 0;
+    next.nextActionCs = 0;
+    next.actedInRound = 0;
+    next.defencesUsed = 0;
+    next.dodge = null;
+    next.lostTurn = false;
+    next.changedAt = null;
+    next.initiative = keepD10 ? { d10: c.initiative.d10, total: c.initiative.total, rollOffs: Object.freeze([]) } : FRESH_INITIATIVE;
   }
 }

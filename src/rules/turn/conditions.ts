@@ -97,12 +97,12 @@ export function recordDefence(state: TurnState, id: string, defence?: DefenceCod
   const draft = new Draft(state);
   if (takes) {
     if (actionsLeft(c) === 0) throw new TurnError("cannotAct", `Combatant "${id}" has no action left for ${defence}.`);
-    draft.put(c, { actionsUsed: c.actionsUsed + 1 });
+    draft.edit(c).actionsUsed = c.actionsUsed + 1;
     resettleIfCurrent(draft, id);
     return { change: draft.change(), penalty: 0, tookAction: true };
   }
   const penalty = nextDefencePenalty(c);
-  draft.put(c, { defencesUsed: c.defencesUsed + 1 });
+  draft.edit(c).defencesUsed = c.defencesUsed + 1;
   return { change: draft.change(), penalty, tookAction: false };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Copies for the turn (turn.ts), the step nearly every turn change makes. `Object.freeze({ ...c,
+ * Copies for the turn (src/rules/turn/), the step nearly every turn change makes. `Object.freeze({ ...c,
  * ...fields })` of a frozen combatant took V8's generic clone path (hundreds of ns, a sixth of a
  * whole turn), so a combatant or combat part whose own keys are exactly its type's fields is
  * copied field by field; any other (one with a field this version does not know) is spread as
@@ -7,7 +7,8 @@
  */
 import type { CombatTurn, CombatantTurn, InitiativeState } from "./state";
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** `T` with its fields writable: a copy a step fills in before it is frozen. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The fields of a {@link CombatantTurn}, in the order createCombatantTurn writes them. */
 const COMBATANT_KEYS = [
@@ -63,15 +64,24 @@ function hasExactly(value: object, keys: readonly string[], set: ReadonlySet<str
 }
 
 /** Sets every own enumerable field of `fields` on `target` (what a spread of `fields` after it does). */
-function assignOwn<T extends object>(target: T, fields: Partial<T>): T {
+export function assignOwn<T extends object>(target: T, fields: Partial<T>): T {
   for (const key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) target[key] = fields[key] as T[typeof key];
   return target;
 }
 
 /** Equal to `Object.freeze({ ...c, ...fields })`. */
 export function combatantWith(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
-  if (!hasExactly(c, COMBATANT_KEYS, COMBATANT_KEY_SET)) return Object.freeze({ ...c, ...fields });
-  const copy: Mutable<CombatantTurn> = {
+  return Object.freeze(assignOwn(combatantCopy(c), fields));
+}
+
+/**
+ * A copy of `c` for a step to change field by field and then freeze: equal to `{ ...c }`, so
+ * setting fields on it and freezing equals `Object.freeze({ ...c, ...fields })` (a field `c`
+ * lacks is added after its own, as the spread adds it).
+ */
+export function combatantCopy(c: CombatantTurn): Mutable<CombatantTurn> {
+  if (!hasExactly(c, COMBATANT_KEYS, COMBATANT_KEY_SET)) return { ...c };
+  return {
     id: c.id,
     stats: c.stats,
     team: c.team,
@@ -97,7 +107,6 @@ export function combatantWith(c: CombatantTurn, fields: Partial<CombatantTurn>):
     hold: c.hold,
     dyingFresh: c.dyingFresh,
   };
-  return Object.freeze(assignOwn(copy, fields));
 }
 
 /** Equal to `{ ...combat, ...fields }` (not frozen). */

@@ -3,7 +3,7 @@
  * roll-offs and declared dodges, and the acting order as resolve begins (with the fast paths
  * that build no units without team initiative, and the simple paths they must equal).
  */
-import { combatantWith, initiativeWith } from "./copy";
+import { combatantCopy, initiativeWith } from "./copy";
 import { resolveAction } from "../actions";
 import { holdEffects } from "../attacks";
 import { dodgeShift } from "../defences";
@@ -337,7 +337,7 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
       if (c.initiative.d10 === d10) continue;
       throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
     }
-    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) }) });
+    draft.edit(c).initiative = initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) });
   }
   return draft.change();
 }
@@ -401,7 +401,9 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
       assertInitiativeRoll(d10);
       const place = at[k] as number;
       const c = snapshot[place] as CombatantTurn;
-      const next = combatantWith(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) }) });
+      const next = combatantCopy(c);
+      next.initiative = initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) });
+      Object.freeze(next);
       changed.push(next);
       snapshot[place] = next;
       d10s[k] = d10;

@@ -1,4 +1,4 @@
-import { combatWith, combatantWith, fieldsThatDiffer, hasOwnKeys } from "./copy";
+import { type Mutable, assignOwn, combatWith, combatantCopy, fieldsThatDiffer, hasOwnKeys } from "./copy";
 import { type ExtraActionMode, IMPOSSIBLE, MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN, type RequiredColor, defencePenalty, extraActionRequiredColor } from "../actions";
 import { type HoldState, holdEffects } from "../attacks";
 import { DECLARED_DODGE_OTHER_ACTION_CS } from "../defences";
@@ -426,15 +426,19 @@ export const NO_FIELDS: Partial<CombatTurn> = Object.freeze({});
 export const NO_COMBATANTS: readonly CombatantTurn[] = Object.freeze([]);
 export const NO_LOSSES: readonly EnduranceLoss[] = Object.freeze([]);
 
-/** Builds a change against a state without touching it. */
+/**
+ * Builds a change against a state without touching it. A step changes a combatant on a copy
+ * ({@link Draft.edit}) that it sets field by field; the copies are frozen when the change is
+ * made. So a step makes one copy per combatant it changes, however many fields it sets.
+ */
 export class Draft {
   /**
-   * The combatants changed, by id, in the order first changed. Most steps change one
-   * combatant, so the first is kept in `first` and the map is made only for a second id (a
+   * The copies of the combatants changed, by id, in the order first changed. Most steps change
+   * one combatant, so the first is kept in `first` and the map is made only for a second id (a
    * Map per step was a good share of a turn's garbage).
    */
-  private first: CombatantTurn | null = null;
-  private updated: Map<string, CombatantTurn> | null = null;
+  private first: Mutable<CombatantTurn> | null = null;
+  private updated: Map<string, Mutable<CombatantTurn>> | null = null;
   /** The combat fields the step set, whether or not they differ from the state's (made at the first). */
   private combatSet: Record<string, unknown> | null = null;
   /** Endurance lost and Health regained at wrap-up; made only by the step that has some (most steps have none). */
@@ -443,23 +447,40 @@ export class Draft {
 
   constructor(readonly state: TurnState) {}
 
+  /** The combatant `id` as the step has it so far. */
   get(id: string): CombatantTurn | undefined {
     if (this.updated !== null) return this.updated.get(id) ?? this.state.combatants.get(id);
     if (this.first !== null && this.first.id === id) return this.first;
     return this.state.combatants.get(id);
   }
 
-  put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
-    const next = combatantWith(c, fields);
-    if (this.updated !== null) {
-      this.updated.set(c.id, next);
+  /**
+   * The step's copy of `c` to set fields on: `c` itself when it is already this step's copy
+   * (read back through {@link get}), else a new copy of `c` ({@link combatantCopy}) that replaces
+   * any earlier copy of the same combatant — as a spread of `c` would.
+   */
+  edit(c: CombatantTurn): Mutable<CombatantTurn> {
+    const updated = this.updated;
+    if (updated !== null) {
+      if (updated.get(c.id) === c) return c;
+    } else if (this.first === c) {
+      return this.first;
+    }
+    const copy = combatantCopy(c);
+    if (updated !== null) {
+      updated.set(c.id, copy);
     } else if (this.first === null || this.first.id === c.id) {
-      this.first = next;
+      this.first = copy;
     } else {
       this.updated = new Map([[this.first.id, this.first]]);
-      this.updated.set(c.id, next);
+      this.updated.set(c.id, copy);
     }
-    return next;
+    return copy;
+  }
+
+  /** Sets `fields` on the step's copy of `c` ({@link edit}): the change holds `Object.freeze({ ...c, ...fields })`. */
+  put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
+    return assignOwn(this.edit(c), fields);
   }
 
   lose(loss: EnduranceLoss): void {
@@ -482,7 +503,14 @@ export class Draft {
   }
 
   change(): TurnChange {
-    const combatants = this.updated !== null ? [...this.updated.values()] : this.first !== null ? [this.first] : NO_COMBATANTS;
+    let combatants: readonly CombatantTurn[] = NO_COMBATANTS;
+    if (this.updated !== null) {
+      const list: CombatantTurn[] = [];
+      for (const c of this.updated.values()) list.push(Object.freeze(c));
+      combatants = list;
+    } else if (this.first !== null) {
+      combatants = [Object.freeze(this.first)];
+    }
     // Only what differs from the state, so an edit undone within a step is no change.
     const fields = this.combatSet === null ? NO_FIELDS : fieldsThatDiffer(this.state.combat, this.combatSet);
     const combat = fields === NO_FIELDS || !hasOwnKeys(fields) ? NO_FIELDS : Object.freeze(fields);

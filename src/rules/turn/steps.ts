@@ -29,7 +29,7 @@ export function declareAction(state: TurnState, id: string, declaration: Declara
   }
   if (sameDeclaration(c.declaration, decl)) return NO_CHANGE;
   const draft = new Draft(state);
-  draft.put(c, { declaration: decl });
+  draft.edit(c).declaration = decl;
   return draft.change();
 }
 
@@ -37,34 +37,34 @@ export function declareAction(state: TurnState, id: string, declaration: Declara
 export function beginExtraActions(draft: Draft): void {
   for (const c of draft.state.combatants.values()) {
     if (!canActThisTurn(c)) {
-      draft.put(c, { actionsAllowed: 0, extra: null, dodge: null });
+      const next = draft.edit(c);
+      next.actionsAllowed = 0;
+      next.extra = null;
+      next.dodge = null;
       continue;
     }
     const wanted = c.declaration?.actions ?? MIN_ACTIONS_PER_TURN;
     const dodge: DodgeState | null = isDeclaredDodge(c.declaration, draft.state.settings) ? { roll: null, color: null, shift: 0 } : null;
-    if (wanted > MIN_ACTIONS_PER_TURN) {
-      const extra: ExtraActionState = { wanted, required: extraActionRequiredColor(c.stats.offence, wanted), roll: null, color: null, success: null, mode: null };
-      // Until the roll: one action, as a failed roll would leave.
-      draft.put(c, { extra, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0, dodge });
-    } else {
-      draft.put(c, { extra: null, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0, dodge });
-    }
+    const next = draft.edit(c);
+    // With extra actions declared, one action until the roll, as a failed roll would leave.
+    next.extra = wanted > MIN_ACTIONS_PER_TURN ? { wanted, required: extraActionRequiredColor(c.stats.offence, wanted), roll: null, color: null, success: null, mode: null } : null;
+    next.actionsAllowed = MIN_ACTIONS_PER_TURN;
+    next.actionCs = 0;
+    next.damageCs = 0;
+    next.dodge = dodge;
   }
 }
 
 export function applyExtraOutcome(draft: Draft, c: CombatantTurn, extra: ExtraActionState): void {
   if (extra.success === null) return;
-  if (extra.success) {
-    if (extra.mode === null) {
-      draft.put(c, { extra, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0 });
-      return;
-    }
-    const outcome = extraActionOutcome(true, extra.wanted, extra.mode);
-    draft.put(c, { extra, actionsAllowed: outcome.actions, actionCs: outcome.actionCs, damageCs: outcome.damageCs });
-  } else {
-    const outcome = extraActionOutcome(false, extra.wanted, DEFAULT_EXTRA_ACTION_MODE);
-    draft.put(c, { extra, actionsAllowed: outcome.actions, actionCs: outcome.actionCs, damageCs: outcome.damageCs });
-  }
+  const next = draft.edit(c);
+  next.extra = extra;
+  // A pass with no choice yet: one action until the player chooses.
+  const mode = extra.success ? extra.mode : DEFAULT_EXTRA_ACTION_MODE;
+  const outcome = mode === null ? { actions: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0 } : extraActionOutcome(extra.success, extra.wanted, mode);
+  next.actionsAllowed = outcome.actions;
+  next.actionCs = outcome.actionCs;
+  next.damageCs = outcome.damageCs;
 }
 
 /**
@@ -125,7 +125,10 @@ export function completeAction(state: TurnState, id: string, actionIndex?: numbe
   const current = currentCombatantId(state);
   if (current !== id) throw new TurnError("notYourTurn", current === null ? `Nobody is due to act now.` : `It is "${current}"'s action, not "${id}"'s.`);
   const draft = new Draft(state);
-  draft.put(c, { actionsUsed: c.actionsUsed + 1, actedInRound: state.combat.round, nextActionCs: 0 });
+  const next = draft.edit(c);
+  next.actionsUsed = c.actionsUsed + 1;
+  next.actedInRound = state.combat.round;
+  next.nextActionCs = 0;
   settleCursor(draft, state.combat.cursor + 1);
   return draft.change();
 }
