@@ -177,41 +177,15 @@ function scratchKeys(n: number): Float64Array {
 }
 
 /**
- * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
- * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
- * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
- * simple path, which also raises its errors — under team initiative or for any value the
- * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
+ * The units in acting order as sorted numbers, with no entries and no comparator: each unit's
+ * place (total, modifier, tiebreak, then tracker position — the packing of initiative.ts's
+ * sort) times `indexSpan` plus its index in `units`, in one native sort of a scratch array
+ * (read it before the next call). `longest` is the most roll-offs any unit has. Null for any
+ * value the packing does not cover (a missing or bad d10 or modifier, an odd roll-off, ranges
+ * too wide): the caller takes its entries path, which also raises the errors.
  */
-function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
-  const { mode } = state.settings.initiative;
-  if (!unitsAreCombatants(state.settings.initiative)) return null;
-  const die = rollsDie(mode);
-  const rolls: string[] = [];
-  const dodges: string[] = [];
-  const units: CombatantTurn[] = [];
-  /** Each unit's place in the snapshot. */
-  const unitAt: number[] = [];
-  const snapshot: CombatantTurn[] = [];
-  let longest = 0;
-  for (const c of state.combatants.values()) {
-    snapshot.push(c);
-    if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
-    if (!takesPartInInitiative(c)) continue;
-    units.push(c);
-    unitAt.push(snapshot.length - 1);
-    const init = c.initiative;
-    if (die && init.d10 === null) rolls.push(c.id);
-    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
-  }
-  const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
-    const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
-    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
-    return result;
-  };
-  if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
+function initiativeKeys(units: readonly CombatantTurn[], die: boolean, longest: number): { keys: Float64Array; indexSpan: number } | null {
   const n = units.length;
-  if (n === 0) return remember([]);
   const fields = scratchFields(n);
   let totalMin = Infinity;
   let totalMax = -Infinity;
@@ -252,6 +226,55 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     keys[i] = place * indexSpan + i;
   }
   keys.sort();
+  return { keys, indexSpan };
+}
+
+/**
+ * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
+ * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
+ * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
+ * simple path, which also raises its errors — under team initiative or for any value the
+ * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
+ */
+function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
+  const { mode } = state.settings.initiative;
+  if (!unitsAreCombatants(state.settings.initiative)) return null;
+  const die = rollsDie(mode);
+  const rolls: string[] = [];
+  const dodges: string[] = [];
+  const units: CombatantTurn[] = [];
+  /** Each unit's id and place in the snapshot (the groups are read from these, not from the combatants, which they visit out of tracker order). */
+  const unitIds: string[] = [];
+  const unitAt: number[] = [];
+  /** The units at the roll-off limit: a group with one of them rolls no more. */
+  const atLimit: number[] = [];
+  const snapshot: CombatantTurn[] = [];
+  let longest = 0;
+  for (const c of state.combatants.values()) {
+    snapshot.push(c);
+    if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
+    if (!takesPartInInitiative(c)) continue;
+    units.push(c);
+    unitIds.push(c.id);
+    unitAt.push(snapshot.length - 1);
+    const init = c.initiative;
+    if (die && init.d10 === null) rolls.push(c.id);
+    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
+    if (init.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) atLimit.push(units.length - 1);
+  }
+  const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
+    const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
+    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
+    return result;
+  };
+  if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
+  const n = units.length;
+  if (n === 0) return remember([]);
+  const sorted = initiativeKeys(units, die, longest);
+  if (sorted === null) return null;
+  const { keys, indexSpan } = sorted;
+  let closed: Uint8Array | null = null;
+  for (const u of atLimit) (closed ??= new Uint8Array(n))[u] = 1;
   const rollOffs: string[][] = [];
   const groupAt: number[][] = [];
   let start = 0;
@@ -265,9 +288,8 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
       let open = true;
       for (let k = start; k < end; k++) {
         const u = (keys[k] as number) % indexSpan;
-        const c = units[u] as CombatantTurn;
-        if (c.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
-        group.push(c.id);
+        if (closed !== null && closed[u] === 1) open = false;
+        group.push(unitIds[u] as string);
         at.push(unitAt[u] as number);
       }
       if (open) {
@@ -551,14 +573,49 @@ function buildOrderAlone(draft: Draft): string[] {
   const { mode } = state.settings.initiative;
   const die = rollsDie(mode);
   const members: CombatantTurn[] = [];
+  const ids: string[] = [];
   let longest = 0;
   for (const listed of state.combatants.values()) {
     if (!takesPartInInitiative(listed)) continue;
-    const c = draft.get(listed.id);
-    if (!c) throw new TurnError("notReady", "Initiative is not complete.");
+    const c = draft.current(listed);
     members.push(c);
+    ids.push(c.id);
     if (c.initiative.rollOffs.length > longest) longest = c.initiative.rollOffs.length;
   }
+  const sorted = members.length === 0 ? null : initiativeKeys(members, die, longest);
+  if (sorted === null) return buildOrderByEntries(draft, members, longest);
+  const { keys, indexSpan } = sorted;
+  const n = members.length;
+  // Which totals to write is found in tracker order, the order the combatants were read in
+  // (and mostly lie in memory); the order itself reads only `ids`, and the totals are written
+  // in acting order, as the entries path writes them.
+  let stale: Uint8Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const c = members[i] as CombatantTurn;
+    if (c.initiative.total !== unitTotal(c, die)) (stale ??= new Uint8Array(n))[i] = 1;
+  }
+  const order: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = (keys[k] as number) % indexSpan;
+    order.push(ids[i] as string);
+    if (stale !== null && stale[i] === 1) {
+      const c = members[i] as CombatantTurn;
+      draft.edit(c).initiative = initiativeWith(c.initiative, { total: unitTotal(c, die) });
+    }
+  }
+  return order;
+}
+
+/** A combatant's initiative total once {@link initiativeKeys} accepted it: d10 + modifier when the mode rolls, else the modifier. */
+function unitTotal(c: CombatantTurn, die: boolean): number {
+  const modifier = c.stats.initiativeModifier;
+  return die ? (c.initiative.d10 as number) + modifier : modifier;
+}
+
+/** {@link buildOrderAlone} through entries and orderInitiative: values the number keys do not cover, and their errors. */
+function buildOrderByEntries(draft: Draft, members: readonly CombatantTurn[], longest: number): string[] {
+  const { mode } = draft.state.settings.initiative;
+  const die = rollsDie(mode);
   const entries: InitiativeEntry[] = [];
   const totals: number[] = [];
   for (const c of members) {
@@ -583,7 +640,7 @@ function buildOrderAlone(draft: Draft): string[] {
     const i = at.get(id) as number;
     const c = draft.get(id) as CombatantTurn;
     const total = totals[i] as number;
-    if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
+    if (c.initiative.total !== total) draft.edit(c).initiative = initiativeWith(c.initiative, { total });
   }
   return order;
 }

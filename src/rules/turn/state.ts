@@ -454,6 +454,12 @@ export class Draft {
     return this.state.combatants.get(id);
   }
 
+  /** `c` as the step has it so far: its copy when the step changed it, else `c` (no lookup while the step has changed nobody). */
+  current(c: CombatantTurn): CombatantTurn {
+    if (this.updated !== null) return this.updated.get(c.id) ?? c;
+    return this.first !== null && this.first.id === c.id ? this.first : c;
+  }
+
   /**
    * The step's copy of `c` to set fields on: `c` itself when it is already this step's copy
    * (read back through {@link get}), else a new copy of `c` ({@link combatantCopy}) that replaces
