@@ -330,18 +330,25 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
   if (typeof input !== "object" || input === null) throw new TypeError(`Initiative rolls must be an object of id → d10, got ${show(input)}.`);
   const { mode } = state.settings.initiative;
   if (!rollsDie(mode)) throw new TurnError("cannotAct", `Initiative mode "${mode}" rolls no initiative die.`);
-  const entries = Object.entries(rolls);
-  for (const [id, d10] of entries) {
-    combatantOf(state, id);
+  // Ids and d10s side by side (Object.entries made a pair per roller), checked before anything changes.
+  const ids = Object.keys(rolls);
+  const d10s: number[] = [];
+  const rollers: CombatantTurn[] = [];
+  for (const id of ids) {
+    rollers.push(combatantOf(state, id));
+    const d10 = rolls[id] as number;
     assertInitiativeRoll(d10);
+    d10s.push(d10);
   }
   // Without team initiative each combatant in the fight is its own unit and roller: no units to build.
   const alone = unitsAreCombatants(state.settings.initiative);
   const unitOf = new Map<string, InitiativeUnit>();
   if (!alone) for (const u of initiativeUnits(state)) for (const id of u.memberIds) unitOf.set(id, u);
   const draft = new Draft(state);
-  for (const [id, d10] of entries) {
-    const c = combatantOf(state, id);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as string;
+    const d10 = d10s[i] as number;
+    const c = rollers[i] as CombatantTurn;
     let rollerId: string;
     let modifier: number;
     if (alone) {
@@ -405,55 +412,79 @@ function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly
  * each group splits by the new d10 (higher first, tracker order kept within), a part of two or
  * more still tied, and nobody else's place changes: the fresh fast path (and the simple path)
  * give the same groups. Equal to {@link rollOffsSimple}.
+ *
+ * The groups come in acting order, which jumps about the tracker; the rollers are copied in
+ * tracker order instead (the order they were last copied in, so mostly the order they lie in
+ * memory: at ten thousand combatants, visiting them in acting order cost a cache miss at
+ * nearly every read), each copy put at its roller's place in the change.
  */
 function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>): TurnChange {
-  const changed: CombatantTurn[] = [];
   const snapshot = base.snapshot.slice();
+  const size = snapshot.length;
   const groups = base.result.rollOffs;
+  // Each roller's d10 and place in the change, by its place in the snapshot (0: not tied).
+  const d10At = scratchInts(0, size);
+  const changeAt = scratchInts(1, size);
+  d10At.fill(0, 0, size);
+  let tied = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as readonly string[];
+    const at = base.groupAt[g] as readonly number[];
+    for (let k = 0; k < group.length; k++) {
+      const d10 = rolls[group[k] as string] as number;
+      assertInitiativeRoll(d10);
+      const place = at[k] as number;
+      d10At[place] = d10;
+      changeAt[place] = tied++;
+    }
+  }
+  const changed = new Array<CombatantTurn>(tied);
+  for (let place = 0; place < size; place++) {
+    const d10 = d10At[place] as number;
+    if (d10 === 0) continue;
+    const c = snapshot[place] as CombatantTurn;
+    const next = combatantCopy(c);
+    next.initiative = initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) });
+    Object.freeze(next);
+    snapshot[place] = next;
+    changed[changeAt[place] as number] = next;
+    // From here on, a roller's sign says whether it reached the roll-off limit (a group with one rolls no more).
+    if (next.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) d10At[place] = -d10;
+  }
   const rollOffs: string[][] = [];
   const groupAt: number[][] = [];
   const count = scratchRollCounts;
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g] as readonly string[];
     const at = base.groupAt[g] as readonly number[];
-    const d10s = scratchInts(0, group.length);
+    // The group splits by the new d10, higher first, keeping the group's order within each part (a counting sort).
     count.fill(0);
     for (let k = 0; k < group.length; k++) {
-      const d10 = rolls[group[k] as string] as number;
-      assertInitiativeRoll(d10);
-      const place = at[k] as number;
-      const c = snapshot[place] as CombatantTurn;
-      const next = combatantCopy(c);
-      next.initiative = initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) });
-      Object.freeze(next);
-      changed.push(next);
-      snapshot[place] = next;
-      d10s[k] = d10;
+      const d10 = Math.abs(d10At[at[k] as number] as number);
       count[d10] = (count[d10] as number) + 1;
     }
-    // The group splits by the new d10, higher first, keeping the group's order within each part (a counting sort).
-    const sorted = scratchInts(1, group.length);
+    const sorted = scratchInts(2, group.length);
     const start = scratchRollStarts;
     for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
       start[d] = s;
       s += count[d] as number;
     }
     for (let k = 0; k < group.length; k++) {
-      const d10 = d10s[k] as number;
+      const d10 = Math.abs(d10At[at[k] as number] as number);
       const m = start[d10] as number;
       sorted[m] = k;
       start[d10] = m + 1;
     }
     for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
-      const size = count[d] as number;
-      if (size >= 2) {
+      const part = count[d] as number;
+      if (part >= 2) {
         const ids: string[] = [];
         const places: number[] = [];
         let open = true;
-        for (let m = s; m < s + size; m++) {
+        for (let m = s; m < s + part; m++) {
           const k = sorted[m] as number;
           const place = at[k] as number;
-          if ((snapshot[place] as CombatantTurn).initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
+          if ((d10At[place] as number) < 0) open = false;
           ids.push(group[k] as string);
           places.push(place);
         }
@@ -462,7 +493,7 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
           groupAt.push(places);
         }
       }
-      s += size;
+      s += part;
     }
   }
   const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs: Object.freeze(rollOffs), dodges: base.result.dodges });
@@ -473,10 +504,10 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
 /** Per d10 face, scratch for {@link rollOffRound}: how many in a group rolled it, and where its part begins. */
 const scratchRollCounts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
 const scratchRollStarts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
-/** Two scratch lists of whole numbers for {@link rollOffRound}, kept between calls (as {@link scratchFields}). */
-const scratchIntArrays = [new Int32Array(0), new Int32Array(0)];
+/** Scratch lists of whole numbers for {@link rollOffRound}, kept between calls (as {@link scratchFields}). */
+const scratchIntArrays = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
 
-function scratchInts(which: 0 | 1, n: number): Int32Array {
+function scratchInts(which: 0 | 1 | 2, n: number): Int32Array {
   let a = scratchIntArrays[which] as Int32Array;
   if (a.length < n) scratchIntArrays[which] = a = new Int32Array(Math.max(n, 2 * a.length));
   return a;
