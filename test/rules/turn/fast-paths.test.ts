@@ -1,12 +1,13 @@
 /**
- * The CASE turn (src/rules/turn/): the initiative step's fast paths agree with the simple
- * paths they replace (initiativeWaiting with initiativeWaitingSimple, its remembered answer with
- * a fresh one, buildOrder with buildOrderSimple), answers and errors alike.
+ * The CASE turn (src/rules/turn/): the fast paths agree with the simple paths they replace
+ * (initiativeWaiting with initiativeWaitingSimple, its remembered answer with a fresh one,
+ * buildOrder with buildOrderSimple, a declaration parsed before with a fresh parse), answers
+ * and errors alike.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
-import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, recordInitiativeRollOffs } from "../../../src/rules/turn";
+import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
 import { Draft, type TurnState } from "../../../src/rules/turn/state";
 import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
 import { stats } from "../../support/turn-play";
@@ -166,5 +167,66 @@ describe("the initiative fast paths agree with the simple paths", () => {
     const { fast, simple } = orders(state);
     expect(fast).toEqual(simple);
     expect(fast).toMatchObject({ value: { order: expect.any(Array) as unknown } });
+  });
+});
+
+describe("a declaration parsed before is kept, not parsed afresh", () => {
+  /** Each field present or not, valid or not, in tracker order or reversed, with a stray field or not, frozen or not. */
+  const rawArb = fc
+    .tuple(
+      fc.record(
+        {
+          text: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(" padded ", 5, null)),
+          kind: fc.constantFrom(null, "attack", "defence", "move", "other", "dance", undefined),
+          attack: fc.constantFrom(null, "BA", "Ch", "XX", undefined),
+          defence: fc.constantFrom(null, "dodge", "block", "zz", undefined),
+          actions: fc.constantFrom(1, 2, 3, 9, 1.5, "2", undefined),
+          secret: fc.constantFrom(true, false, "yes", undefined),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.boolean(),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([fields, reversed, stray, frozen]) => {
+      const entries = Object.entries(fields);
+      const raw: Record<string, unknown> = Object.fromEntries(reversed ? entries.reverse() : entries);
+      if (stray) raw.note = "x";
+      return frozen ? Object.freeze(raw) : raw;
+    });
+
+  it("parsing any object gives what parsing an unfrozen copy of it gives (which is always parsed afresh): value, key order, frozen, errors", () => {
+    fc.assert(
+      fc.property(rawArb, (raw) => {
+        const kept = outcome(() => parseDeclaration(raw));
+        expect(kept).toStrictEqual(outcome(() => parseDeclaration({ ...raw })));
+        if ("value" in kept) {
+          expect(Object.keys(kept.value)).toEqual(["text", "kind", "attack", "defence", "actions", "secret"]);
+          expect(Object.isFrozen(kept.value)).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a parsed declaration parses to itself; an unfrozen or reordered one with the same fields does not", () => {
+    fc.assert(
+      fc.property(rawArb, (raw) => {
+        const first = outcome(() => parseDeclaration(raw));
+        fc.pre("value" in first);
+        const parsed = (first as { value: ReturnType<typeof parseDeclaration> }).value;
+        expect(parseDeclaration(parsed)).toBe(parsed);
+        expect(parseDeclaration(parsed)).toStrictEqual(parseDeclaration({ ...parsed }));
+        const unfrozen = { ...parsed };
+        expect(parseDeclaration(unfrozen)).not.toBe(unfrozen);
+        expect(Object.isFrozen(parseDeclaration(unfrozen))).toBe(true);
+        const padded = Object.freeze({ ...parsed, text: ` ${parsed.text} ` });
+        expect(parseDeclaration(padded)).toStrictEqual(parsed);
+        const reordered = Object.freeze(Object.fromEntries(Object.entries(parsed).reverse()));
+        expect(parseDeclaration(reordered)).not.toBe(reordered);
+        expect(parseDeclaration(reordered)).toStrictEqual(parsed);
+      }),
+    );
   });
 });
