@@ -215,7 +215,7 @@ describe("a declaration parsed before is kept, not parsed afresh", () => {
       fc.property(rawArb, (raw) => {
         const first = outcome(() => parseDeclaration(raw));
         fc.pre("value" in first);
-        const parsed = (first as { value: ReturnType<typeof parseDeclaration> }).value;
+        const parsed = first.value;
         expect(parseDeclaration(parsed)).toBe(parsed);
         expect(parseDeclaration(parsed)).toStrictEqual(parseDeclaration({ ...parsed }));
         const unfrozen = { ...parsed };
