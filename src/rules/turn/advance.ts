@@ -86,7 +86,7 @@ const LEAVING: Partial<Record<TurnPhase, (draft: Draft, waiting: readonly Waitin
   extraActions: (draft, waiting) => {
     for (const w of waiting) {
       const c = draft.get(w.id) as CombatantTurn;
-      if (c.extra) applyExtraOutcome(draft, c, { ...c.extra, mode: DEFAULT_EXTRA_ACTION_MODE });
+      if (c.extra !== null && c.extra.success !== null) applyExtraOutcome(draft.edit(c), { ...c.extra, success: c.extra.success, mode: DEFAULT_EXTRA_ACTION_MODE });
     }
   },
   wrapUp: (draft) => {

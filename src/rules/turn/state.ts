@@ -525,6 +525,11 @@ export class Draft {
   }
 }
 
+/** The change of a step that changed one combatant and nothing else: its copy `next`, frozen (what a {@link Draft} with that one edit makes). */
+export function changeOf(next: Mutable<CombatantTurn>): TurnChange {
+  return { combat: NO_FIELDS, combatants: [Object.freeze(next)], enduranceLosses: NO_LOSSES };
+}
+
 /** The change that changes nothing. */
 export const NO_CHANGE: TurnChange = Object.freeze({ combat: NO_FIELDS, combatants: NO_COMBATANTS, enduranceLosses: NO_LOSSES });
 

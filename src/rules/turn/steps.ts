@@ -3,7 +3,8 @@ import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE } from "../
 import { type Color, assertD100 } from "../universal-table";
 import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
 import { ACTING_PHASES, TurnError, assertCount, phasesWaitingFor, phasesWhere, show } from "./phases";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, NO_CHANGE, type TurnChange, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
+import { type Mutable, combatantCopy } from "./copy";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, NO_CHANGE, type TurnChange, changeOf, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
 
 // ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
 /**
@@ -28,9 +29,9 @@ export function declareAction(state: TurnState, id: string, declaration: Declara
     }
   }
   if (sameDeclaration(c.declaration, decl)) return NO_CHANGE;
-  const draft = new Draft(state);
-  draft.edit(c).declaration = decl;
-  return draft.change();
+  const next = combatantCopy(c);
+  next.declaration = decl;
+  return changeOf(next);
 }
 
 // ── Step 2: Extra-action rolls ────────────────────────────────────────────────────────────────
@@ -55,9 +56,8 @@ export function beginExtraActions(draft: Draft): void {
   }
 }
 
-export function applyExtraOutcome(draft: Draft, c: CombatantTurn, extra: ExtraActionState): void {
-  if (extra.success === null) return;
-  const next = draft.edit(c);
+/** Sets a rolled extra-action roll and what it gives (actions, shifts) on a step's copy of the combatant. */
+export function applyExtraOutcome(next: Mutable<CombatantTurn>, extra: ExtraActionState & { readonly success: boolean }): void {
   next.extra = extra;
   // A pass with no choice yet: one action until the player chooses.
   const mode = extra.success ? extra.mode : DEFAULT_EXTRA_ACTION_MODE;
@@ -84,9 +84,9 @@ export function recordExtraActionRoll(state: TurnState, id: string, d100: number
     throw new TurnError("stale", `Combatant "${id}" already rolled ${extra.roll} for extra actions.`);
   }
   const result = resolveAction({ value: c.stats.offence, roll: d100, intensity: extraActionIntensity(extra.wanted).number, cs: standingCs(c) });
-  const draft = new Draft(state);
-  applyExtraOutcome(draft, c, { ...extra, roll: d100, color: result.color, success: result.success, required: result.required });
-  return draft.change();
+  const next = combatantCopy(c);
+  applyExtraOutcome(next, { ...extra, roll: d100, color: result.color, success: result.success, required: result.required });
+  return changeOf(next);
 }
 
 /**
@@ -102,9 +102,9 @@ export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionM
   const extra = c.extra;
   if (extra?.success !== true) throw new TurnError("cannotAct", `Combatant "${id}" has no passed extra-action roll to choose for.`);
   if (extra.mode === mode) return NO_CHANGE;
-  const draft = new Draft(state);
-  applyExtraOutcome(draft, c, { ...extra, mode });
-  return draft.change();
+  const next = combatantCopy(c);
+  applyExtraOutcome(next, { ...extra, success: true, mode });
+  return changeOf(next);
 }
 
 // ── Steps 4 and 5: Resolve and extra rounds ───────────────────────────────────────────────────
