@@ -92,7 +92,11 @@ function unitEntries(state: TurnState, units: readonly InitiativeUnit[], get: (i
   return entries;
 }
 
-/** What the initiative phase still waits for. */
+/**
+ * What the initiative phase still waits for. The answer for a state is remembered and handed
+ * to everyone who asks again: read it, never change it. Its lists are not frozen — V8 walks a
+ * frozen array in a for-of loop many times slower, and callers walk these.
+ */
 export interface InitiativeWaiting {
   /** Rollers (combatant ids) whose d10 is still to be rolled. */
   readonly rolls: readonly string[];
@@ -263,7 +267,7 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     if (init.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) atLimit.push(units.length - 1);
   }
   const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
-    const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
+    const result: InitiativeWaiting = Object.freeze({ rolls, rollOffs, dodges });
     memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
     return result;
   };
@@ -489,14 +493,14 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
           places.push(place);
         }
         if (open) {
-          rollOffs.push(Object.freeze(ids) as string[]);
+          rollOffs.push(ids);
           groupAt.push(places);
         }
       }
       s += part;
     }
   }
-  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs: Object.freeze(rollOffs), dodges: base.result.dodges });
+  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs, dodges: base.result.dodges });
   memo = { ...base, snapshot, result, groupAt };
   return { combat: NO_FIELDS, combatants: changed, enduranceLosses: NO_LOSSES };
 }
