@@ -5,12 +5,11 @@
  */
 import { combatantCopy, initiativeWith } from "./copy";
 import { resolveAction } from "../actions";
-import { holdEffects } from "../attacks";
 import { dodgeShift } from "../defences";
 import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { assertD100 } from "../universal-table";
 import { TurnError, assertId, phasesWaitingFor, show } from "./phases";
-import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, NO_FIELDS, NO_LOSSES, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, changeOf, combatantOf } from "./state";
+import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, NO_FIELDS, NO_LOSSES, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, changeOf, combatantOf, heldActionCs } from "./state";
 
 // ── Step 3: Initiative ────────────────────────────────────────────────────────────────────────
 /** A group that takes one initiative: one combatant, or a team [001 optional rule]. */
@@ -560,7 +559,7 @@ export function recordDodgeRoll(state: TurnState, id: string, d100: number): Tur
     if (c.dodge.roll === d100) return NO_CHANGE;
     throw new TurnError("stale", `Combatant "${id}" already rolled ${c.dodge.roll} for the declared dodge.`);
   }
-  const result = resolveAction({ value: c.stats.balance, roll: d100, cs: holdEffects(c.hold).heldActionCs });
+  const result = resolveAction({ value: c.stats.balance, roll: d100, cs: heldActionCs(c.hold) });
   const next = combatantCopy(c);
   next.dodge = { roll: d100, color: result.color, shift: dodgeShift(result.color) };
   return changeOf(next);

@@ -373,7 +373,19 @@ export function currentCombatantId(state: TurnState): string | null {
  * economy: a hold (§5) and the declared dodge's −2 CS on the dodger's other ACTIONs (§6, [000]).
  */
 export function standingCs(c: CombatantTurn): number {
-  return holdEffects(c.hold).heldActionCs + (c.dodge !== null ? DECLARED_DODGE_OTHER_ACTION_CS : 0);
+  return heldActionCs(c.hold) + (c.dodge !== null ? DECLARED_DODGE_OTHER_ACTION_CS : 0);
+}
+
+/** Each hold's shift on the held's ACTIONs (§5), read once: holdEffects resolves the rulings and makes an object per call, and every extra-action and dodge roll asks. */
+const HELD_ACTION_CS: Readonly<Record<HoldState, number>> = Object.freeze({
+  none: holdEffects("none").heldActionCs,
+  partialHold: holdEffects("partialHold").heldActionCs,
+  fullHold: holdEffects("fullHold").heldActionCs,
+});
+
+/** The shift a hold puts on the held's ACTIONs, `holdEffects(hold).heldActionCs` (a RangeError for an unknown hold, as there). */
+export function heldActionCs(hold: HoldState): number {
+  return Object.prototype.hasOwnProperty.call(HELD_ACTION_CS, hold) ? HELD_ACTION_CS[hold] : holdEffects(hold).heldActionCs;
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * The CASE turn (src/rules/turn/): the fast paths agree with the simple paths they replace
  * (initiativeWaiting with initiativeWaitingSimple, its remembered answer with a fresh one,
- * buildOrder with buildOrderSimple, a declaration parsed before with a fresh parse), answers
- * and errors alike.
+ * buildOrder with buildOrderSimple, a declaration parsed before with a fresh parse, a hold's
+ * remembered shift with holdEffects), answers and errors alike.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
 import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
-import { Draft, type TurnState } from "../../../src/rules/turn/state";
+import { type HoldState, holdEffects } from "../../../src/rules/attacks";
+import { Draft, type TurnState, heldActionCs } from "../../../src/rules/turn/state";
 import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
 import { stats } from "../../support/turn-play";
 
@@ -228,5 +229,12 @@ describe("a declaration parsed before is kept, not parsed afresh", () => {
         expect(parseDeclaration(reordered)).toStrictEqual(parsed);
       }),
     );
+  });
+});
+
+describe("a hold's shift, read once", () => {
+  it("equals holdEffects' for every hold, and refuses what holdEffects refuses", () => {
+    for (const hold of ["none", "partialHold", "fullHold"] as const satisfies readonly HoldState[]) expect(heldActionCs(hold)).toBe(holdEffects(hold).heldActionCs);
+    for (const bad of ["grab", "toString", ""]) expect(outcome(() => heldActionCs(bad as HoldState))).toStrictEqual(outcome(() => holdEffects(bad as HoldState).heldActionCs));
   });
 });
