@@ -158,6 +158,7 @@ function notReady(phase: TurnPhase, waiting: readonly Waiting[]): TurnError {
 function wrapUp(draft: Draft): void {
   const state = draft.state;
   const { mode } = state.settings.initiative;
+  const fresh = draft.changedNobody;
   for (const c of state.combatants.values()) {
     // Stuns: this turn's count ticks down; a stun that landed after acting starts now.
     const stunTurns = Math.max(Math.max(0, c.stunTurns - 1), c.stunPending);
@@ -181,7 +182,7 @@ function wrapUp(draft: Draft): void {
     }
     // Once per combat, the d10 is kept; every turn, it is rolled again [001].
     const keepD10 = !needsRoll(mode, { hasRolledThisCombat: c.initiative.d10 !== null });
-    const next = draft.edit(c);
+    const next = fresh ? draft.editNew(c) : draft.edit(c);
     next.stats = stats;
     next.dying = dying;
     next.dead = dead;

@@ -369,7 +369,7 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
       if (c.initiative.d10 === d10) continue;
       throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
     }
-    draft.edit(c).initiative = initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) });
+    draft.editNew(c).initiative = initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) });
   }
   return draft.change();
 }

@@ -444,13 +444,14 @@ export const NO_LOSSES: readonly EnduranceLoss[] = Object.freeze([]);
  * made. So a step makes one copy per combatant it changes, however many fields it sets.
  */
 export class Draft {
+  /** The copies of the combatants changed, in the order first changed; frozen and handed out by {@link change}. */
+  private readonly copies: Mutable<CombatantTurn>[] = [];
   /**
-   * The copies of the combatants changed, by id, in the order first changed. Most steps change
-   * one combatant, so the first is kept in `first` and the map is made only for a second id (a
-   * Map per step was a good share of a turn's garbage).
+   * Each copy's place in `copies` by id, made only when a step with more than one copy looks
+   * one up: a pass over every combatant ({@link editNew}) never does, and a map of ten thousand
+   * ids per pass was a good share of a turn's garbage.
    */
-  private first: Mutable<CombatantTurn> | null = null;
-  private updated: Map<string, Mutable<CombatantTurn>> | null = null;
+  private at: Map<string, number> | null = null;
   /** The combat fields the step set, whether or not they differ from the state's (made at the first). */
   private combatSet: Record<string, unknown> | null = null;
   /** Endurance lost and Health regained at wrap-up; made only by the step that has some (most steps have none). */
@@ -459,17 +460,28 @@ export class Draft {
 
   constructor(readonly state: TurnState) {}
 
+  /** The place in `copies` of the copy of `id`, if the step made one. */
+  private placeOf(id: string): number | undefined {
+    const copies = this.copies;
+    if (copies.length === 0) return undefined;
+    if (copies.length === 1) return (copies[0] as CombatantTurn).id === id ? 0 : undefined;
+    if (this.at === null) {
+      this.at = new Map();
+      for (let i = 0; i < copies.length; i++) this.at.set((copies[i] as CombatantTurn).id, i);
+    }
+    return this.at.get(id);
+  }
+
   /** The combatant `id` as the step has it so far. */
   get(id: string): CombatantTurn | undefined {
-    if (this.updated !== null) return this.updated.get(id) ?? this.state.combatants.get(id);
-    if (this.first !== null && this.first.id === id) return this.first;
-    return this.state.combatants.get(id);
+    const i = this.placeOf(id);
+    return i === undefined ? this.state.combatants.get(id) : this.copies[i];
   }
 
   /** `c` as the step has it so far: its copy when the step changed it, else `c` (no lookup while the step has changed nobody). */
   current(c: CombatantTurn): CombatantTurn {
-    if (this.updated !== null) return this.updated.get(c.id) ?? c;
-    return this.first !== null && this.first.id === c.id ? this.first : c;
+    const i = this.placeOf(c.id);
+    return i === undefined ? c : (this.copies[i] as CombatantTurn);
   }
 
   /**
@@ -478,22 +490,34 @@ export class Draft {
    * any earlier copy of the same combatant — as a spread of `c` would.
    */
   edit(c: CombatantTurn): Mutable<CombatantTurn> {
-    const updated = this.updated;
-    if (updated !== null) {
-      if (updated.get(c.id) === c) return c;
-    } else if (this.first === c) {
-      return this.first;
-    }
+    const copies = this.copies;
+    if (copies[copies.length - 1] === c) return c;
+    const i = this.placeOf(c.id);
+    if (i !== undefined && copies[i] === c) return c;
     const copy = combatantCopy(c);
-    if (updated !== null) {
-      updated.set(c.id, copy);
-    } else if (this.first === null || this.first.id === c.id) {
-      this.first = copy;
-    } else {
-      this.updated = new Map([[this.first.id, this.first]]);
-      this.updated.set(c.id, copy);
-    }
+    if (i !== undefined) copies[i] = copy;
+    else this.add(copy);
     return copy;
+  }
+
+  /** True while the step has changed no combatant: a pass over the state's combatants, each once, may then use {@link editNew}. */
+  get changedNobody(): boolean {
+    return this.copies.length === 0;
+  }
+
+  /**
+   * {@link edit} for a combatant the step has not changed yet, which the caller knows (a pass
+   * over the state's combatants, each once, begun while {@link changedNobody}): no lookup by id.
+   */
+  editNew(c: CombatantTurn): Mutable<CombatantTurn> {
+    const copy = combatantCopy(c);
+    this.add(copy);
+    return copy;
+  }
+
+  private add(copy: Mutable<CombatantTurn>): void {
+    this.at?.set(copy.id, this.copies.length);
+    this.copies.push(copy);
   }
 
   /** Sets `fields` on the step's copy of `c` ({@link edit}): the change holds `Object.freeze({ ...c, ...fields })`. */
@@ -521,14 +545,9 @@ export class Draft {
   }
 
   change(): TurnChange {
-    let combatants: readonly CombatantTurn[] = NO_COMBATANTS;
-    if (this.updated !== null) {
-      const list: CombatantTurn[] = [];
-      for (const c of this.updated.values()) list.push(Object.freeze(c));
-      combatants = list;
-    } else if (this.first !== null) {
-      combatants = [Object.freeze(this.first)];
-    }
+    const copies = this.copies;
+    for (let i = 0; i < copies.length; i++) Object.freeze(copies[i]);
+    const combatants: readonly CombatantTurn[] = copies.length === 0 ? NO_COMBATANTS : copies;
     // Only what differs from the state, so an edit undone within a step is no change.
     const fields = this.combatSet === null ? NO_FIELDS : fieldsThatDiffer(this.state.combat, this.combatSet);
     const combat = fields === NO_FIELDS || !hasOwnKeys(fields) ? NO_FIELDS : Object.freeze(fields);

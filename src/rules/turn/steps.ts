@@ -36,9 +36,10 @@ export function declareAction(state: TurnState, id: string, declaration: Declara
 
 // ── Step 2: Extra-action rolls ────────────────────────────────────────────────────────────────
 export function beginExtraActions(draft: Draft): void {
+  const fresh = draft.changedNobody;
   for (const c of draft.state.combatants.values()) {
     if (!canActThisTurn(c)) {
-      const next = draft.edit(c);
+      const next = fresh ? draft.editNew(c) : draft.edit(c);
       next.actionsAllowed = 0;
       next.extra = null;
       next.dodge = null;
@@ -46,7 +47,7 @@ export function beginExtraActions(draft: Draft): void {
     }
     const wanted = c.declaration?.actions ?? MIN_ACTIONS_PER_TURN;
     const dodge: DodgeState | null = isDeclaredDodge(c.declaration, draft.state.settings) ? { roll: null, color: null, shift: 0 } : null;
-    const next = draft.edit(c);
+    const next = fresh ? draft.editNew(c) : draft.edit(c);
     // With extra actions declared, one action until the roll, as a failed roll would leave.
     next.extra = wanted > MIN_ACTIONS_PER_TURN ? { wanted, required: extraActionRequiredColor(c.stats.offence, wanted), roll: null, color: null, success: null, mode: null } : null;
     next.actionsAllowed = MIN_ACTIONS_PER_TURN;

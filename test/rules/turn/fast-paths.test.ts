@@ -2,12 +2,12 @@
  * The CASE turn (src/rules/turn/): the fast paths agree with the simple paths they replace
  * (initiativeWaiting with initiativeWaitingSimple, its remembered answer with a fresh one,
  * buildOrder with buildOrderSimple, a declaration parsed before with a fresh parse, a hold's
- * remembered shift with holdEffects), answers and errors alike.
+ * remembered shift with holdEffects, a Draft's copies with spreads), answers and errors alike.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
-import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
+import { type CombatantTurn, DEFAULT_TURN_SETTINGS, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
 import { type HoldState, holdEffects } from "../../../src/rules/attacks";
 import { Draft, type TurnState, heldActionCs } from "../../../src/rules/turn/state";
 import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
@@ -236,5 +236,47 @@ describe("a hold's shift, read once", () => {
   it("equals holdEffects' for every hold, and refuses what holdEffects refuses", () => {
     for (const hold of ["none", "partialHold", "fullHold"] as const satisfies readonly HoldState[]) expect(heldActionCs(hold)).toBe(holdEffects(hold).heldActionCs);
     for (const bad of ["grab", "toString", ""]) expect(outcome(() => heldActionCs(bad as HoldState))).toStrictEqual(outcome(() => holdEffects(bad as HoldState).heldActionCs));
+  });
+});
+
+describe("a Draft's copies", () => {
+  /** A step's edits: a pass over every combatant first (or not), then edits of one combatant, read back from the draft or taken from the state. */
+  const editsArb = fc.record({
+    size: fc.integer({ min: 1, max: 6 }),
+    pass: fc.boolean(),
+    edits: fc.array(fc.record({ who: fc.nat(), fromState: fc.boolean(), field: fc.constantFrom("actionsUsed", "defencesUsed", "stunTurns"), value: fc.integer({ min: 0, max: 3 }) }), { maxLength: 12 }),
+  });
+
+  it("equal the spreads they stand for: each edit a spread of the combatant it is given, a later copy of one replacing the earlier in its place", () => {
+    fc.assert(
+      fc.property(editsArb, ({ size, pass, edits }) => {
+        const state = createTurnState(
+          Array.from({ length: size }, (_, i) => createCombatantTurn(`c${i}`, stats())),
+          DEFAULT_TURN_SETTINGS,
+        );
+        const draft = new Draft(state);
+        const reference = new Map<string, CombatantTurn>();
+        if (pass) {
+          expect(draft.changedNobody).toBe(true);
+          for (const c of state.combatants.values()) {
+            draft.editNew(c).actedInRound = 1;
+            reference.set(c.id, Object.freeze({ ...c, actedInRound: 1 }));
+          }
+        }
+        for (const e of edits) {
+          const id = `c${e.who % size}`;
+          const fields = { [e.field]: e.value } as Partial<CombatantTurn>;
+          const c = e.fromState ? (state.combatants.get(id) as CombatantTurn) : (draft.get(id) as CombatantTurn);
+          expect(c).toStrictEqual(e.fromState ? state.combatants.get(id) : (reference.get(id) ?? state.combatants.get(id)));
+          draft.put(c, fields);
+          reference.set(id, Object.freeze({ ...c, ...fields }));
+        }
+        for (const c of state.combatants.values()) expect(draft.current(c)).toStrictEqual(reference.get(c.id) ?? c);
+        const change = draft.change();
+        expect(change.combatants).toStrictEqual([...reference.values()]);
+        for (const c of change.combatants) expect(Object.isFrozen(c)).toBe(true);
+        for (const c of state.combatants.values()) expect(Object.isFrozen(c)).toBe(true);
+      }),
+    );
   });
 });
