@@ -1,9 +1,10 @@
 /**
- * Copies for the turn (src/rules/turn/), the step nearly every turn change makes. `Object.freeze({ ...c,
- * ...fields })` of a frozen combatant took V8's generic clone path (hundreds of ns, a sixth of a
- * whole turn), so a combatant or combat part whose own keys are exactly its type's fields is
- * copied field by field; any other (one with a field this version does not know) is spread as
- * before, so nothing it holds is lost. Each function equals the spread it replaces.
+ * Copies for the turn (src/rules/turn/), the step nearly every turn change makes. A spread of a
+ * frozen combatant took V8's generic clone path (hundreds of ns, a sixth of a whole turn), so a
+ * combatant or combat part whose own keys are exactly its type's fields is copied field by
+ * field; any other (one with a field this version does not know) is spread as before, so
+ * nothing it holds is lost. Each function equals the spread it replaces. A step sets fields on
+ * its combatant's copy and the copy is frozen with the change (state.ts, Draft).
  */
 import type { CombatTurn, CombatantTurn, InitiativeState } from "./state";
 
@@ -67,11 +68,6 @@ function hasExactly(value: object, keys: readonly string[], set: ReadonlySet<str
 export function assignOwn<T extends object>(target: T, fields: Partial<T>): T {
   for (const key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) target[key] = fields[key] as T[typeof key];
   return target;
-}
-
-/** Equal to `Object.freeze({ ...c, ...fields })`. */
-export function combatantWith(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
-  return Object.freeze(assignOwn(combatantCopy(c), fields));
 }
 
 /**
