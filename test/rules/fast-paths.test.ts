@@ -32,7 +32,7 @@ import { hasExactlyStateKeys, replaceTarget } from "../../src/rules/exchange/cop
 import { initiativeTies, orderInitiative, type InitiativeEntry } from "../../src/rules/initiative";
 import { MAX_RANK_INDEX, RANKS, rankOf, shiftColumn } from "../../src/rules/ranks";
 import { createCombatTurn, createCombatantTurn, type CombatTurn, type CombatantTurn, type InitiativeState } from "../../src/rules/turn";
-import { combatWith, combatantWith, fieldsThatDiffer, initiativeWith } from "../../src/rules/turn/copy";
+import { combatWith, combatantCopy, fieldsThatDiffer, initiativeWith } from "../../src/rules/turn/copy";
 import { COLORS, UNIVERSAL_TABLE, colorOnColumn, isColor, universalColor } from "../../src/rules/universal-table";
 
 /** The rank whose range holds `value`, straight from the ladder's rows (the reference). */
@@ -320,23 +320,32 @@ function combatant(): CombatantTurn {
 describe("the turn's copies", () => {
   const fieldSets: Partial<CombatantTurn>[] = [{}, { actionsUsed: 1 }, { actionsUsed: 2, actedInRound: 1, nextActionCs: 0 }, { initiative: { d10: 4, total: 6, rollOffs: [] }, declaration: null }];
 
-  it("combatantWith equals Object.freeze({ ...c, ...fields }): values, key order, frozen", () => {
+  /** What a step makes of `c`: its copy, `fields` set on it, frozen. */
+  const stepCopy = (c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn => Object.freeze(Object.assign(combatantCopy(c), fields));
+
+  it("a combatant's copy with fields set and frozen equals Object.freeze({ ...c, ...fields }): values, key order, frozen", () => {
     for (const fields of fieldSets) {
       const c = combatant();
-      const fast = combatantWith(c, fields);
+      expect(combatantCopy(c)).toStrictEqual({ ...c });
+      const fast = stepCopy(c, fields);
       const spread = Object.freeze({ ...c, ...fields });
       expect(fast).toStrictEqual(spread);
       expect(Object.keys(fast)).toEqual(Object.keys(spread));
       expect(Object.isFrozen(fast)).toBe(true);
+      expect(Object.isFrozen(c)).toBe(true);
     }
   });
 
-  it("a combatant with an unknown field, or a new field in `fields`, keeps it as the spread would", () => {
+  it("a combatant with an unknown field or without one, or a new field set, keeps them as the spread would", () => {
     const odd = Object.freeze({ ...combatant(), fromAModule: 1 }) as CombatantTurn;
-    const fast = combatantWith(odd, { actionsUsed: 1 });
+    const fast = stepCopy(odd, { actionsUsed: 1 });
     expect((fast as unknown as Record<string, unknown>).fromAModule).toBe(1);
     expect(Object.keys(fast)).toEqual(Object.keys({ ...odd, actionsUsed: 1 }));
-    const added = combatantWith(combatant(), { extraField: 2 } as Partial<CombatantTurn>);
+    const { dyingFresh: _, ...older } = combatant();
+    const lacking = Object.freeze(older) as CombatantTurn;
+    expect(Object.keys(stepCopy(lacking, { actionsUsed: 1 }))).toEqual(Object.keys({ ...lacking, actionsUsed: 1 }));
+    expect(stepCopy(lacking, { dyingFresh: true })).toStrictEqual({ ...lacking, dyingFresh: true });
+    const added = stepCopy(combatant(), { extraField: 2 } as Partial<CombatantTurn>);
     expect(Object.keys(added)).toEqual([...Object.keys(combatant()), "extraField"]);
   });
 

@@ -4,7 +4,7 @@ import { KILL_LOSS_AT_OWN_WRAP_UP, enduranceAfterKillLoss, killLossAtWrapUp, kil
 import { needsRoll } from "../initiative";
 
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId, isDue, settleCursor } from "./state";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, anyDue, canActThisTurn, currentCombatantId, settleCursor } from "./state";
 import { type InitiativeWaiting, buildOrder, initiativeWaiting } from "./initiative-step";
 import { applyExtraOutcome, beginExtraActions } from "./steps";
 
@@ -74,8 +74,7 @@ export function nextPhase(phase: TurnPhase): TurnPhase {
 function phaseAfter(draft: Draft, phase: TurnPhase, force: boolean, table: Readonly<Record<TurnPhase, PhaseRules>>): TurnPhase {
   let next = table[phase].follows;
   for (let hops = 0; table[next].onlyWhenActionsDue && hops < TURN_PHASES.length; hops++) {
-    const round = draft.turn().round + 1;
-    if (!force && draft.state.combat.order.some((id) => isDue(draft.get(id), round))) break;
+    if (!force && anyDue(draft, draft.state.combat.order, draft.combatField("round") + 1)) break;
     next = table[next].follows;
   }
   return next;
@@ -87,7 +86,7 @@ const LEAVING: Partial<Record<TurnPhase, (draft: Draft, waiting: readonly Waitin
   extraActions: (draft, waiting) => {
     for (const w of waiting) {
       const c = draft.get(w.id) as CombatantTurn;
-      if (c.extra) applyExtraOutcome(draft, c, { ...c.extra, mode: DEFAULT_EXTRA_ACTION_MODE });
+      if (c.extra !== null && c.extra.success !== null) applyExtraOutcome(draft.edit(c), { ...c.extra, success: c.extra.success, mode: DEFAULT_EXTRA_ACTION_MODE });
     }
   },
   wrapUp: (draft) => {
@@ -159,6 +158,7 @@ function notReady(phase: TurnPhase, waiting: readonly Waiting[]): TurnError {
 function wrapUp(draft: Draft): void {
   const state = draft.state;
   const { mode } = state.settings.initiative;
+  const fresh = draft.changedNobody;
   for (const c of state.combatants.values()) {
     // Stuns: this turn's count ticks down; a stun that landed after acting starts now.
     const stunTurns = Math.max(Math.max(0, c.stunTurns - 1), c.stunPending);
@@ -168,7 +168,7 @@ function wrapUp(draft: Draft): void {
         dying = false; // Any aid stops the loss.
       } else if (killLossAtWrapUp(c.aided, c.dyingFresh, state.settings.killLossAtOwnWrapUp ?? KILL_LOSS_AT_OWN_WRAP_UP)) {
         const after = enduranceAfterKillLoss(c.stats.endurance);
-        draft.losses.push({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });
+        draft.lose({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });
         stats = Object.freeze({ ...c.stats, endurance: after.endurance });
         dead = after.dead;
         if (after.dead) dying = false;
@@ -178,31 +178,30 @@ function wrapUp(draft: Draft): void {
     const regeneration = c.stats.regeneration ?? 0;
     if (regeneration > 0 && !dead) {
       const amount = regenerationPerTurn(regeneration, state.settings.regenerationTurns === undefined ? {} : { regenerationTurns: state.settings.regenerationTurns });
-      if (amount > 0) draft.healing.push({ id: c.id, amount });
+      if (amount > 0) draft.heal({ id: c.id, amount });
     }
     // Once per combat, the d10 is kept; every turn, it is rolled again [001].
     const keepD10 = !needsRoll(mode, { hasRolledThisCombat: c.initiative.d10 !== null });
-    draft.put(c, {
-      stats,
-      dying,
-      dead,
-      aided: false,
-      dyingFresh: false,
-      stunTurns,
-      stunPending: 0,
-      declaration: null,
-      extra: null,
-      actionsAllowed: MIN_ACTIONS_PER_TURN,
-      actionsUsed: 0,
-      actionCs: 0,
-      damageCs: 0,
-      nextActionCs: 0,
-      actedInRound: 0,
-      defencesUsed: 0,
-      dodge: null,
-      lostTurn: false,
-      changedAt: null,
-      initiative: keepD10 ? { d10: c.initiative.d10, total: c.initiative.total, rollOffs: Object.freeze([]) } : FRESH_INITIATIVE,
-    });
+    const next = fresh ? draft.editNew(c) : draft.edit(c);
+    next.stats = stats;
+    next.dying = dying;
+    next.dead = dead;
+    next.aided = false;
+    next.dyingFresh = false;
+    next.stunTurns = stunTurns;
+    next.stunPending = 0;
+    next.declaration = null;
+    next.extra = null;
+    next.actionsAllowed = MIN_ACTIONS_PER_TURN;
+    next.actionsUsed = 0;
+    next.actionCs = 0;
+    next.damageCs = 0;
+    next.nextActionCs = 0;
+    next.actedInRound = 0;
+    next.defencesUsed = 0;
+    next.dodge = null;
+    next.lostTurn = false;
+    next.changedAt = null;
+    next.initiative = keepD10 ? { d10: c.initiative.d10, total: c.initiative.total, rollOffs: Object.freeze([]) } : FRESH_INITIATIVE;
   }
 }

@@ -3,7 +3,8 @@ import { stunAppliesThisTurn } from "../consequences";
 import { type DefenceCode, assertDefenceCode, defenceTakesAction } from "../defences";
 import { DECLARATION_TEXT_MAX } from "./declaration";
 import { ACTING_PHASES, TurnError, assertBoolean, assertCount, phasesWhere, show } from "./phases";
-import { type CombatantStats, Draft, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, assertPhase, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty, resettleIfCurrent } from "./state";
+import { combatantCopy } from "./copy";
+import { type CombatantStats, Draft, NO_CHANGE, changeOf, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, assertPhase, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty, resettleIfCurrent } from "./state";
 
 // ── Things that happen to a combatant mid-turn ────────────────────────────────────────────────
 /**
@@ -97,13 +98,14 @@ export function recordDefence(state: TurnState, id: string, defence?: DefenceCod
   const draft = new Draft(state);
   if (takes) {
     if (actionsLeft(c) === 0) throw new TurnError("cannotAct", `Combatant "${id}" has no action left for ${defence}.`);
-    draft.put(c, { actionsUsed: c.actionsUsed + 1 });
+    draft.edit(c).actionsUsed = c.actionsUsed + 1;
     resettleIfCurrent(draft, id);
     return { change: draft.change(), penalty: 0, tookAction: true };
   }
   const penalty = nextDefencePenalty(c);
-  draft.put(c, { defencesUsed: c.defencesUsed + 1 });
-  return { change: draft.change(), penalty, tookAction: false };
+  const next = combatantCopy(c);
+  next.defencesUsed = c.defencesUsed + 1;
+  return { change: changeOf(next), penalty, tookAction: false };
 }
 
 /** Notes a Judge's event at wrap-up (bombs go off, floors collapse …) [001 Step 6]. */

@@ -1,13 +1,15 @@
 /**
- * Copies for the turn (turn.ts), the step nearly every turn change makes. `Object.freeze({ ...c,
- * ...fields })` of a frozen combatant took V8's generic clone path (hundreds of ns, a sixth of a
- * whole turn), so a combatant or combat part whose own keys are exactly its type's fields is
- * copied field by field; any other (one with a field this version does not know) is spread as
- * before, so nothing it holds is lost. Each function equals the spread it replaces.
+ * Copies for the turn (src/rules/turn/), the step nearly every turn change makes. A spread of a
+ * frozen combatant took V8's generic clone path (hundreds of ns, a sixth of a whole turn), so a
+ * combatant or combat part whose own keys are exactly its type's fields is copied field by
+ * field; any other (one with a field this version does not know) is spread as before, so
+ * nothing it holds is lost. Each function equals the spread it replaces. A step sets fields on
+ * its combatant's copy and the copy is frozen with the change (state.ts, Draft).
  */
 import type { CombatTurn, CombatantTurn, InitiativeState } from "./state";
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** `T` with its fields writable: a copy a step fills in before it is frozen. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The fields of a {@link CombatantTurn}, in the order createCombatantTurn writes them. */
 const COMBATANT_KEYS = [
@@ -42,26 +44,40 @@ const COMBATANT_KEY_SET: ReadonlySet<string> = new Set(COMBATANT_KEYS);
 const COMBAT_KEYS = ["number", "phase", "round", "order", "cursor", "events"] as const satisfies readonly (keyof CombatTurn)[];
 const COMBAT_KEY_SET: ReadonlySet<string> = new Set(COMBAT_KEYS);
 
-/** True when `value`'s own enumerable string keys are exactly `keys`, in any order (symbol keys are not looked at: the turn is plain data). */
+/**
+ * True when `value`'s own enumerable string keys are exactly `keys`, in any order (symbol keys
+ * are not looked at: the turn is plain data). A for-in walk, not Object.keys: that made an
+ * array of the keys on every copy, a quarter of the bytes a turn allocated. For-in yields the
+ * own keys first and inherited ones after, so when the last key it yields is own, all are.
+ */
 function hasExactly(value: object, keys: readonly string[], set: ReadonlySet<string>): boolean {
-  const own = Object.keys(value);
-  if (own.length !== keys.length) return false;
   let i = 0;
-  while (i < own.length && own[i] === keys[i]) i++;
-  for (; i < own.length; i++) if (!set.has(own[i] as string)) return false;
-  return true;
+  let inOrder = true;
+  let last = "";
+  for (const key in value) {
+    if (i === keys.length) return false;
+    if (inOrder && key !== keys[i]) inOrder = false;
+    if (!inOrder && !set.has(key)) return false;
+    last = key;
+    i++;
+  }
+  return i === keys.length && (i === 0 || Object.prototype.hasOwnProperty.call(value, last));
 }
 
 /** Sets every own enumerable field of `fields` on `target` (what a spread of `fields` after it does). */
-function assignOwn<T extends object>(target: T, fields: Partial<T>): T {
+export function assignOwn<T extends object>(target: T, fields: Partial<T>): T {
   for (const key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) target[key] = fields[key] as T[typeof key];
   return target;
 }
 
-/** Equal to `Object.freeze({ ...c, ...fields })`. */
-export function combatantWith(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
-  if (!hasExactly(c, COMBATANT_KEYS, COMBATANT_KEY_SET)) return Object.freeze({ ...c, ...fields });
-  const copy: Mutable<CombatantTurn> = {
+/**
+ * A copy of `c` for a step to change field by field and then freeze: equal to `{ ...c }`, so
+ * setting fields on it and freezing equals `Object.freeze({ ...c, ...fields })` (a field `c`
+ * lacks is added after its own, as the spread adds it).
+ */
+export function combatantCopy(c: CombatantTurn): Mutable<CombatantTurn> {
+  if (!hasExactly(c, COMBATANT_KEYS, COMBATANT_KEY_SET)) return { ...c };
+  return {
     id: c.id,
     stats: c.stats,
     team: c.team,
@@ -87,7 +103,6 @@ export function combatantWith(c: CombatantTurn, fields: Partial<CombatantTurn>):
     hold: c.hold,
     dyingFresh: c.dyingFresh,
   };
-  return Object.freeze(assignOwn(copy, fields));
 }
 
 /** Equal to `{ ...combat, ...fields }` (not frozen). */
@@ -115,6 +130,12 @@ export function fieldsThatDiffer(base: CombatTurn, fields: Partial<CombatTurn>):
   const from = base as unknown as Record<string, unknown>;
   const next = fields as Record<string, unknown>;
   const kept: Record<string, unknown> = {};
-  for (const key of Object.keys(next)) if (from[key] !== next[key]) kept[key] = next[key];
+  for (const key in next) if (Object.prototype.hasOwnProperty.call(next, key) && from[key] !== next[key]) kept[key] = next[key];
   return kept;
+}
+
+/** True when `value` has an own enumerable string key: `Object.keys(value).length > 0` without the array. */
+export function hasOwnKeys(value: object): boolean {
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return true;
+  return false;
 }

@@ -69,6 +69,8 @@ export function parseDeclaration(raw: unknown): Declaration {
   }
   const secret = r.secret ?? false;
   assertBoolean(secret, "A declaration's secret flag");
+  // A declaration parsed before (each step re-reads the one it is given) is kept, not copied.
+  if (hasParsedShape(raw) && r.text === trimmed && r.kind === kind && r.attack === attack && r.defence === defence && r.actions === actions && r.secret === secret) return raw as Declaration;
   return Object.freeze({
     text: trimmed,
     kind: kind as DeclaredActionKind | null,
@@ -77,6 +79,25 @@ export function parseDeclaration(raw: unknown): Declaration {
     actions,
     secret,
   });
+}
+
+/** A parsed declaration's fields, in the order {@link parseDeclaration} writes them. */
+const DECLARATION_KEYS = ["text", "kind", "attack", "defence", "actions", "secret"] as const satisfies readonly (keyof Declaration)[];
+
+/**
+ * True when `raw` is shaped as {@link parseDeclaration} makes a declaration: frozen, a plain
+ * object, its own keys {@link DECLARATION_KEYS} in that order (for-in yields own keys before
+ * inherited ones, so the last being own makes all own). With the same values, it is then what
+ * parsing it would make, in all but identity.
+ */
+function hasParsedShape(raw: object): boolean {
+  if (!Object.isFrozen(raw) || Object.getPrototypeOf(raw) !== Object.prototype) return false;
+  let i = 0;
+  for (const key in raw) {
+    if (key !== DECLARATION_KEYS[i]) return false;
+    i++;
+  }
+  return i === DECLARATION_KEYS.length && Object.prototype.hasOwnProperty.call(raw, "secret");
 }
 
 /** True when two declarations say the same thing. */

@@ -3,14 +3,13 @@
  * roll-offs and declared dodges, and the acting order as resolve begins (with the fast paths
  * that build no units without team initiative, and the simple paths they must equal).
  */
-import { combatantWith, initiativeWith } from "./copy";
+import { combatantCopy, initiativeWith } from "./copy";
 import { resolveAction } from "../actions";
-import { holdEffects } from "../attacks";
 import { dodgeShift } from "../defences";
 import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { assertD100 } from "../universal-table";
 import { TurnError, assertId, phasesWaitingFor, show } from "./phases";
-import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, combatantOf } from "./state";
+import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, NO_FIELDS, NO_LOSSES, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, changeOf, combatantOf, heldActionCs } from "./state";
 
 // ── Step 3: Initiative ────────────────────────────────────────────────────────────────────────
 /** A group that takes one initiative: one combatant, or a team [001 optional rule]. */
@@ -92,7 +91,11 @@ function unitEntries(state: TurnState, units: readonly InitiativeUnit[], get: (i
   return entries;
 }
 
-/** What the initiative phase still waits for. */
+/**
+ * What the initiative phase still waits for. The answer for a state is remembered and handed
+ * to everyone who asks again: read it, never change it. Its lists are not frozen — V8 walks a
+ * frozen array in a for-of loop many times slower, and callers walk these.
+ */
 export interface InitiativeWaiting {
   /** Rollers (combatant ids) whose d10 is still to be rolled. */
   readonly rolls: readonly string[];
@@ -177,41 +180,15 @@ function scratchKeys(n: number): Float64Array {
 }
 
 /**
- * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
- * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
- * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
- * simple path, which also raises its errors — under team initiative or for any value the
- * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
+ * The units in acting order as sorted numbers, with no entries and no comparator: each unit's
+ * place (total, modifier, tiebreak, then tracker position — the packing of initiative.ts's
+ * sort) times `indexSpan` plus its index in `units`, in one native sort of a scratch array
+ * (read it before the next call). `longest` is the most roll-offs any unit has. Null for any
+ * value the packing does not cover (a missing or bad d10 or modifier, an odd roll-off, ranges
+ * too wide): the caller takes its entries path, which also raises the errors.
  */
-function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
-  const { mode } = state.settings.initiative;
-  if (!unitsAreCombatants(state.settings.initiative)) return null;
-  const die = rollsDie(mode);
-  const rolls: string[] = [];
-  const dodges: string[] = [];
-  const units: CombatantTurn[] = [];
-  /** Each unit's place in the snapshot. */
-  const unitAt: number[] = [];
-  const snapshot: CombatantTurn[] = [];
-  let longest = 0;
-  for (const c of state.combatants.values()) {
-    snapshot.push(c);
-    if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
-    if (!takesPartInInitiative(c)) continue;
-    units.push(c);
-    unitAt.push(snapshot.length - 1);
-    const init = c.initiative;
-    if (die && init.d10 === null) rolls.push(c.id);
-    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
-  }
-  const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
-    const result: InitiativeWaiting = Object.freeze({ rolls: Object.freeze(rolls), rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: Object.freeze(dodges) });
-    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
-    return result;
-  };
-  if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
+function initiativeKeys(units: readonly CombatantTurn[], die: boolean, longest: number): { keys: Float64Array; indexSpan: number } | null {
   const n = units.length;
-  if (n === 0) return remember([]);
   const fields = scratchFields(n);
   let totalMin = Infinity;
   let totalMax = -Infinity;
@@ -252,6 +229,55 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     keys[i] = place * indexSpan + i;
   }
   keys.sort();
+  return { keys, indexSpan };
+}
+
+/**
+ * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
+ * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
+ * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
+ * simple path, which also raises its errors — under team initiative or for any value the
+ * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
+ */
+function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
+  const { mode } = state.settings.initiative;
+  if (!unitsAreCombatants(state.settings.initiative)) return null;
+  const die = rollsDie(mode);
+  const rolls: string[] = [];
+  const dodges: string[] = [];
+  const units: CombatantTurn[] = [];
+  /** Each unit's id and place in the snapshot (the groups are read from these, not from the combatants, which they visit out of tracker order). */
+  const unitIds: string[] = [];
+  const unitAt: number[] = [];
+  /** The units at the roll-off limit: a group with one of them rolls no more. */
+  const atLimit: number[] = [];
+  const snapshot: CombatantTurn[] = [];
+  let longest = 0;
+  for (const c of state.combatants.values()) {
+    snapshot.push(c);
+    if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
+    if (!takesPartInInitiative(c)) continue;
+    units.push(c);
+    unitIds.push(c.id);
+    unitAt.push(snapshot.length - 1);
+    const init = c.initiative;
+    if (die && init.d10 === null) rolls.push(c.id);
+    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
+    if (init.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) atLimit.push(units.length - 1);
+  }
+  const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
+    const result: InitiativeWaiting = Object.freeze({ rolls, rollOffs, dodges });
+    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
+    return result;
+  };
+  if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
+  const n = units.length;
+  if (n === 0) return remember([]);
+  const sorted = initiativeKeys(units, die, longest);
+  if (sorted === null) return null;
+  const { keys, indexSpan } = sorted;
+  let closed: Uint8Array | null = null;
+  for (const u of atLimit) (closed ??= new Uint8Array(n))[u] = 1;
   const rollOffs: string[][] = [];
   const groupAt: number[][] = [];
   let start = 0;
@@ -265,9 +291,8 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
       let open = true;
       for (let k = start; k < end; k++) {
         const u = (keys[k] as number) % indexSpan;
-        const c = units[u] as CombatantTurn;
-        if (c.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
-        group.push(c.id);
+        if (closed !== null && closed[u] === 1) open = false;
+        group.push(unitIds[u] as string);
         at.push(unitAt[u] as number);
       }
       if (open) {
@@ -308,18 +333,25 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
   if (typeof input !== "object" || input === null) throw new TypeError(`Initiative rolls must be an object of id → d10, got ${show(input)}.`);
   const { mode } = state.settings.initiative;
   if (!rollsDie(mode)) throw new TurnError("cannotAct", `Initiative mode "${mode}" rolls no initiative die.`);
-  const entries = Object.entries(rolls);
-  for (const [id, d10] of entries) {
-    combatantOf(state, id);
+  // Ids and d10s side by side (Object.entries made a pair per roller), checked before anything changes.
+  const ids = Object.keys(rolls);
+  const d10s: number[] = [];
+  const rollers: CombatantTurn[] = [];
+  for (const id of ids) {
+    rollers.push(combatantOf(state, id));
+    const d10 = rolls[id] as number;
     assertInitiativeRoll(d10);
+    d10s.push(d10);
   }
   // Without team initiative each combatant in the fight is its own unit and roller: no units to build.
   const alone = unitsAreCombatants(state.settings.initiative);
   const unitOf = new Map<string, InitiativeUnit>();
   if (!alone) for (const u of initiativeUnits(state)) for (const id of u.memberIds) unitOf.set(id, u);
   const draft = new Draft(state);
-  for (const [id, d10] of entries) {
-    const c = combatantOf(state, id);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as string;
+    const d10 = d10s[i] as number;
+    const c = rollers[i] as CombatantTurn;
     let rollerId: string;
     let modifier: number;
     if (alone) {
@@ -337,7 +369,7 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
       if (c.initiative.d10 === d10) continue;
       throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
     }
-    draft.put(c, { initiative: initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) }) });
+    draft.editNew(c).initiative = initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) });
   }
   return draft.change();
 }
@@ -361,18 +393,16 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
   if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
   const given = Object.keys(rolls);
   const base = memo !== null && memo.result === waiting ? memo : null;
-  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(base, given, rolls);
+  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(base, rolls);
   return rollOffsSimple(state, waiting, given, rolls);
 }
 
 /** True when `given` names exactly the groups' members, in the groups' order (what the tracker and the bench send). */
 function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly string[])[]): boolean {
   let j = 0;
-  for (const group of groups) {
-    for (const id of group) {
-      if (given[j] !== id) return false;
-      j++;
-    }
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as readonly string[];
+    for (let k = 0; k < group.length; k++, j++) if (given[j] !== group[k]) return false;
   }
   return j === given.length;
 }
@@ -385,50 +415,105 @@ function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly
  * each group splits by the new d10 (higher first, tracker order kept within), a part of two or
  * more still tied, and nobody else's place changes: the fresh fast path (and the simple path)
  * give the same groups. Equal to {@link rollOffsSimple}.
+ *
+ * The groups come in acting order, which jumps about the tracker; the rollers are copied in
+ * tracker order instead (the order they were last copied in, so mostly the order they lie in
+ * memory: at ten thousand combatants, visiting them in acting order cost a cache miss at
+ * nearly every read), each copy put at its roller's place in the change.
  */
-function rollOffRound(base: WaitingMemo, given: readonly string[], rolls: Readonly<Record<string, number>>): TurnChange {
-  const changed: CombatantTurn[] = [];
+function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>): TurnChange {
   const snapshot = base.snapshot.slice();
+  const size = snapshot.length;
   const groups = base.result.rollOffs;
-  const rollOffs: string[][] = [];
-  const groupAt: number[][] = [];
-  let j = 0;
+  // Each roller's d10 and place in the change, by its place in the snapshot (0: not tied).
+  const d10At = scratchInts(0, size);
+  const changeAt = scratchInts(1, size);
+  d10At.fill(0, 0, size);
+  let tied = 0;
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g] as readonly string[];
     const at = base.groupAt[g] as readonly number[];
-    /** Members (by index in the group) per new d10, highest first. */
-    const byRoll: number[][] = Array.from({ length: INITIATIVE_DIE_SIDES }, () => []);
-    for (let k = 0; k < group.length; k++, j++) {
-      const d10 = rolls[given[j] as string] as number;
+    for (let k = 0; k < group.length; k++) {
+      const d10 = rolls[group[k] as string] as number;
       assertInitiativeRoll(d10);
-      const c = snapshot[at[k] as number] as CombatantTurn;
-      const after = c.initiative.rollOffs.slice();
-      after.push(d10);
-      const next = combatantWith(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(after) }) });
-      changed.push(next);
-      snapshot[at[k] as number] = next;
-      (byRoll[INITIATIVE_DIE_SIDES - d10] as number[]).push(k);
-    }
-    for (const part of byRoll) {
-      if (part.length < 2) continue;
-      const ids: string[] = [];
-      const places: number[] = [];
-      let open = true;
-      for (const k of part) {
-        const place = at[k] as number;
-        if ((snapshot[place] as CombatantTurn).initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) open = false;
-        ids.push(group[k] as string);
-        places.push(place);
-      }
-      if (open) {
-        rollOffs.push(ids);
-        groupAt.push(places);
-      }
+      const place = at[k] as number;
+      d10At[place] = d10;
+      changeAt[place] = tied++;
     }
   }
-  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs: Object.freeze(rollOffs.map((g) => Object.freeze(g))), dodges: base.result.dodges });
+  const changed = new Array<CombatantTurn>(tied);
+  for (let place = 0; place < size; place++) {
+    const d10 = d10At[place] as number;
+    if (d10 === 0) continue;
+    const c = snapshot[place] as CombatantTurn;
+    const next = combatantCopy(c);
+    next.initiative = initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) });
+    Object.freeze(next);
+    snapshot[place] = next;
+    changed[changeAt[place] as number] = next;
+    // From here on, a roller's sign says whether it reached the roll-off limit (a group with one rolls no more).
+    if (next.initiative.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) d10At[place] = -d10;
+  }
+  const rollOffs: string[][] = [];
+  const groupAt: number[][] = [];
+  const count = scratchRollCounts;
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g] as readonly string[];
+    const at = base.groupAt[g] as readonly number[];
+    // The group splits by the new d10, higher first, keeping the group's order within each part (a counting sort).
+    count.fill(0);
+    for (let k = 0; k < group.length; k++) {
+      const d10 = Math.abs(d10At[at[k] as number] as number);
+      count[d10] = (count[d10] as number) + 1;
+    }
+    const sorted = scratchInts(2, group.length);
+    const start = scratchRollStarts;
+    for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
+      start[d] = s;
+      s += count[d] as number;
+    }
+    for (let k = 0; k < group.length; k++) {
+      const d10 = Math.abs(d10At[at[k] as number] as number);
+      const m = start[d10] as number;
+      sorted[m] = k;
+      start[d10] = m + 1;
+    }
+    for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
+      const part = count[d] as number;
+      if (part >= 2) {
+        const ids: string[] = [];
+        const places: number[] = [];
+        let open = true;
+        for (let m = s; m < s + part; m++) {
+          const k = sorted[m] as number;
+          const place = at[k] as number;
+          if ((d10At[place] as number) < 0) open = false;
+          ids.push(group[k] as string);
+          places.push(place);
+        }
+        if (open) {
+          rollOffs.push(ids);
+          groupAt.push(places);
+        }
+      }
+      s += part;
+    }
+  }
+  const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs, dodges: base.result.dodges });
   memo = { ...base, snapshot, result, groupAt };
-  return { combat: Object.freeze({}), combatants: changed, enduranceLosses: [] };
+  return { combat: NO_FIELDS, combatants: changed, enduranceLosses: NO_LOSSES };
+}
+
+/** Per d10 face, scratch for {@link rollOffRound}: how many in a group rolled it, and where its part begins. */
+const scratchRollCounts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
+const scratchRollStarts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
+/** Scratch lists of whole numbers for {@link rollOffRound}, kept between calls (as {@link scratchFields}). */
+const scratchIntArrays = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+
+function scratchInts(which: 0 | 1 | 2, n: number): Int32Array {
+  let a = scratchIntArrays[which] as Int32Array;
+  if (a.length < n) scratchIntArrays[which] = a = new Int32Array(Math.max(n, 2 * a.length));
+  return a;
 }
 
 /** {@link recordInitiativeRollOffs} for any `rolls`: checks each id (unknown, not tied, missing) and records one roll-off each. */
@@ -474,10 +559,10 @@ export function recordDodgeRoll(state: TurnState, id: string, d100: number): Tur
     if (c.dodge.roll === d100) return NO_CHANGE;
     throw new TurnError("stale", `Combatant "${id}" already rolled ${c.dodge.roll} for the declared dodge.`);
   }
-  const result = resolveAction({ value: c.stats.balance, roll: d100, cs: holdEffects(c.hold).heldActionCs });
-  const draft = new Draft(state);
-  draft.put(c, { dodge: { roll: d100, color: result.color, shift: dodgeShift(result.color) } });
-  return draft.change();
+  const result = resolveAction({ value: c.stats.balance, roll: d100, cs: heldActionCs(c.hold) });
+  const next = combatantCopy(c);
+  next.dodge = { roll: d100, color: result.color, shift: dodgeShift(result.color) };
+  return changeOf(next);
 }
 
 /**
@@ -522,14 +607,49 @@ function buildOrderAlone(draft: Draft): string[] {
   const { mode } = state.settings.initiative;
   const die = rollsDie(mode);
   const members: CombatantTurn[] = [];
+  const ids: string[] = [];
   let longest = 0;
   for (const listed of state.combatants.values()) {
     if (!takesPartInInitiative(listed)) continue;
-    const c = draft.get(listed.id);
-    if (!c) throw new TurnError("notReady", "Initiative is not complete.");
+    const c = draft.current(listed);
     members.push(c);
+    ids.push(c.id);
     if (c.initiative.rollOffs.length > longest) longest = c.initiative.rollOffs.length;
   }
+  const sorted = members.length === 0 ? null : initiativeKeys(members, die, longest);
+  if (sorted === null) return buildOrderByEntries(draft, members, longest);
+  const { keys, indexSpan } = sorted;
+  const n = members.length;
+  // Which totals to write is found in tracker order, the order the combatants were read in
+  // (and mostly lie in memory); the order itself reads only `ids`, and the totals are written
+  // in acting order, as the entries path writes them.
+  let stale: Uint8Array | null = null;
+  for (let i = 0; i < n; i++) {
+    const c = members[i] as CombatantTurn;
+    if (c.initiative.total !== unitTotal(c, die)) (stale ??= new Uint8Array(n))[i] = 1;
+  }
+  const order: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const i = (keys[k] as number) % indexSpan;
+    order.push(ids[i] as string);
+    if (stale !== null && stale[i] === 1) {
+      const c = members[i] as CombatantTurn;
+      draft.edit(c).initiative = initiativeWith(c.initiative, { total: unitTotal(c, die) });
+    }
+  }
+  return order;
+}
+
+/** A combatant's initiative total once {@link initiativeKeys} accepted it: d10 + modifier when the mode rolls, else the modifier. */
+function unitTotal(c: CombatantTurn, die: boolean): number {
+  const modifier = c.stats.initiativeModifier;
+  return die ? (c.initiative.d10 as number) + modifier : modifier;
+}
+
+/** {@link buildOrderAlone} through entries and orderInitiative: values the number keys do not cover, and their errors. */
+function buildOrderByEntries(draft: Draft, members: readonly CombatantTurn[], longest: number): string[] {
+  const { mode } = draft.state.settings.initiative;
+  const die = rollsDie(mode);
   const entries: InitiativeEntry[] = [];
   const totals: number[] = [];
   for (const c of members) {
@@ -554,7 +674,7 @@ function buildOrderAlone(draft: Draft): string[] {
     const i = at.get(id) as number;
     const c = draft.get(id) as CombatantTurn;
     const total = totals[i] as number;
-    if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
+    if (c.initiative.total !== total) draft.edit(c).initiative = initiativeWith(c.initiative, { total });
   }
   return order;
 }

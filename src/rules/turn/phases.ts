@@ -85,18 +85,41 @@ export const TURN_TABLE: Readonly<Record<TurnPhase, PhaseRules>> = Object.freeze
 /** The yes-or-no columns of the turn's table. */
 export type PhaseFlag = "acting" | "declaring" | "choosingExtraMode" | "actionsOver" | "notingEvents";
 
+/**
+ * The answers of {@link phasesWhere} and {@link phasesWaitingFor}, read off the table once: a
+ * step asks one each time it runs, and a fresh list per call was garbage on every step.
+ */
+const where = (flag: PhaseFlag): readonly TurnPhase[] => Object.freeze(TURN_PHASES.filter((p) => TURN_TABLE[p][flag]));
+const waitingFor = (need: WaitingNeed): readonly TurnPhase[] => Object.freeze(TURN_PHASES.filter((p) => TURN_TABLE[p].waitsFor.includes(need)));
+const WHERE: Readonly<Record<PhaseFlag, readonly TurnPhase[]>> = {
+  acting: where("acting"),
+  declaring: where("declaring"),
+  choosingExtraMode: where("choosingExtraMode"),
+  actionsOver: where("actionsOver"),
+  notingEvents: where("notingEvents"),
+};
+const WAITING_FOR: Readonly<Record<WaitingNeed, readonly TurnPhase[]>> = {
+  declaration: waitingFor("declaration"),
+  extraRoll: waitingFor("extraRoll"),
+  extraMode: waitingFor("extraMode"),
+  initiativeRoll: waitingFor("initiativeRoll"),
+  rollOff: waitingFor("rollOff"),
+  dodgeRoll: waitingFor("dodgeRoll"),
+  action: waitingFor("action"),
+};
+
 /** The phases, in order, whose row says yes to `flag`. */
 export function phasesWhere(flag: PhaseFlag): readonly TurnPhase[] {
-  return TURN_PHASES.filter((p) => TURN_TABLE[p][flag]);
+  return WHERE[flag];
 }
 
 /** The phases, in order, that wait for `need` (where the step that settles it belongs). */
 export function phasesWaitingFor(need: WaitingNeed): readonly TurnPhase[] {
-  return TURN_PHASES.filter((p) => TURN_TABLE[p].waitsFor.includes(need));
+  return WAITING_FOR[need];
 }
 
 /** The phases in which combatants take their actions (resolve and the extra rounds). */
-export const ACTING_PHASES: readonly TurnPhase[] = Object.freeze(phasesWhere("acting"));
+export const ACTING_PHASES: readonly TurnPhase[] = phasesWhere("acting");
 
 /** True in a phase where combatants take their actions in order (false for anything that is not a phase, such as stored data of another version). */
 export function isActingPhase(phase: string): boolean {

@@ -3,7 +3,8 @@ import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE } from "../
 import { type Color, assertD100 } from "../universal-table";
 import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
 import { ACTING_PHASES, TurnError, assertCount, phasesWaitingFor, phasesWhere, show } from "./phases";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, NO_CHANGE, type TurnChange, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
+import { type Mutable, combatantCopy } from "./copy";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, NO_CHANGE, type TurnChange, changeOf, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
 
 // ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
 /**
@@ -28,43 +29,43 @@ export function declareAction(state: TurnState, id: string, declaration: Declara
     }
   }
   if (sameDeclaration(c.declaration, decl)) return NO_CHANGE;
-  const draft = new Draft(state);
-  draft.put(c, { declaration: decl });
-  return draft.change();
+  const next = combatantCopy(c);
+  next.declaration = decl;
+  return changeOf(next);
 }
 
 // ── Step 2: Extra-action rolls ────────────────────────────────────────────────────────────────
 export function beginExtraActions(draft: Draft): void {
+  const fresh = draft.changedNobody;
   for (const c of draft.state.combatants.values()) {
     if (!canActThisTurn(c)) {
-      draft.put(c, { actionsAllowed: 0, extra: null, dodge: null });
+      const next = fresh ? draft.editNew(c) : draft.edit(c);
+      next.actionsAllowed = 0;
+      next.extra = null;
+      next.dodge = null;
       continue;
     }
     const wanted = c.declaration?.actions ?? MIN_ACTIONS_PER_TURN;
     const dodge: DodgeState | null = isDeclaredDodge(c.declaration, draft.state.settings) ? { roll: null, color: null, shift: 0 } : null;
-    if (wanted > MIN_ACTIONS_PER_TURN) {
-      const extra: ExtraActionState = { wanted, required: extraActionRequiredColor(c.stats.offence, wanted), roll: null, color: null, success: null, mode: null };
-      // Until the roll: one action, as a failed roll would leave.
-      draft.put(c, { extra, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0, dodge });
-    } else {
-      draft.put(c, { extra: null, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0, dodge });
-    }
+    const next = fresh ? draft.editNew(c) : draft.edit(c);
+    // With extra actions declared, one action until the roll, as a failed roll would leave.
+    next.extra = wanted > MIN_ACTIONS_PER_TURN ? { wanted, required: extraActionRequiredColor(c.stats.offence, wanted), roll: null, color: null, success: null, mode: null } : null;
+    next.actionsAllowed = MIN_ACTIONS_PER_TURN;
+    next.actionCs = 0;
+    next.damageCs = 0;
+    next.dodge = dodge;
   }
 }
 
-export function applyExtraOutcome(draft: Draft, c: CombatantTurn, extra: ExtraActionState): void {
-  if (extra.success === null) return;
-  if (extra.success) {
-    if (extra.mode === null) {
-      draft.put(c, { extra, actionsAllowed: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0 });
-      return;
-    }
-    const outcome = extraActionOutcome(true, extra.wanted, extra.mode);
-    draft.put(c, { extra, actionsAllowed: outcome.actions, actionCs: outcome.actionCs, damageCs: outcome.damageCs });
-  } else {
-    const outcome = extraActionOutcome(false, extra.wanted, DEFAULT_EXTRA_ACTION_MODE);
-    draft.put(c, { extra, actionsAllowed: outcome.actions, actionCs: outcome.actionCs, damageCs: outcome.damageCs });
-  }
+/** Sets a rolled extra-action roll and what it gives (actions, shifts) on a step's copy of the combatant. */
+export function applyExtraOutcome(next: Mutable<CombatantTurn>, extra: ExtraActionState & { readonly success: boolean }): void {
+  next.extra = extra;
+  // A pass with no choice yet: one action until the player chooses.
+  const mode = extra.success ? extra.mode : DEFAULT_EXTRA_ACTION_MODE;
+  const outcome = mode === null ? { actions: MIN_ACTIONS_PER_TURN, actionCs: 0, damageCs: 0 } : extraActionOutcome(extra.success, extra.wanted, mode);
+  next.actionsAllowed = outcome.actions;
+  next.actionCs = outcome.actionCs;
+  next.damageCs = outcome.damageCs;
 }
 
 /**
@@ -84,9 +85,9 @@ export function recordExtraActionRoll(state: TurnState, id: string, d100: number
     throw new TurnError("stale", `Combatant "${id}" already rolled ${extra.roll} for extra actions.`);
   }
   const result = resolveAction({ value: c.stats.offence, roll: d100, intensity: extraActionIntensity(extra.wanted).number, cs: standingCs(c) });
-  const draft = new Draft(state);
-  applyExtraOutcome(draft, c, { ...extra, roll: d100, color: result.color, success: result.success, required: result.required });
-  return draft.change();
+  const next = combatantCopy(c);
+  applyExtraOutcome(next, { ...extra, roll: d100, color: result.color, success: result.success, required: result.required });
+  return changeOf(next);
 }
 
 /**
@@ -102,9 +103,9 @@ export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionM
   const extra = c.extra;
   if (extra?.success !== true) throw new TurnError("cannotAct", `Combatant "${id}" has no passed extra-action roll to choose for.`);
   if (extra.mode === mode) return NO_CHANGE;
-  const draft = new Draft(state);
-  applyExtraOutcome(draft, c, { ...extra, mode });
-  return draft.change();
+  const next = combatantCopy(c);
+  applyExtraOutcome(next, { ...extra, success: true, mode });
+  return changeOf(next);
 }
 
 // ── Steps 4 and 5: Resolve and extra rounds ───────────────────────────────────────────────────
@@ -125,7 +126,10 @@ export function completeAction(state: TurnState, id: string, actionIndex?: numbe
   const current = currentCombatantId(state);
   if (current !== id) throw new TurnError("notYourTurn", current === null ? `Nobody is due to act now.` : `It is "${current}"'s action, not "${id}"'s.`);
   const draft = new Draft(state);
-  draft.put(c, { actionsUsed: c.actionsUsed + 1, actedInRound: state.combat.round, nextActionCs: 0 });
+  const next = draft.edit(c);
+  next.actionsUsed = c.actionsUsed + 1;
+  next.actedInRound = state.combat.round;
+  next.nextActionCs = 0;
   settleCursor(draft, state.combat.cursor + 1);
   return draft.change();
 }

@@ -1,13 +1,15 @@
 /**
- * The CASE turn (src/rules/turn/): the initiative step's fast paths agree with the simple
- * paths they replace (initiativeWaiting with initiativeWaitingSimple, its remembered answer with
- * a fresh one, buildOrder with buildOrderSimple), answers and errors alike.
+ * The CASE turn (src/rules/turn/): the fast paths agree with the simple paths they replace
+ * (initiativeWaiting with initiativeWaitingSimple, its remembered answer with a fresh one,
+ * buildOrder with buildOrderSimple, a declaration parsed before with a fresh parse, a hold's
+ * remembered shift with holdEffects, a Draft's copies with spreads), answers and errors alike.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
-import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, recordInitiativeRollOffs } from "../../../src/rules/turn";
-import { Draft, type TurnState } from "../../../src/rules/turn/state";
+import { type CombatantTurn, DEFAULT_TURN_SETTINGS, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
+import { type HoldState, holdEffects } from "../../../src/rules/attacks";
+import { Draft, type TurnState, heldActionCs } from "../../../src/rules/turn/state";
 import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
 import { stats } from "../../support/turn-play";
 
@@ -166,5 +168,115 @@ describe("the initiative fast paths agree with the simple paths", () => {
     const { fast, simple } = orders(state);
     expect(fast).toEqual(simple);
     expect(fast).toMatchObject({ value: { order: expect.any(Array) as unknown } });
+  });
+});
+
+describe("a declaration parsed before is kept, not parsed afresh", () => {
+  /** Each field present or not, valid or not, in tracker order or reversed, with a stray field or not, frozen or not. */
+  const rawArb = fc
+    .tuple(
+      fc.record(
+        {
+          text: fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom(" padded ", 5, null)),
+          kind: fc.constantFrom(null, "attack", "defence", "move", "other", "dance", undefined),
+          attack: fc.constantFrom(null, "BA", "Ch", "XX", undefined),
+          defence: fc.constantFrom(null, "dodge", "block", "zz", undefined),
+          actions: fc.constantFrom(1, 2, 3, 9, 1.5, "2", undefined),
+          secret: fc.constantFrom(true, false, "yes", undefined),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.boolean(),
+      fc.boolean(),
+      fc.boolean(),
+    )
+    .map(([fields, reversed, stray, frozen]) => {
+      const entries = Object.entries(fields);
+      const raw: Record<string, unknown> = Object.fromEntries(reversed ? entries.reverse() : entries);
+      if (stray) raw.note = "x";
+      return frozen ? Object.freeze(raw) : raw;
+    });
+
+  it("parsing any object gives what parsing an unfrozen copy of it gives (which is always parsed afresh): value, key order, frozen, errors", () => {
+    fc.assert(
+      fc.property(rawArb, (raw) => {
+        const kept = outcome(() => parseDeclaration(raw));
+        expect(kept).toStrictEqual(outcome(() => parseDeclaration({ ...raw })));
+        if ("value" in kept) {
+          expect(Object.keys(kept.value)).toEqual(["text", "kind", "attack", "defence", "actions", "secret"]);
+          expect(Object.isFrozen(kept.value)).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a parsed declaration parses to itself; an unfrozen or reordered one with the same fields does not", () => {
+    fc.assert(
+      fc.property(rawArb, (raw) => {
+        const first = outcome(() => parseDeclaration(raw));
+        fc.pre("value" in first);
+        const parsed = first.value;
+        expect(parseDeclaration(parsed)).toBe(parsed);
+        expect(parseDeclaration(parsed)).toStrictEqual(parseDeclaration({ ...parsed }));
+        const unfrozen = { ...parsed };
+        expect(parseDeclaration(unfrozen)).not.toBe(unfrozen);
+        expect(Object.isFrozen(parseDeclaration(unfrozen))).toBe(true);
+        const padded = Object.freeze({ ...parsed, text: ` ${parsed.text} ` });
+        expect(parseDeclaration(padded)).toStrictEqual(parsed);
+        const reordered = Object.freeze(Object.fromEntries(Object.entries(parsed).reverse()));
+        expect(parseDeclaration(reordered)).not.toBe(reordered);
+        expect(parseDeclaration(reordered)).toStrictEqual(parsed);
+      }),
+    );
+  });
+});
+
+describe("a hold's shift, read once", () => {
+  it("equals holdEffects' for every hold, and refuses what holdEffects refuses", () => {
+    for (const hold of ["none", "partialHold", "fullHold"] as const satisfies readonly HoldState[]) expect(heldActionCs(hold)).toBe(holdEffects(hold).heldActionCs);
+    for (const bad of ["grab", "toString", ""]) expect(outcome(() => heldActionCs(bad as HoldState))).toStrictEqual(outcome(() => holdEffects(bad as HoldState).heldActionCs));
+  });
+});
+
+describe("a Draft's copies", () => {
+  /** A step's edits: a pass over every combatant first (or not), then edits of one combatant, read back from the draft or taken from the state. */
+  const editsArb = fc.record({
+    size: fc.integer({ min: 1, max: 6 }),
+    pass: fc.boolean(),
+    edits: fc.array(fc.record({ who: fc.nat(), fromState: fc.boolean(), field: fc.constantFrom("actionsUsed", "defencesUsed", "stunTurns"), value: fc.integer({ min: 0, max: 3 }) }), { maxLength: 12 }),
+  });
+
+  it("equal the spreads they stand for: each edit a spread of the combatant it is given, a later copy of one replacing the earlier in its place", () => {
+    fc.assert(
+      fc.property(editsArb, ({ size, pass, edits }) => {
+        const state = createTurnState(
+          Array.from({ length: size }, (_, i) => createCombatantTurn(`c${i}`, stats())),
+          DEFAULT_TURN_SETTINGS,
+        );
+        const draft = new Draft(state);
+        const reference = new Map<string, CombatantTurn>();
+        if (pass) {
+          expect(draft.changedNobody).toBe(true);
+          for (const c of state.combatants.values()) {
+            draft.editNew(c).actedInRound = 1;
+            reference.set(c.id, Object.freeze({ ...c, actedInRound: 1 }));
+          }
+        }
+        for (const e of edits) {
+          const id = `c${e.who % size}`;
+          const fields = { [e.field]: e.value } as Partial<CombatantTurn>;
+          const c = e.fromState ? (state.combatants.get(id) as CombatantTurn) : (draft.get(id) as CombatantTurn);
+          expect(c).toStrictEqual(e.fromState ? state.combatants.get(id) : (reference.get(id) ?? state.combatants.get(id)));
+          draft.put(c, fields);
+          reference.set(id, Object.freeze({ ...c, ...fields }));
+        }
+        for (const c of state.combatants.values()) expect(draft.current(c)).toStrictEqual(reference.get(c.id) ?? c);
+        const change = draft.change();
+        expect(change.combatants).toStrictEqual([...reference.values()]);
+        for (const c of change.combatants) expect(Object.isFrozen(c)).toBe(true);
+        for (const c of state.combatants.values()) expect(Object.isFrozen(c)).toBe(true);
+      }),
+    );
   });
 });
