@@ -52,7 +52,12 @@ function copySystemFiles(): Plugin {
 }
 
 /** Test files that share one module graph (see `test.projects`). */
-const PURE_TESTS = ["test/rules/**/*.test.ts", "test/lang.test.ts"];
+const PURE_TESTS = [
+  "test/rules/**/*.test.ts",
+  "test/lang.test.ts",
+  "test/house.test.ts",
+  ...["pack-build", "pack-content", "pack-sources", "rules-journal"].map((name) => `test/packs/${name}.test.ts`),
+];
 
 export default defineConfig({
   publicDir: false,
@@ -103,8 +108,10 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        // The rules engine's tests are pure (no globals, no mocks, no module state but read-only
-        // caches of the rules text): they share one module graph instead of a fresh one each.
+        // The rules engine's tests, and those that only read the repository's files (house
+        // rules, language, pack sources), are pure (no globals, no mocks, no module state but
+        // read-only caches of the rules text): they share one module graph instead of a fresh
+        // one each.
         extends: true,
         test: { name: "pure", include: PURE_TESTS, isolate: false },
       },
