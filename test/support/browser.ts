@@ -29,6 +29,9 @@ export const CHROMIUM_FLAGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Every page of a launch in one renderer process: a test file opens a page per view, and
+  // starting a renderer for each (50 in a run) cost more than drawing the pages.
+  "--renderer-process-limit=1",
 ];
 
 /** The origin the test pages are served from (never resolved: every request is routed). */
