@@ -111,9 +111,9 @@ async function open(html: string, theme: Theme, viewport = { width: 1000, height
   return shared;
 }
 
-/** Done with a view: the shared page stays open for the next one. */
+/** Done with a view: the shared page stays open for the next one (any other page is closed). */
 async function release(page: Page): Promise<void> {
-  if (page !== shared) await release(page);
+  if (page !== shared) await page.close();
 }
 
 /** Every rendered button shows text of its own (no icon font is loaded in these pages). */
