@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from "node:fs";
 import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
@@ -61,7 +62,16 @@ function copySystemFiles(): Plugin {
 const ENTRY = resolve(import.meta.dirname, "src/case.ts");
 
 /** Test files that share one module graph (see `test.projects`). */
-const PURE_TESTS = ["test/rules/**/*.test.ts", "test/lang.test.ts"];
+const PURE_TESTS = [
+  "test/rules/**/*.test.ts",
+  "test/lang.test.ts",
+  "test/house.test.ts",
+  ...["pack-build", "pack-content", "pack-sources", "rules-journal"].map((name) => `test/packs/${name}.test.ts`),
+];
+/** Test files that mock a module (vi.mock, vi.doMock): each needs a worker of its own (see `test.projects`). */
+const MOCKING_TESTS = readdirSync(resolve(import.meta.dirname, "test"), { recursive: true, encoding: "utf8" })
+  .map((name) => `test/${name.replaceAll("\\", "/")}`)
+  .filter((name) => name.endsWith(".test.ts") && /\bvi\.(?:mock|doMock)\(/.test(readFileSync(resolve(import.meta.dirname, name), "utf8")));
 
 export default defineConfig({
   publicDir: false,
@@ -117,21 +127,31 @@ export default defineConfig({
   test: {
     environment: "node",
     testTimeout: 30_000,
+    // Worker threads start faster than forked processes.
+    pool: "threads",
     // Much of the suite waits (Chromium, the strict table's seeded delays): two files at a
     // time keep both cores busy even on a two-core machine (vitest's default there is one).
     maxWorkers: 2,
     projects: [
       {
-        // The rules engine's tests are pure (no globals, no mocks, no module state but read-only
-        // caches of the rules text): they share one module graph instead of a fresh one each.
+        // The rules engine's tests, and those that only read the repository's files (house
+        // rules, language, pack sources), are pure (no globals, no mocks, no module state but
+        // read-only caches of the rules text): they share one module graph instead of a fresh
+        // one each.
         extends: true,
         test: { name: "pure", include: PURE_TESTS, isolate: false },
       },
       {
-        // Everything that installs Foundry doubles as globals, mocks modules, or drives
-        // Chromium gets a fresh module graph per file.
+        // Everything that installs Foundry doubles as globals or drives Chromium: in workers
+        // that stay up, each file with a fresh module graph, and its globals and pending
+        // timers removed when it ends (test/support/fresh-file.ts).
         extends: true,
-        test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: PURE_TESTS },
+        test: { name: "shared-worker", include: ["test/**/*.test.ts"], exclude: [...PURE_TESTS, ...MOCKING_TESTS], isolate: false, setupFiles: ["test/support/fresh-file.ts"] },
+      },
+      {
+        // A module mock holds for the whole worker: each file that mocks one gets its own.
+        extends: true,
+        test: { name: "isolated", include: MOCKING_TESTS },
       },
     ],
   },

@@ -60,7 +60,7 @@ import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../sr
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, parseDeclaration, type CombatantStats } from "../../src/rules/index";
-import { chatColumn, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
@@ -111,9 +111,9 @@ async function open(html: string, theme: Theme, viewport = { width: 1000, height
   return shared;
 }
 
-/** Done with a view: the shared page stays open for the next one. */
+/** Done with a view: the shared page stays open for the next one (any other page is closed). */
 async function release(page: Page): Promise<void> {
-  if (page !== shared) await release(page);
+  if (page !== shared) await page.close();
 }
 
 /** Every rendered button shows text of its own (no icon font is loaded in these pages). */
@@ -128,7 +128,7 @@ async function checkView(page: Page, selector: string, name: string): Promise<vo
   const report = await expectAccessible(page, selector, name);
   summary[name] = { serious: report.failures.length, minor: report.minor.map((f) => `${f.rule} (${f.impact ?? "?"}) ×${String(f.nodes.length)}`), contrastChecked: report.contrastPasses, rulesPassed: report.passed.length };
   expect(await buttonsWithoutText(page, selector), `${name}: buttons with no visible text`).toEqual([]);
-  await page.locator(selector).first().screenshot({ path: `test/artifacts/a11y-${name}.png` });
+  await screenshotOf(page, selector, `test/artifacts/a11y-${name}.png`);
 }
 
 // ── chat frames (the chat column: support/browser.ts chatColumn) ─────────────────────────────

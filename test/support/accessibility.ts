@@ -40,38 +40,37 @@ export interface AxeReport {
   readonly contrastPasses: number;
 }
 
-function finding(result: Result): AxeFinding {
-  return {
-    rule: result.id,
-    impact: result.impact ?? null,
-    help: result.help,
-    nodes: result.nodes.map((n) => `${n.target.map(String).join(" ")}: ${(n.failureSummary ?? n.any.map((c) => c.message).join("; ")).replace(/\s+/g, " ")}`),
-  };
-}
-
 /** Runs axe-core on the first element matching `selector` (every rule axe enables by default). */
 export async function axeReport(page: Page, selector: string): Promise<AxeReport> {
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
+  // Only what the report reads crosses back: the full results hold DOM references and every
+  // node of every passing rule (serialising those cost more than running the rules).
   const results = await page.evaluate(async (sel) => {
     const root = document.querySelector(sel);
     if (!root) throw new Error(`axe: nothing matches ${sel}`);
     const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<AxeResults> } }).axe;
     const r = await axe.run(root, { resultTypes: ["violations", "incomplete", "passes"] });
-    // Only what is needed crosses back (the full results hold DOM references).
-    const slim = (list: typeof r.violations) =>
-      list.map((v) => ({ ...v, nodes: v.nodes.map((n) => ({ ...n, element: undefined, any: n.any.map((c) => ({ ...c, relatedNodes: [] })), all: [], none: [] })) }));
-    return { violations: slim(r.violations), incomplete: slim(r.incomplete), passes: slim(r.passes) };
+    const finding = (result: Result) => ({
+      rule: result.id,
+      impact: result.impact ?? null,
+      help: result.help,
+      nodes: result.nodes.map((n) => `${n.target.map(String).join(" ")}: ${(n.failureSummary ?? n.any.map((c) => c.message).join("; ")).replace(/\s+/g, " ")}`),
+    });
+    return {
+      violations: r.violations.map(finding),
+      undecidedContrast: r.incomplete.filter((v) => v.id === "color-contrast").map(finding),
+      passed: r.passes.map((p) => p.id),
+      contrastPasses: r.passes.find((p) => p.id === "color-contrast")?.nodes.length ?? 0,
+    };
   }, selector);
-  const violations = results.violations as unknown as Result[];
-  const incomplete = results.incomplete as unknown as Result[];
-  const passes = results.passes as unknown as Result[];
+  const failing = (f: AxeFinding) => f.impact !== null && FAILING_IMPACTS.includes(f.impact);
   return {
-    failures: violations.filter((v) => v.impact !== undefined && v.impact !== null && FAILING_IMPACTS.includes(v.impact)).map(finding),
-    minor: violations.filter((v) => !(v.impact !== undefined && v.impact !== null && FAILING_IMPACTS.includes(v.impact))).map(finding),
-    undecidedContrast: incomplete.filter((v) => v.id === "color-contrast").map(finding),
-    passed: passes.map((p) => p.id),
-    contrastPasses: passes.find((p) => p.id === "color-contrast")?.nodes.length ?? 0,
+    failures: results.violations.filter(failing),
+    minor: results.violations.filter((f) => !failing(f)),
+    undecidedContrast: results.undecidedContrast,
+    passed: results.passed,
+    contrastPasses: results.contrastPasses,
   };
 }
 

@@ -7,11 +7,18 @@
  * the network. A Chromium that cannot start is a test FAILURE with a clear message.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
 import packagedChromium from "@sparticuz/chromium";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { build } from "vite";
+import type * as Playwright from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
+
+/**
+ * playwright-core by require: imported as ES modules, its two bundles (7 MB of CommonJS) were
+ * scanned for their exports in every test file, 0.2 CPU-seconds each time.
+ */
+const { chromium } = createRequire(import.meta.url)("playwright-core") as typeof Playwright;
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -22,6 +29,9 @@ export const CHROMIUM_FLAGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // Every page of a launch in one renderer process: a test file opens a page per view, and
+  // starting a renderer for each (50 in a run) cost more than drawing the pages.
+  "--renderer-process-limit=1",
 ];
 
 /** The origin the test pages are served from (never resolved: every request is routed). */
@@ -120,6 +130,22 @@ export async function showPage(page: Page, html: string): Promise<void> {
 }
 
 /**
+ * A screenshot of the first element matching `selector`: the page clipped to the element's box.
+ * Locator.screenshot takes the same picture, but first waits for the element to hold still
+ * over several animation frames and scrolls it into view, about 40 ms a picture; the views
+ * here are set whole and still (no animation, nothing left loading) and not scrolled.
+ */
+export async function screenshotOf(page: Page, selector: string, path: string): Promise<void> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`screenshot: nothing visible matches ${selector}`);
+  // Whole CSS pixels around the box, as locator.screenshot rounds it.
+  const x = Math.floor(box.x + 1e-3);
+  const y = Math.floor(box.y + 1e-3);
+  const clip = { x, y, width: Math.ceil(box.x + box.width - 1e-3) - x, height: Math.ceil(box.y + box.height - 1e-3) - y };
+  await page.screenshot({ clip, fullPage: true, path });
+}
+
+/**
  * A stand-in for Foundry's window frame and page (Foundry's own CSS is not available here):
  * the page background, the application's size and themed background, and the window
  * content box. What the test checks is the system's CSS inside it.
@@ -141,6 +167,8 @@ body.theme-dark { background: #0e0f13; }
  * IIFE that sets `window[globalName]`), so a browser test runs the real code.
  */
 export async function pageBundle(entry: string, globalName: string): Promise<string> {
+  // Imported here: most browser test files bundle nothing, and vite is slow to load.
+  const { build } = await import("vite");
   const output = await build({
     configFile: false,
     logLevel: "silent",
