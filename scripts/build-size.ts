@@ -26,7 +26,7 @@ export const GZIP_TARGET_BYTES = 70_000;
  * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
  * for a feature that is worth the weight, and say so in the commit.
  */
-export const GZIP_CEILING_BYTES = 164_000;
+export const GZIP_CEILING_BYTES = 166_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 

@@ -4,8 +4,10 @@ import { KILL_LOSS_AT_OWN_WRAP_UP, enduranceAfterKillLoss, killLossAtWrapUp, kil
 import { needsRoll } from "../initiative";
 
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, Draft, FRESH_INITIATIVE, type TurnChange, type TurnState, anyDue, canActThisTurn, currentCombatantId, settleCursor } from "./state";
-import { type InitiativeWaiting, buildOrder, initiativeWaiting } from "./initiative-step";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId } from "./state";
+import { Draft, anyDue, settleCursor } from "./change";
+import { type InitiativeWaiting, initiativeWaiting } from "./initiative-step";
+import { buildOrder } from "./acting-order";
 import { applyExtraOutcome, beginExtraActions } from "./steps";
 
 // ── The turn as a table: who each phase waits for, and walking from phase to phase ──────────

@@ -4,7 +4,8 @@ import { type DefenceCode, assertDefenceCode, defenceTakesAction } from "../defe
 import { DECLARATION_TEXT_MAX } from "./declaration";
 import { ACTING_PHASES, TurnError, assertBoolean, assertCount, phasesWhere, show } from "./phases";
 import { combatantCopy } from "./copy";
-import { type CombatantStats, Draft, NO_CHANGE, changeOf, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, assertPhase, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty, resettleIfCurrent } from "./state";
+import { type CombatantStats, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty } from "./state";
+import { Draft, NO_CHANGE, changeOf, assertPhase, resettleIfCurrent } from "./change";
 
 // ── Things that happen to a combatant mid-turn ────────────────────────────────────────────────
 /**

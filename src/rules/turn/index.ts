@@ -27,9 +27,12 @@
  *                    act, what it waits for, what is rolled and announced, what follows), TurnError,
  *                    the input checks every step shares
  *   declaration.ts   what a combatant declares, read from untrusted data
- *   state.ts         the state's shapes, reading it (who acts, actions left, shifts), and changes
+ *   state.ts         the state's shapes, and reading it (who acts, actions left, shifts)
+ *   change.ts        what a step changes: the Draft a step builds its change on, the commit, and
+ *                    the cursor moves the acting steps share
  *   steps.ts         Steps 1, 2, 4 and 5: declare, extra-action rolls, resolve and change of action
- *   initiative-step.ts  Step 3: initiative, its roll-offs and declared dodges, and the order
+ *   initiative-step.ts  Step 3: initiative, its roll-offs and declared dodges
+ *   acting-order.ts  the acting order as resolve begins, each unit's total written on its members
  *   conditions.ts    what happens to a combatant mid-turn: stuns, dying, aid, holds, defences, events
  *   advance.ts       walking the turn's table (phases.ts) from phase to phase: who each phase
  *                    waits for, and the bookkeeping as a phase ends and the next begins
@@ -38,7 +41,8 @@
 
 export { ACTING_PHASES, type PhaseAnnouncement, type PhaseFlag, type PhaseRoll, type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnErrorCode, type TurnPhase, type WaitingNeed, isActingPhase, isTurnPhase, phasesWaitingFor, phasesWhere } from "./phases";
 export { DECLARATION_TEXT_MAX, DECLARED_ACTION_KINDS, type Declaration, type DeclaredActionKind, parseDeclaration, sameDeclaration } from "./declaration";
-export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type HealthRegained, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, NO_CHANGE, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionShift, actionsLeft, canActThisTurn, combatantOf, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, hasActedThisTurn, isEmptyTurnChange, mayChangeAction, mayChooseExtraMode, mayDeclare, nextDefencePenalty, standingCs, validateCombatantTurn, withTurnChange } from "./state";
+export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type HealthRegained, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionShift, actionsLeft, canActThisTurn, combatantOf, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, hasActedThisTurn, mayChangeAction, mayChooseExtraMode, mayDeclare, nextDefencePenalty, standingCs, validateCombatantTurn } from "./state";
+export { NO_CHANGE, commitTurnChange, isEmptyTurnChange, withTurnChange } from "./change";
 export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction, declareAction, recordExtraActionRoll } from "./steps";
 export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";

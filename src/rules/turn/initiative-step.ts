@@ -1,15 +1,16 @@
 /**
  * Step 3 of the turn, initiative [001 Step 3]: units, what the phase waits for, the rolls,
- * roll-offs and declared dodges, and the acting order as resolve begins (with the fast paths
- * that build no units without team initiative, and the simple paths they must equal).
+ * roll-offs and declared dodges, with the fast paths that build no units without team initiative, and the simple paths they
+ * must equal. The acting order the phase ends with is acting-order.ts.
  */
 import { combatantCopy, initiativeWith } from "./copy";
 import { resolveAction } from "../actions";
 import { dodgeShift } from "../defences";
-import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode, orderInitiative } from "../initiative";
+import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode } from "../initiative";
 import { assertD100 } from "../universal-table";
 import { TurnError, assertId, phasesWaitingFor, show } from "./phases";
-import { type CombatantTurn, Draft, INITIATIVE_MAX_ROLL_OFFS, NO_CHANGE, NO_FIELDS, NO_LOSSES, type TurnChange, type TurnSettings, type TurnState, assertPhase, canActThisTurn, changeOf, combatantOf, heldActionCs } from "./state";
+import { type CombatantTurn, INITIATIVE_MAX_ROLL_OFFS, type TurnChange, type TurnSettings, type TurnState, canActThisTurn, combatantOf, heldActionCs } from "./state";
+import { Draft, NO_CHANGE, NO_FIELDS, NO_LOSSES, assertPhase, changeOf } from "./change";
 
 // ── Step 3: Initiative ────────────────────────────────────────────────────────────────────────
 /** A group that takes one initiative: one combatant, or a team [001 optional rule]. */
@@ -23,7 +24,7 @@ export interface InitiativeUnit {
   readonly modifier: number;
 }
 
-function takesPartInInitiative(c: CombatantTurn): boolean {
+export function takesPartInInitiative(c: CombatantTurn): boolean {
   return !c.defeated && !c.dead;
 }
 
@@ -56,19 +57,19 @@ export function initiativeUnits(state: TurnState): InitiativeUnit[] {
 }
 
 /** True for the initiative modes that roll a d10 (every turn, once per combat) [001]. */
-function rollsDie(mode: InitiativeSettings["mode"]): boolean {
+export function rollsDie(mode: InitiativeSettings["mode"]): boolean {
   return mode === "everyTurn" || mode === "oncePerCombat";
 }
 
 /** Encodes roll-offs (each 1–10, later ones only within a still-tied group) as one sortable number. */
-function rollOffTiebreak(rollOffs: readonly number[], length: number): number | undefined {
+export function rollOffTiebreak(rollOffs: readonly number[], length: number): number | undefined {
   if (rollOffs.length === 0) return undefined;
   let value = 0;
   for (let i = 0; i < length; i++) value = value * (INITIATIVE_DIE_SIDES + 1) + (rollOffs[i] ?? 0);
   return value;
 }
 
-function unitEntries(state: TurnState, units: readonly InitiativeUnit[], get: (id: string) => CombatantTurn | undefined): InitiativeEntry[] | null {
+export function unitEntries(state: TurnState, units: readonly InitiativeUnit[], get: (id: string) => CombatantTurn | undefined): InitiativeEntry[] | null {
   const { mode } = state.settings.initiative;
   let longest = 0;
   for (const u of units) longest = Math.max(longest, get(u.rollerId)?.initiative.rollOffs.length ?? 0);
@@ -155,7 +156,7 @@ export function forgetInitiativeWaiting(): void {
 }
 
 /** True when every initiative unit is one combatant (its key and roller are its id): no team initiative in force. */
-function unitsAreCombatants(settings: InitiativeSettings): boolean {
+export function unitsAreCombatants(settings: InitiativeSettings): boolean {
   return !(settings.team && settings.mode !== "fixedOrder");
 }
 
@@ -187,7 +188,7 @@ function scratchKeys(n: number): Float64Array {
  * value the packing does not cover (a missing or bad d10 or modifier, an odd roll-off, ranges
  * too wide): the caller takes its entries path, which also raises the errors.
  */
-function initiativeKeys(units: readonly CombatantTurn[], die: boolean, longest: number): { keys: Float64Array; indexSpan: number } | null {
+export function initiativeKeys(units: readonly CombatantTurn[], die: boolean, longest: number): { keys: Float64Array; indexSpan: number } | null {
   const n = units.length;
   const fields = scratchFields(n);
   let totalMin = Infinity;
@@ -563,118 +564,4 @@ export function recordDodgeRoll(state: TurnState, id: string, d100: number): Tur
   const next = combatantCopy(c);
   next.dodge = { roll: d100, color: result.color, shift: dodgeShift(result.color) };
   return changeOf(next);
-}
-
-/**
- * The acting order as the resolve phase begins, each unit's total written on its members
- * ({@link buildOrderSimple}, without units when every combatant is its own unit).
- */
-export function buildOrder(draft: Draft): string[] {
-  const { mode } = draft.state.settings.initiative;
-  if (mode !== "fixedOrder" && unitsAreCombatants(draft.state.settings.initiative)) return buildOrderAlone(draft);
-  return buildOrderSimple(draft);
-}
-
-/** {@link buildOrder} as first written, through units and entries: the reference the fast path must equal (and the path under team initiative). */
-export function buildOrderSimple(draft: Draft): string[] {
-  const state = draft.state;
-  const units = initiativeUnits(state);
-  if (state.settings.initiative.mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
-  const entries = unitEntries(state, units, (id) => draft.get(id));
-  if (entries === null) throw new TurnError("notReady", "Initiative is not complete.");
-  const byKey = new Map(units.map((u) => [u.key, u]));
-  const totals = new Map(entries.map((e) => [e.id, e.total]));
-  const order: string[] = [];
-  for (const key of orderInitiative(entries)) {
-    const unit = byKey.get(key) as InitiativeUnit;
-    for (const id of unit.memberIds) {
-      order.push(id);
-      const c = draft.get(id) as CombatantTurn;
-      const total = totals.get(key) ?? null;
-      if (c.initiative.total !== total) draft.put(c, { initiative: initiativeWith(c.initiative, { total }) });
-    }
-  }
-  return order;
-}
-
-/**
- * {@link buildOrder} without team initiative: every combatant in the fight is a unit of its
- * own, so the entries are built straight from the combatants (no units, no maps from key to
- * unit and total); the order, the totals written and the errors are the same.
- */
-function buildOrderAlone(draft: Draft): string[] {
-  const state = draft.state;
-  const { mode } = state.settings.initiative;
-  const die = rollsDie(mode);
-  const members: CombatantTurn[] = [];
-  const ids: string[] = [];
-  let longest = 0;
-  for (const listed of state.combatants.values()) {
-    if (!takesPartInInitiative(listed)) continue;
-    const c = draft.current(listed);
-    members.push(c);
-    ids.push(c.id);
-    if (c.initiative.rollOffs.length > longest) longest = c.initiative.rollOffs.length;
-  }
-  const sorted = members.length === 0 ? null : initiativeKeys(members, die, longest);
-  if (sorted === null) return buildOrderByEntries(draft, members, longest);
-  const { keys, indexSpan } = sorted;
-  const n = members.length;
-  // Which totals to write is found in tracker order, the order the combatants were read in
-  // (and mostly lie in memory); the order itself reads only `ids`, and the totals are written
-  // in acting order, as the entries path writes them.
-  let stale: Uint8Array | null = null;
-  for (let i = 0; i < n; i++) {
-    const c = members[i] as CombatantTurn;
-    if (c.initiative.total !== unitTotal(c, die)) (stale ??= new Uint8Array(n))[i] = 1;
-  }
-  const order: string[] = [];
-  for (let k = 0; k < n; k++) {
-    const i = (keys[k] as number) % indexSpan;
-    order.push(ids[i] as string);
-    if (stale !== null && stale[i] === 1) {
-      const c = members[i] as CombatantTurn;
-      draft.edit(c).initiative = initiativeWith(c.initiative, { total: unitTotal(c, die) });
-    }
-  }
-  return order;
-}
-
-/** A combatant's initiative total once {@link initiativeKeys} accepted it: d10 + modifier when the mode rolls, else the modifier. */
-function unitTotal(c: CombatantTurn, die: boolean): number {
-  const modifier = c.stats.initiativeModifier;
-  return die ? (c.initiative.d10 as number) + modifier : modifier;
-}
-
-/** {@link buildOrderAlone} through entries and orderInitiative: values the number keys do not cover, and their errors. */
-function buildOrderByEntries(draft: Draft, members: readonly CombatantTurn[], longest: number): string[] {
-  const { mode } = draft.state.settings.initiative;
-  const die = rollsDie(mode);
-  const entries: InitiativeEntry[] = [];
-  const totals: number[] = [];
-  for (const c of members) {
-    const modifier = c.stats.initiativeModifier;
-    const { d10, rollOffs } = c.initiative;
-    let total: number | null;
-    if (die) {
-      if (d10 === null) throw new TurnError("notReady", "Initiative is not complete.");
-      total = initiativeTotalForMode(mode, modifier, d10);
-    } else {
-      total = initiativeTotalForMode(mode, modifier);
-    }
-    if (total === null) throw new TurnError("notReady", "Initiative is not complete.");
-    totals.push(total);
-    const tiebreak = rollOffTiebreak(rollOffs, longest);
-    entries.push(tiebreak === undefined ? { id: c.id, total, modifier } : { id: c.id, total, modifier, tiebreak });
-  }
-  const order = orderInitiative(entries);
-  const at = new Map<string, number>();
-  for (let i = 0; i < members.length; i++) at.set((members[i] as CombatantTurn).id, i);
-  for (const id of order) {
-    const i = at.get(id) as number;
-    const c = draft.get(id) as CombatantTurn;
-    const total = totals[i] as number;
-    if (c.initiative.total !== total) draft.edit(c).initiative = initiativeWith(c.initiative, { total });
-  }
-  return order;
 }

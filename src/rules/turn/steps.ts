@@ -4,7 +4,8 @@ import { type Color, assertD100 } from "../universal-table";
 import { type Declaration, parseDeclaration, sameDeclaration } from "./declaration";
 import { ACTING_PHASES, TurnError, assertCount, phasesWaitingFor, phasesWhere, show } from "./phases";
 import { type Mutable, combatantCopy } from "./copy";
-import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, Draft, type ExtraActionState, NO_CHANGE, type TurnChange, changeOf, type TurnState, actionsLeft, assertPhase, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, resettleIfCurrent, settleCursor, standingCs } from "./state";
+import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, type ExtraActionState, type TurnChange, type TurnState, actionsLeft, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, standingCs } from "./state";
+import { Draft, NO_CHANGE, changeOf, assertPhase, resettleIfCurrent, settleCursor } from "./change";
 
 // ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
 /**

@@ -9,8 +9,10 @@ import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
 import { type CombatantTurn, DEFAULT_TURN_SETTINGS, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
 import { type HoldState, holdEffects } from "../../../src/rules/attacks";
-import { Draft, type TurnState, heldActionCs } from "../../../src/rules/turn/state";
-import { buildOrder, buildOrderSimple, forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
+import { type TurnState, heldActionCs } from "../../../src/rules/turn/state";
+import { Draft } from "../../../src/rules/turn/change";
+import { forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
+import { buildOrder, buildOrderSimple } from "../../../src/rules/turn/acting-order";
 import { stats } from "../../support/turn-play";
 
 /** What a call gave: its value, or its error's name and message. */

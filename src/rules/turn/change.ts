@@ -1,0 +1,207 @@
+/**
+ * What a step of the turn changes, and how: a {@link Draft} a step builds its change on without
+ * touching the state, the change itself, and its commit; with the cursor moves every acting
+ * step shares.
+ */
+import { type Mutable, assignOwn, combatWith, combatantCopy, fieldsThatDiffer, hasOwnKeys } from "./copy";
+import { TurnError, type TurnPhase, isActingPhase } from "./phases";
+import { type CombatTurn, type CombatantTurn, type EnduranceLoss, type HealthRegained, type MutableTurnState, type TurnChange, type TurnState, isDue } from "./state";
+
+// ── Changes ───────────────────────────────────────────────────────────────────────────────────
+/** The empty parts of a change, shared (a change is read-only: nobody adds to them). */
+export const NO_FIELDS: Partial<CombatTurn> = Object.freeze({});
+export const NO_COMBATANTS: readonly CombatantTurn[] = Object.freeze([]);
+export const NO_LOSSES: readonly EnduranceLoss[] = Object.freeze([]);
+
+/**
+ * Builds a change against a state without touching it. A step changes a combatant on a copy
+ * ({@link Draft.edit}) that it sets field by field; the copies are frozen when the change is
+ * made. So a step makes one copy per combatant it changes, however many fields it sets.
+ */
+export class Draft {
+  /** The copies of the combatants changed, in the order first changed; frozen and handed out by {@link change}. */
+  private readonly copies: Mutable<CombatantTurn>[] = [];
+  /**
+   * Each copy's place in `copies` by id, made only when a step with more than one copy looks
+   * one up: a pass over every combatant ({@link editNew}) never does, and a map of ten thousand
+   * ids per pass was a good share of a turn's garbage.
+   */
+  private at: Map<string, number> | null = null;
+  /** The combat fields the step set, whether or not they differ from the state's (made at the first). */
+  private combatSet: Record<string, unknown> | null = null;
+  /** Endurance lost and Health regained at wrap-up; made only by the step that has some (most steps have none). */
+  private losses: EnduranceLoss[] | null = null;
+  private healing: HealthRegained[] | null = null;
+
+  constructor(readonly state: TurnState) {}
+
+  /** The place in `copies` of the copy of `id`, if the step made one. */
+  private placeOf(id: string): number | undefined {
+    const copies = this.copies;
+    if (copies.length === 0) return undefined;
+    if (copies.length === 1) return (copies[0] as CombatantTurn).id === id ? 0 : undefined;
+    if (this.at === null) {
+      this.at = new Map();
+      for (let i = 0; i < copies.length; i++) this.at.set((copies[i] as CombatantTurn).id, i);
+    }
+    return this.at.get(id);
+  }
+
+  /** The combatant `id` as the step has it so far. */
+  get(id: string): CombatantTurn | undefined {
+    const i = this.placeOf(id);
+    return i === undefined ? this.state.combatants.get(id) : this.copies[i];
+  }
+
+  /** `c` as the step has it so far: its copy when the step changed it, else `c` (no lookup while the step has changed nobody). */
+  current(c: CombatantTurn): CombatantTurn {
+    const i = this.placeOf(c.id);
+    return i === undefined ? c : (this.copies[i] as CombatantTurn);
+  }
+
+  /**
+   * The step's copy of `c` to set fields on: `c` itself when it is already this step's copy
+   * (read back through {@link get}), else a new copy of `c` ({@link combatantCopy}) that replaces
+   * any earlier copy of the same combatant — as a spread of `c` would.
+   */
+  edit(c: CombatantTurn): Mutable<CombatantTurn> {
+    const copies = this.copies;
+    if (copies[copies.length - 1] === c) return c;
+    const i = this.placeOf(c.id);
+    if (i !== undefined && copies[i] === c) return c;
+    const copy = combatantCopy(c);
+    if (i !== undefined) copies[i] = copy;
+    else this.add(copy);
+    return copy;
+  }
+
+  /** True while the step has changed no combatant: a pass over the state's combatants, each once, may then use {@link editNew}. */
+  get changedNobody(): boolean {
+    return this.copies.length === 0;
+  }
+
+  /**
+   * {@link edit} for a combatant the step has not changed yet, which the caller knows (a pass
+   * over the state's combatants, each once, begun while {@link changedNobody}): no lookup by id.
+   */
+  editNew(c: CombatantTurn): Mutable<CombatantTurn> {
+    const copy = combatantCopy(c);
+    this.add(copy);
+    return copy;
+  }
+
+  private add(copy: Mutable<CombatantTurn>): void {
+    this.at?.set(copy.id, this.copies.length);
+    this.copies.push(copy);
+  }
+
+  /** Sets `fields` on the step's copy of `c` ({@link edit}): the change holds `Object.freeze({ ...c, ...fields })`. */
+  put(c: CombatantTurn, fields: Partial<CombatantTurn>): CombatantTurn {
+    return assignOwn(this.edit(c), fields);
+  }
+
+  lose(loss: EnduranceLoss): void {
+    (this.losses ??= []).push(loss);
+  }
+
+  heal(healing: HealthRegained): void {
+    (this.healing ??= []).push(healing);
+  }
+
+  /** The combat's field `key` as the step has it so far (without copying the combat part). */
+  combatField<K extends keyof CombatTurn>(key: K): CombatTurn[K] {
+    const set = this.combatSet;
+    return set !== null && Object.prototype.hasOwnProperty.call(set, key) ? (set[key] as CombatTurn[K]) : this.state.combat[key];
+  }
+
+  setCombat(fields: Partial<CombatTurn>): void {
+    const set = (this.combatSet ??= {});
+    for (const key in fields) if (Object.prototype.hasOwnProperty.call(fields, key)) set[key] = fields[key as keyof CombatTurn];
+  }
+
+  change(): TurnChange {
+    const copies = this.copies;
+    for (let i = 0; i < copies.length; i++) Object.freeze(copies[i]);
+    const combatants: readonly CombatantTurn[] = copies.length === 0 ? NO_COMBATANTS : copies;
+    // Only what differs from the state, so an edit undone within a step is no change.
+    const fields = this.combatSet === null ? NO_FIELDS : fieldsThatDiffer(this.state.combat, this.combatSet);
+    const combat = fields === NO_FIELDS || !hasOwnKeys(fields) ? NO_FIELDS : Object.freeze(fields);
+    const change: TurnChange = { combat, combatants, enduranceLosses: this.losses ?? NO_LOSSES };
+    return this.healing === null ? change : { ...change, healing: this.healing };
+  }
+}
+
+/** The change of a step that changed one combatant and nothing else: its copy `next`, frozen (what a {@link Draft} with that one edit makes). */
+export function changeOf(next: Mutable<CombatantTurn>): TurnChange {
+  return { combat: NO_FIELDS, combatants: [Object.freeze(next)], enduranceLosses: NO_LOSSES };
+}
+
+/** The change that changes nothing. */
+export const NO_CHANGE: TurnChange = Object.freeze({ combat: NO_FIELDS, combatants: NO_COMBATANTS, enduranceLosses: NO_LOSSES });
+
+/** True when `change` changes nothing. */
+export function isEmptyTurnChange(change: TurnChange): boolean {
+  return !hasOwnKeys(change.combat) && change.combatants.length === 0 && change.enduranceLosses.length === 0 && (change.healing?.length ?? 0) === 0;
+}
+
+/** Applies `change` to a state the caller owns, in place: O(size of the change). */
+export function commitTurnChange(state: MutableTurnState, change: TurnChange): void {
+  if (hasOwnKeys(change.combat)) state.combat = Object.freeze(combatWith(state.combat, change.combat));
+  // An index, not for-of: for-of over a frozen array (NO_CHANGE's) made V8 iterate every change the slow way.
+  const { combatants } = change;
+  for (let i = 0; i < combatants.length; i++) {
+    const c = combatants[i] as CombatantTurn;
+    state.combatants.set(c.id, c);
+  }
+}
+
+/** The state after `change`, as a new state (`state` is not touched): O(n). */
+export function withTurnChange(state: TurnState, change: TurnChange): TurnState {
+  const combatants = new Map(state.combatants);
+  for (const c of change.combatants) combatants.set(c.id, c);
+  return { combat: Object.freeze({ ...state.combat, ...change.combat }), combatants, settings: state.settings };
+}
+
+export function assertPhase(state: TurnState, phases: readonly TurnPhase[], what: string): void {
+  if (!phases.includes(state.combat.phase)) {
+    throw new TurnError("wrongPhase", `${what} belongs to the ${phases.map((p) => `"${p}"`).join(" or ")} phase; the turn is in "${state.combat.phase}".`);
+  }
+}
+
+/**
+ * Moves the cursor to the first combatant due at or after `from` in the current round. In the
+ * extra rounds, when a round runs out and someone still has actions, the next round begins.
+ */
+export function settleCursor(draft: Draft, from: number): void {
+  const order = draft.combatField("order");
+  const phase = draft.combatField("phase");
+  let round = draft.combatField("round");
+  let i = from;
+  for (;;) {
+    for (; i < order.length; i++) {
+      const id = order[i];
+      if (id !== undefined && isDue(draft.get(id), round)) {
+        draft.setCombat({ cursor: i, round });
+        return;
+      }
+    }
+    if (phase !== "extraRounds" || !anyDue(draft, order, round + 1)) {
+      draft.setCombat({ cursor: order.length, round });
+      return;
+    }
+    round++;
+    i = 0;
+  }
+}
+
+/** True when someone in `order` is due in `round`. */
+export function anyDue(draft: Draft, order: readonly string[], round: number): boolean {
+  for (let i = 0; i < order.length; i++) if (isDue(draft.get(order[i] as string), round)) return true;
+  return false;
+}
+
+/** After a change to `id`, move the cursor on if `id` was the one acting and is no longer due. */
+export function resettleIfCurrent(draft: Draft, id: string): void {
+  const cursor = draft.combatField("cursor");
+  if (isActingPhase(draft.combatField("phase")) && draft.combatField("order")[cursor] === id) settleCursor(draft, cursor);
+}
