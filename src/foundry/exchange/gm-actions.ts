@@ -45,7 +45,7 @@ import { actorLock, ledgerEntry, ledgerOf, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
-import { QueryRefusal, choiceOf, defineQuery, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
+import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryContext, type QueryDefinition } from "../requests/router";
 import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
@@ -105,6 +105,11 @@ export function isNpcActor(actorUuid: string): boolean {
  */
 function effectId(loaded: LoadedCard, key: string, step: string): string {
   return `${loaded.message.id ?? ""}:${String(loaded.revision)}:${key}:${step}`;
+}
+
+/** True when `id` is an {@link effectId} of this card's row and step, at any revision. */
+function isEffectIdOf(id: string, messageId: string, key: string, step: string): boolean {
+  return id.startsWith(`${messageId}:`) && id.endsWith(`:${key}:${step}`);
 }
 
 /** A step on one row of a card that writes Health before the card (so a GM's drop can cut it). */
@@ -372,7 +377,7 @@ export const pullQuery = defineCardQuery({
   parse(raw: unknown) {
     const r = payloadRecord(raw);
     const color = r.color === undefined || r.color === null ? undefined : choiceOf<Color>(r, "color", COLORS);
-    const damage = r.damage === undefined || r.damage === null ? undefined : wholeNumber(r, "damage", 0, 1_000_000);
+    const damage = r.damage === undefined || r.damage === null ? undefined : intField(r, "damage", 0, 1_000_000);
     if (color === undefined && damage === undefined) throw new QueryRefusal("malformed", "A pull needs a colour or a damage.");
     return { ...parseTargetRef(r), color, damage };
   },
@@ -387,12 +392,6 @@ export const pullQuery = defineCardQuery({
     return null;
   },
 });
-
-function wholeNumber(r: Record<string, unknown>, key: string, min: number, max: number): number {
-  const value = r[key];
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) throw new QueryRefusal("malformed", `"${key}" must be a whole number from ${min} to ${max}.`);
-  return value;
-}
 
 // ── Apply and undo damage ──────────────────────────────────────────────────────────────────
 
@@ -457,12 +456,11 @@ async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, 
 
 /**
  * Whether the foe was already out of the fight when this card's row was applied: the "before"
- * of the newest out-of-fight ledger entry its apply step left (ids are
- * `<message>:<revision>:<row>:apply`, see effectId). False when the entry has fallen off the
- * ledger, so Undo brings the foe back as it did before the ledger recorded this.
+ * of the newest out-of-fight ledger entry its apply step left. False when the entry has fallen
+ * off the ledger, so Undo brings the foe back as it did before the ledger recorded this.
  */
 function outBeforeApply(actor: Actor.Implementation, messageId: string, key: string): boolean {
-  const entries = ledgerOf(actor).filter((e) => e.field === OUT_OF_FIGHT && e.id.startsWith(`${messageId}:`) && e.id.endsWith(`:${key}:apply`));
+  const entries = ledgerOf(actor).filter((e) => e.field === OUT_OF_FIGHT && isEffectIdOf(e.id, messageId, key, "apply"));
   return entries.at(-1)?.before === 1;
 }
 
