@@ -87,6 +87,7 @@ class FakeBatch {
   constructor(
     readonly key: string,
     readonly displayName: string,
+    readonly preSelected: boolean,
     fn: (context: QuenchContext) => void,
   ) {
     let current = this.root;
@@ -148,8 +149,8 @@ class FakeBatch {
 
 class FakeQuench implements Quench {
   readonly batches: FakeBatch[] = [];
-  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void {
-    this.batches.push(new FakeBatch(key, options.displayName, fn));
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string; preSelected: boolean }): void {
+    this.batches.push(new FakeBatch(key, options.displayName, options.preSelected, fn));
   }
 }
 
@@ -173,6 +174,11 @@ class FakeDoc implements ScratchDocument {
 
 const BATCH_IDS = Object.keys(BATCHES) as BatchId[];
 
+/** `game.modules` with the given modules active (Foundry's ModuleCollection: get(id)?.active). */
+function activeModules(...ids: string[]): { get(id: string): { active: boolean } | undefined } {
+  return { get: (id) => (ids.includes(id) ? { active: true } : undefined) };
+}
+
 // ── the real batches, registered through the real quench.ts ──────────────────────────────
 
 describe("registerSelfTest: every batch registers with Quench on quenchReady", () => {
@@ -186,14 +192,17 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     vi.stubGlobal("Combatant", CombatantDouble);
     // The batches' modules import the document classes; only their declarations run here.
     vi.stubGlobal("Roll", function Roll() {});
-    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 } });
+    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") });
     const module: typeof QuenchModule = await import("../../src/foundry/self-test/quench");
     module.registerSelfTest();
     quench = new FakeQuench();
     const ready = hooks.get("quenchReady");
     if (!ready) throw new Error("registerSelfTest did not wait for quenchReady");
-    // The batches load with the hook (an import()), and register once they have.
-    await ready(quench);
+    // With Quench active the batches start loading at init; loaded before Quench's setup hook
+    // calls quenchReady, they register inside the hook, before Quench's auto-run at ready.
+    await vi.dynamicImportSettled();
+    void ready(quench);
+    expect(quench.batches.length).toBeGreaterThan(0);
   });
   afterAll(() => {
     vi.unstubAllGlobals();
@@ -225,6 +234,16 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     expect(names("compendium")).toContain(COMPENDIUM_HERO.name);
     expect(names("migration")).toMatch(/loads.*world migration/);
     expect(names("player")).toMatch(/No defence.*GM-only/);
+  });
+
+  it("ticks the batches the registering user can run, and leaves the player's batch for the second browser", async () => {
+    expect(quench.batches.filter((b) => b.preSelected).map((b) => b.key)).toEqual(BATCH_IDS.filter((id) => BATCHES[id].runner === "gm").map(batchKey));
+    const { registerSuite } = await import("../../src/foundry/self-test/suite");
+    const asPlayer = new FakeQuench();
+    vi.stubGlobal("game", { user: { isGM: false }, release: { generation: 13 } });
+    registerSuite(asPlayer);
+    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 } });
+    expect(asPlayer.batches.filter((b) => b.preSelected).map((b) => b.key)).toEqual([batchKey("player")]);
   });
 
   it("refuses a GM batch run by a player before it makes anything (the tests are skipped, the cleanup still runs)", async () => {

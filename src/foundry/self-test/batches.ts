@@ -34,7 +34,8 @@ export interface QuenchContext {
 }
 
 export interface Quench {
-  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string }): void;
+  /** `preSelected` (Quench 0.6+, its README): whether the batch starts ticked in Quench's window. */
+  registerBatch(key: string, fn: (context: QuenchContext) => void, options: { displayName: string; preSelected: boolean }): void;
 }
 
 // ── the scratch recorder ────────────────────────────────────────────────────────────────
@@ -176,7 +177,9 @@ export function wrongRunnerMessage(spec: Pick<BatchSpec, "displayName" | "runner
 /**
  * Registers every batch with Quench. Each gets its own scratch recorder, a `before` that
  * refuses the wrong user, and an `after` that deletes everything it made (it runs even when a
- * test failed) and fails, naming them, if any deletion failed.
+ * test failed) and fails, naming them, if any deletion failed. The batches the registering
+ * user can run start ticked, the others not: one click on Quench's *Run* (or its auto-run)
+ * runs exactly what this browser can prove.
  */
 export function registerBatches<D extends ScratchDocument>(quench: Quench, specs: readonly BatchSpec<D>[], host: BatchHost<D>): void {
   const keys = new Set<string>();
@@ -198,7 +201,7 @@ export function registerBatches<D extends ScratchDocument>(quench: Quench, specs
         });
         spec.tests(context, scratch);
       },
-      { displayName: spec.displayName },
+      { displayName: spec.displayName, preSelected: host.runner() === spec.runner },
     );
   }
 }

@@ -7,18 +7,29 @@
  * Foundry 13 or 14.
  */
 import type { Quench } from "./batches";
+import type * as SuiteModule from "./suite";
+
+type Suite = typeof SuiteModule;
 
 /**
  * Registers the batches when Quench is ready (call in init; nothing happens without Quench).
- * The batches (suite.ts) load then, with `import()`: a world without Quench never fetches them.
- * They register a moment later than the hook (Quench's own example batches register later
- * still, on `ready`).
+ * The batches (suite.ts) load with `import()`, so a world without Quench never fetches them.
+ * When Quench is active they start loading at init: Quench calls `quenchReady` in its `setup`
+ * hook and, with its auto-run setting, runs the ticked batches at `ready`; loaded by then, they
+ * register inside the hook, as Quench's README shows, and auto-run finds them.
  */
 export function registerSelfTest(): void {
+  const loading = game.modules.get("quench")?.active === true ? loadSuite() : null;
+  let loaded: Suite | null = null;
+  void loading?.then((suite) => (loaded = suite));
   // Quench's hook is not one of core's, so the v13 types do not list it: a narrow signature here.
   const once: (this: typeof Hooks, hook: string, fn: (quench: Quench) => Promise<void>) => number = Reflect.get(Hooks, "once");
   once.call(Hooks, "quenchReady", async (quench) => {
-    const { registerSuite } = await import("./suite");
-    registerSuite(quench);
+    const suite = loaded ?? (await (loading ?? loadSuite()));
+    suite.registerSuite(quench);
   });
+}
+
+function loadSuite(): Promise<Suite> {
+  return import("./suite");
 }
