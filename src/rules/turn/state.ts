@@ -359,8 +359,9 @@ export function mayChangeAction(state: TurnState, c: CombatantTurn): boolean {
 /**
  * True when `c` is due to act in `round`: it has not acted in it and has an action left. The
  * cursor asks this of combatant after combatant, in acting order, which jumps about memory; most
- * it passes over in the extra rounds have used their actions, which three counters side by side
- * tell (actionsLeft reads fields spread over the whole record).
+ * it passes over in the extra rounds have used their actions, which three counters close together
+ * in the record tell (actionsLeft reads fields spread over the whole record: at ten thousand
+ * combatants each was a read from memory the cache no longer held).
  */
 export function isDue(c: CombatantTurn | undefined, round: number): boolean {
   return c !== undefined && c.actedInRound < round && c.actionsUsed < c.actionsAllowed && actionsLeft(c) > 0;
