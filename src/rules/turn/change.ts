@@ -169,29 +169,72 @@ export function assertPhase(state: TurnState, phases: readonly TurnPhase[], what
 }
 
 /**
+ * Where the cursor settles ({@link settleCursor}'s walk), read right after {@link settle}: one
+ * shared answer, not an object per action (the acting steps run thousands of times a turn).
+ */
+const settled = { cursor: 0, round: 0 };
+
+/**
+ * The first combatant due at or after `from` in `round` of `order`, each read as the step has it:
+ * the step's `draft` when it has one, else the state's `combatants` with `changed` (the one
+ * combatant the step changed) in place of its old part. In the extra rounds, when a round runs
+ * out and someone is due in the next, the walk goes on from the start of that round; nobody due:
+ * the cursor stops at the end of the order. The answer is in {@link settled}.
+ *
+ * The next round is looked for once, from its start, and its first due combatant is where the
+ * cursor goes (the walk once asked whether anyone was due and then walked the same way again).
+ */
+function settle(order: readonly string[], phase: TurnPhase, round: number, from: number, draft: Draft | null, combatants: ReadonlyMap<string, CombatantTurn>, changed: CombatantTurn | null): void {
+  for (let i = from; i < order.length; i++) {
+    if (isDue(read(order[i] as string, draft, combatants, changed), round)) {
+      settled.cursor = i;
+      settled.round = round;
+      return;
+    }
+  }
+  if (phase === "extraRounds") {
+    for (let i = 0; i < order.length; i++) {
+      if (isDue(read(order[i] as string, draft, combatants, changed), round + 1)) {
+        settled.cursor = i;
+        settled.round = round + 1;
+        return;
+      }
+    }
+  }
+  settled.cursor = order.length;
+  settled.round = round;
+}
+
+/** The combatant `id` as {@link settle} reads it (a function, not a closure: one per action was garbage). */
+function read(id: string, draft: Draft | null, combatants: ReadonlyMap<string, CombatantTurn>, changed: CombatantTurn | null): CombatantTurn | undefined {
+  if (draft !== null) return draft.get(id);
+  return changed !== null && id === changed.id ? changed : combatants.get(id);
+}
+
+/**
  * Moves the cursor to the first combatant due at or after `from` in the current round. In the
  * extra rounds, when a round runs out and someone still has actions, the next round begins.
  */
 export function settleCursor(draft: Draft, from: number): void {
-  const order = draft.combatField("order");
-  const phase = draft.combatField("phase");
-  let round = draft.combatField("round");
-  let i = from;
-  for (;;) {
-    for (; i < order.length; i++) {
-      const id = order[i];
-      if (id !== undefined && isDue(draft.get(id), round)) {
-        draft.setCombat({ cursor: i, round });
-        return;
-      }
-    }
-    if (phase !== "extraRounds" || !anyDue(draft, order, round + 1)) {
-      draft.setCombat({ cursor: order.length, round });
-      return;
-    }
-    round++;
-    i = 0;
-  }
+  settle(draft.combatField("order"), draft.combatField("phase"), draft.combatField("round"), from, draft, draft.state.combatants, null);
+  draft.setCombat({ cursor: settled.cursor, round: settled.round });
+}
+
+/**
+ * The change of an acting step that changed one combatant, `next` (not yet frozen), and moves the
+ * cursor on from `from` ({@link settleCursor}): what a {@link Draft} with that edit and that
+ * cursor move makes, without the Draft (the step every action of a turn takes).
+ */
+export function changeAndSettle(state: TurnState, next: Mutable<CombatantTurn>, from: number): TurnChange {
+  Object.freeze(next);
+  const combat = state.combat;
+  settle(combat.order, combat.phase, combat.round, from, null, state.combatants, next);
+  const { cursor, round } = settled;
+  let fields: Partial<CombatTurn> = NO_FIELDS;
+  // As the Draft's change: the fields set (cursor, then round) that differ from the state's.
+  if (cursor !== combat.cursor) fields = round !== combat.round ? { cursor, round } : { cursor };
+  else if (round !== combat.round) fields = { round };
+  return { combat: fields === NO_FIELDS ? NO_FIELDS : Object.freeze(fields), combatants: [next], enduranceLosses: NO_LOSSES };
 }
 
 /** True when someone in `order` is due in `round`. */

@@ -139,3 +139,41 @@ export function hasOwnKeys(value: object): boolean {
   for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return true;
   return false;
 }
+
+/** A roll-off list shared by value ({@link rollOffsWith}), and the lists one roll longer, by that roll. */
+interface RollOffNode {
+  readonly list: readonly number[];
+  readonly longer: (RollOffNode | undefined)[];
+}
+/** Lists up to this long are shared: a handful of roll-off rounds settles nearly every tie. */
+const SHARED_ROLL_OFFS_MAX = 3;
+/** The highest roll a shared list holds (a d10). */
+const SHARED_ROLL_MAX = 10;
+const ROLL_OFF_ROOT: RollOffNode = { list: Object.freeze([]), longer: [] };
+
+/**
+ * `Object.freeze(rollOffs.concat(roll))`: a frozen list of the roll-offs with `roll` added. Short
+ * lists of d10s are shared, one frozen array per sequence of rolls (a list is never changed, so
+ * sharing one is as good as a copy): a roll-off round at ten thousand combatants made an array
+ * per roller, and they were a good share of what the collector had to keep and move.
+ */
+export function rollOffsWith(rollOffs: readonly number[], roll: number): readonly number[] {
+  if (rollOffs.length >= SHARED_ROLL_OFFS_MAX || !isSharedRoll(roll)) return Object.freeze(rollOffs.concat(roll));
+  let node = ROLL_OFF_ROOT;
+  for (let i = 0; i < rollOffs.length; i++) {
+    const r = rollOffs[i] as number;
+    if (!isSharedRoll(r)) return Object.freeze(rollOffs.concat(roll));
+    node = node.longer[r] ?? addRollOffNode(node, r);
+  }
+  return (node.longer[roll] ?? addRollOffNode(node, roll)).list;
+}
+
+function isSharedRoll(r: number): boolean {
+  return Number.isInteger(r) && r >= 1 && r <= SHARED_ROLL_MAX;
+}
+
+function addRollOffNode(node: RollOffNode, roll: number): RollOffNode {
+  const next: RollOffNode = { list: Object.freeze(node.list.concat(roll)), longer: [] };
+  node.longer[roll] = next;
+  return next;
+}

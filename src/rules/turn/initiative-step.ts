@@ -3,7 +3,7 @@
  * roll-offs and declared dodges, with the fast paths that build no units without team initiative, and the simple paths they
  * must equal. The acting order the phase ends with is acting-order.ts.
  */
-import { combatantCopy, initiativeWith } from "./copy";
+import { combatantCopy, initiativeWith, rollOffsWith } from "./copy";
 import { resolveAction } from "../actions";
 import { dodgeShift } from "../defences";
 import { INITIATIVE_DIE_SIDES, INITIATIVE_TIES_BY_MODIFIER, type InitiativeEntry, type InitiativeSettings, assertInitiativeRoll, initiativeTies, initiativeTotalForMode } from "../initiative";
@@ -246,26 +246,35 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   const die = rollsDie(mode);
   const rolls: string[] = [];
   const dodges: string[] = [];
-  const units: CombatantTurn[] = [];
+  // The lists of every combatant are made at the combatants' count and cut to the units' after
+  // (grown by push, each was copied over and over as it grew: garbage at every initiative question).
+  const size = state.combatants.size;
+  const units = new Array<CombatantTurn>(size);
   /** Each unit's id and place in the snapshot (the groups are read from these, not from the combatants, which they visit out of tracker order). */
-  const unitIds: string[] = [];
-  const unitAt: number[] = [];
+  const unitIds = new Array<string>(size);
+  const unitAt = new Array<number>(size);
   /** The units at the roll-off limit: a group with one of them rolls no more. */
   const atLimit: number[] = [];
-  const snapshot: CombatantTurn[] = [];
+  const snapshot = new Array<CombatantTurn>(size);
+  let seen = 0;
+  let count = 0;
   let longest = 0;
   for (const c of state.combatants.values()) {
-    snapshot.push(c);
+    snapshot[seen] = c;
     if (c.dodge !== null && c.dodge.roll === null && canActThisTurn(c)) dodges.push(c.id);
-    if (!takesPartInInitiative(c)) continue;
-    units.push(c);
-    unitIds.push(c.id);
-    unitAt.push(snapshot.length - 1);
-    const init = c.initiative;
-    if (die && init.d10 === null) rolls.push(c.id);
-    if (init.rollOffs.length > longest) longest = init.rollOffs.length;
-    if (init.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) atLimit.push(units.length - 1);
+    if (takesPartInInitiative(c)) {
+      units[count] = c;
+      unitIds[count] = c.id;
+      unitAt[count] = seen;
+      const init = c.initiative;
+      if (die && init.d10 === null) rolls.push(c.id);
+      if (init.rollOffs.length > longest) longest = init.rollOffs.length;
+      if (init.rollOffs.length >= INITIATIVE_MAX_ROLL_OFFS) atLimit.push(count);
+      count++;
+    }
+    seen++;
   }
+  if (count < size) units.length = unitIds.length = unitAt.length = count;
   const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
     const result: InitiativeWaiting = Object.freeze({ rolls, rollOffs, dodges });
     memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
@@ -287,14 +296,14 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
     let end = start + 1;
     while (end < n && Math.floor((keys[end] as number) / indexSpan) === place) end++;
     if (end - start > 1) {
-      const group: string[] = [];
-      const at: number[] = [];
+      const group = new Array<string>(end - start);
+      const at = new Array<number>(end - start);
       let open = true;
       for (let k = start; k < end; k++) {
         const u = (keys[k] as number) % indexSpan;
         if (closed !== null && closed[u] === 1) open = false;
-        group.push(unitIds[u] as string);
-        at.push(unitAt[u] as number);
+        group[k - start] = unitIds[u] as string;
+        at[k - start] = unitAt[u] as number;
       }
       if (open) {
         rollOffs.push(group);
@@ -448,7 +457,7 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
     if (d10 === 0) continue;
     const c = snapshot[place] as CombatantTurn;
     const next = combatantCopy(c);
-    next.initiative = initiativeWith(c.initiative, { rollOffs: Object.freeze(c.initiative.rollOffs.concat(d10)) });
+    next.initiative = initiativeWith(c.initiative, { rollOffs: rollOffsWith(c.initiative.rollOffs, d10) });
     Object.freeze(next);
     snapshot[place] = next;
     changed[changeAt[place] as number] = next;
@@ -482,15 +491,16 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
     for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
       const part = count[d] as number;
       if (part >= 2) {
-        const ids: string[] = [];
-        const places: number[] = [];
+        // Made at their size (a list grown by push from empty reserves room for sixteen).
+        const ids = new Array<string>(part);
+        const places = new Array<number>(part);
         let open = true;
-        for (let m = s; m < s + part; m++) {
+        for (let m = s, j = 0; m < s + part; m++, j++) {
           const k = sorted[m] as number;
           const place = at[k] as number;
           if ((d10At[place] as number) < 0) open = false;
-          ids.push(group[k] as string);
-          places.push(place);
+          ids[j] = group[k] as string;
+          places[j] = place;
         }
         if (open) {
           rollOffs.push(ids);
@@ -537,10 +547,7 @@ function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: rea
     const d10 = rolls[id] as number;
     assertInitiativeRoll(d10);
     const c = combatants[i] as CombatantTurn;
-    const before = c.initiative.rollOffs;
-    const after = before.slice();
-    after.push(d10);
-    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: Object.freeze(after) }) });
+    draft.put(c, { initiative: initiativeWith(c.initiative, { rollOffs: rollOffsWith(c.initiative.rollOffs, d10) }) });
   }
   return draft.change();
 }

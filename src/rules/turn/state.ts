@@ -356,8 +356,15 @@ export function mayChangeAction(state: TurnState, c: CombatantTurn): boolean {
   return isActingPhase(state.combat.phase) && actionsLeft(c) > 0 && c.changedAt !== c.actionsUsed;
 }
 
+/**
+ * True when `c` is due to act in `round`: it has not acted in it and has an action left. The
+ * cursor asks this of combatant after combatant, in acting order, which jumps about memory; most
+ * it passes over in the extra rounds have used their actions, which three counters close together
+ * in the record tell (actionsLeft reads fields spread over the whole record: at ten thousand
+ * combatants each was a read from memory the cache no longer held).
+ */
 export function isDue(c: CombatantTurn | undefined, round: number): boolean {
-  return c !== undefined && c.actedInRound < round && actionsLeft(c) > 0;
+  return c !== undefined && c.actedInRound < round && c.actionsUsed < c.actionsAllowed && actionsLeft(c) > 0;
 }
 
 /** The id of the combatant acting now, or null (outside resolve and extra rounds, or nobody due). */

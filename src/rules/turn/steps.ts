@@ -5,7 +5,7 @@ import { type Declaration, parseDeclaration, sameDeclaration } from "./declarati
 import { ACTING_PHASES, TurnError, assertCount, phasesWaitingFor, phasesWhere, show } from "./phases";
 import { type Mutable, combatantCopy } from "./copy";
 import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, type DodgeState, type ExtraActionState, type TurnChange, type TurnState, actionsLeft, canActThisTurn, combatantOf, isDeclaredDodge, currentCombatantId, standingCs } from "./state";
-import { Draft, NO_CHANGE, changeOf, assertPhase, resettleIfCurrent, settleCursor } from "./change";
+import { Draft, NO_CHANGE, changeAndSettle, changeOf, assertPhase, resettleIfCurrent } from "./change";
 
 // ── Step 1: Declare ───────────────────────────────────────────────────────────────────────────
 /**
@@ -126,13 +126,11 @@ export function completeAction(state: TurnState, id: string, actionIndex?: numbe
   }
   const current = currentCombatantId(state);
   if (current !== id) throw new TurnError("notYourTurn", current === null ? `Nobody is due to act now.` : `It is "${current}"'s action, not "${id}"'s.`);
-  const draft = new Draft(state);
-  const next = draft.edit(c);
+  const next = combatantCopy(c);
   next.actionsUsed = c.actionsUsed + 1;
   next.actedInRound = state.combat.round;
   next.nextActionCs = 0;
-  settleCursor(draft, state.combat.cursor + 1);
-  return draft.change();
+  return changeAndSettle(state, next, state.combat.cursor + 1);
 }
 
 /** The outcome of a change of action, with the change. */

@@ -7,10 +7,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { INITIATIVE_MODES } from "../../../src/rules/initiative";
-import { type CombatantTurn, DEFAULT_TURN_SETTINGS, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, commitTurnChange, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
+import { type CombatantTurn, DEFAULT_TURN_SETTINGS, INITIATIVE_MAX_ROLL_OFFS, type MutableTurnState, type TurnSettings, actionsLeft, commitTurnChange, completeAction, createCombatTurn, createCombatantTurn, createTurnState, parseDeclaration, recordInitiativeRollOffs } from "../../../src/rules/turn";
 import { type HoldState, holdEffects } from "../../../src/rules/attacks";
 import { type TurnState, heldActionCs } from "../../../src/rules/turn/state";
 import { Draft } from "../../../src/rules/turn/change";
+import { rollOffsWith } from "../../../src/rules/turn/copy";
 import { forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
 import { buildOrder, buildOrderSimple } from "../../../src/rules/turn/acting-order";
 import { stats } from "../../support/turn-play";
@@ -278,6 +279,78 @@ describe("a Draft's copies", () => {
         expect(change.combatants).toStrictEqual([...reference.values()]);
         for (const c of change.combatants) expect(Object.isFrozen(c)).toBe(true);
         for (const c of state.combatants.values()) expect(Object.isFrozen(c)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("an action's change without a Draft", () => {
+  /** Due in `round`, as first written: not acted in it, and an action left. */
+  const dueAsWritten = (c: CombatantTurn | undefined, round: number): boolean => c !== undefined && c.actedInRound < round && actionsLeft(c) > 0;
+
+  /** completeAction as first written: a Draft's edit, then the cursor walk as first written (ask whether anyone is due in the next round, then walk it from the start). */
+  function completeAsWritten(state: TurnState, id: string): unknown {
+    const c = state.combatants.get(id) as CombatantTurn;
+    const draft = new Draft(state);
+    const next = draft.edit(c);
+    next.actionsUsed = c.actionsUsed + 1;
+    next.actedInRound = state.combat.round;
+    next.nextActionCs = 0;
+    const order = state.combat.order;
+    let round = state.combat.round;
+    let i = state.combat.cursor + 1;
+    for (;;) {
+      for (; i < order.length && !dueAsWritten(draft.get(order[i] as string), round); i++);
+      if (i < order.length) break;
+      if (state.combat.phase !== "extraRounds" || !order.some((o) => dueAsWritten(draft.get(o), round + 1))) break;
+      round++;
+      i = 0;
+    }
+    draft.setCombat({ cursor: i, round });
+    return draft.change();
+  }
+
+  const memberArb = fc.record({
+    allowed: fc.integer({ min: 0, max: 4 }),
+    used: fc.integer({ min: 0, max: 4 }),
+    acted: fc.integer({ min: 0, max: 4 }),
+    out: fc.constantFrom("none", "none", "none", "stunned", "dying", "dead", "defeated", "lostTurn"),
+  });
+  const actingArb = fc.record({
+    members: fc.array(memberArb, { minLength: 1, maxLength: 12 }),
+    phase: fc.constantFrom("resolve", "extraRounds"),
+    round: fc.integer({ min: 1, max: 4 }),
+    order: fc.array(fc.nat(), { maxLength: 14 }),
+    cursor: fc.nat(),
+  });
+
+  it("equals the change a Draft makes with the cursor walk as first written, in every round, whoever is due or out", () => {
+    fc.assert(
+      fc.property(actingArb, ({ members, phase, round, order, cursor }) => {
+        const combatants = members.map((m, i) => {
+          const base = createCombatantTurn(`c${i}`, stats(), { defeated: m.out === "defeated" });
+          return Object.freeze({ ...base, actionsAllowed: m.allowed, actionsUsed: m.used, actedInRound: m.acted, stunTurns: m.out === "stunned" ? 1 : 0, dying: m.out === "dying", dead: m.out === "dead", lostTurn: m.out === "lostTurn" });
+        });
+        // The order names members (some twice, some never) and, now and then, someone unknown.
+        const ids = order.map((k) => (k % (members.length + 1) === members.length ? "gone" : `c${k % (members.length + 1)}`));
+        ids.push(`c${cursor % members.length}`);
+        const at = ids.length - 1;
+        const state = createTurnState(combatants, DEFAULT_TURN_SETTINGS, { ...createCombatTurn(), phase, round, order: Object.freeze(ids), cursor: at });
+        const id = ids[at] as string;
+        expect(outcome(() => completeAction(state, id))).toStrictEqual(outcome(() => completeAsWritten(state, id)));
+      }),
+    );
+  });
+});
+
+describe("a roll-off list one roll longer", () => {
+  it("equals a frozen concat, and short lists of d10s are one shared array per sequence of rolls", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(d10Arb, fc.integer({ min: -2, max: 40 })), { maxLength: 5 }), fc.oneof(d10Arb, fc.integer({ min: -2, max: 40 })), (list, roll) => {
+        const longer = rollOffsWith(Object.freeze([...list]), roll);
+        expect(longer).toStrictEqual([...list, roll]);
+        expect(Object.isFrozen(longer)).toBe(true);
+        expect(rollOffsWith(Object.freeze([...list]), roll) === longer).toBe(list.length < 3 && [...list, roll].every((r) => r >= 1 && r <= 10));
       }),
     );
   });
