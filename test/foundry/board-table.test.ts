@@ -104,7 +104,7 @@ describe("apply to selected: a row's damage to the selected tokens instead, on t
     const cut = await gm.click(applyToSelectedQuery, { messageId: id, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.wren), tokenUuid(TOKEN.shade)] });
     expect(cut.ok).toBe(false);
     // The co-Judge, now the active GM, finishes the cut step on taking over: Shade takes it, Wren not twice.
-    await table.settle(200);
+    await table.settle();
     expect(table.health(CAST.wren)).toBe(before.wren - 20);
     expect(table.health(CAST.shade)).toBe(before.shade - 20);
     expect(card(id).targets[0]?.applied?.others?.map((o) => [o.name, o.before, o.after])).toEqual([

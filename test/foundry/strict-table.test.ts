@@ -215,7 +215,7 @@ describe("strict table", () => {
     gm.dropAfterWrites(writes);
     if (writes === 0) gm.drop();
     const result = await alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
-    await table.settle(200);
+    await table.settle();
     ok(result);
     expect(table.health(CAST.kestrel)).toBe(start - dealt);
     expect(card(id).state.targets[0]?.phase).toBe("applied");
@@ -250,7 +250,7 @@ describe("strict table", () => {
     expect(gm.connected).toBe(false);
     expect(table.health(CAST.gravel)).toBe(start - dealt);
     // The Co-Judge becomes the active GM and finishes the step: the card records the damage, written once.
-    await table.settle(200);
+    await table.settle();
     expect(gm2.connected).toBe(true);
     expect(card(id).state.targets[0]?.phase).toBe("applied");
     expect(card(id).state.targets[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
@@ -279,16 +279,14 @@ describe("strict table", () => {
     table.dice.push(60);
     const defence = bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" });
     const bobWaiting = () => [...gm.messages.values()].some((m) => m.type === "request" && m.source.author === bob.user.id && m.system.answer === null);
-    for (let waited = 0; !bobWaiting(); waited++) {
-      if (waited > 200) throw new Error("Bob's request never reached the GM.");
-      await table.settle(5);
-    }
+    await table.settle();
+    if (!bobWaiting()) throw new Error("Bob's request never reached the GM.");
     table.server.gate = null;
     bobAsked();
     expect((await cut).ok).toBe(false);
     // The Co-Judge takes over: Bob's waiting request comes first, and finishes the cut apply before its own step.
     ok(await defence);
-    await table.settle(200);
+    await table.settle();
     expect(gm2.connected).toBe(true);
     const rows = card(id).state.targets;
     expect(rows.map((t) => t.phase)).toEqual(["applied", "resolved"]);
@@ -313,23 +311,21 @@ describe("strict table", () => {
     // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
     gm.dropAfterWrites(3);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
-    // Wall-clock pauses stretch on a loaded machine: wait for the tab to close (bounded), then settle.
-    for (let waited = 0; gm.connected && waited < 100; waited++) await table.settle(50);
-    await table.settle(100);
+    await table.settle();
     expect(gm.connected).toBe(false);
     expect(table.health(CAST.kestrel)).toBe(start - dealt);
     const revision = card(id).revision;
     // The GM reloads: it finds the request unanswered and handles it again. Nothing changes twice.
     await gm.connect();
     ok(await pending);
-    await table.settle(100);
+    await table.settle();
     expect(table.health(CAST.kestrel)).toBe(start - dealt);
     expect(card(id).revision).toBe(revision);
     // Reloading once more: the request is answered, so it is not handled at all.
     gm.drop();
     const writes = table.server.applied.length;
     await gm.connect();
-    await table.settle(100);
+    await table.settle();
     expect(table.server.applied.length).toBe(writes);
   });
 
@@ -489,7 +485,7 @@ describe("strict table: a session played at random", () => {
       await mischief();
     }
     if (!table.clients.gm.connected) await table.clients.gm.connect();
-    await table.settle(300);
+    await table.settle();
     expect(figures.attacks).toBe(20);
     // Every point of damage the cards say was applied, and only that, is off each character's Health.
     for (const actor of actors) {

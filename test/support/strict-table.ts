@@ -232,10 +232,34 @@ export class StrictServer {
     return `${prefix}${String(this.#ids).padStart(16 - prefix.length, "0")}`;
   }
 
+  /**
+   * Seeded pauses and socket deliveries not yet done: the table is quiet when this is 0 (see
+   * StrictTable#settle). A write held by `gate` or `hang` is not counted: the test holds it.
+   */
+  #inFlight = 0;
+
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
   /** A seeded pause: a few milliseconds, or none. */
   delay(): Promise<void> {
     const ms = Math.floor(this.rng() * 3);
-    return new Promise((resolve) => setTimeout(resolve, ms));
+    this.#inFlight += 1;
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        this.#inFlight -= 1;
+        resolve();
+      }, ms),
+    );
+  }
+
+  /** Counts `work` (a delivery on a client's socket) as in flight until it is done. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight += 1;
+    return work.finally(() => {
+      this.#inFlight -= 1;
+    });
   }
 
   activeGM(): UserRecord | null {
@@ -871,7 +895,7 @@ export class StrictClient {
 
   /** Queues `fn` on this client's socket, after what is already on it and a seeded pause. */
   deliver<T>(fn: () => T): Promise<T> {
-    const next = this.#inbox.then(() => this.table.server.delay()).then(fn);
+    const next = this.table.server.track(this.#inbox.then(() => this.table.server.delay()).then(fn));
     this.#inbox = next.catch(() => undefined);
     return next;
   }
@@ -981,6 +1005,9 @@ export const TABLE_USERS = {
   bob: { id: "bob0000000000000", name: "Bob" },
 } as const;
 
+/** Turns of the event loop in a row with nothing in flight before the table counts as quiet. */
+const QUIET_TURNS = 3;
+
 export class StrictTable {
   readonly server: StrictServer;
   readonly clients: Record<keyof typeof TABLE_USERS, StrictClient>;
@@ -1014,9 +1041,22 @@ export class StrictTable {
     for (const c of Object.values(this.clients)) await c.connect();
   }
 
-  /** Waits until nothing is in flight: every delivery and every handler done. */
-  async settle(ms = 60): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, ms));
+  /**
+   * Waits until the table is quiet: no seeded pause pending and no delivery queued on any
+   * socket, over several turns of the event loop in a row. Every step between clients (the
+   * server's work, each delivery, each answer) waits a seeded pause, and what runs between two
+   * pauses runs within one turn, so a quiet table has every delivery made and every handler
+   * done, or waiting on something no pause will bring (a held write, a lock or answer
+   * timeout: a test that needs such a timer to fire waits for it itself). Fails after `limitMs`
+   * of real time rather than hang.
+   */
+  async settle(limitMs = 10_000): Promise<void> {
+    const started = Date.now();
+    for (let quietTurns = 0; quietTurns < QUIET_TURNS; ) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      quietTurns = this.server.inFlight === 0 ? quietTurns + 1 : 0;
+      if (Date.now() - started > limitMs) throw new Error(`The strict table was still busy after ${limitMs} ms (${this.server.inFlight} in flight).`);
+    }
   }
 
   /** Health as the server holds it. */
