@@ -254,12 +254,12 @@ export class StrictServer {
     );
   }
 
-  /** Counts `work` (a delivery on a client's socket) as in flight until it is done. */
-  track<T>(work: Promise<T>): Promise<T> {
+  /** Counts a delivery queued on a client's socket as in flight; call what it returns once the delivery is made. */
+  queued(): () => void {
     this.#inFlight += 1;
-    return work.finally(() => {
+    return () => {
       this.#inFlight -= 1;
-    });
+    };
   }
 
   activeGM(): UserRecord | null {
@@ -895,7 +895,16 @@ export class StrictClient {
 
   /** Queues `fn` on this client's socket, after what is already on it and a seeded pause. */
   deliver<T>(fn: () => T): Promise<T> {
-    const next = this.table.server.track(this.#inbox.then(() => this.table.server.delay()).then(fn));
+    const delivered = this.table.server.queued();
+    const next = this.#inbox
+      .then(() => this.table.server.delay())
+      .then(() => {
+        try {
+          return fn();
+        } finally {
+          delivered();
+        }
+      });
     this.#inbox = next.catch(() => undefined);
     return next;
   }
