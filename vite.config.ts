@@ -132,6 +132,11 @@ export default defineConfig({
     // Much of the suite waits (Chromium, the strict table's seeded delays): two files at a
     // time keep both cores busy even on a two-core machine (vitest's default there is one).
     maxWorkers: 2,
+    // Transformed modules are kept on disk between runs (keyed by each file's content and the
+    // config), so a warm run does not transform the project again in the main thread, where
+    // every worker's imports wait for it. Under node_modules/.cache like the other caches:
+    // delete it to time a cold run.
+    experimental: { fsModuleCache: true, fsModuleCachePath: "node_modules/.cache/vitest-modules" },
     projects: [
       {
         // The rules engine's tests, and those that only read the repository's files (house

@@ -17,6 +17,7 @@
 //     when a file the linted file imports changes, which ESLint's cache cannot see, so each
 //     file's cache key also carries a digest of every project file it imports, directly or
 //     not (plus tsconfig.json, package-lock.json and the project's global declarations).
+// vitest keeps a fourth there, the modules it transformed (vite.config.ts, fsModuleCache).
 // `npm run typecheck` and `npm run lint` still run plain tsc and eslint, without caches.
 import { execFileSync, fork, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
