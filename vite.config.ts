@@ -58,6 +58,22 @@ function copySystemFiles(): Plugin {
   };
 }
 
+/**
+ * vitest's on-disk module cache (`test.experimental.fsModuleCache`) keys a file by its text, the
+ * vite config and the lockfile, but not by tsconfig.json, which vite's TypeScript transform reads
+ * (useDefineForClassFields, say): a warm run after tsconfig.json changed, by an edit or a branch
+ * switch, would run code transformed for the old one. The key carries tsconfig.json's text too.
+ */
+function moduleCacheKeyedByTsconfig(): Plugin {
+  return {
+    name: "case-module-cache-tsconfig",
+    configureVitest({ experimental_defineCacheKeyGenerator }) {
+      const tsconfig = readFileSync(resolve(import.meta.dirname, "tsconfig.json"), "utf8");
+      experimental_defineCacheKeyGenerator(() => tsconfig);
+    },
+  };
+}
+
 /** The system's entry module: case.mjs holds it (its init and ready hooks) and imports the rest. */
 const ENTRY = resolve(import.meta.dirname, "src/case.ts");
 
@@ -116,7 +132,7 @@ export default defineConfig({
       },
     },
   },
-  plugins: [copySystemFiles()],
+  plugins: [copySystemFiles(), moduleCacheKeyedByTsconfig()],
   server: {
     port: 30001,
     proxy: {
@@ -132,10 +148,12 @@ export default defineConfig({
     // Much of the suite waits (Chromium, the strict table's seeded delays): two files at a
     // time keep both cores busy even on a two-core machine (vitest's default there is one).
     maxWorkers: 2,
-    // Transformed modules are kept on disk between runs (keyed by each file's content and the
-    // config), so a warm run does not transform the project again in the main thread, where
-    // every worker's imports wait for it. Under node_modules/.cache like the other caches:
-    // delete it to time a cold run.
+    // Transformed modules are kept on disk between runs (keyed by each file's content, this
+    // config, tsconfig.json and the lockfile), so a warm run does not transform the project
+    // again in the main thread, where every worker's imports wait for it. Under
+    // node_modules/.cache like the other caches: delete it to time a cold run, or when a test
+    // cannot find a module that was moved (vitest issue #11246: an unchanged importer's cached
+    // transform keeps the old path).
     experimental: { fsModuleCache: true, fsModuleCachePath: "node_modules/.cache/vitest-modules" },
     projects: [
       {
