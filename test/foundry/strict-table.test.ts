@@ -49,6 +49,23 @@ function ok(result: QueryResult<unknown>): void {
 }
 
 describe("strict table", () => {
+  it("settle() returns once the table is quiet: a click not yet awaited has been answered, written, and broadcast to every client", async () => {
+    const id = await attack(table.clients.gm, CAST.gravel, "blast", [CAST.kestrel]);
+    const before = card(id).revision;
+    table.dice.push(50, 60);
+    let answered = false;
+    const clicked = table.clients.alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }).then((result) => {
+      answered = true;
+      return result;
+    });
+    await table.settle();
+    expect(table.server.inFlight).toBe(0);
+    expect(answered).toBe(true);
+    expect(card(id).revision).toBe(before + 1);
+    for (const client of Object.values(table.clients)) expect(Number(client.messages.get(id)?.system.revision), client.user.name).toBe(before + 1);
+    ok(await clicked);
+  });
+
   it("over the wire: a player's defence click, answered through JSON, reports success once, and the card advances once", async () => {
     const { gm, alice } = table.clients;
     const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
