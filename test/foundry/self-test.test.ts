@@ -241,9 +241,25 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     const { registerSuite } = await import("../../src/foundry/self-test/suite");
     const asPlayer = new FakeQuench();
     vi.stubGlobal("game", { user: { isGM: false }, release: { generation: 13 } });
-    registerSuite(asPlayer);
-    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 } });
+    try {
+      registerSuite(asPlayer);
+    } finally {
+      vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") });
+    }
     expect(asPlayer.batches.filter((b) => b.preSelected).map((b) => b.key)).toEqual([batchKey("player")]);
+  });
+
+  it("without Quench active at init, still registers every batch when a quenchReady comes (loading them then)", async () => {
+    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules() });
+    try {
+      const module: typeof QuenchModule = await import("../../src/foundry/self-test/quench");
+      module.registerSelfTest();
+      const late = new FakeQuench();
+      await hooks.get("quenchReady")?.(late);
+      expect(late.batches.map((b) => b.key)).toEqual(BATCH_IDS.map(batchKey));
+    } finally {
+      vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") });
+    }
   });
 
   it("refuses a GM batch run by a player before it makes anything (the tests are skipped, the cleanup still runs)", async () => {
@@ -253,7 +269,7 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     expect(result?.passed).toEqual([]);
     expect(result?.failed).toEqual([]);
     expect(result?.hookErrors).toEqual([`Error: ${wrongRunnerMessage(BATCHES.feat)}`]);
-    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 } });
+    vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") });
   });
 });
 

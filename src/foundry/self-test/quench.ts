@@ -21,7 +21,11 @@ type Suite = typeof SuiteModule;
 export function registerSelfTest(): void {
   const loading = game.modules.get("quench")?.active === true ? loadSuite() : null;
   let loaded: Suite | null = null;
-  void loading?.then((suite) => (loaded = suite));
+  // A failed load is reported once, by the hook below (it awaits the same promise).
+  void loading?.then(
+    (suite) => (loaded = suite),
+    () => undefined,
+  );
   // Quench's hook is not one of core's, so the v13 types do not list it: a narrow signature here.
   const once: (this: typeof Hooks, hook: string, fn: (quench: Quench) => Promise<void>) => number = Reflect.get(Hooks, "once");
   once.call(Hooks, "quenchReady", async (quench) => {
