@@ -42,7 +42,8 @@ import { BUILDER_ACTIONS, BUILDER_TEMPLATE, CharacterBuilder, mayBuild, openChar
 import { readPack } from "../support/pack-files";
 import { renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
-import { fakeTarget } from "../support/foundry-stubs";
+import { fakeTarget, stubI18nAndNotifications } from "../support/foundry-stubs";
+import { loadBuilderWindow } from "../../src/foundry/apps/builder-loader";
 import { ALICE, BOB, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
 
 /** The catalogue as the window reads it from the compendium indexes: the real packs, sorted by name. */
@@ -195,6 +196,29 @@ describe("character builder: what confirming writes", () => {
     ]);
     expect(write.kept).toEqual(["Flight"]);
     expect(write.create).toEqual([{ type: "power", uuid: claws.uuid, name: "Claws", rank: 10 }, { type: "contact", name: "Lt. Ruiz" }]);
+  });
+});
+
+describe("character builder: loading its window", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("loads the window's module on first use", async () => {
+    const notifications = stubI18nAndNotifications();
+    const builder = await loadBuilderWindow();
+    expect(builder?.openCharacterBuilder).toBe(openCharacterBuilder);
+    expect(notifications.error).not.toHaveBeenCalled();
+  });
+
+  it("tells the user to reload when the window's chunk cannot be had (a system updated under an open session), and opens nothing", async () => {
+    const notifications = stubI18nAndNotifications();
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const missing = new TypeError("Failed to fetch dynamically imported module: /systems/case/chunks/character-builder-OLD.mjs");
+    expect(await loadBuilderWindow(() => Promise.reject(missing))).toBeNull();
+    expect(notifications.error).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/could not be loaded.*Reload the page/));
+    expect(console.error).toHaveBeenCalledWith(missing);
   });
 });
 

@@ -10,6 +10,7 @@
 import { SYSTEM_ID } from "../core/constants";
 import type { BuilderCatalogue, CatalogueEntry } from "./builder-context";
 import type { CharacterBuilder } from "./character-builder";
+import type * as BuilderWindow from "./character-builder";
 
 /** The compendiums the builder draws from. */
 export const BUILDER_PACKS = { powers: `${SYSTEM_ID}.powers`, talents: `${SYSTEM_ID}.talents` } as const;
@@ -38,6 +39,21 @@ export async function loadBuilderCatalogue(): Promise<BuilderCatalogue> {
  * (character-builder.ts's `openCharacterBuilder`, loaded on first use). Resolves to the window, or null.
  */
 export async function openCharacterBuilder(actorUuid?: string): Promise<CharacterBuilder | null> {
-  const builder = await import("./character-builder");
-  return builder.openCharacterBuilder(actorUuid);
+  const builder = await loadBuilderWindow();
+  return builder ? builder.openCharacterBuilder(actorUuid) : null;
+}
+
+/**
+ * The builder's window, fetched on first use; null, with an error the user sees, when the chunk
+ * cannot be had: a system updated while this browser kept the old build asks for a chunk the
+ * server no longer has, and the click would otherwise do nothing.
+ */
+export async function loadBuilderWindow(load: () => Promise<typeof BuilderWindow> = () => import("./character-builder")): Promise<typeof BuilderWindow | null> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(error);
+    ui.notifications.error(game.i18n.localize("CASE.Builder.LoadFailed"));
+    return null;
+  }
 }
