@@ -148,6 +148,9 @@ export default defineConfig({
     // Much of the suite waits (Chromium, the strict table's seeded delays): two files at a
     // time keep both cores busy even on a two-core machine (vitest's default there is one).
     maxWorkers: 2,
+    // The browser tests' Chromium, unpacked once before any worker starts (several workers
+    // unpacking it at once on a fresh machine started a half-written binary: ETXTBSY).
+    globalSetup: ["test/support/chromium-global-setup.ts"],
     // Transformed modules are kept on disk between runs (keyed by each file's content, this
     // config, tsconfig.json and the lockfile), so a warm run does not transform the project
     // again in the main thread, where every worker's imports wait for it. Under

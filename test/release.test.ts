@@ -214,3 +214,16 @@ describe("the release workflow", () => {
     expect(workflow).toContain("contents: write");
   });
 });
+
+describe("the CI workflow", () => {
+  const workflow = readFileSync(".github/workflows/ci.yml", "utf8");
+
+  it("runs .ci/run (install, the README's test command, the build) on every push and pull request", () => {
+    expect(workflow).toMatch(/on:\s*\n\s+push:\s*\n\s+branches:\s*\["\*\*"\]\s*\n\s+pull_request:/);
+    expect(workflow).toContain("run: bash .ci/run");
+    const ci = readFileSync(".ci/run", "utf8");
+    expect(ci).toContain("npm ci");
+    expect(ci).toContain("npm test");
+    expect(ci).toContain("npm run build");
+  });
+});

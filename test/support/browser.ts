@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
-import packagedChromium from "@sparticuz/chromium";
+import { unpackChromium } from "./chromium-unpack";
 import type * as Playwright from "playwright-core";
 import type { BrowserContext, Page } from "playwright-core";
 
@@ -47,7 +47,7 @@ export interface BrowserSession {
  * The packaged Chromium's path (unpacked on first use). Throws a clear error when it cannot be
  * had: the browser tests must fail, not skip.
  */
-export async function chromiumPath(unpack: () => Promise<string> = () => packagedChromium.executablePath()): Promise<string> {
+export async function chromiumPath(unpack: () => Promise<string> = () => unpackChromium()): Promise<string> {
   let path: string;
   try {
     path = await unpack();
