@@ -4,7 +4,8 @@
  * gathers the numbers from the actor and item; every decision is here.
  */
 import { thrownRange } from "./abilities";
-import { ATTACKS, bluntThrowingDamage, chargeDamage, chargeToHitShift, obstaclePenalty, rangePenalty, type AttackCode } from "./attacks";
+import { ATTACKS, bluntThrowingDamage, chargeToHitShift, obstaclePenalty, rangePenalty, type AttackCode } from "./attacks";
+import { impactDamage } from "./impacts";
 import { assertRankNumber } from "./ranks";
 
 /** How a weapon's or power's damage is found. */
@@ -53,7 +54,8 @@ export function attackSetup(input: AttackSetupInput): AttackSetup {
   }
   const def = ATTACKS[input.attack];
   let damage: number;
-  if (input.attack === "Ch") damage = chargeDamage({ endurance: input.endurance, bodyArmor: input.bodyArmor, areas: Math.max(1, input.chargeAreas) });
+  // The one impact rule [001] "works the same": a charge at a character deals what a charge at an object or a fall does.
+  if (input.attack === "Ch") damage = impactDamage({ endurance: input.endurance, bodyArmor: input.bodyArmor, areas: Math.max(1, input.chargeAreas) });
   else if (input.basis === "strength") damage = input.strength;
   else if (input.attack === "BT" && input.materialStrength !== undefined) damage = bluntThrowingDamage(input.strength, input.materialStrength);
   else damage = input.itemRank;

@@ -12,7 +12,8 @@
  * material strength rebounds onto the charger ({@link chargeReboundDamage}, soaked by the
  * charger's own body armor by the attack rulings).
  */
-import { CHARGE_TO_HIT_COLUMN_CAP, chargeDamage, chargeReboundDamage, resolveAttackRulings, type AttackRulings } from "./attacks";
+import { CHARGE_TO_HIT_COLUMN_CAP, chargeDamage, chargeReboundDamage, type AttackRulings, type ChargeInput } from "./attacks";
+import { NO_ATTACK_OVERRIDES, attackRulingsFrom } from "./attacks/rulings";
 import { damageAfterProtection } from "./damage";
 import { assertRankNumber, rankByKey } from "./ranks";
 import { assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
@@ -59,17 +60,75 @@ export interface ImpactOutcome {
   readonly rebound: number;
 }
 
-/** Resolves an impact (a fall or a charge at an object). RangeError for bad input. */
+// ── The one impact rule ───────────────────────────────────────────────────────────────────────
+/**
+ * What an impact strikes: a character (a charge, a slammed or careening body, a caught person),
+ * an object (a wall, a tank: its material strength) or the ground (a fall). [001]: "Charging
+ * inanimate objects works the same, treating the object's material strength as if it were body
+ * armor … Falling damage is also handled in this fashion, treating the fall as a 'charge'
+ * against the ground". One rule, {@link impactStrike}, for all three.
+ */
+export const IMPACT_TARGETS = ["character", "object", "ground"] as const;
+export type ImpactTarget = (typeof IMPACT_TARGETS)[number];
+
+/**
+ * The damage of every impact, the one number [001] "works the same" for: the charge's damage
+ * ({@link chargeDamage}: the higher of Endurance and body armor, +2 per area, the bonus capped at
+ * that value), at most {@link IMPACT_DAMAGE_LIMIT}. A charge at a character (attack-setup.ts), at
+ * an object, a fall, a slam into something and a careening charge all read it.
+ */
+export function impactDamage(mover: ChargeInput): number {
+  return Math.min(IMPACT_DAMAGE_LIMIT, chargeDamage(mover));
+}
+
+/** One body in motion striking something: the mover's numbers, the areas covered and what it strikes. */
+export interface ImpactStrike {
+  readonly target: ImpactTarget;
+  /** Whole areas moved (fallen, flown) before the impact, at least 1. */
+  readonly areas: number;
+  /** The mover's Endurance rank number. */
+  readonly endurance: number;
+  /** The mover's body protection (armor or a protective power against charges). */
+  readonly bodyArmor: number;
+  /** What is struck: a character's body armor, or an object's or the ground's material strength. */
+  readonly targetArmor: number;
+}
+
+/** What one impact does to both sides. */
+export interface ImpactStrikeOutcome {
+  /** {@link impactDamage}. */
+  readonly damage: number;
+  /** Damage past the struck thing's armor (or material strength): a character's Health loss, an object's breaking. */
+  readonly toTarget: number;
+  /** True when something got through (an object breaks or is barrelled through; a character is hurt). */
+  readonly breaks: boolean;
+  /** Damage rebounding onto the mover: the struck armor, less the mover's own by the rulings ({@link chargeReboundDamage}). */
+  readonly rebound: number;
+}
+
+/** The one impact rule [001] (charge, charge at an object, fall). RangeError for bad input. */
+export function impactStrike(strike: ImpactStrike, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): ImpactStrikeOutcome {
+  assertObject(strike, "Impact");
+  assertOneOfValues(strike.target, IMPACT_TARGETS, "Impact target");
+  assertWholeNumber(strike.areas, "Areas moved or fallen", 1);
+  if (strike.areas > MAX_IMPACT_AREAS) throw new RangeError(`Areas moved or fallen must be at most ${MAX_IMPACT_AREAS}, got ${strike.areas}.`);
+  assertRankNumber(strike.endurance, "Endurance");
+  assertRankNumber(strike.bodyArmor, "Body armor");
+  assertRankNumber(strike.targetArmor, strike.target === "character" ? "Struck character's body armor" : "Material strength");
+  const r = attackRulingsFrom(rulings);
+  const damage = impactDamage({ endurance: strike.endurance, bodyArmor: strike.bodyArmor, areas: strike.areas });
+  const toTarget = damageAfterProtection(damage, strike.targetArmor);
+  return { damage, toTarget, breaks: toTarget > 0, rebound: chargeReboundDamage(strike.targetArmor, strike.bodyArmor, r) };
+}
+
+/** Resolves an impact (a fall or a charge at an object) by {@link impactStrike}. RangeError for bad input. */
 export function resolveImpact(input: ImpactInput, rulings: Partial<AttackRulings> = {}): ImpactOutcome {
   assertObject(input, "Impact");
   assertOneOfValues(input.kind, IMPACT_KINDS, "Impact kind");
-  assertWholeNumber(input.areas, "Areas moved or fallen", 1);
-  if (input.areas > MAX_IMPACT_AREAS) throw new RangeError(`Areas moved or fallen must be at most ${MAX_IMPACT_AREAS}, got ${input.areas}.`);
-  assertRankNumber(input.endurance, "Endurance");
-  assertRankNumber(input.bodyArmor, "Body armor");
   assertRankNumber(input.materialStrength, "Material strength");
-  const r = resolveAttackRulings(rulings);
-  const damage = Math.min(IMPACT_DAMAGE_LIMIT, chargeDamage({ endurance: input.endurance, bodyArmor: input.bodyArmor, areas: input.areas }));
-  const objectDamage = damageAfterProtection(damage, input.materialStrength);
-  return { damage, objectDamage, breaks: objectDamage > 0, rebound: chargeReboundDamage(input.materialStrength, input.bodyArmor, r) };
+  const out = impactStrike(
+    { target: input.kind === "fall" ? "ground" : "object", areas: input.areas, endurance: input.endurance, bodyArmor: input.bodyArmor, targetArmor: input.materialStrength },
+    rulings,
+  );
+  return { damage: out.damage, objectDamage: out.toTarget, breaks: out.breaks, rebound: out.rebound };
 }

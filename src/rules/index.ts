@@ -55,3 +55,6 @@ export * from "./roll-request";
 export * from "./board";
 export * from "./impacts";
 export * from "./first-aid";
+export * from "./collisions";
+export * from "./combat-results";
+export * from "./power-rulings";
