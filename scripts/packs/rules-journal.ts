@@ -108,6 +108,8 @@ import {
   type SubScoreRef,
 } from "../../src/rules/index";
 import { journalDocument, type DocumentSource } from "./documents";
+import { colored, list, table, type Cell } from "./journal-html";
+import { rulingPages } from "./rulings-journal";
 import { PULL_TEXT, RESULT_NAMES, cs, signed } from "./content/text";
 
 /** The rules pack's name (system.json) and the journal's name. */
@@ -137,31 +139,6 @@ function subScore(ref: CombatSubScore | SubScoreRef): string {
 
 function rankName(key: Parameters<typeof rankByKey>[0]): string {
   return rankByKey(key).name;
-}
-
-type Cell = string | { readonly html: string; readonly color?: Color | typeof IMPOSSIBLE };
-
-function cell(c: Cell, tag: "td" | "th" = "td"): string {
-  if (typeof c === "string") return `<${tag}>${c}</${tag}>`;
-  if (c.color === undefined) return `<${tag}>${c.html}</${tag}>`;
-  const cls = c.color === IMPOSSIBLE ? "case-band impossible" : `case-band color-${c.color}`;
-  return `<${tag} class="${cls}">${c.html}</${tag}>`;
-}
-
-function colored(color: Color | typeof IMPOSSIBLE, html: string): Cell {
-  return { html, color };
-}
-
-/** A table inside the system's `.case` scope, so the colour classes apply. */
-function table(caption: string, headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  const head = `<thead><tr>${headers.map((h) => cell(h, "th")).join("")}</tr></thead>`;
-  const body = `<tbody>${rows.map((r) => `<tr>${r.map((c) => cell(c)).join("")}</tr>`).join("")}</tbody>`;
-  return `<table class="case case-rules-table"><caption>${caption}</caption>${head}${body}</table>`;
-}
-
-function list(items: readonly string[], ordered = false): string {
-  const tag = ordered ? "ol" : "ul";
-  return `<${tag}>${items.map((i) => `<li>${i}</li>`).join("")}</${tag}>`;
 }
 
 function pad(n: number): string {
@@ -506,6 +483,7 @@ export function rulesPages(): { name: string; content: string }[] {
     { name: "Slam, Stun and Kill", content: consequencesPage() },
     { name: "Thrown Range and Movement", content: rangePage() },
     { name: "Powers and Talents", content: powersPage() },
+    ...rulingPages(),
   ];
 }
 

@@ -4,7 +4,9 @@
  * tables in it, read back from the HTML, say what the engine says (every roll of every
  * Universal Table column, every attack and defence row).
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import * as rules from "../../src/rules/index";
 import {
   ATTACK_CODES,
   COLORS,
@@ -20,6 +22,7 @@ import {
 } from "../../src/rules/index";
 import { RESULT_NAMES } from "../../scripts/packs/content/text";
 import { RULES_JOURNAL_NAME, RULES_PACK, rulesJournal } from "../../scripts/packs/rules-journal";
+import { campaignRulingPages, showValue, type RulingValue } from "../../scripts/packs/rulings-journal";
 import { readPack, type SourceDoc } from "../support/pack-files";
 
 interface Page {
@@ -156,5 +159,69 @@ describe("the rules journal", () => {
       const attacks = against.filter((a) => (ATTACK_CODES as readonly string[]).includes(a));
       expect(attacks, DEFENCES[code].name).toEqual(ATTACK_CODES.filter((a) => defencesAgainst(a).includes(code)));
     });
+  });
+});
+
+/** The src/rules modules of the campaign rulings and the seed rules the journal follows. */
+const RULING_MODULES = ["recovery", "karma", "feats", "creation", "minor-foes", "areas", "first-aid", "impacts", "collisions", "combat-results", "power-rulings"];
+
+/** Every exported constant whose doc comment marks it `[RULING]` in those modules, read from the source. */
+function rulingConstants(): string[] {
+  const names: string[] = [];
+  for (const m of RULING_MODULES) {
+    const source = readFileSync(new URL(`../../src/rules/${m}.ts`, import.meta.url), "utf8");
+    for (const match of source.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*?)\*\/\s*export const (\w+)/g)) {
+      if ((match[1] ?? "").includes("[RULING]") && match[2]) names.push(match[2]);
+    }
+  }
+  return names;
+}
+
+const engine = new Map<string, unknown>(Object.entries(rules));
+
+describe("journal page per ruling", () => {
+  it("journal page per ruling: the committed journal has a page for each campaign ruling and each new seed rule", () => {
+    expect(pages.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        "Rulings: Rest and Recovery",
+        "Rulings: Advancement Costs",
+        "Rulings: Resources and Popularity",
+        "Rulings: Creating a Hero",
+        "Rulings: Minor Foes",
+        "Rulings: Area Attacks",
+        "Rulings: First Aid",
+        "Rulings: Falls and Impacts",
+        "Rulings: Other Combat Results",
+        "Rulings: Powers, Stunts and Karma",
+      ]),
+    );
+  });
+
+  it("journal page per ruling: every [RULING] constant of those modules has a row whose value is the one the engine reads", () => {
+    const constants = rulingConstants();
+    expect(constants.length).toBeGreaterThanOrEqual(50);
+    const entries = new Map(campaignRulingPages().flatMap((p) => p.entries.map((e) => [e.constant, { page: p.name, entry: e }] as const)));
+    for (const name of constants) {
+      const found = entries.get(name);
+      expect(found, `${name} has no row in the rules journal`).toBeDefined();
+      if (!found) continue;
+      expect(engine.has(name), `${name} is not exported by src/rules`).toBe(true);
+      expect(found.entry.value, name).toEqual(engine.get(name));
+      // The committed page (what Foundry shows) carries the engine's value in the constant's row.
+      const page = pages.find((p) => p.name === found.page)?.text.content ?? "";
+      const row = page.split("<tr>").find((r) => r.includes(`<td><code>${name}</code></td></tr>`)) ?? "";
+      const cells = [...row.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]);
+      expect(cells[1], `${name} on "${found.page}"`).toBe(showValue(engine.get(name) as RulingValue));
+    }
+  });
+
+  it("journal page per ruling: the values read as the engine's (a few by hand)", () => {
+    const value = (name: string): string | undefined => new RegExp(`<td>([^<]*)</td><td><code>${name}</code>`).exec(html)?.[1];
+    expect(value("IMPACT_DAMAGE_LIMIT")).toBe("500");
+    expect(value("POWER_STUNT_KARMA_COST")).toBe("100");
+    expect(value("AREA_FALLOFF_CS_PER_AREA")).toBe("\u22121");
+    expect(value("RANDOM_RANK_TABLE")).toMatch(/^01–05 Feeble, 06–10 Poor, .*97–100 Amazing$/);
+    expect(value("KARMA_ON_DEFENCE")).toBe("yes");
+    expect(value("BYSTANDER_MAY_DEFEND")).toBe("no");
   });
 });
