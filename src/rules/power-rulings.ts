@@ -181,10 +181,21 @@ export interface KarmaRulings {
 export function karmaAllowedOn(kind: KarmaRollKind, blindsided: boolean, rulings: Partial<KarmaRulings> = {}): boolean {
   assertOneOfValues(kind, KARMA_ROLL_KINDS, "Roll kind");
   assertBooleanValue(blindsided, "blindsided");
+  const r = resolveKarmaRulings(rulings);
   if (blindsided) return false;
-  if (kind === "defence") return rulings.onDefence ?? KARMA_ON_DEFENCE;
-  if (kind === "check") return rulings.onChecks ?? KARMA_ON_CHECKS;
+  if (kind === "defence") return r.onDefence;
+  if (kind === "check") return r.onChecks;
   return true;
+}
+
+/** The Karma rulings with `overrides` laid over the constants, each checked (TypeError naming the field). */
+export function resolveKarmaRulings(overrides: Partial<KarmaRulings> = {}): KarmaRulings {
+  assertObject(overrides, "Karma rulings");
+  const r: KarmaRulings = { onDefence: KARMA_ON_DEFENCE, onChecks: KARMA_ON_CHECKS, againstDeath: KARMA_AGAINST_DEATH, ...overrides };
+  assertBooleanValue(r.onDefence, "rulings.onDefence");
+  assertBooleanValue(r.onChecks, "rulings.onChecks");
+  assertBooleanValue(r.againstDeath, "rulings.againstDeath");
+  return r;
 }
 
 /** Karma on one roll: the total read on the table and the pool left. */
@@ -199,6 +210,8 @@ export interface KarmaOnRoll {
  * blindsided or cannot pay: a clear refusal, nothing spent.
  */
 export function karmaOnRoll(kind: KarmaRollKind, die: number, karma: number, pool: number, blindsided = false, rulings: Partial<KarmaRulings> = {}): KarmaOnRoll {
+  assertWholeNumber(pool, "Karma pool");
+  if (karma === 0) return { total: applyKarma(die, 0), karmaLeft: pool };
   if (!karmaAllowedOn(kind, blindsided, rulings)) throw new RangeError(`Karma may not be added to this ${kind} roll${blindsided ? " (blindsided)" : " (the world's ruling)"}.`);
   assertWholeNumber(pool, "Karma pool");
   if (!canSpendKarma(pool, karma)) throw new RangeError(`Spending ${karma} Karma needs that much in the pool; only ${pool} left.`);
@@ -236,7 +249,7 @@ export function karmaAgainstDeath(endurance: number, karma: number, spend: boole
   assertBooleanValue(spend, "spend");
   const after = enduranceAfterKillLoss(endurance);
   if (!after.dead) return { fatal: false, mayAvoid: false, karmaSpent: 0, endurance: after.endurance, dead: false };
-  const mayAvoid = (rulings.againstDeath ?? KARMA_AGAINST_DEATH) && karma >= KARMA_AGAINST_DEATH_MINIMUM;
+  const mayAvoid = resolveKarmaRulings(rulings).againstDeath && karma >= KARMA_AGAINST_DEATH_MINIMUM;
   if (mayAvoid && spend) return { fatal: true, mayAvoid, karmaSpent: karma, endurance, dead: false };
   return { fatal: true, mayAvoid, karmaSpent: 0, endurance: 0, dead: true };
 }

@@ -110,6 +110,9 @@ describe("karma on defence", () => {
     expect(() => karmaOnRoll("defence", 50, 20, 35, true)).toThrow(/blindsided/);
     expect(() => karmaOnRoll("defence", 50, 5, 35)).toThrow();
     expect(() => karmaOnRoll("defence", 50, 20, 15)).toThrow(/only 15/);
+    // No Karma is no spend: always allowed, the die as rolled.
+    expect(karmaOnRoll("defence", 50, 0, 0, true, { onDefence: false })).toEqual({ total: 50, karmaLeft: 0 });
+    expect(() => karmaAllowedOn("defence", false, { onDefence: "yes" as unknown as boolean })).toThrow(/onDefence/);
   });
 });
 
