@@ -17,6 +17,7 @@
  * that value; the struck armor (or material strength) absorbs it and rebounds onto the charger,
  * less the charger's own body armor (CHARGE_REBOUND_ABSORBED_BY_CHARGER_ARMOR).
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   BYSTANDER_FIRST_HIT_STOPS,
@@ -29,6 +30,7 @@ import {
   catchFallingAlly,
   chargeReboundDamage,
   escapeOutcome,
+  impactDamage,
   impactStrike,
   mercyBullets,
   resolveImpact,
@@ -213,6 +215,20 @@ describe("one impact rule", () => {
     expect(resolveImpact({ kind: "object", areas: 3, endurance: 30, bodyArmor: 0, materialStrength: 20 })).toEqual({ damage: 36, objectDamage: 16, breaks: true, rebound: 20 });
     // The card's rebound on a charge at a character is the same function the impact rule uses.
     expect(chargeReboundDamage(20, 0)).toBe(impactStrike({ target: "character", areas: 3, endurance: 30, bodyArmor: 0, targetArmor: 20 }).rebound);
+  });
+
+  it("one impact rule: property: for any body, distance and armor, the three kinds and the attack card's charge agree", () => {
+    fc.assert(
+      fc.property(fc.nat(1200), fc.nat(1200), fc.integer({ min: 1, max: 300 }), fc.nat(1200), (endurance, bodyArmor, areas, targetArmor) => {
+        const [character, object, ground] = (["character", "object", "ground"] as const).map((target) => impactStrike({ target, areas, endurance, bodyArmor, targetArmor }));
+        expect(object).toEqual(character);
+        expect(ground).toEqual(character);
+        expect(character?.damage).toBe(impactDamage({ endurance, bodyArmor, areas }));
+        expect(character?.rebound).toBe(chargeReboundDamage(targetArmor, bodyArmor));
+        const setup = attackSetup({ attack: "Ch", basis: "strength", itemRank: 0, strength: 10, endurance, bodyArmor, range: 0, distance: 0, objects: 0, chargeAreas: areas });
+        expect(setup.damage).toBe(character?.damage);
+      }),
+    );
   });
 
   it("one impact rule: the Shift Z limit on impacts now also limits a charge at a character", () => {
