@@ -357,6 +357,11 @@ export const turnCombatBridge: CombatBridge = {
     const found = combatantOfActor(actor);
     if (found && found.combatant.defeated !== defeated) await found.combatant.update({ defeated });
   },
+  declaration(actor) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(null);
+    return Promise.resolve(turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "")?.declaration ?? null);
+  },
   declaredDodgeShift(actor) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(0);

@@ -186,6 +186,10 @@ export interface ExchangeTarget {
   readonly defenceHidden?: boolean;
   /** An area attack: the row's distance in areas from the area's centre (its damage may fall off). */
   readonly areaDistance?: number;
+  /** The defence was picked by the Judge's client under the NPC-defence setting (npc-defence.ts): the Judge may change it. */
+  readonly defencePicked?: boolean;
+  /** How many times the Judge changed this row's picked defence (npc-defence.ts `reopenDefence`). */
+  readonly defenceChanges?: number;
 }
 
 export interface ExchangeAttacker {
