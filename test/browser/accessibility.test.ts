@@ -521,7 +521,7 @@ describe("accessibility of the other chat cards", () => {
         by: "Judge",
       }),
     "roll-error": () => renderTemplate("templates/chat/roll-error.hbs", { message: "The roll's data could not be read.", total: 42 }),
-    "turn-card": () => renderTemplate("templates/combat/chat-card.hbs", { title: localize("CASE.Turn.Chat.DodgeTitle"), lines: ["Kestrel: 40, Green"] }),
+    "turn-card": () => renderTemplate("templates/combat/chat-card.hbs", { title: localize("CASE.Turn.Chat.DodgeTitle"), lines: ["Kestrel: 40, Green"], dice: [{ formula: "1d100", total: 40 }] }),
   };
   for (const theme of THEMES) {
     for (const [name, html] of Object.entries(cards)) {

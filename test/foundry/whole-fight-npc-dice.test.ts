@@ -10,11 +10,13 @@ import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, defendQuery } from "../../src/foundry/exchange/gm-actions";
 import { changeDefenceQuery, npcDefendQuery, pickRequestId } from "../../src/foundry/exchange/npc-defence";
-import { declareActionQuery } from "../../src/foundry/combat/queries";
+import { advancePhaseQuery, declareActionQuery, rollTurnInitiativeQuery } from "../../src/foundry/combat/queries";
 import { turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CombatBridge } from "../../src/foundry/combat/bridge";
 import { readExchange } from "../../src/foundry/exchange/card-model";
-import type { ExchangeState } from "../../src/rules/index";
+import { parseDeclaration, type ExchangeState } from "../../src/rules/index";
+import { turnWorld, worldCombatant } from "../support/combat-world";
+import type { AnnouncementLine, TurnDie } from "../../src/foundry/combat/engine";
 
 let table: StrictTable;
 
@@ -138,5 +140,100 @@ describe("whole fight", () => {
     const record = table.server.messages.get(String(table.server.messages.get(id)?.system.recordId));
     expect(record?.rolls.length ?? 0).toBeGreaterThan(rollsBefore);
     expect(await gm.click(changeDefenceQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+  });
+
+  it("tracker dice: each tracker roll (initiative, roll-off, extra action, change of action, declared dodge) is announced with its own die, once; an NPC's secret ones on the GMs' lines", async () => {
+    // The engine on a plain host (combat-world.ts): every die it is handed rides on exactly one announced line.
+    const stats = (s: { initiativeModifier: number; offence?: number; balance?: number }) => ({ offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s });
+    const w = turnWorld(
+      [
+        worldCombatant("hero1", stats({ initiativeModifier: 2, offence: 50 }), { name: "Kestrel", playerOwned: true, owners: ["alice"] }),
+        worldCombatant("hero2", stats({ initiativeModifier: 0 }), { name: "Wren", playerOwned: true, owners: ["bob"] }),
+        worldCombatant("villain", stats({ initiativeModifier: 3, offence: 30, balance: 30 }), { name: "Doctor Gravel" }),
+        worldCombatant("goon", stats({ initiativeModifier: 0, offence: 30 }), { name: "Goon" }),
+      ],
+      { declaredDodge: true },
+    );
+    await w.engine.declare("hero1", parseDeclaration({ text: "Two jabs", kind: "attack", attack: "BA", actions: 2 }));
+    await w.engine.declare("hero2", parseDeclaration({ text: "Hold the door" }));
+    await w.engine.declare("villain", parseDeclaration({ text: "Dodge the jabs", kind: "defence", defence: "dodge" }));
+    await w.engine.declare("goon", parseDeclaration({ text: "Swing a pipe twice", actions: 2 }));
+    w.dice.push(30, 40); // extra actions: Kestrel (open), the Goon (secret: an NPC's roll tells its declaration)
+    await w.engine.advance("declare");
+    await w.engine.chooseExtraMode("hero1", "separate");
+    w.dice.push(3, 5); // the NPCs' initiative on entering the phase: Gravel 3 + 3, Goon 5 + 0
+    await w.engine.advance("extraActions");
+    w.dice.push(9, 5); // Kestrel 9 + 2, Wren 5 + 0: a tie with the Goon (same modifier)
+    await w.engine.rollInitiative(["hero1", "hero2"]);
+    w.dice.push(7, 2, 60); // the roll-off (Wren, Goon), then Gravel's declared dodge
+    await w.engine.advance("initiative");
+    w.dice.push(70); // Kestrel changes action
+    await w.engine.changeAction("hero1", parseDeclaration({ text: "Catch the girder", kind: "defence", defence: "catch" }), 0);
+    expect(w.dice).toEqual([]);
+    const lines = w.announcements.flatMap((a) => a.lines.map((l) => ({ title: a.title, line: l })));
+    const withDie = (d: TurnDie): { title: string; line: AnnouncementLine }[] => lines.filter((l) => l.line.die === d);
+    expect(w.rolled).toHaveLength(10);
+    for (const die of w.rolled) {
+      const found = withDie(die);
+      expect(found, `${die.formula} ${String(die.total)}`).toHaveLength(1);
+      expect(found[0]?.line.data.roll).toBe(die.total);
+    }
+    const secretTitles = lines.filter((l) => l.line.die && l.line.secret).map((l) => [l.title, l.line.data.name]);
+    expect(secretTitles).toEqual([
+      ["CASE.Turn.Chat.ExtraTitle", "Goon"],
+      ["CASE.Turn.Chat.DodgeTitle", "Doctor Gravel"],
+    ]);
+    expect(new Set(lines.filter((l) => l.line.die).map((l) => l.title))).toEqual(
+      new Set(["CASE.Turn.Chat.ExtraTitle", "CASE.Turn.Chat.InitiativeTitle", "CASE.Turn.Chat.RollOffTitle", "CASE.Turn.Chat.DodgeTitle", "CASE.Turn.Chat.ChangeTitle"]),
+    );
+  });
+
+  it("tracker dice: on the table, the GM's tracker rolls are Rolls on tracker cards; an NPC's secret roll reaches only the GMs", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    seatCombat(table, "combat0000000002", [CAST.wren, CAST.shade]);
+    const second = table.server.combats.get("combat0000000002");
+    if (second) second.system = { ...second.system, phase: "initiative" };
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    const turnCards = () => [...table.server.messages.values()].filter((m) => m.content.includes("case-turn-card"));
+    const rolledTotals = (m: { rolls: string[] }) => m.rolls.map((r) => (JSON.parse(r) as { class: string; total: number }));
+    // Extra actions: Kestrel's is open, Gravel's (an NPC's: it tells its secret declaration) is the GMs'.
+    expect((await alice.click(declareActionQuery, { combatId: "combat0000000001", combatantId: "cbt0000000000000", declaration: { text: "Two jabs", actions: 2 } })).ok).toBe(true);
+    expect((await gm.click(declareActionQuery, { combatId: "combat0000000001", combatantId: "cbt0000000000001", declaration: { text: "Crush them twice", actions: 2 } })).ok).toBe(true);
+    await table.settle();
+    const before = table.rolled.length;
+    table.dice.push(30, 40);
+    expect((await gm.click(advancePhaseQuery, { combatId: "combat0000000001", from: "declare" })).ok).toBe(true);
+    await table.settle();
+    const extraDice = table.rolled.slice(before);
+    // In tracker order (by name before initiative): Doctor Gravel 30, Kestrel 40.
+    expect(extraDice.map((d) => [d.by, d.total])).toEqual([[TABLE_USERS.gm.id, 30], [TABLE_USERS.gm.id, 40]]);
+    const cards = turnCards();
+    const open = cards.filter((m) => m.whisper.length === 0);
+    const secret = cards.filter((m) => m.whisper.length > 0);
+    expect(open.flatMap(rolledTotals).map((r) => [r.class, r.total])).toEqual([["Roll", 40]]);
+    expect(secret.flatMap(rolledTotals).map((r) => [r.class, r.total])).toEqual([["Roll", 30]]);
+    expect(secret[0]?.whisper.sort()).toEqual([TABLE_USERS.gm.id, TABLE_USERS.gm2.id].sort());
+    expect(secret[0]?.content).toContain("Doctor Gravel");
+    for (const player of [alice, bob]) {
+      expect(player.messages.has(String(secret[0]?._id)), player.user.name).toBe(false);
+      expect(table.server.received(player)).not.toContain("Doctor Gravel tries");
+      expect(player.messages.has(String(open[0]?._id))).toBe(true);
+    }
+    expect(gm2.messages.has(String(secret[0]?._id))).toBe(true);
+    // Initiative: a player's roll (made by the GM) and the NPC's, each a Roll on an open card (initiative tells no declaration).
+    const initiativeBefore = turnCards().length;
+    table.dice.push(6, 4);
+    expect((await bob.click(rollTurnInitiativeQuery, { combatId: "combat0000000002", combatantIds: ["cbt0000000000000"] })).ok).toBe(true);
+    expect((await gm.click(rollTurnInitiativeQuery, { combatId: "combat0000000002", combatantIds: ["cbt0000000000001"] })).ok).toBe(true);
+    await table.settle();
+    const initiative = turnCards().slice(initiativeBefore);
+    expect(initiative.map((m) => [m.whisper.length, rolledTotals(m).map((r) => r.total)])).toEqual([[0, [6]], [0, [4]]]);
+    // Every die the GM rolled for the tracker is on exactly one card.
+    const onCards = turnCards().flatMap(rolledTotals);
+    expect(onCards).toHaveLength(table.rolled.length - before);
   });
 });
