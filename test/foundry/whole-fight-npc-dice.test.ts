@@ -14,7 +14,10 @@ import { advancePhaseQuery, declareActionQuery, rollTurnInitiativeQuery } from "
 import { turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CombatBridge } from "../../src/foundry/combat/bridge";
 import { readExchange } from "../../src/foundry/exchange/card-model";
-import { parseDeclaration, type ExchangeState } from "../../src/rules/index";
+import { chooseDefence, createExchange, markPickedDefence, parseDeclaration, reopenDefence, rollToHit, type ExchangeState } from "../../src/rules/index";
+import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
+import { renderTemplate } from "../support/handlebars";
+import { parseHtml, queryAll, queryOne, text } from "../support/html";
 import { turnWorld, worldCombatant } from "../support/combat-world";
 import type { AnnouncementLine, TurnDie } from "../../src/foundry/combat/engine";
 
@@ -140,6 +143,29 @@ describe("whole fight", () => {
     const record = table.server.messages.get(String(table.server.messages.get(id)?.system.recordId));
     expect(record?.rolls.length ?? 0).toBeGreaterThan(rollsBefore);
     expect(await gm.click(changeDefenceQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+  });
+
+  it("npc defends itself: the card says the GM's client picked the defence, and offers Change defence to the GM only, until Apply", () => {
+    const made = createExchange({
+      attack: "BA", source: "Haymaker", attacker: { uuid: "Actor.kestrel", name: "Kestrel", value: 30, strength: 30, armor: 0 }, toHitCs: [], karma: 0,
+      damage: { method: "static", value: 30 }, calledShot: false, blindsided: false, projectile: null,
+      targets: [{ uuid: "Actor.gravel", actorUuid: "Actor.gravel", name: "Doctor Gravel", scores: { "agility.bal": 20, "fighting.def": 40, "strength.mgt": 100, "endurance.res": 100 }, armor: { body: 0, energy: 0 } }],
+    });
+    const picked = rollToHit(markPickedDefence(chooseDefence(made, "0", { defence: "block", die: 50, cs: [] }), "0"), "0", { die: 80 });
+    const view = (state: ExchangeState, viewer: Viewer) => parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(state, viewer, { hideNpcDefences: false, ownersApplyDamage: false })));
+    const gmView: Viewer = { isGM: true, owns: () => true, isNpc: (u) => u === "Actor.gravel" };
+    const player: Viewer = { isGM: false, owns: (u) => u === "Actor.kestrel", isNpc: (u) => u === "Actor.gravel" };
+    const change = (doc: ReturnType<typeof view>) => queryAll(doc, '[data-action="caseChangeDefence"][data-target-key="0"]');
+    expect(change(view(picked, gmView))).toHaveLength(1);
+    expect(text(queryOne(view(picked, gmView), ".defence-picked"))).toBe("(picked by the GM's client)");
+    expect(change(view(picked, player))).toHaveLength(0);
+    // A clicked defence is the clicker's: no change offered.
+    expect(change(view(rollToHit(chooseDefence(made, "0", { defence: "block", die: 50, cs: [] }), "0", { die: 80 }), gmView))).toHaveLength(0);
+    // Changed: the row waits on the GM's choice and says so.
+    const reopened = view(reopenDefence(picked, "0"), gmView);
+    expect(change(reopened)).toHaveLength(0);
+    expect(queryAll(reopened, ".defence-changed")).toHaveLength(1);
+    expect(queryAll(reopened, '[data-action="caseDefend"][data-defence="block"]')).toHaveLength(1);
   });
 
   it("tracker dice: each tracker roll (initiative, roll-off, extra action, change of action, declared dodge) is announced with its own die, once; an NPC's secret ones on the GMs' lines", async () => {
