@@ -10,7 +10,7 @@ import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, defendQuery } from "../../src/foundry/exchange/gm-actions";
 import { changeDefenceQuery, npcDefendQuery, pickRequestId } from "../../src/foundry/exchange/npc-defence";
-import { advancePhaseQuery, declareActionQuery, rollTurnInitiativeQuery } from "../../src/foundry/combat/queries";
+import { advancePhaseQuery, changeActionQuery, declareActionQuery, rollTurnInitiativeQuery } from "../../src/foundry/combat/queries";
 import { turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CombatBridge } from "../../src/foundry/combat/bridge";
 import { readExchange } from "../../src/foundry/exchange/card-model";
@@ -214,12 +214,16 @@ describe("whole fight", () => {
     );
   });
 
-  it("tracker dice: on the table, the GM's tracker rolls are Rolls on tracker cards; an NPC's secret roll reaches only the GMs", async () => {
+  it("tracker dice: on the table, extra actions, initiative, a roll-off and a change of action are Rolls on tracker cards; an NPC's secret rolls reach only the GMs", async () => {
     const { gm, gm2, alice, bob } = table.clients;
     seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
     seatCombat(table, "combat0000000002", [CAST.wren, CAST.shade]);
+    seatCombat(table, "combat0000000003", [CAST.kestrel, CAST.gravel]);
     const second = table.server.combats.get("combat0000000002");
     if (second) second.system = { ...second.system, phase: "initiative" };
+    // A third in its resolve phase, Doctor Gravel acting (the table cannot advance a combat there: it is seated so).
+    const third = table.server.combats.get("combat0000000003");
+    if (third) third.system = { ...third.system, phase: "resolve", round: 1, order: ["cbt0000000000001", "cbt0000000000000"], cursor: 0 };
     for (const c of [gm, gm2, alice, bob]) {
       c.drop();
       await c.connect();
@@ -252,14 +256,64 @@ describe("whole fight", () => {
     expect(gm2.messages.has(String(secret[0]?._id))).toBe(true);
     // Initiative: a player's roll (made by the GM) and the NPC's, each a Roll on an open card (initiative tells no declaration).
     const initiativeBefore = turnCards().length;
-    table.dice.push(6, 4);
+    table.dice.push(6, 6);
     expect((await bob.click(rollTurnInitiativeQuery, { combatId: "combat0000000002", combatantIds: ["cbt0000000000000"] })).ok).toBe(true);
     expect((await gm.click(rollTurnInitiativeQuery, { combatId: "combat0000000002", combatantIds: ["cbt0000000000001"] })).ok).toBe(true);
     await table.settle();
     const initiative = turnCards().slice(initiativeBefore);
-    expect(initiative.map((m) => [m.whisper.length, rolledTotals(m).map((r) => r.total)])).toEqual([[0, [6]], [0, [4]]]);
+    expect(initiative.map((m) => [m.whisper.length, rolledTotals(m).map((r) => r.total)])).toEqual([[0, [6]], [0, [6]]]);
+    // A tie on the same modifier: leaving initiative, the GM rolls it off, each die a Roll on the roll-off card.
+    const rollOffBefore = turnCards().length;
+    table.dice.push(8, 3);
+    expect((await gm.click(advancePhaseQuery, { combatId: "combat0000000002", from: "initiative" })).ok).toBe(true);
+    await table.settle();
+    const rollOff = turnCards().slice(rollOffBefore).filter((m) => m.content.includes("roll-off"));
+    expect(rollOff.map((m) => [m.whisper.length, rolledTotals(m).map((r) => r.total)])).toEqual([[0, [8, 3]]]);
+    // A change of action by an NPC tells its new (secret) declaration: its Roll goes to the GMs only.
+    const changeBefore = turnCards().length;
+    table.dice.push(70);
+    expect(await gm.click(changeActionQuery, { combatId: "combat0000000003", combatantId: "cbt0000000000001", declaration: { text: "Flee through the wall", actions: 1 }, actionIndex: 0 })).toMatchObject({ ok: true, value: { roll: 70 } });
+    await table.settle();
+    const change = turnCards().slice(changeBefore);
+    expect(change.map((m) => [[...m.whisper].sort(), rolledTotals(m).map((r) => r.total)])).toEqual([[[TABLE_USERS.gm.id, TABLE_USERS.gm2.id].sort(), [70]]]);
+    for (const player of [alice, bob]) expect(player.messages.has(String(change[0]?._id))).toBe(false);
     // Every die the GM rolled for the tracker is on exactly one card.
     const onCards = turnCards().flatMap(rolledTotals);
     expect(onCards).toHaveLength(table.rolled.length - before);
+  });
+
+  it("tracker dice: on the table, an NPC's declared dodge is a Roll on a tracker card the GMs alone receive", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    table.server.settings.set("case.declaredDodge", true);
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    const combatId = "combat0000000001";
+    expect((await alice.click(declareActionQuery, { combatId, combatantId: "cbt0000000000000", declaration: { text: "Jab", actions: 1 } })).ok).toBe(true);
+    expect((await gm.click(declareActionQuery, { combatId, combatantId: "cbt0000000000001", declaration: { text: "Dodge everything", kind: "defence", defence: "dodge", actions: 1 } })).ok).toBe(true);
+    await table.settle();
+    // The strict table cannot advance a combat through Declare and Extra actions yet (a nested update
+    // replaces the combat's system instead of merging it, issue 21): the combat is moved to its
+    // Initiative phase on the server, as advancing would leave it, and every client reloads.
+    const source = table.server.combats.get(combatId);
+    if (source) source.system = { ...source.system, phase: "initiative" };
+    // As entering Extra actions leaves a declared dodger (rules beginExtraActions): its dodge waiting on its roll.
+    const gravel = source?.combatants.find((c) => c._id === "cbt0000000000001");
+    if (gravel) gravel.system = { ...gravel.system, dodge: { declared: true, roll: null, color: "", shift: 0 } };
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    expect(table.server.combats.get(combatId)?.system.phase).toBe("initiative");
+    const before = [...table.server.messages.keys()];
+    table.dice.push(4, 2, 55); // the missing initiative (Doctor Gravel, Kestrel), then Gravel's declared dodge
+    expect((await gm.click(advancePhaseQuery, { combatId, from: "initiative" })).ok).toBe(true);
+    await table.settle();
+    const dodge = [...table.server.messages.values()].filter((m) => !before.includes(m._id) && m.content.includes("case-turn-card") && m.content.includes("dodges"));
+    expect(dodge.map((m) => [[...m.whisper].sort(), m.rolls.map((r) => (JSON.parse(r) as { total: number }).total)])).toEqual([[[TABLE_USERS.gm.id, TABLE_USERS.gm2.id].sort(), [55]]]);
+    for (const player of [alice, bob]) expect(player.messages.has(String(dodge[0]?._id))).toBe(false);
+    expect(gm2.messages.has(String(dodge[0]?._id))).toBe(true);
   });
 });
