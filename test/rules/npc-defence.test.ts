@@ -126,6 +126,14 @@ describe("changing a picked defence", () => {
     expect(targetActions(reopened, "0").defend).toEqual(targetActions(exchange("BA"), "0").defend);
   });
 
+  it("the re-chosen defence takes the first one's place in the count: counted only when the first was not", () => {
+    const declined = rollToHit(markPickedDefence(declineDefence(exchange("BA"), "0"), "0"), "0", { die: docRollFor(index, "green") });
+    const row = targetOf(reopenDefence(declined, "0"), "0");
+    expect(row.replacedCounted).toBe(false);
+    expect(countsAsNewDefence(row)).toBe(true);
+    expect(targetOf(reopenDefence(picked(), "0"), "0").replacedCounted).toBe(true);
+  });
+
   it("a clicked defence, an applied row and a changed one cannot be changed (stale)", () => {
     const clicked = chooseDefence(exchange("BA"), "0", { defence: "block", die: 50, cs: [] });
     expect(mayChangeDefence(clicked, "0")).toBe(false);

@@ -12,7 +12,7 @@ import { DEFENCES, catchRollShift, type DefenceCode } from "../defences";
 import { isHoldResult } from "../attacks";
 import { UNIVERSAL_TABLE, colorOdds, type UniversalTable } from "../universal-table";
 import type { Declaration } from "../turn/declaration";
-import { DEFENCE_SCORE, ExchangeError, targetOf, type CsReason, type DefenceChoice, type ExchangeState, type ExchangeTarget } from "./state";
+import { DEFENCE_SCORE, ExchangeError, targetOf, type CsReason, type DefenceChoice, type ExchangeState, type ExchangeTarget, type TargetDefence } from "./state";
 import { targetActions } from "./transitions";
 import { replaceTarget } from "./copy";
 
@@ -41,7 +41,7 @@ export const BEST_ODDS_KEEPS_ACTION = true as boolean;
  * its defence, the Judge chooses again and it is rolled again (new dice). The old defence and
  * to-hit leave the row (it says the Judge changed it); their dice stay in the card's rolls, so
  * no die is hidden or taken back. The re-chosen defence takes the first one's place in the
- * extra-defence count: it is not counted a second time.
+ * extra-defence count: counted only when the first was not (No defence, a declared dodge).
  */
 export const CHANGED_DEFENCE_REPLACES = true as boolean;
 
@@ -135,10 +135,16 @@ export function mayChangeDefence(state: ExchangeState, key: string): boolean {
 export function reopenDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
   if (!mayChangeDefence(state, key)) throw new ExchangeError("stale", `${target.name}'s defence can no longer be changed.`);
-  return replaceTarget(state, { ...target, phase: "awaitingDefence", defence: null, toHit: null, damage: null, defencePicked: false, defenceChanges: (target.defenceChanges ?? 0) + 1 });
+  const replacedCounted = target.replacedCounted === true || defenceCounts(target.defence);
+  return replaceTarget(state, { ...target, phase: "awaitingDefence", defence: null, toHit: null, damage: null, defencePicked: false, defenceChanges: (target.defenceChanges ?? 0) + 1, replacedCounted });
 }
 
-/** Whether a defence rolled on this row is counted in the defender's extra-defence count: not when it replaces a changed one. */
+/** Whether a defence counts in the defender's extra-defence count (§6, Table 22): a rolled one; not No defence, not a declared dodge (no die). */
+export function defenceCounts(defence: TargetDefence | null): boolean {
+  return defence !== null && defence.code !== "none" && defence.die !== null;
+}
+
+/** Whether a defence rolled on this row is counted in the defender's extra-defence count: not when the one it replaces was ({@link CHANGED_DEFENCE_REPLACES}). */
 export function countsAsNewDefence(target: ExchangeTarget): boolean {
-  return !(CHANGED_DEFENCE_REPLACES && (target.defenceChanges ?? 0) > 0);
+  return !(CHANGED_DEFENCE_REPLACES && target.replacedCounted === true);
 }

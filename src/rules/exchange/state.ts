@@ -190,6 +190,8 @@ export interface ExchangeTarget {
   readonly defencePicked?: boolean;
   /** How many times the Judge changed this row's picked defence (npc-defence.ts `reopenDefence`). */
   readonly defenceChanges?: number;
+  /** A defence the Judge changed was counted in the defender's extra-defence count: the one chosen instead is not (npc-defence.ts). */
+  readonly replacedCounted?: boolean;
 }
 
 export interface ExchangeAttacker {
