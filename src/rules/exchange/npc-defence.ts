@@ -41,7 +41,8 @@ export const BEST_ODDS_KEEPS_ACTION = true as boolean;
  * its defence, the Judge chooses again and it is rolled again (new dice). The old defence and
  * to-hit leave the row (it says the Judge changed it); their dice stay in the card's rolls, so
  * no die is hidden or taken back. The re-chosen defence takes the first one's place in the
- * extra-defence count: counted only when the first was not (No defence, a declared dodge).
+ * extra-defence count: counted only when the first was not (No defence, a declared dodge); so a
+ * re-chosen Evasion, Feint or Catch after a counted defence does not spend the action again.
  */
 export const CHANGED_DEFENCE_REPLACES = true as boolean;
 
@@ -77,8 +78,9 @@ export function defenceOdds(target: ExchangeTarget, defence: DefenceCode, shifts
 
 /**
  * The defence the Judge's client picks for the NPC row `key` under `input.mode`; null when the
- * Judge clicks (mode "gm"), the row is not waiting on a defence, or the Judge changed its pick. "declared": the declared
- * defence when it is valid against this attack, else the best odds. "bestOdds": among the valid
+ * Judge clicks (mode "gm"), the row is not waiting on a defence, or the Judge changed its pick.
+ * "declared": the declared defence when it is valid against this attack, else the best odds.
+ * "bestOdds": among the valid
  * defences that keep the NPC's action ({@link BEST_ODDS_KEEPS_ACTION}), the best chance of a
  * colour better than white, then of red, then of yellow, then the rules' order; No defence when
  * none is valid.
