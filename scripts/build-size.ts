@@ -24,9 +24,10 @@ export const GZIP_TARGET_BYTES = 70_000;
 /**
  * The ceiling the build test holds, in bytes: today's weight (162.6 kB, of which 101.2 kB of
  * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
- * for a feature that is worth the weight, and say so in the commit.
+ * for a feature that is worth the weight, and say so in the commit. Raised from 166 kB for
+ * issue 21's NPCs defending themselves and the tracker's dice as Rolls (+2.0 kB: 165.1 → 167.1).
  */
-export const GZIP_CEILING_BYTES = 166_000;
+export const GZIP_CEILING_BYTES = 168_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 

@@ -59,7 +59,7 @@ import { UNIVERSAL_TABLE_TEMPLATE, universalTableContext } from "../../src/found
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker-context";
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
-import { COLORS, UNIVERSAL_TABLE, parseDeclaration, type CombatantStats } from "../../src/rules/index";
+import { COLORS, UNIVERSAL_TABLE, chooseDefence, markPickedDefence, parseDeclaration, rollToHit, type CombatantStats } from "../../src/rules/index";
 import { chatColumn, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
@@ -303,6 +303,27 @@ describe("accessibility of the attack card", () => {
     await CARD_ACTIONS.caseApplyDamage?.call({ messageId: MESSAGE_ID }, fakeClick(), fakeTarget({ targetKey: readExchange(message.system.exchange).targets[0]?.key ?? "" }));
     await checkStage("applied", GM.id);
   });
+
+  it("accessibility: an NPC's defence picked by the GM's client, with Change defence for the GM, both themes; keyboard operable", { timeout: 60_000 }, async () => {
+    world = installWorld();
+    const { hero, villain } = kestrelAndGravel(world);
+    const made = createExchange({ attackerActor: hero, targetActor: villain, attack: "BA", damage: 30 });
+    const picked = rollToHit(markPickedDefence(chooseDefence(made, "0", { defence: "block", die: 50, cs: [] }), "0"), "0", { die: 80 });
+    const gmViewer: Viewer = { isGM: true, owns: () => false, isNpc: (uuid) => uuid === villain.uuid };
+    for (const theme of THEMES) {
+      const page = await open(chatColumn(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(picked, gmViewer, { hideNpcDefences: false, ownersApplyDamage: false }))), theme, { width: 340, height: 700 });
+      try {
+        await checkView(page, "#chat-log", `attack-card-picked-defence-${theme}`);
+        expect(await page.locator('[data-action="caseChangeDefence"]').count()).toBe(1);
+        const controls = await controlsIn(page, "#chat-log");
+        const stops = await tabThrough(page, "#chat-log");
+        expect(stops.length).toBe(controls.length);
+        expect(stops.filter((s) => !s.marked)).toEqual([]);
+      } finally {
+        await release(page);
+      }
+    }
+  });
 });
 
 // ── dialogs ─────────────────────────────────────────────────────────────────────────────────
@@ -521,7 +542,7 @@ describe("accessibility of the other chat cards", () => {
         by: "Judge",
       }),
     "roll-error": () => renderTemplate("templates/chat/roll-error.hbs", { message: "The roll's data could not be read.", total: 42 }),
-    "turn-card": () => renderTemplate("templates/combat/chat-card.hbs", { title: localize("CASE.Turn.Chat.DodgeTitle"), lines: ["Kestrel: 40, Green"] }),
+    "turn-card": () => renderTemplate("templates/combat/chat-card.hbs", { title: localize("CASE.Turn.Chat.DodgeTitle"), lines: ["Kestrel: 40, Green"], dice: [{ formula: "1d100", total: 40 }] }),
   };
   for (const theme of THEMES) {
     for (const [name, html] of Object.entries(cards)) {

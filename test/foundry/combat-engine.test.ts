@@ -254,7 +254,7 @@ describe("a turn through the engine", () => {
       ["Bulwark", true],
     ]);
     const dodge = w.announcements.find((a) => a.title === "CASE.Turn.Chat.DodgeTitle");
-    expect(dodge?.lines).toEqual([{ key: "CASE.Turn.Chat.Dodge", data: { name: "Doctor Dread", roll: 60, color: "green", shift: -2 }, secret: true }]);
+    expect(dodge?.lines).toEqual([{ key: "CASE.Turn.Chat.Dodge", data: { name: "Doctor Dread", roll: 60, color: "green", shift: -2 }, secret: true, die: { formula: "1d100", total: 60 } }]);
     expect(w.get("villain").system.dodge).toMatchObject({ declared: true, roll: 60, shift: -2 });
   });
 });

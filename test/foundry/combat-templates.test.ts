@@ -215,22 +215,30 @@ describe("the declare form", () => {
 });
 
 describe("the turn's chat card", () => {
-  it("names colours and shifts, and keeps NPC secrets apart for the GM", () => {
-    const { open, secret } = announcementLines(
+  it("names colours and shifts, and keeps NPC secrets apart for the GM, each die with its line", () => {
+    const dodge = { formula: "1d100", total: 80 };
+    const extra = { formula: "1d100", total: 40 };
+    const { open, secret, openDice, secretDice } = announcementLines(
       {
         title: "CASE.Turn.Chat.DodgeTitle",
         lines: [
-          { key: "CASE.Turn.Chat.Dodge", data: { name: "Kestrel", roll: 80, color: "yellow", shift: -4 }, secret: false },
-          { key: "CASE.Turn.Chat.ExtraFailed", data: { name: "Doctor Dread", actions: 2, required: "yellow", roll: 40, color: "green" }, secret: true },
+          { key: "CASE.Turn.Chat.Dodge", data: { name: "Kestrel", roll: 80, color: "yellow", shift: -4 }, secret: false, die: dodge },
+          { key: "CASE.Turn.Chat.ExtraFailed", data: { name: "Doctor Dread", actions: 2, required: "yellow", roll: 40, color: "green" }, secret: true, die: extra },
         ],
       },
       localize,
     );
     expect(open).toEqual(["Kestrel dodges: rolled 80, Yellow — attacks on Kestrel this turn at \u22124 CS."]);
     expect(secret).toEqual(["Doctor Dread tries 2 actions (Yellow needed): rolled 40, Green — failed: one action at −3 CS."]);
-    const card = parseHtml(renderTemplate("templates/combat/chat-card.hbs", { title: localize("CASE.Turn.Chat.DodgeTitle"), lines: open }));
+    expect(openDice).toEqual([dodge]);
+    expect(secretDice).toEqual([extra]);
+    const card = parseHtml(renderTemplate("templates/combat/chat-card.hbs", { title: localize("CASE.Turn.Chat.DodgeTitle"), lines: open, dice: openDice }));
     expect(text(queryOne(card, ".card-title"))).toBe("Declared dodges");
     expect(queryAll(card, "li").length).toBe(1);
+    // The die shows with its tooltip (the Roll itself rides on the message's rolls).
+    expect(queryAll(card, ".case-turn-dice .die").map((d) => [text(d), attr(d, "data-tooltip")])).toEqual([["80", "1d100 rolled by the GM: 80"]]);
+    const plain = parseHtml(renderTemplate("templates/combat/chat-card.hbs", { title: "Order", lines: ["1. Kestrel (7)"], dice: [] }));
+    expect(queryAll(plain, ".case-turn-dice").length).toBe(0);
   });
 });
 

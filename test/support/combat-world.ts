@@ -3,9 +3,9 @@
  * what the engine asks and records it — each write (combat fields, combatants' stored parts,
  * Foundry's initiative value, Endurance, status effects, round/turn), each announcement, each
  * die (dice come from a queue the test fills; an empty queue is an error, never a made-up
- * roll). It decides nothing: tests assert on what the engine and the rules produced.
+ * roll; each die handed out is an object of its own, kept in `rolled`). It decides nothing: tests assert on what the engine and the rules produced.
  */
-import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
+import { TurnEngine, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
 import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
 import type { CombatantStats, HoldState } from "../../src/rules/index";
 
@@ -37,6 +37,8 @@ export interface TurnWorld {
   settings: TurnSettingsInput;
   /** Dice to hand out, in order. */
   readonly dice: number[];
+  /** Every die the host handed the engine, in order (each to be announced on one line). */
+  readonly rolled: TurnDie[];
   readonly writes: { write: TurnWrite; sync: { round: number; currentId: string | null } }[];
   readonly announcements: Announcement[];
   /** The GM's record of the turn's history (back one step), as the host stores it. */
@@ -69,6 +71,7 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
     combatants,
     settings: { initiativeMode: "everyTurn", teamInitiative: false, declaredDodge: false, ...settings },
     dice: [],
+    rolled: [],
     writes: [],
     announcements: [],
     history: [],
@@ -139,10 +142,13 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
       return Promise.resolve();
     },
     roll(formula, count) {
-      const out: number[] = [];
+      const out: TurnDie[] = [];
       for (let i = 0; i < count; i++) {
-        const die = world.dice.shift();
-        if (die === undefined) throw new Error(`The test world ran out of dice (wanted ${formula}).`);
+        const total = world.dice.shift();
+        if (total === undefined) throw new Error(`The test world ran out of dice (wanted ${formula}).`);
+        // A die object of its own, as a Foundry Roll is: the test can find where each one was announced.
+        const die: TurnDie = { formula, total };
+        world.rolled.push(die);
         out.push(die);
       }
       return Promise.resolve(out);

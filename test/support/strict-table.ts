@@ -47,6 +47,7 @@ import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } 
 import { LockTable } from "../../src/foundry/requests/locks";
 import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requests/gm";
 import { CASE_QUERIES } from "../../src/foundry/queries";
+import { registerNpcDefenceHooks } from "../../src/foundry/exchange/npc-defence";
 import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CaseServices } from "../../src/foundry/register";
 import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/combat/state";
@@ -213,6 +214,8 @@ export class StrictServer {
     ["case.teamInitiative", false],
     ["case.slamMovesTokens", false],
     ["case.minorFoeRule", "normal"],
+    // This test world's NPC defences: the GM clicks (the system's default is the declared defence; tests that need it set it).
+    ["case.npcDefence", "gm"],
   ]);
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
@@ -874,6 +877,8 @@ export class StrictClient {
     this.run(() => {
       for (const query of CASE_QUERIES) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
+      // As the root does in init (src/foundry/register.ts): the active GM picks NPC defences on the cards it sees created.
+      registerNpcDefenceHooks(this.router);
     });
     this.table.tellOthers(this);
     await this.run(() => this.call("ready"));

@@ -1,9 +1,10 @@
 /**
  * The text of a turn announcement (the engine's chat summaries): each line localised with its
  * data, colours named ("yellow" → "Yellow"), shifts written as the rules write them ("−4").
- * Lines about NPCs' secrets or hidden combatants are kept apart for a GM-only whisper.
+ * Lines about NPCs' secrets or hidden combatants are kept apart for a GM-only whisper, and so
+ * are the dice they announce: each die goes on the card of its line, once.
  */
-import type { Announcement } from "./engine";
+import type { Announcement, TurnDie } from "./engine";
 import type { Localize } from "../core/format";
 import { formatSigned } from "../core/format";
 
@@ -12,10 +13,12 @@ const COLOR_KEYS = new Set(["color", "required"]);
 /** Data keys whose value is a column shift. */
 const SHIFT_KEYS = new Set(["shift", "modifier"]);
 
-/** The localised lines of an announcement, split into those for everyone and those for the GM only. */
-export function announcementLines(announcement: Announcement, t: Localize): { open: string[]; secret: string[] } {
+/** The localised lines of an announcement and their dice, split into those for everyone and those for the GM only. */
+export function announcementLines(announcement: Announcement, t: Localize): { open: string[]; secret: string[]; openDice: TurnDie[]; secretDice: TurnDie[] } {
   const open: string[] = [];
   const secret: string[] = [];
+  const openDice: TurnDie[] = [];
+  const secretDice: TurnDie[] = [];
   for (const line of announcement.lines) {
     const data: Record<string, string | number> = {};
     for (const [key, value] of Object.entries(line.data)) {
@@ -24,6 +27,7 @@ export function announcementLines(announcement: Announcement, t: Localize): { op
       else data[key] = value;
     }
     (line.secret ? secret : open).push(t(line.key, data));
+    if (line.die) (line.secret ? secretDice : openDice).push(line.die);
   }
-  return { open, secret };
+  return { open, secret, openDice, secretDice };
 }

@@ -6,7 +6,7 @@
  * The turn's implementation is `turnCombatBridge` (./foundry-host.ts); the root (../register.ts)
  * hands it to the request router, whose card handlers find it in their context.
  */
-import type { DefenceCode } from "../../rules/index";
+import type { Declaration, DefenceCode } from "../../rules/index";
 
 export interface CombatBridge {
   defencesUsed(actor: Actor.Implementation): Promise<number>;
@@ -23,6 +23,11 @@ export interface CombatBridge {
   turn(actor: Actor.Implementation): Promise<number | null>;
   /** Marks the character's combatant defeated (or not) in the combats it is in (idempotent). */
   markDefeated(actor: Actor.Implementation, defeated: boolean): Promise<void>;
+  /**
+   * The character's declaration this turn, secret ones included (the GM's record), or null
+   * outside a started combat or without one (read for an NPC's declared defence).
+   */
+  declaration?(actor: Actor.Implementation): Promise<Declaration | null>;
 }
 
 /** The bridge without a running combat (tests and worlds without the turn use it). */
@@ -34,4 +39,5 @@ export const NO_COMBAT: CombatBridge = Object.freeze({
   recordStun: () => Promise.resolve(),
   turn: () => Promise.resolve(null),
   markDefeated: () => Promise.resolve(),
+  declaration: () => Promise.resolve(null),
 });

@@ -71,6 +71,16 @@ export interface TurnSnapshot {
   readonly history?: readonly StoredTurnStep[];
 }
 
+/**
+ * A die the tracker rolled: its formula and total. The host keeps what stands behind it (a
+ * Foundry Roll) and puts it on the card of the line that announces it, so every tracker die is
+ * a Roll on a tracker card (tooltip, Dice So Nice), once.
+ */
+export interface TurnDie {
+  readonly formula: string;
+  readonly total: number;
+}
+
 /** Where a line of a turn announcement goes. */
 export interface AnnouncementLine {
   /** A localisation key under CASE.Turn.Chat. */
@@ -78,6 +88,8 @@ export interface AnnouncementLine {
   readonly data: Readonly<Record<string, string | number>>;
   /** Only for the GM (an NPC's roll: its declaration is secret). */
   readonly secret: boolean;
+  /** The die this line announces: it goes on the card this line is on (the GMs' only, for a secret line). */
+  readonly die?: TurnDie;
 }
 
 /** A chat summary of what the turn did (rolls, the order, the wrap-up). */
@@ -98,8 +110,8 @@ export interface TurnHost {
    * and Foundry's round (the CASE turn's number) and current combatant kept in step.
    */
   write(write: TurnWrite, sync: { readonly round: number; readonly currentId: string | null }): Promise<void>;
-  /** Rolls `formula` (1d10 or 1d100) `count` times; the totals. */
-  roll(formula: "1d10" | "1d100", count: number): Promise<number[]>;
+  /** Rolls `formula` (1d10 or 1d100) `count` times; the dice, each to be announced on one line. */
+  roll(formula: "1d10" | "1d100", count: number): Promise<TurnDie[]>;
   /** Posts an announcement (secret lines to the GM only). */
   announce(announcement: Announcement): Promise<void>;
   /** A combatant's display name. */
@@ -250,7 +262,7 @@ export class TurnEngine {
       if (rollers.length === 0) return [];
       const dice = await this.host.roll("1d10", rollers.length);
       await this.announceInitiative(state, rollers, dice);
-      return [(s: TurnState) => recordInitiativeRolls(s, Object.fromEntries(rollers.map((id, i) => [id, dice[i] as number])))];
+      return [(s: TurnState) => recordInitiativeRolls(s, totalsBy(rollers, dice))];
     });
   }
 
@@ -285,8 +297,8 @@ export class TurnEngine {
       // A replay (this action's change already tried) or an impossible change fails in the rules without a roll.
       if (c?.changedAt === actionIndex || (c !== undefined && actionIndex < c.actionsUsed)) return [];
       changeAction(state, combatantId, 100, declaration, actionIndex); // validates before rolling
-      const [roll] = await this.host.roll("1d100", 1);
-      const d100 = roll as number;
+      const [die] = await this.host.roll("1d100", 1);
+      const d100 = dieTotal(die);
       const result = changeAction(state, combatantId, d100, declaration, actionIndex);
       answer = { roll: d100, color: result.color, success: result.success };
       await this.host.announce({
@@ -296,6 +308,7 @@ export class TurnEngine {
             key: result.success ? "CASE.Turn.Chat.ChangePassed" : "CASE.Turn.Chat.ChangeFailed",
             data: { name: this.host.nameOf(combatantId), roll: d100, color: result.color ?? "" },
             secret: this.secret(combatantId, true),
+            ...(die ? { die } : {}),
           },
         ],
       });
@@ -416,13 +429,15 @@ export class TurnEngine {
     const dice = await this.host.roll("1d100", pending.length);
     const lines: AnnouncementLine[] = [];
     pending.forEach((c, i) => {
-      const d100 = dice[i] as number;
+      const die = dice[i];
+      const d100 = dieTotal(die);
       push((s) => recordExtraActionRoll(s, c.id, d100));
       const after = scratch.combatants.get(c.id) as CombatantTurn;
       lines.push({
         key: after.extra?.success ? "CASE.Turn.Chat.ExtraPassed" : "CASE.Turn.Chat.ExtraFailed",
         data: { name: this.host.nameOf(c.id), actions: c.extra?.wanted ?? 0, required: c.extra?.required ?? "", roll: d100, color: after.extra?.color ?? "" },
         secret: this.secret(c.id, true),
+        ...(die ? { die } : {}),
       });
     });
     await this.host.announce({ title: "CASE.Turn.Chat.ExtraTitle", lines });
@@ -433,7 +448,7 @@ export class TurnEngine {
     if (npcRollers.length === 0) return;
     const dice = await this.host.roll("1d10", npcRollers.length);
     await this.announceInitiative(scratch, npcRollers, dice);
-    push((s) => recordInitiativeRolls(s, Object.fromEntries(npcRollers.map((id, i) => [id, dice[i] as number]))));
+    push((s) => recordInitiativeRolls(s, totalsBy(npcRollers, dice)));
   }
 
   /** Before leaving initiative: the rolls still missing, the roll-offs, the declared dodges. */
@@ -442,7 +457,7 @@ export class TurnEngine {
     if (missing.length > 0) {
       const dice = await this.host.roll("1d10", missing.length);
       await this.announceInitiative(scratch, missing, dice);
-      push((s) => recordInitiativeRolls(s, Object.fromEntries(missing.map((id, i) => [id, dice[i] as number]))));
+      push((s) => recordInitiativeRolls(s, totalsBy(missing, dice)));
     }
     for (let round = 0; round < ROLL_OFF_ROUNDS; round++) {
       const tied = initiativeWaiting(scratch).rollOffs.flat();
@@ -450,33 +465,33 @@ export class TurnEngine {
       const dice = await this.host.roll("1d10", tied.length);
       await this.host.announce({
         title: "CASE.Turn.Chat.RollOffTitle",
-        lines: tied.map((id, i) => ({ key: "CASE.Turn.Chat.RollOff", data: { name: this.host.nameOf(id), roll: dice[i] as number }, secret: this.secret(id, false) })),
+        lines: tied.map((id, i) => dieLine({ key: "CASE.Turn.Chat.RollOff", data: { name: this.host.nameOf(id), roll: dieTotal(dice[i]) }, secret: this.secret(id, false) }, dice[i])),
       });
-      push((s) => recordInitiativeRollOffs(s, Object.fromEntries(tied.map((id, i) => [id, dice[i] as number]))));
+      push((s) => recordInitiativeRollOffs(s, totalsBy(tied, dice)));
     }
     const dodgers = initiativeWaiting(scratch).dodges;
     if (dodgers.length > 0) {
       const dice = await this.host.roll("1d100", dodgers.length);
       const lines: AnnouncementLine[] = [];
       dodgers.forEach((id, i) => {
-        const d100 = dice[i] as number;
+        const d100 = dieTotal(dice[i]);
         push((s) => recordDodgeRoll(s, id, d100));
         const dodge = scratch.combatants.get(id)?.dodge;
-        lines.push({ key: "CASE.Turn.Chat.Dodge", data: { name: this.host.nameOf(id), roll: d100, color: dodge?.color ?? "", shift: dodge?.shift ?? 0 }, secret: this.secret(id, true) });
+        lines.push(dieLine({ key: "CASE.Turn.Chat.Dodge", data: { name: this.host.nameOf(id), roll: d100, color: dodge?.color ?? "", shift: dodge?.shift ?? 0 }, secret: this.secret(id, true) }, dice[i]));
       });
       await this.host.announce({ title: "CASE.Turn.Chat.DodgeTitle", lines });
     }
   }
 
-  private async announceInitiative(state: TurnState, rollers: readonly string[], dice: readonly number[]): Promise<void> {
+  private async announceInitiative(state: TurnState, rollers: readonly string[], dice: readonly TurnDie[]): Promise<void> {
     const units = initiativeUnits(state);
     await this.host.announce({
       title: "CASE.Turn.Chat.InitiativeTitle",
       lines: rollers.map((id, i) => {
         const unit = units.find((u) => u.rollerId === id);
-        const d10 = dice[i] as number;
+        const d10 = dieTotal(dice[i]);
         const modifier = unit?.modifier ?? 0;
-        return { key: "CASE.Turn.Chat.Initiative", data: { name: this.host.nameOf(id), roll: d10, modifier, total: d10 + modifier }, secret: this.secret(id, false) };
+        return dieLine({ key: "CASE.Turn.Chat.Initiative", data: { name: this.host.nameOf(id), roll: d10, modifier, total: d10 + modifier }, secret: this.secret(id, false) }, dice[i]);
       }),
     });
   }
@@ -545,6 +560,22 @@ export class TurnEngine {
       return change;
     });
   }
+}
+
+/** A die's total; a die the host did not hand back is an error, never a made-up roll. */
+function dieTotal(die: TurnDie | undefined): number {
+  if (die === undefined) throw new Error("The tracker's host rolled fewer dice than asked.");
+  return die.total;
+}
+
+/** The totals of `dice`, by the ids they were rolled for (in order). */
+function totalsBy(ids: readonly string[], dice: readonly TurnDie[]): Record<string, number> {
+  return Object.fromEntries(ids.map((id, i) => [id, dieTotal(dice[i])]));
+}
+
+/** A line with the die it announces. */
+function dieLine(line: AnnouncementLine, die: TurnDie | undefined): AnnouncementLine {
+  return die ? { ...line, die } : line;
 }
 
 /** The write with `mark`'s key added to its combatant's remembered defence keys (in the same update). */

@@ -12,7 +12,7 @@ import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
 import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
-import { TurnEngine, type Announcement, type TurnHost, type TurnSnapshot } from "./engine";
+import { TurnEngine, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
   publicDeclaration,
@@ -213,27 +213,42 @@ export class FoundryTurnHost implements TurnHost {
     }
   }
 
-  async roll(formula: "1d10" | "1d100", count: number): Promise<number[]> {
-    const totals: number[] = [];
+  /** The Rolls behind the dice this host handed the engine, for the card that announces each. */
+  private readonly rolls = new WeakMap<TurnDie, Roll>();
+
+  async roll(formula: "1d10" | "1d100", count: number): Promise<TurnDie[]> {
+    const dice: TurnDie[] = [];
     for (let i = 0; i < count; i++) {
       const roll = await new Roll(formula).evaluate();
-      totals.push(roll.total);
+      const die: TurnDie = { formula, total: roll.total };
+      this.rolls.set(die, roll);
+      dice.push(die);
     }
-    return totals;
+    return dice;
   }
 
+  /**
+   * Posts an announcement as a tracker card: the lines for everyone on one message, the secret
+   * ones (an NPC's roll that reveals its declaration, a hidden combatant's) on another
+   * whispered to the GMs; each die on the message of its line as a Roll in the message's
+   * `rolls` (stored as JSON, as the attack cards keep theirs), so tooltips, Dice So Nice and
+   * modules reading `message.rolls` see it once, and a whispered Roll reaches the GMs only
+   * (Foundry delivers a whisper to its author and recipients; Dice So Nice animates a new
+   * message's rolls for those who receive it: its public API, game.dice3d).
+   */
   async announce(announcement: Announcement): Promise<void> {
     const t = (key: string, data?: Readonly<Record<string, string | number>>): string =>
       data ? game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : game.i18n.localize(key);
-    const { open, secret } = announcementLines(announcement, t);
+    const { open, secret, openDice, secretDice } = announcementLines(announcement, t);
     const title = t(announcement.title);
-    const speaker = ChatMessage.getSpeaker({ alias: game.i18n.localize("CASE.Turn.ChatSpeaker") });
-    const render = (lines: readonly string[]): Promise<string> => foundry.applications.handlebars.renderTemplate(TURN_CARD_TEMPLATE, { title, lines });
-    if (open.length > 0) await ChatMessage.create({ content: await render(open), speaker });
-    if (secret.length > 0) {
-      const gms = game.users.filter((u) => u.isGM).map((u) => u.id);
-      await ChatMessage.create({ content: await render(secret), speaker, whisper: gms });
-    }
+    const speaker = { alias: game.i18n.localize("CASE.Turn.ChatSpeaker") };
+    const post = async (lines: readonly string[], dice: readonly TurnDie[], whisper: string[] | null): Promise<void> => {
+      const rolls = dice.map((d) => this.rolls.get(d)).filter((r): r is Roll => r !== undefined);
+      const content = await foundry.applications.handlebars.renderTemplate(TURN_CARD_TEMPLATE, { title, lines, dice: dice.map((d) => ({ formula: d.formula, total: d.total })) });
+      await ChatMessage.implementation.create({ content, speaker, rolls: rolls.map((r) => JSON.stringify(r.toJSON())), ...(whisper ? { whisper } : {}) });
+    };
+    if (open.length > 0) await post(open, openDice, null);
+    if (secret.length > 0) await post(secret, secretDice, game.users.filter((u) => u.isGM).map((u) => u.id));
   }
 
   nameOf(combatantId: string): string {
@@ -356,6 +371,11 @@ export const turnCombatBridge: CombatBridge = {
   async markDefeated(actor, defeated) {
     const found = combatantOfActor(actor);
     if (found && found.combatant.defeated !== defeated) await found.combatant.update({ defeated });
+  },
+  declaration(actor) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(null);
+    return Promise.resolve(turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "")?.declaration ?? null);
   },
   declaredDodgeShift(actor) {
     const found = combatantOfActor(actor);

@@ -13,6 +13,9 @@ import {
   MEDICAL_CARE_HEALTH_FACTOR,
   MINOR_FOE_RULES,
   MINOR_FOE_RULE_DEFAULT,
+  DEFAULT_NPC_DEFENCE_MODE,
+  NPC_DEFENCE_MODES,
+  type NpcDefenceMode,
   REGENERATION_TURNS,
   STRENGTH_CONTEST_RULES,
   TAKE_AND_FULL_HOLD_BY,
@@ -59,6 +62,7 @@ declare module "fvtt-types/configuration" {
     "case.unconsciousAtZeroHealth": boolean;
     "case.killLossAtOwnWrapUp": boolean;
     "case.strengthContest": StrengthContestRule;
+    "case.npcDefence": NpcDefenceMode;
   }
 }
 
@@ -200,6 +204,16 @@ function registerRecoverySettings(): void {
     type: String,
     choices: choices("strengthContest", STRENGTH_CONTEST_RULES),
     default: TAKE_AND_FULL_HOLD_BY,
+  });
+  // Who picks an NPC's defence on an attack card (rules npc-defence.ts): the Judge by a click, or the Judge's client.
+  game.settings.register(SYSTEM_ID, "npcDefence", {
+    name: "CASE.Setting.npcDefence.Name",
+    hint: "CASE.Setting.npcDefence.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("npcDefence", NPC_DEFENCE_MODES),
+    default: DEFAULT_NPC_DEFENCE_MODE,
   });
   game.settings.register(SYSTEM_ID, "killLossAtOwnWrapUp", {
     name: "CASE.Setting.killLossAtOwnWrapUp.Name",

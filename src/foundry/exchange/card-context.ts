@@ -12,6 +12,7 @@ import {
   attackDefinition,
   exchangeComplete,
   targetActions,
+  mayChangeDefence,
   missMayStrikeOthers,
   takeOutcome,
   mayPullColor,
@@ -181,6 +182,12 @@ export interface TargetRowView {
   /** The characters the row's damage went to instead of its target, with their Health. */
   readonly appliedTo: readonly { readonly name: string; readonly before: number; readonly after: number; readonly max: number }[];
   readonly canUndo: boolean;
+  /** The GM may change a defence the GM's client picked (rules `mayChangeDefence`), before damage is applied. */
+  readonly canChangeDefence: boolean;
+  /** The defence was picked by the GM's client under the NPC-defence setting. */
+  readonly defencePicked: boolean;
+  /** The GM changed a picked defence on this row (it was rolled again). */
+  readonly defenceChanged: boolean;
   readonly applied: null | {
     readonly before: number;
     readonly after: number;
@@ -388,6 +395,9 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       canApplyToSelected: mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0,
       appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max })),
       canUndo: mayApply && next.undo,
+      canChangeDefence: viewer.isGM && mayChangeDefence(state, t.key),
+      defencePicked: t.defencePicked === true,
+      defenceChanged: (t.defenceChanges ?? 0) > 0,
       applied: t.applied && !t.applied.others
         ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null, out: t.applied.out === true }
         : null,

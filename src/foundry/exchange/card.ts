@@ -17,6 +17,7 @@ import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
 import { applyToSelected } from "./apply-to-selected";
 import { rememberDefence } from "./defence-shortcut";
+import { changeDefenceQuery } from "./npc-defence";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -71,6 +72,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
     const data = target.dataset;
     rememberDefence(data.defence ?? "");
     return requestGM(defendQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
+  },
+  caseChangeDefence(_event, target) {
+    return requestGM(changeDefenceQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
   },
   caseRollToHit() {
     return requestGM(rollToHitQuery, { messageId: this.messageId });

@@ -21,6 +21,8 @@ import {
   applyDamage,
   applyDeclaredDodge,
   chooseDefence,
+  countsAsNewDefence,
+  markPickedDefence,
   defencePenalty,
   declineDefence,
   effectiveEndurance,
@@ -65,19 +67,19 @@ export interface CardServices {
   readonly combat: CombatBridge;
 }
 
-type CardContext = QueryContext<CardServices>;
+export type CardContext = QueryContext<CardServices>;
 
 /** Declares a card query: its handlers get the {@link CardServices} in their context. */
 export function defineCardQuery<P, R>(definition: QueryDefinition<P, R, CardServices>): QueryDefinition<P, R, CardServices> {
   return defineQuery(definition);
 }
 
-interface TargetRef {
+export interface TargetRef {
   readonly messageId: string;
   readonly targetKey: string;
 }
 
-function parseTargetRef(r: Record<string, unknown>): TargetRef {
+export function parseTargetRef(r: Record<string, unknown>): TargetRef {
   return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY) };
 }
 
@@ -312,40 +314,48 @@ export const defendQuery = defineCardQuery({
   },
   lockKey: (p) => cardLock(p.messageId),
   authorize: (user, p) => mustOwnTarget(user, p),
-  async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
-    if (!loaded) return null;
-    const { state } = loaded;
-    const target = transition(() => targetOf(state, p.targetKey));
-    const offered = targetActions(state, p.targetKey).defend;
-    if (offered.length === 0) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
-    if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", `${target.name} cannot use ${p.defence} against this attack.`);
-    const actor = await targetActor(target);
-    // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
-    // attack uses the dodge rolled after initiative: no new roll, no defence spent.
-    const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
-    const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
-    const dice: RolledDie[] = [];
-    let next: ExchangeState;
-    if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
-    else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
-    else {
-      const cs = await defenceShifts(context.services.combat, actor, p.defence);
-      const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
-      dice.push(die);
-      next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs }, CONFIG.CASE.universalTable));
-    }
-    next = await rollPendingToHit(next, p.targetKey, dice);
-    // Effects first, the card last.
-    if (!useDeclared && p.defence !== "none") await context.services.combat.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
-    await afterToHit(next, p.targetKey, p.messageId, context);
-    // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
-    const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
-    if (bonus > 0) await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(next.attacker.uuid)}`]: bonus });
-    await save("defend", loaded, next, context, dice);
-    return null;
-  },
+  handle: (_user, p, context) => defendRow(p, context),
 });
+
+/**
+ * A defence on a row, on the active GM, under the card's lock: the click's handler, and the
+ * NPC-defence pick's (npc-defence.ts, `picked`: the row is marked so the GM may change it). A
+ * defence that replaces one the GM changed is not counted again (rules `countsAsNewDefence`).
+ */
+export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice }, context: CardContext, picked = false): Promise<null> {
+  const loaded = await cardFor(p.messageId, context);
+  if (!loaded) return null;
+  const { state } = loaded;
+  const target = transition(() => targetOf(state, p.targetKey));
+  const offered = targetActions(state, p.targetKey).defend;
+  if (offered.length === 0) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
+  if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", `${target.name} cannot use ${p.defence} against this attack.`);
+  const actor = await targetActor(target);
+  // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
+  // attack uses the dodge rolled after initiative: no new roll, no defence spent.
+  const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
+  const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
+  const dice: RolledDie[] = [];
+  let next: ExchangeState;
+  if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
+  else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
+  else {
+    const cs = await defenceShifts(context.services.combat, actor, p.defence);
+    const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
+    dice.push(die);
+    next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs }, CONFIG.CASE.universalTable));
+  }
+  if (picked) next = transition(() => markPickedDefence(next, p.targetKey));
+  next = await rollPendingToHit(next, p.targetKey, dice);
+  // Effects first, the card last.
+  if (!useDeclared && p.defence !== "none" && countsAsNewDefence(target)) await context.services.combat.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
+  await afterToHit(next, p.targetKey, p.messageId, context);
+  // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
+  const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
+  if (bonus > 0) await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(next.attacker.uuid)}`]: bonus });
+  await save("defend", loaded, next, context, dice);
+  return null;
+}
 
 // ── Roll to hit (blindsided targets, or a card whose roll was cut off) ───────────────────────
 

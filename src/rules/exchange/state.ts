@@ -186,6 +186,12 @@ export interface ExchangeTarget {
   readonly defenceHidden?: boolean;
   /** An area attack: the row's distance in areas from the area's centre (its damage may fall off). */
   readonly areaDistance?: number;
+  /** The defence was picked by the Judge's client under the NPC-defence setting (npc-defence.ts): the Judge may change it. */
+  readonly defencePicked?: boolean;
+  /** How many times the Judge changed this row's picked defence (npc-defence.ts `reopenDefence`). */
+  readonly defenceChanges?: number;
+  /** A defence the Judge changed was counted in the defender's extra-defence count: the one chosen instead is not (npc-defence.ts). */
+  readonly replacedCounted?: boolean;
 }
 
 export interface ExchangeAttacker {
