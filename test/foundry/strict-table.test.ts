@@ -7,7 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { vi } from "vitest";
 import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
-import { declareActionQuery, firstAidQuery, setConditionQuery } from "../../src/foundry/combat/queries";
+import { advancePhaseQuery, chooseExtraModeQuery, completeActionQuery, declareActionQuery, declareManyQuery, firstAidQuery, rollTurnInitiativeQuery, setConditionQuery } from "../../src/foundry/combat/queries";
+import { characterSource } from "../support/exchange-world";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
@@ -571,5 +572,77 @@ describe("strict table: first aid and Aided from the tracker", () => {
     expect(far).toMatchObject({ ok: false, reason: "forbidden" });
     expect(JSON.stringify(far)).toContain("must stand next to");
     expect(turn(gm).combatants.get(gravel)).toMatchObject({ stunTurns: 3 });
+  });
+});
+
+describe("strict table: the CASE turn", () => {
+  const COMBAT = "combat0000000001";
+  const NPCS = { minionA: "villain000000003", minionB: "villain000000004" } as const;
+  /** Combatant ids in seat order: Kestrel (Alice), Wren (Bob), Gravel, Shade, two minions (the GM's). */
+  const [kestrel, wren, gravel, shade, minionA, minionB] = [0, 1, 2, 3, 4, 5].map((i) => `cbt${String(i).padStart(13, "0")}`) as [string, string, string, string, string, string];
+
+  beforeEach(async () => {
+    table = new StrictTable({ seed: 5 });
+    seatCast(table);
+    table.server.addActor(NPCS.minionA, "Goon A", "npc", characterSource({ fighting: 20, agility: 20 }), []);
+    table.server.addActor(NPCS.minionB, "Goon B", "npc", characterSource({ fighting: 20, agility: 30 }), []);
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel, CAST.shade, NPCS.minionA, NPCS.minionB]);
+    await table.connectAll();
+  });
+
+  /** The turn as a client's engine reads it. */
+  const turnOf = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get(COMBAT) as never).state());
+
+  it("a GM plays a whole CASE turn through the real tracker queries, with 2 GMs, 2 players and 4 NPCs: Declare → Extra actions → Initiative → Resolve → Extra rounds → Wrap up → next Declare", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    const owner = (id: string): StrictClient => (id === kestrel ? alice : id === wren ? bob : gm);
+    const must = async (by: StrictClient, query: Parameters<StrictClient["click"]>[0], payload: Record<string, unknown>): Promise<void> => {
+      const result = await by.click(query, payload);
+      expect(result, `${by.user.name}: ${query.name} ${JSON.stringify(payload)}`).toMatchObject({ ok: true });
+      await table.settle();
+    };
+    const phase = () => turnOf(gm).combat.phase;
+    const phases = [phase()];
+    const advance = async () => {
+      await must(gm, advancePhaseQuery, { combatId: COMBAT, from: phase() });
+      phases.push(phase());
+    };
+    // Declare: each player for their own hero (Kestrel two actions), the GM for the NPCs in one go.
+    await must(alice, declareActionQuery, { combatId: COMBAT, combatantId: kestrel, declaration: { text: "Two haymakers at Gravel", kind: "attack", attack: "BA", actions: 2 } });
+    await must(bob, declareActionQuery, { combatId: COMBAT, combatantId: wren, declaration: { text: "Dodge and cover Kestrel", kind: "defence", defence: "dodge", actions: 1 } });
+    await must(gm, declareManyQuery, {
+      combatId: COMBAT,
+      declarations: [gravel, shade, minionA, minionB].map((combatantId) => ({ combatantId, declaration: { text: "Rush the heroes", kind: "attack", attack: "BA", actions: 1 } })),
+    });
+    // Extra actions: entering the phase rolls Kestrel's extra action; Alice picks separate actions.
+    await advance();
+    const extra = turnOf(gm).combatants.get(kestrel)?.extra ?? null;
+    if (extra !== null && extra.mode === null) await must(alice, chooseExtraModeQuery, { combatId: COMBAT, combatantId: kestrel, mode: "separate" });
+    // Initiative: the players roll their own; the NPCs' roll as the phase begins.
+    await advance();
+    await must(alice, rollTurnInitiativeQuery, { combatId: COMBAT, combatantIds: [kestrel] });
+    await must(bob, rollTurnInitiativeQuery, { combatId: COMBAT, combatantIds: [wren] });
+    await advance();
+    const order = turnOf(gm).combat.order;
+    expect([...order].sort()).toEqual([kestrel, wren, gravel, shade, minionA, minionB].sort());
+    // Resolve, then the extra rounds: whoever is due completes an action, clicked by its owner.
+    for (const acting of ["resolve", "extraRounds"] as const) {
+      expect(phase()).toBe(acting);
+      for (let guard = 0; guard < 20; guard++) {
+        const state = turnOf(gm);
+        const current = state.combat.order[state.combat.cursor];
+        if (current === undefined) break;
+        await must(owner(current), completeActionQuery, { combatId: COMBAT, combatantId: current, actionIndex: state.combatants.get(current)?.actionsUsed ?? 0 });
+        // Every write merged into the combat: the order stands while the cursor moves.
+        expect(turnOf(gm).combat.order).toEqual(order);
+      }
+      await advance();
+    }
+    expect(phase()).toBe("wrapUp");
+    await advance();
+    expect(phases).toEqual(["declare", "extraActions", "initiative", "resolve", "extraRounds", "wrapUp", "declare"]);
+    // Every client, players and the second GM, holds the next turn's Declare, the turn's number one up.
+    for (const c of [gm, gm2, alice, bob]) expect({ who: c.user.name, phase: turnOf(c).combat.phase, turn: turnOf(c).combat.number }).toEqual({ who: c.user.name, phase: "declare", turn: 2 });
+    expect(table.server.combats.get(COMBAT)?.round).toBe(2);
   });
 });
