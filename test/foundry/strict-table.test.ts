@@ -789,7 +789,7 @@ describe("strict table: as strict as Foundry", () => {
     expect(table.server.actors.get(CAST.kestrel)?.ownership).toEqual({ [TABLE_USERS.alice.id]: OWNER, [TABLE_USERS.bob.id]: OWNER });
   });
 
-  it("system validated by the data models: a value the combat's or combatant's model rejects refuses the write, a key it does not define is dropped", async () => {
+  it("system validated by the data models: a value the combat's, combatant's or character's model rejects refuses the write, a key it does not define is dropped", async () => {
     await withCombat();
     const { gm, alice } = table.clients;
     await expect(gm.run(() => combatOn(gm).update({ "system.phase": "lunch" }))).rejects.toThrow(/system\.phase: not one of/);
@@ -799,6 +799,10 @@ describe("strict table: as strict as Foundry", () => {
     await alice.run(() => combatOn(alice).combatants.get(kestrel)?.update({ "system.madeUp": 5, "system.declaration.text": "ok" }));
     expect(serverCombat().combatants[0]?.system).not.toHaveProperty("madeUp");
     expect(serverCombat().combatants[0]?.system.declaration).toMatchObject({ text: "ok" });
+    // A character's system goes through its model too (after its migrateData).
+    await expect(alice.run(() => actorOn(alice, CAST.kestrel).update({ "system.karma.value": "lots" }))).rejects.toThrow(/system\.karma\.value: must be a finite number/);
+    await alice.run(() => actorOn(alice, CAST.kestrel).update({ "system.karma.value": 12 }));
+    expect(table.server.actors.get(CAST.kestrel)?.system.karma).toMatchObject({ value: 12 });
   });
 
   it("keepId: a message created with its own _id keeps it only with keepId; a taken or malformed id is refused", async () => {

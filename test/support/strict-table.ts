@@ -21,7 +21,7 @@
  * - An update merges (./foundry-update.ts: `expandObject`, then `mergeObject` recursively, with
  *   the `-=key` deletion on 13 and the ForcedDeletion operator on 14).
  * - A `system` is validated by the document's real data model as the server writes it (the
- *   combat's, the combatant's: Foundry cleans the source, dropping keys the schema does not
+ *   combat's, the combatant's, a character's after its migrateData: Foundry cleans the source, dropping keys the schema does not
  *   define, and refuses a value its fields reject: DataModel#validate, foundryvtt.com/api
  *   DataModel). Checked with ./schema-validator.ts over the models in src/foundry/data.
  * - A combatant: a GM, or an owner of its actor, may update its `system`, `flags`,
@@ -76,6 +76,7 @@ import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/comba
 import { registerSettings } from "../../src/foundry/core/settings";
 import { combatSchema } from "../../src/foundry/data/combat/combat";
 import { combatantSchema } from "../../src/foundry/data/combat/combatant";
+import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { foundryDouble, type DataField } from "./foundry-double";
 import { checkSchema } from "./schema-validator";
 import { ForcedDeletion, applyUpdate, encodeDeletions, touchedKeys } from "./foundry-update";
@@ -225,15 +226,23 @@ let combatantModelSchema: Record<string, DataField> | null = null;
 /** The combat's and combatant's real schemas (built on first use: the fields need the `foundry` global). */
 const COMBAT_SCHEMA = (): Record<string, DataField> => (combatModelSchema ??= combatSchema() as unknown as Record<string, DataField>);
 const COMBATANT_SCHEMA = (): Record<string, DataField> => (combatantModelSchema ??= combatantSchema() as unknown as Record<string, DataField>);
+/** The characters' real models (hero, npc): their schema and their migrateData (run first, as Foundry does). */
+const ACTOR_MODELS = { hero: HeroData, npc: NpcData } as unknown as Record<"hero" | "npc", { defineSchema(): Record<string, DataField>; migrateData(source: Json): Json }>;
+const actorSchemas = new Map<string, Record<string, DataField>>();
+const ACTOR_SCHEMA = (type: "hero" | "npc"): Record<string, DataField> => {
+  const held = actorSchemas.get(type) ?? ACTOR_MODELS[type].defineSchema();
+  actorSchemas.set(type, held);
+  return held;
+};
 
 /**
  * A `system` as the server stores it: cleaned by the schema (keys it does not define dropped,
  * missing ones given their initial value) and validated (a value a field rejects refuses the
  * write with the field's path), as DataModel#updateSource does.
  */
-function validSystem(schema: () => Record<string, DataField>, raw: unknown, what: string): Json {
+function validSystem(schema: () => Record<string, DataField>, raw: unknown, what: string, migrate: (source: Json) => Json = (source) => source): Json {
   const fields = schema();
-  const system = typeof raw === "object" && raw !== null && !Array.isArray(raw) ? wire(raw as Json) : {};
+  const system = migrate(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? wire(raw as Json) : {});
   for (const key of Object.keys(system)) if (!(key in fields)) Reflect.deleteProperty(system, key);
   for (const [key, field] of Object.entries(fields)) if (system[key] === undefined) system[key] = field.getInitialValue();
   const problems = checkSchema(fields, system).filter((p) => !p.endsWith("is not a field of the schema"));
@@ -537,10 +546,15 @@ export class StrictServer {
     if (!source) throw new ServerRefusal(`No actor ${write.id}.`);
     if (!this.mayWriteActor(user, source)) throw new ServerRefusal(`${user.name} does not own ${source.name}.`);
     switch (write.op) {
-      case "update":
-        if (!user.isGM && touchedKeys(write.data).includes("ownership")) throw new ServerRefusal(`${user.name} may not change who owns ${source.name}.`);
-        applyUpdate(source, write.data);
+      case "update": {
+        const touched = touchedKeys(write.data);
+        if (!user.isGM && touched.includes("ownership")) throw new ServerRefusal(`${user.name} may not change who owns ${source.name}.`);
+        const next = wire(source);
+        applyUpdate(next, write.data);
+        if (touched.includes("system")) next.system = validSystem(() => ACTOR_SCHEMA(source.type), next.system, `actor ${source.name}`, (raw) => ACTOR_MODELS[source.type].migrateData(raw));
+        replaceContents(source, next);
         break;
+      }
       case "createEffect": {
         const status = write.status;
         if (!source.effects.some((e) => e.statuses.includes(status))) source.effects.push({ _id: this.newId("eff"), statuses: [status], flags: {} });
