@@ -6,8 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { vi } from "vitest";
-import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
-import { declareActionQuery, firstAidQuery, setConditionQuery } from "../../src/foundry/combat/queries";
+import { CAST, OWNER, StrictTable, TABLE_USERS, USER_ROLES, installTableGlobals, itemUuid, seatCast, seatCombat, type ClientActor, type ClientCombat, type StrictClient } from "../support/strict-table";
+import { registerSettings } from "../../src/foundry/core/settings";
+import { advancePhaseQuery, chooseExtraModeQuery, completeActionQuery, declareActionQuery, declareManyQuery, firstAidQuery, rollTurnInitiativeQuery, setConditionQuery } from "../../src/foundry/combat/queries";
+import { characterSource } from "../support/exchange-world";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
@@ -571,5 +573,316 @@ describe("strict table: first aid and Aided from the tracker", () => {
     expect(far).toMatchObject({ ok: false, reason: "forbidden" });
     expect(JSON.stringify(far)).toContain("must stand next to");
     expect(turn(gm).combatants.get(gravel)).toMatchObject({ stunTurns: 3 });
+  });
+});
+
+describe("strict table: the CASE turn", () => {
+  const COMBAT = "combat0000000001";
+  const NPCS = { minionA: "villain000000003", minionB: "villain000000004" } as const;
+  /** Combatant ids in seat order: Kestrel (Alice), Wren (Bob), Gravel, Shade, two minions (the GM's). */
+  const [kestrel, wren, gravel, shade, minionA, minionB] = [0, 1, 2, 3, 4, 5].map((i) => `cbt${String(i).padStart(13, "0")}`) as [string, string, string, string, string, string];
+
+  beforeEach(async () => {
+    table = new StrictTable({ seed: 5 });
+    seatCast(table);
+    table.server.addActor(NPCS.minionA, "Goon A", "npc", characterSource({ fighting: 20, agility: 20 }), []);
+    table.server.addActor(NPCS.minionB, "Goon B", "npc", characterSource({ fighting: 20, agility: 30 }), []);
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel, CAST.shade, NPCS.minionA, NPCS.minionB]);
+    await table.connectAll();
+  });
+
+  /** The turn as a client's engine reads it. */
+  const turnOf = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get(COMBAT) as never).state());
+
+  it("a GM plays a whole CASE turn through the real tracker queries, with 2 GMs, 2 players and 4 NPCs: Declare → Extra actions → Initiative → Resolve → Extra rounds → Wrap up → next Declare", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    const owner = (id: string): StrictClient => (id === kestrel ? alice : id === wren ? bob : gm);
+    const must = async (by: StrictClient, query: Parameters<StrictClient["click"]>[0], payload: Record<string, unknown>): Promise<void> => {
+      const result = await by.click(query, payload);
+      expect(result, `${by.user.name}: ${query.name} ${JSON.stringify(payload)}`).toMatchObject({ ok: true });
+      await table.settle();
+    };
+    const phase = () => turnOf(gm).combat.phase;
+    const phases = [phase()];
+    const advance = async () => {
+      await must(gm, advancePhaseQuery, { combatId: COMBAT, from: phase() });
+      phases.push(phase());
+    };
+    // Declare: each player for their own hero (Kestrel two actions), the GM for the NPCs in one go.
+    await must(alice, declareActionQuery, { combatId: COMBAT, combatantId: kestrel, declaration: { text: "Two haymakers at Gravel", kind: "attack", attack: "BA", actions: 2 } });
+    await must(bob, declareActionQuery, { combatId: COMBAT, combatantId: wren, declaration: { text: "Dodge and cover Kestrel", kind: "defence", defence: "dodge", actions: 1 } });
+    await must(gm, declareManyQuery, {
+      combatId: COMBAT,
+      declarations: [gravel, shade, minionA, minionB].map((combatantId) => ({ combatantId, declaration: { text: "Rush the heroes", kind: "attack", attack: "BA", actions: 1 } })),
+    });
+    // Extra actions: entering the phase rolls Kestrel's extra action; Alice picks separate actions.
+    await advance();
+    const extra = turnOf(gm).combatants.get(kestrel)?.extra ?? null;
+    if (extra !== null && extra.mode === null) await must(alice, chooseExtraModeQuery, { combatId: COMBAT, combatantId: kestrel, mode: "separate" });
+    // Initiative: the players roll their own; the NPCs' roll as the phase begins.
+    await advance();
+    await must(alice, rollTurnInitiativeQuery, { combatId: COMBAT, combatantIds: [kestrel] });
+    await must(bob, rollTurnInitiativeQuery, { combatId: COMBAT, combatantIds: [wren] });
+    await advance();
+    const order = turnOf(gm).combat.order;
+    expect([...order].sort()).toEqual([kestrel, wren, gravel, shade, minionA, minionB].sort());
+    // Resolve, then the extra rounds: whoever is due completes an action, clicked by its owner.
+    for (const acting of ["resolve", "extraRounds"] as const) {
+      expect(phase()).toBe(acting);
+      for (let guard = 0; guard < 20; guard++) {
+        const state = turnOf(gm);
+        const current = state.combat.order[state.combat.cursor];
+        if (current === undefined) break;
+        await must(owner(current), completeActionQuery, { combatId: COMBAT, combatantId: current, actionIndex: state.combatants.get(current)?.actionsUsed ?? 0 });
+        // Every write merged into the combat: the order stands while the cursor moves.
+        expect(turnOf(gm).combat.order).toEqual(order);
+      }
+      await advance();
+    }
+    expect(phase()).toBe("wrapUp");
+    await advance();
+    expect(phases).toEqual(["declare", "extraActions", "initiative", "resolve", "extraRounds", "wrapUp", "declare"]);
+    // Every client, players and the second GM, holds the next turn's Declare, the turn's number one up.
+    for (const c of [gm, gm2, alice, bob]) expect({ who: c.user.name, phase: turnOf(c).combat.phase, turn: turnOf(c).combat.number }).toEqual({ who: c.user.name, phase: "declare", turn: 2 });
+    expect(table.server.combats.get(COMBAT)?.round).toBe(2);
+  });
+});
+
+describe("strict table: as strict as Foundry", () => {
+  const COMBAT = "combat0000000001";
+  const [kestrel, wren, gravel] = ["cbt0000000000000", "cbt0000000000001", "cbt0000000000002"];
+
+  /** A fresh table with a combat of Kestrel, Wren and Gravel, every client connected. */
+  async function withCombat(options: ConstructorParameters<typeof StrictTable>[0] = {}): Promise<void> {
+    table = new StrictTable({ seed: 3, ...options });
+    seatCast(table);
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel]);
+    await table.connectAll();
+  }
+  const combatOn = (c: StrictClient) => c.run(() => game.combats.get(COMBAT) as unknown as ClientCombat);
+  const serverCombat = () => {
+    const combat = table.server.combats.get(COMBAT);
+    if (!combat) throw new Error("No combat.");
+    return combat;
+  };
+  const actorOn = (c: StrictClient, id: string): ClientActor => {
+    const actor = c.actors.get(id);
+    if (!actor) throw new Error(`No actor ${id} on ${c.user.name}'s client.`);
+    return actor;
+  };
+
+  it("recursive merge: combat.update({system: {phase}}) keeps system.order and the cursor (mergeObject), an array is replaced whole", async () => {
+    await withCombat();
+    const { gm, alice } = table.clients;
+    await gm.run(() => combatOn(gm).update({ system: { phase: "resolve", order: [wren, kestrel, gravel], cursor: 1 } }));
+    await gm.run(() => combatOn(gm).update({ system: { phase: "extraRounds" } }));
+    await gm.run(() => combatOn(gm).update({ "system.order": [gravel] }));
+    await table.settle();
+    expect(serverCombat().system).toMatchObject({ phase: "extraRounds", order: [gravel], cursor: 1, turnNumber: 1 });
+    // A combatant's nested update merges too: the declaration keeps what the update does not name.
+    await gm.run(() => combatOn(gm).updateEmbeddedDocuments("Combatant", [{ _id: gravel, system: { declaration: { declared: true, text: "Smash" } } }]));
+    await gm.run(() => combatOn(gm).updateEmbeddedDocuments("Combatant", [{ _id: gravel, "system.declaration.actions": 2 }]));
+    await table.settle();
+    expect(serverCombat().combatants[2]?.system.declaration).toMatchObject({ declared: true, text: "Smash", actions: 2 });
+    expect(combatOn(alice).system).toMatchObject({ phase: "extraRounds", order: [gravel], cursor: 1 });
+  });
+
+  it("deletion on 13: a `-=key` (dotted or nested) deletes the key; the rest of the object stays", async () => {
+    await withCombat();
+    const { alice } = table.clients;
+    const actor = actorOn(alice, CAST.kestrel);
+    await alice.run(() => actor.update({ "flags.case.foeBonus": { a: 1 }, "flags.case.keep": 1, "flags.case.other": 2 }));
+    await alice.run(() => actor.update({ "flags.case.-=foeBonus": null }));
+    await alice.run(() => actor.update({ flags: { case: { "-=other": null } } }));
+    expect(table.server.actors.get(CAST.kestrel)?.flags).toEqual({ case: { keep: 1 } });
+  });
+
+  it("deletion on 14: a ForcedDeletion instance (`_del`) deletes its key; the class itself given as the value does not cross the wire and deletes nothing", async () => {
+    await withCombat({ generation: 14 });
+    const { alice } = table.clients;
+    const actor = actorOn(alice, CAST.kestrel);
+    await alice.run(async () => {
+      expect(game.release.generation).toBe(14);
+      const operators = (foundry.data as unknown as { operators: { ForcedDeletion: new () => object } }).operators;
+      await actor.update({ "flags.case.a": 1, "flags.case.b": 2, "flags.case.c": 3 });
+      await actor.update({ "flags.case.a": new operators.ForcedDeletion() });
+      await actor.update({ "flags.case.b": (globalThis as unknown as { _del: object })._del });
+      await actor.update({ "flags.case.c": operators.ForcedDeletion });
+    });
+    expect(table.server.actors.get(CAST.kestrel)?.flags).toEqual({ case: { c: 3 } });
+  });
+
+  it("whisper: delivered to its author and its recipients only (a GM not named never receives it); a GM added later is not a recipient of earlier records", async () => {
+    await withCombat();
+    const { gm, gm2, alice, bob } = table.clients;
+    await alice.run(() => ChatMessage.create({ content: "For the Judge only", whisper: [gm.user.id] }));
+    await gm.run(() => ChatMessage.create({ content: "GM record", whisper: [gm.user.id, gm2.user.id] }));
+    await table.settle();
+    const holds = (c: StrictClient, text: string) => c.run(() => game.messages.some((m) => m.content === text));
+    expect([gm, gm2, alice, bob].map((c) => holds(c, "For the Judge only"))).toEqual([true, false, true, false]);
+    expect(table.server.received(gm2)).not.toContain("For the Judge only");
+    // A third GM joins the world now: the record was whispered before there was such a user.
+    const late = table.join("gm00000000000003", "Late Judge", USER_ROLES.GAMEMASTER);
+    await late.connect();
+    await table.settle();
+    expect([gm, gm2, late].map((c) => holds(c, "GM record"))).toEqual([true, true, false]);
+    expect(table.server.received(late)).not.toContain("GM record");
+  });
+
+  it("activeGM: each client has its own view, updated by the socket event when a user connects or leaves, and a full GM is preferred to an Assistant", async () => {
+    table = new StrictTable({ seed: 3, roles: { gm: USER_ROLES.ASSISTANT } });
+    seatCast(table);
+    const { gm, gm2, alice, bob } = table.clients;
+    const views = () => [gm, gm2, alice, bob].map((c) => (c.connected ? c.run(() => game.users.activeGM?.id ?? null) : "off"));
+    await gm.connect();
+    await alice.connect();
+    await bob.connect();
+    await table.settle();
+    expect(views()).toEqual([gm.user.id, "off", gm.user.id, gm.user.id]);
+    // The full GM connects: its own view has itself at once (its id is higher, its role wins);
+    // the others learn it from the server's event, in order on their sockets.
+    await gm2.connect();
+    expect(gm2.run(() => game.users.activeGM?.isSelf)).toBe(true);
+    expect(views()).toEqual([gm.user.id, gm2.user.id, gm.user.id, gm.user.id]);
+    await table.settle();
+    expect(views()).toEqual([gm2.user.id, gm2.user.id, gm2.user.id, gm2.user.id]);
+    expect(gm.run(() => game.users.activeGM?.isSelf)).toBe(false);
+    // The full GM leaves: until the event arrives, Alice's view still names them.
+    gm2.drop();
+    expect(alice.run(() => game.users.activeGM?.id)).toBe(gm2.user.id);
+    await table.settle();
+    expect(views()).toEqual([gm.user.id, "off", gm.user.id, gm.user.id]);
+    expect(alice.run(() => game.users.get(gm2.user.id)?.active)).toBe(false);
+  });
+
+  it("combatant: its actor's owner writes its system, flags, initiative and defeated, and creates (keepId) and deletes it; nothing else of it, and nobody else's", async () => {
+    await withCombat();
+    const { gm, alice, bob } = table.clients;
+    const mine = () => combatOn(alice).combatants.get(kestrel);
+    await alice.run(() => mine()?.update({ initiative: 14, defeated: false, "flags.case.note": "ready", "system.declaration.text": "Hold the line", "system.declaration.declared": true }));
+    expect(serverCombat().combatants[0]).toMatchObject({ initiative: 14, defeated: false, flags: { case: { note: "ready" } }, system: { declaration: { text: "Hold the line", declared: true } } });
+    await expect(alice.run(() => mine()?.update({ hidden: true }))).rejects.toThrow(/may not change hidden/);
+    await expect(alice.run(() => mine()?.update({ name: "Someone else" }))).rejects.toThrow(/may not change name/);
+    await expect(bob.run(() => combatOn(bob).combatants.get(kestrel)?.update({ initiative: 1 }))).rejects.toThrow(/does not own/);
+    await expect(alice.run(() => combatOn(alice).combatants.get(gravel)?.update({ defeated: true }))).rejects.toThrow(/does not own/);
+    // Alice adds a second Kestrel combatant with her own id, then removes it; Bob cannot remove Gravel.
+    const made = await alice.run(() => combatOn(alice).createEmbeddedDocuments("Combatant", [{ _id: "kestrelsecond001", actorId: CAST.kestrel }], { keepId: true }));
+    expect(made.map((c) => c.id)).toEqual(["kestrelsecond001"]);
+    await expect(alice.run(() => combatOn(alice).createEmbeddedDocuments("Combatant", [{ actorId: CAST.wren }]))).rejects.toThrow(/may not add/);
+    await alice.run(() => combatOn(alice).combatants.get("kestrelsecond001")?.delete());
+    await expect(bob.run(() => combatOn(bob).combatants.get(gravel)?.delete())).rejects.toThrow(/may not remove/);
+    await table.settle();
+    expect(serverCombat().combatants.map((c) => c._id)).toEqual([kestrel, wren, gravel]);
+    // The combat itself stays the GM's.
+    await expect(alice.run(() => combatOn(alice).update({ "system.phase": "wrapUp" }))).rejects.toThrow(/may not change the combat/);
+    await gm.run(() => combatOn(gm).update({ "system.phase": "initiative" }));
+    expect(serverCombat().system.phase).toBe("initiative");
+  });
+
+  it("ownership: an owner may not change who owns their actor; a GM may", async () => {
+    await withCombat();
+    const { gm, alice } = table.clients;
+    await expect(alice.run(() => actorOn(alice, CAST.kestrel).update({ [`ownership.${TABLE_USERS.bob.id}`]: OWNER }))).rejects.toThrow(/may not change who owns/);
+    await expect(alice.run(() => actorOn(alice, CAST.kestrel).update({ ownership: { [TABLE_USERS.alice.id]: OWNER, [TABLE_USERS.bob.id]: OWNER } }))).rejects.toThrow(/may not change who owns/);
+    expect(table.server.actors.get(CAST.kestrel)?.ownership).toEqual({ [TABLE_USERS.alice.id]: OWNER });
+    await gm.run(() => actorOn(gm, CAST.kestrel).update({ [`ownership.${TABLE_USERS.bob.id}`]: OWNER }));
+    expect(table.server.actors.get(CAST.kestrel)?.ownership).toEqual({ [TABLE_USERS.alice.id]: OWNER, [TABLE_USERS.bob.id]: OWNER });
+  });
+
+  it("system validated by the data models: a value the combat's, combatant's or character's model rejects refuses the write, a key it does not define is dropped", async () => {
+    await withCombat();
+    const { gm, alice } = table.clients;
+    await expect(gm.run(() => combatOn(gm).update({ "system.phase": "lunch" }))).rejects.toThrow(/system\.phase: not one of/);
+    await expect(alice.run(() => combatOn(alice).combatants.get(kestrel)?.update({ "system.declaration.actions": 99 }))).rejects.toThrow(/system\.declaration\.actions: must be at most/);
+    await expect(alice.run(() => combatOn(alice).combatants.get(kestrel)?.update({ "system.defencesUsed": -1 }))).rejects.toThrow(/system\.defencesUsed/);
+    expect(serverCombat().system.phase).toBe("declare");
+    await alice.run(() => combatOn(alice).combatants.get(kestrel)?.update({ "system.madeUp": 5, "system.declaration.text": "ok" }));
+    expect(serverCombat().combatants[0]?.system).not.toHaveProperty("madeUp");
+    expect(serverCombat().combatants[0]?.system.declaration).toMatchObject({ text: "ok" });
+    // A character's system goes through its model too (after its migrateData).
+    await expect(alice.run(() => actorOn(alice, CAST.kestrel).update({ "system.karma.value": "lots" }))).rejects.toThrow(/system\.karma\.value: must be a finite number/);
+    await alice.run(() => actorOn(alice, CAST.kestrel).update({ "system.karma.value": 12 }));
+    expect(table.server.actors.get(CAST.kestrel)?.system.karma).toMatchObject({ value: 12 });
+  });
+
+  it("keepId: a message created with its own _id keeps it only with keepId; a taken or malformed id is refused", async () => {
+    await withCombat();
+    const { alice } = table.clients;
+    const kept = await alice.run(() => ChatMessage.create({ _id: "mymessage0000001", content: "kept" }, { keepId: true }));
+    const fresh = await alice.run(() => ChatMessage.create({ _id: "mymessage0000002", content: "fresh" }));
+    expect(kept?.id).toBe("mymessage0000001");
+    expect(fresh?.id).not.toBe("mymessage0000002");
+    await expect(alice.run(() => ChatMessage.create({ _id: "mymessage0000001", content: "again" }, { keepId: true }))).rejects.toThrow(/already exists/);
+    await expect(alice.run(() => ChatMessage.create({ _id: "short", content: "bad" }, { keepId: true }))).rejects.toThrow(/not a valid document id/);
+  });
+
+  it("messages: flags and speaker kept, ChatMessage.create and ChatMessage.getSpeaker as Foundry's, game.messages on every client that received it", async () => {
+    await withCombat();
+    const { gm, bob, alice } = table.clients;
+    const speaker = alice.run(() => ChatMessage.getSpeaker({ actor: actorOn(alice, CAST.kestrel) as never }));
+    expect(speaker).toEqual({ scene: null, actor: CAST.kestrel, token: null, alias: "Kestrel, the Unbreakable Sentinel of the Northern Reach" });
+    expect(alice.run(() => ChatMessage.getSpeaker({ alias: "The Turn" }))).toEqual({ scene: null, actor: null, token: null, alias: "The Turn" });
+    expect(alice.run(() => ChatMessage.getSpeaker())).toMatchObject({ alias: "Alice" });
+    const made = await alice.run(() => ChatMessage.create({ content: "Hello", speaker, flags: { case: { mark: 7 } } } as never));
+    await table.settle();
+    for (const c of [gm, bob, alice]) {
+      const held = c.run(() => game.messages.get(made?.id ?? ""));
+      expect(held?.flags, c.user.name).toEqual({ case: { mark: 7 } });
+      expect(held?.speaker, c.user.name).toEqual(speaker);
+      expect(c.run(() => game.messages.contents.length)).toBe(c.messages.size);
+    }
+    await alice.run(() => made?.update({ "flags.case.-=mark": null, "flags.case.seen": true } as never));
+    expect(table.server.messages.get(made?.id ?? "")?.flags).toEqual({ case: { seen: true } });
+  });
+
+  it("settings: every setting the system registers (the real registration) reads on every client with its value; one not registered throws; a client setting is each client's own", async () => {
+    await withCombat();
+    const { gm, alice } = table.clients;
+    // The keys the real registration registers, counted on its own.
+    const keys: string[] = [];
+    vi.stubGlobal("game", { settings: { register: (ns: string, key: string) => keys.push(`${ns}.${key}`) } });
+    registerSettings();
+    installTableGlobals();
+    expect(keys.length).toBeGreaterThan(15);
+    expect([...table.server.registered.keys()].sort()).toEqual([...keys].sort());
+    for (const id of keys) {
+      const [ns, key] = id.split(".") as [string, string];
+      for (const c of [gm, alice]) expect(() => c.run(() => game.settings.get(ns as "case", key as never)), id).not.toThrow();
+    }
+    expect(alice.run(() => game.settings.get("case", "karmaPoolDrawLimit"))).toBe(table.server.registered.get("case.karmaPoolDrawLimit")?.default);
+    expect(() => alice.run(() => game.settings.get("case", "noSuchSetting" as never))).toThrow(/not a registered game setting/);
+    await alice.run(() => game.settings.set("case", "lastDefence", "dodge"));
+    expect(alice.run(() => game.settings.get("case", "lastDefence"))).toBe("dodge");
+    expect(gm.run(() => game.settings.get("case", "lastDefence"))).not.toBe("dodge");
+  });
+
+  it("one module instance per client: each client (and each reload) runs its own copy of src/foundry, so two GMs' turn writes race as in the field instead of queueing on one shared lock map", async () => {
+    table = new StrictTable({ seed: 3, roles: { gm: USER_ROLES.ASSISTANT } });
+    seatCast(table);
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel]);
+    const { gm, gm2, alice, bob } = table.clients;
+    for (const c of [gm, alice, bob]) await c.connect();
+    const before = gm.modules;
+    expect(gm.modules.CASE_QUERIES).not.toBe(alice.modules.CASE_QUERIES);
+    expect(gm.modules.foundryTurnDirectory).not.toBe(bob.modules.foundryTurnDirectory);
+    // The Assistant GM's declare for Gravel: its combat write held at the server.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    table.server.gate = (client, write) => (client === gm && write.collection === "Combat" ? held : null);
+    const first = gm.click(declareManyQuery, { combatId: COMBAT, declarations: [{ combatantId: gravel, declaration: { text: "Smash", actions: 1 } }] });
+    await table.settle();
+    // The full GM connects and is the active GM in its own view at once; its own step on the same combat is not queued behind the held one.
+    await gm2.connect();
+    expect(gm2.modules).not.toBe(before);
+    expect(await gm2.click(declareManyQuery, { combatId: COMBAT, declarations: [{ combatantId: wren, declaration: { text: "Cover", actions: 1 } }] })).toMatchObject({ ok: true });
+    expect(serverCombat().combatants[1]?.system.declaration).toMatchObject({ declared: true });
+    expect(serverCombat().combatants[2]?.system.declaration).toMatchObject({ declared: false });
+    release();
+    await first;
+    await table.settle();
+    // A reload gets a new copy too.
+    gm.drop();
+    await gm.connect();
+    expect(gm.modules).not.toBe(before);
   });
 });

@@ -13,13 +13,37 @@
  *   or delete it. An actor (and its effects): its owners or a GM (DOCUMENT_OWNERSHIP_LEVELS
  *   OWNER, foundryvtt.com/api Actor#testUserPermission). The hook `createChatMessage(message,
  *   options, userId)` gets the creating user from the server.
- * - A whispered message reaches only its author, its recipients and the GMs; others never
- *   receive it (ChatMessage#visible, foundryvtt.com/api ChatMessage: "whispered messages may
- *   only be seen by their author and the recipients").
+ * - A whispered message reaches only its author and its recipients, GMs included: a GM not
+ *   named in `whisper` never receives it, and a GM added after it was written is not one of its
+ *   recipients (ChatMessage#visible, foundryvtt.com/api ChatMessage: "whispered messages may
+ *   only be seen by their author and the recipients"; the server sends a whisper to those users
+ *   only). Our code whispers to the GM users it finds when it writes.
+ * - An update merges (./foundry-update.ts: `expandObject`, then `mergeObject` recursively, with
+ *   the `-=key` deletion on 13 and the ForcedDeletion operator on 14).
+ * - A `system` is validated by the document's real data model as the server writes it (the
+ *   combat's, the combatant's, a character's after its migrateData: Foundry cleans the source, dropping keys the schema does not
+ *   define, and refuses a value its fields reject: DataModel#validate, foundryvtt.com/api
+ *   DataModel). Checked with ./schema-validator.ts over the models in src/foundry/data.
+ * - A combatant: a GM, or an owner of its actor, may update its `system`, `flags`,
+ *   `initiative` and `defeated`, and create or delete it (BaseCombatant's permissions in v13:
+ *   an owner may update those keys only; foundryvtt.com/api/v13 BaseCombatant,
+ *   Combatant#getUserLevel follows the actor). Any other key is the GM's.
+ * - `ownership` (an actor's) is written by a GM only (foundryvtt.com/api Document#canUserModify:
+ *   a non-GM may not change ownership).
+ * - A create names its own `_id` only with `{keepId: true}` (foundryvtt.com/api
+ *   Document.create's `keepId` option; otherwise the server makes a new id).
+ * - Chat messages keep `flags`, `speaker` (ChatMessage.getSpeaker: `{scene, actor, token,
+ *   alias}`), and are in `game.messages` on every client that received them.
+ * - Every setting registered by the real registration (src/foundry/core/settings.ts) exists,
+ *   with its default; a world setting lives on the server, a client setting on each client
+ *   (ClientSettings#register's `scope`); reading one not registered throws, as Foundry does.
  * - A scene's tokens: a token may be moved by a GM or by an owner of its actor (a token's
  *   permission is its actor's: foundryvtt.com/api TokenDocument#getUserLevel); the change is
  *   broadcast to every client as the scene's embedded token update.
- * - `game.users.activeGM` is the connected GM with the lowest id (foundryvtt.com/api Users#activeGM).
+ * - `game.users.activeGM` is each client's own view: the active GM user it knows of, "non-assistant
+ *   if possible" (foundryvtt.com/api Users#activeGM), then the lowest id. A client learns that a
+ *   user came or went from the server's socket event (the `userConnected` hook), in order
+ *   with what else the server sent it, so two clients can briefly disagree, as in the field.
  * - A world setting is written only by a GM (ClientSettings#set; USER_PERMISSIONS.SETTINGS_MODIFY),
  *   through JSON; a player's write is refused.
  * - A scene's MeasuredTemplates: any user may create one (core permission TEMPLATE_CREATE, a
@@ -35,7 +59,10 @@
  * Each client's code runs with its own globals (`game`, `ui`, `Hooks`, `fromUuid` …): the
  * globals are proxies that read the client whose code is running, carried through every
  * await by Node's AsyncLocalStorage, so two GMs' handlers can interleave without sharing
- * anything but the server, as in the field.
+ * anything but the server, as in the field. Each client also runs its own copy of the
+ * project's modules (./strict-client-modules.ts, loaded afresh on every connect, as a browser
+ * tab loads the system): no lock map, router or cache is shared between two clients, and a
+ * reload forgets what the module held.
  */
 import "./foundry-globals";
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -43,15 +70,17 @@ import { vi } from "vitest";
 import { ActorBase, FakeActor, TokenDocumentBase, characterSource } from "./exchange-world";
 import { localize, renderTemplate } from "./handlebars";
 import { UNIVERSAL_TABLE } from "../../src/rules/index";
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
-import { LockTable } from "../../src/foundry/requests/locks";
-import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requests/gm";
-import { CASE_QUERIES } from "../../src/foundry/queries";
-import { registerNpcDefenceHooks } from "../../src/foundry/exchange/npc-defence";
-import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
+import type { QueryRouter, AskingUser, QueryDefinition, QueryResult } from "../../src/foundry/requests/router";
 import type { CaseServices } from "../../src/foundry/register";
 import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/combat/state";
-import { foundryDouble } from "./foundry-double";
+import { registerSettings } from "../../src/foundry/core/settings";
+import { combatSchema } from "../../src/foundry/data/combat/combat";
+import { combatantSchema } from "../../src/foundry/data/combat/combatant";
+import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
+import { foundryDouble, type DataField } from "./foundry-double";
+import { checkSchema } from "./schema-validator";
+import { ForcedDeletion, applyUpdate, encodeDeletions, touchedKeys } from "./foundry-update";
+import { loadClientModules, type ClientModules } from "./strict-client-modules";
 
 type Json = Record<string, unknown>;
 
@@ -69,28 +98,21 @@ export function seeded(seed: number): () => number {
 
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-function setPath(target: Json, path: string, value: unknown): void {
-  const parts = path.split(".");
-  let node = target;
-  for (const p of parts.slice(0, -1)) {
-    if (typeof node[p] !== "object" || node[p] === null) node[p] = {};
-    node = node[p] as Json;
-  }
-  const last = parts.at(-1) ?? "";
-  // Foundry's "-=key" deletes a key (v13 update syntax).
-  if (last.startsWith("-=")) Reflect.deleteProperty(node, last.slice(2));
-  else node[last] = value;
-}
-
-/** Applies a Foundry-style update (dotted keys; arrays replaced whole) to a source. */
-function applyUpdate(source: Json, data: Json): void {
-  for (const [k, v] of Object.entries(data)) setPath(source, k, v);
-}
-
 export const OWNER = 3;
 
+/** CONST.USER_ROLES (foundryvtt.com/api CONST.USER_ROLES): PLAYER 1, TRUSTED 2, ASSISTANT 3, GAMEMASTER 4. */
+export const USER_ROLES = { PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
 export interface UserRecord extends AskingUser {
+  /** Connected to the server (the server's truth; each client has its own view of it). */
   active: boolean;
+  role: number;
+}
+
+/** A registered setting (ClientSettings#register's config: scope and default). */
+interface SettingConfig {
+  readonly scope: "world" | "client" | "user";
+  readonly default: unknown;
 }
 
 interface ItemSource extends Json {
@@ -120,6 +142,7 @@ interface MessageSource extends Json {
   rolls: string[];
   content: string;
   speaker: Json;
+  flags: Json;
   timestamp: number;
 }
 
@@ -131,6 +154,7 @@ interface CombatantSource extends Json {
   initiative: number | null;
   hidden: boolean;
   defeated: boolean;
+  flags?: Json;
   /** Its token on the scene (x, y in pixels; width, height in grid cells), when placed. */
   token?: { x: number; y: number; width: number; height: number } | null;
 }
@@ -180,7 +204,9 @@ type Write =
   | { op: "createTemplate"; collection: "Scene"; id: string; data: Json }
   | { op: "update"; collection: "Combat"; id: string; data: Json }
   | { op: "updateCombatants"; collection: "Combat"; id: string; updates: Json[] }
-  | { op: "create"; collection: "ChatMessage"; data: Json }
+  | { op: "createCombatants"; collection: "Combat"; id: string; data: Json[]; keepId: boolean }
+  | { op: "deleteCombatants"; collection: "Combat"; id: string; ids: string[] }
+  | { op: "create"; collection: "ChatMessage"; data: Json; keepId?: boolean }
   | { op: "update"; collection: "ChatMessage" | "Actor"; id: string; data: Json }
   | { op: "delete"; collection: "ChatMessage"; id: string }
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
@@ -192,6 +218,44 @@ type Collection = "ChatMessage" | "Actor" | "Combat" | "Scene";
 /** Why the server refused a write. */
 export class ServerRefusal extends Error {}
 
+/** The keys of a combatant its owners may update (BaseCombatant, v13); the rest are the GM's. */
+const OWNER_COMBATANT_KEYS: ReadonlySet<string> = new Set(["system", "flags", "initiative", "defeated"]);
+
+let combatModelSchema: Record<string, DataField> | null = null;
+let combatantModelSchema: Record<string, DataField> | null = null;
+/** The combat's and combatant's real schemas (built on first use: the fields need the `foundry` global). */
+const COMBAT_SCHEMA = (): Record<string, DataField> => (combatModelSchema ??= combatSchema() as unknown as Record<string, DataField>);
+const COMBATANT_SCHEMA = (): Record<string, DataField> => (combatantModelSchema ??= combatantSchema() as unknown as Record<string, DataField>);
+/** The characters' real models (hero, npc): their schema and their migrateData (run first, as Foundry does). */
+const ACTOR_MODELS = { hero: HeroData, npc: NpcData } as unknown as Record<"hero" | "npc", { defineSchema(): Record<string, DataField>; migrateData(source: Json): Json }>;
+const actorSchemas = new Map<string, Record<string, DataField>>();
+const ACTOR_SCHEMA = (type: "hero" | "npc"): Record<string, DataField> => {
+  const held = actorSchemas.get(type) ?? ACTOR_MODELS[type].defineSchema();
+  actorSchemas.set(type, held);
+  return held;
+};
+
+/**
+ * A `system` as the server stores it: cleaned by the schema (keys it does not define dropped,
+ * missing ones given their initial value) and validated (a value a field rejects refuses the
+ * write with the field's path), as DataModel#updateSource does.
+ */
+function validSystem(schema: () => Record<string, DataField>, raw: unknown, what: string, migrate: (source: Json) => Json = (source) => source): Json {
+  const fields = schema();
+  const system = migrate(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? wire(raw as Json) : {});
+  for (const key of Object.keys(system)) if (!(key in fields)) Reflect.deleteProperty(system, key);
+  for (const [key, field] of Object.entries(fields)) if (system[key] === undefined) system[key] = field.getInitialValue();
+  const problems = checkSchema(fields, system).filter((p) => !p.endsWith("is not a field of the schema"));
+  if (problems.length > 0) throw new ServerRefusal(`The ${what}'s system is not valid: ${problems.join("; ")}`);
+  return system;
+}
+
+/** Makes `target` hold exactly `next`'s keys and values (a document's source replaced in place). */
+function replaceContents(target: Json, next: Json): void {
+  for (const key of Object.keys(target)) if (!(key in next)) Reflect.deleteProperty(target, key);
+  Object.assign(target, next);
+}
+
 export class StrictServer {
   readonly rng: () => number;
   readonly users = new Map<string, UserRecord>();
@@ -199,24 +263,10 @@ export class StrictServer {
   readonly messages = new Map<string, MessageSource>();
   readonly combats = new Map<string, CombatSource>();
   readonly scenes = new Map<string, SceneSource>();
-  readonly settings = new Map<string, unknown>([
-    ["case.damageAppliedBy", "gm"],
-    ["case.hideNpcDefences", true],
-    ["case.autoNpcConsequences", false],
-    ["case.damageMethod", "static"],
-    ["case.declaredDodge", false],
-    ["case.killLossAtOwnWrapUp", false],
-    // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
-    ["case.strengthContest", "comparison"],
-    ["case.unconsciousAtZeroHealth", true],
-    ["case.regenerationTurns", 10],
-    ["case.initiativeMode", "everyTurn"],
-    ["case.teamInitiative", false],
-    ["case.slamMovesTokens", false],
-    ["case.minorFoeRule", "normal"],
-    // This test world's NPC defences: the GM clicks (the system's default is the declared defence; tests that need it set it).
-    ["case.npcDefence", "gm"],
-  ]);
+  /** Every registered setting (by "namespace.key"), from the real registration (see StrictTable). */
+  readonly registered = new Map<string, SettingConfig>();
+  /** The world settings' values (a Setting document each on the server): the registered default until a GM sets one. */
+  readonly settings = new Map<string, unknown>();
   readonly clients = new Set<StrictClient>();
   /** Writes that never get an answer (a hung server call), by predicate. */
   hang: ((client: StrictClient, write: Write) => boolean) | null = null;
@@ -265,13 +315,15 @@ export class StrictServer {
     };
   }
 
-  activeGM(): UserRecord | null {
-    const gms = [...this.users.values()].filter((u) => u.isGM && u.active).sort((a, b) => (a.id < b.id ? -1 : 1));
-    return gms[0] ?? null;
+  /** Registers a setting (ClientSettings#register): a world setting starts at its default. */
+  register(id: string, config: SettingConfig): void {
+    if (this.registered.has(id)) throw new Error(`The setting ${id} is registered twice.`);
+    this.registered.set(id, config);
+    if (config.scope === "world") this.settings.set(id, wire(config.default));
   }
 
-  addUser(id: string, name: string, isGM: boolean): UserRecord {
-    const user: UserRecord = { id, name, isGM, active: false };
+  addUser(id: string, name: string, role: number): UserRecord {
+    const user: UserRecord = { id, name, role, isGM: role >= USER_ROLES.ASSISTANT, active: false };
     this.users.set(id, user);
     return user;
   }
@@ -284,8 +336,18 @@ export class StrictServer {
     return user.isGM || (actor.ownership[user.id] ?? 0) >= OWNER;
   }
 
+  /** Whether the server sends a message to a user: public, or whispered to them, or theirs. */
   mayRead(user: UserRecord, message: MessageSource): boolean {
-    return message.whisper.length === 0 || user.isGM || message.author === user.id || message.whisper.includes(user.id);
+    return message.whisper.length === 0 || message.author === user.id || message.whisper.includes(user.id);
+  }
+
+  /** A new document's id: its own with `keepId` (a well-formed id not in use), else a new one. */
+  #idFor(data: Json, keepId: boolean | undefined, prefix: string, taken: (id: string) => boolean): string {
+    const wanted = data._id;
+    if (!keepId || wanted === undefined || wanted === null) return this.newId(prefix);
+    if (typeof wanted !== "string" || !/^[A-Za-z0-9]{16}$/.test(wanted)) throw new ServerRefusal(`"${JSON.stringify(wanted)}" is not a valid document id.`);
+    if (taken(wanted)) throw new ServerRefusal(`A document with the id ${wanted} already exists.`);
+    return wanted;
   }
 
   /** The server's side of a write from `client`: checks, applies, broadcasts. Resolves to the new source (JSON). */
@@ -319,7 +381,7 @@ export class StrictServer {
       // The author is the creating user; only a GM may create a message as someone else.
       if (typeof data.author === "string" && data.author !== user.id && !user.isGM) throw new ServerRefusal(`${user.name} may not create a message as ${data.author}.`);
       const source: MessageSource = {
-        _id: this.newId("msg"),
+        _id: this.#idFor(data, write.keepId, "msg", (id) => this.messages.has(id)),
         type: typeof data.type === "string" ? data.type : "base",
         author: typeof data.author === "string" ? data.author : user.id,
         whisper: Array.isArray(data.whisper) ? (data.whisper as string[]) : [],
@@ -327,6 +389,7 @@ export class StrictServer {
         rolls: Array.isArray(data.rolls) ? (data.rolls as string[]) : [],
         content: typeof data.content === "string" ? data.content : "",
         speaker: (data.speaker ?? {}) as Json,
+        flags: (data.flags ?? {}) as Json,
         timestamp: Date.now(),
       };
       this.messages.set(source._id, source);
@@ -344,30 +407,86 @@ export class StrictServer {
     }
     if (write.op !== "update") throw new ServerRefusal("Bad write.");
     if ("author" in write.data && !user.isGM) throw new ServerRefusal("Only a GM may change a message's author.");
-    applyUpdate(source, write.data);
+    // Foundry checks the merged result against the schema: author, whisper, rolls keep their types.
+    const next = wire(source);
+    applyUpdate(next, write.data);
+    if (typeof next.author !== "string" || !Array.isArray(next.whisper) || !Array.isArray(next.rolls)) throw new ServerRefusal("The message update does not fit the ChatMessage schema.");
+    replaceContents(source, next);
     this.applied.push({ user: user.id, write });
     this.#broadcast("update", "ChatMessage", source, client);
     return source;
   }
 
-  /** A combat and its combatants: the GM writes them (our code never has a player write one). */
+  /** Whether `user` owns a combatant: a GM, or an owner of its actor (Combatant#getUserLevel follows the actor). */
+  mayWriteCombatant(user: UserRecord, combatant: Pick<CombatantSource, "actorId">): boolean {
+    if (user.isGM) return true;
+    const actor = this.actors.get(combatant.actorId);
+    return actor !== undefined && this.mayWriteActor(user, actor);
+  }
+
+  /**
+   * A combat and its combatants. The combat itself is the GM's; a combatant is its actor's
+   * owners' too, for the keys BaseCombatant lets an owner write (system, flags, initiative,
+   * defeated), and to create or delete it. Every `system` written is cleaned and validated by
+   * the real data model; a rejected one refuses the whole write, changing nothing.
+   */
   #writeCombat(client: StrictClient, write: Write): CombatSource {
     if (write.collection !== "Combat") throw new ServerRefusal("Bad write.");
-    const source = this.combats.get(write.id);
-    if (!source) throw new ServerRefusal(`No combat ${write.id}.`);
-    if (!client.user.isGM) throw new ServerRefusal(`${client.user.name} may not change the combat.`);
-    if (write.op === "update") applyUpdate(source, write.data);
-    else {
-      for (const update of write.updates) {
-        const combatant = source.combatants.find((c) => c._id === update._id);
-        if (!combatant) throw new ServerRefusal(`No combatant ${String(update._id)}.`);
-        const { _id: _ignored, ...rest } = update;
-        Object.assign(combatant, rest);
-      }
+    const user = client.user;
+    const stored = this.combats.get(write.id);
+    if (!stored) throw new ServerRefusal(`No combat ${write.id}.`);
+    const source = wire(stored);
+    switch (write.op) {
+      case "update":
+        if (!user.isGM) throw new ServerRefusal(`${user.name} may not change the combat.`);
+        applyUpdate(source, write.data);
+        source.system = validSystem(COMBAT_SCHEMA, source.system, `combat ${source._id}`);
+        break;
+      case "updateCombatants":
+        for (const update of write.updates) {
+          const combatant = source.combatants.find((c) => c._id === update._id);
+          if (!combatant) throw new ServerRefusal(`No combatant ${String(update._id)}.`);
+          const { _id: _ignored, ...rest } = update;
+          if (!this.mayWriteCombatant(user, combatant)) throw new ServerRefusal(`${user.name} does not own the combatant ${combatant.name}.`);
+          const foreign = touchedKeys(rest).filter((k) => !OWNER_COMBATANT_KEYS.has(k));
+          if (!user.isGM && foreign.length > 0) throw new ServerRefusal(`${user.name} may not change ${foreign.join(", ")} of a combatant.`);
+          applyUpdate(combatant, rest);
+          combatant.system = validSystem(COMBATANT_SCHEMA, combatant.system, `combatant ${combatant._id}`);
+        }
+        break;
+      case "createCombatants":
+        for (const data of write.data) {
+          const actorId = typeof data.actorId === "string" ? data.actorId : "";
+          if (!this.actors.has(actorId)) throw new ServerRefusal(`No actor ${actorId} to add to the combat.`);
+          if (!this.mayWriteCombatant(user, { actorId })) throw new ServerRefusal(`${user.name} may not add ${actorId} to the combat.`);
+          const _id = this.#idFor(data, write.keepId, "cbt", (id) => source.combatants.some((c) => c._id === id));
+          const made: CombatantSource = {
+            _id,
+            name: typeof data.name === "string" ? data.name : (this.actors.get(actorId)?.name ?? ""),
+            actorId,
+            system: {},
+            initiative: typeof data.initiative === "number" ? data.initiative : null,
+            hidden: data.hidden === true && user.isGM,
+            defeated: data.defeated === true,
+            flags: (data.flags ?? {}) as Json,
+          };
+          made.system = validSystem(COMBATANT_SCHEMA, data.system ?? {}, `combatant ${_id}`);
+          source.combatants.push(made);
+        }
+        break;
+      case "deleteCombatants":
+        for (const id of write.ids) {
+          const combatant = source.combatants.find((c) => c._id === id);
+          if (!combatant) throw new ServerRefusal(`No combatant ${id}.`);
+          if (!this.mayWriteCombatant(user, combatant)) throw new ServerRefusal(`${user.name} may not remove ${combatant.name} from the combat.`);
+          source.combatants = source.combatants.filter((c) => c._id !== id);
+        }
+        break;
     }
-    this.applied.push({ user: client.user.id, write });
-    this.#broadcast("update", "Combat", source, client);
-    return source;
+    replaceContents(stored, source);
+    this.applied.push({ user: user.id, write });
+    this.#broadcast("update", "Combat", stored, client);
+    return stored;
   }
 
   /** A token's update: a GM, or an owner of the token's actor. The answer and the broadcast are the whole scene. */
@@ -427,9 +546,15 @@ export class StrictServer {
     if (!source) throw new ServerRefusal(`No actor ${write.id}.`);
     if (!this.mayWriteActor(user, source)) throw new ServerRefusal(`${user.name} does not own ${source.name}.`);
     switch (write.op) {
-      case "update":
-        applyUpdate(source, write.data);
+      case "update": {
+        const touched = touchedKeys(write.data);
+        if (!user.isGM && touched.includes("ownership")) throw new ServerRefusal(`${user.name} may not change who owns ${source.name}.`);
+        const next = wire(source);
+        applyUpdate(next, write.data);
+        if (touched.includes("system")) next.system = validSystem(() => ACTOR_SCHEMA(source.type), next.system, `actor ${source.name}`, (raw) => ACTOR_MODELS[source.type].migrateData(raw));
+        replaceContents(source, next);
         break;
+      }
       case "createEffect": {
         const status = write.status;
         if (!source.effects.some((e) => e.statuses.includes(status))) source.effects.push({ _id: this.newId("eff"), statuses: [status], flags: {} });
@@ -469,6 +594,12 @@ export class StrictServer {
   received(client: StrictClient): string {
     return client.received.join("\n");
   }
+}
+
+/** A write with its v14 deletions (ForcedDeletion instances) in the form the wire carries (./foundry-update.ts). */
+function withDeletionsEncoded(write: Write): Write {
+  if ("data" in write && !Array.isArray(write.data)) return { ...write, data: encodeDeletions(write.data) } as Write;
+  return write;
 }
 
 /** The client whose code is running (AsyncLocalStorage carries it through every await). */
@@ -585,6 +716,18 @@ export class ClientMessage {
   get timestamp(): number {
     return this.source.timestamp;
   }
+  get flags(): Json {
+    return this.source.flags;
+  }
+  get speaker(): Json {
+    return this.source.speaker;
+  }
+  get whisper(): string[] {
+    return this.source.whisper;
+  }
+  get content(): string {
+    return this.source.content;
+  }
   get rolls(): { toJSON(): unknown }[] {
     return this.source.rolls.map((r) => ({ toJSON: () => JSON.parse(r) as unknown }));
   }
@@ -611,7 +754,7 @@ export class ClientCombatant {
     return this.source.system;
   }
   get flags(): Json {
-    return (this.source.flags ?? {}) as Json;
+    return this.source.flags ?? {};
   }
   get actor(): ClientActor | null {
     return this.client.actors.get(this.source.actorId) ?? null;
@@ -649,6 +792,10 @@ export class ClientCombatant {
     await this.combat.updateEmbeddedDocuments("Combatant", [{ _id: this.id, ...data }]);
     return this;
   }
+  async delete(): Promise<this> {
+    await this.combat.deleteEmbeddedDocuments("Combatant", [this.id]);
+    return this;
+  }
 }
 
 /** A combat as a client holds it. */
@@ -681,7 +828,16 @@ export class ClientCombat {
     return this;
   }
   async updateEmbeddedDocuments(_name: "Combatant", updates: Json[]): Promise<void> {
-    await this.client.write({ op: "updateCombatants", collection: "Combat", id: this.id, updates: wire(updates) });
+    await this.client.write({ op: "updateCombatants", collection: "Combat", id: this.id, updates: updates.map(encodeDeletions) });
+  }
+  /** Adds combatants (Combat#createEmbeddedDocuments; `keepId` keeps each `_id` given). */
+  async createEmbeddedDocuments(_name: "Combatant", data: Json[], options: { keepId?: boolean } = {}): Promise<ClientCombatant[]> {
+    const before = new Set(this.source.combatants.map((c) => c._id));
+    await this.client.write({ op: "createCombatants", collection: "Combat", id: this.id, data: wire(data), keepId: options.keepId === true });
+    return this.combatants.contents.filter((c) => !before.has(c.id));
+  }
+  async deleteEmbeddedDocuments(_name: "Combatant", ids: string[]): Promise<void> {
+    await this.client.write({ op: "deleteCombatants", collection: "Combat", id: this.id, ids: [...ids] });
   }
 }
 
@@ -841,6 +997,12 @@ export class StrictClient {
   readonly received: string[] = [];
   readonly notified: { level: string; text: string }[] = [];
   router!: QueryRouter<CaseServices>;
+  /** This client's own copy of the project's modules (loaded on connect). */
+  modules!: ClientModules;
+  /** This client's view of who is connected (user id → active), kept by the server's socket events. */
+  readonly view = new Map<string, boolean>();
+  /** This client's client-scope settings (the browser's localStorage). */
+  readonly clientSettings = new Map<string, unknown>();
   /** Writes left before this client drops (null: never). */
   #writesLeft: number | null = null;
   /** This client's socket: what the server sends it arrives in order. */
@@ -859,9 +1021,15 @@ export class StrictClient {
 
   /** Connects (or reconnects, as after a reload): a fresh copy of the world, a fresh router, nothing in memory. */
   async connect(): Promise<void> {
+    // The tab loads the system's modules for itself (nothing in memory carries over).
+    this.modules = await loadClientModules();
     this.connected = true;
     this.user.active = true;
     this.table.server.clients.add(this);
+    // Who is connected, as the server tells a client that joins.
+    this.view.clear();
+    for (const u of this.table.server.users.values()) this.view.set(u.id, u.active);
+    this.clientSettings.clear();
     this.actors = new Map([...this.table.server.actors.values()].map((a) => [a._id, new ClientActor(this, wire(a))]));
     this.messages = new Map(
       [...this.table.server.messages.values()].filter((m) => this.table.server.mayRead(this.user, m)).map((m) => [m._id, new ClientMessage(this, wire(m))]),
@@ -873,6 +1041,7 @@ export class StrictClient {
     }
     this.hooks.clear();
     // The services the root (src/foundry/register.ts) hands the router: Foundry's turn directory and bridge.
+    const { QueryRouter, LockTable, foundryEnvironment, foundryTurnDirectory, turnCombatBridge, CASE_QUERIES, registerRequestHooks, registerNpcDefenceHooks } = this.modules;
     this.router = new QueryRouter(foundryEnvironment, { turns: foundryTurnDirectory, combat: turnCombatBridge }, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
       for (const query of CASE_QUERIES) this.router.register<unknown, unknown>(query);
@@ -916,7 +1085,7 @@ export class StrictClient {
 
   async write(write: Write): Promise<Json | null> {
     if (!this.connected) throw new Error(`${this.user.name}'s client is disconnected.`);
-    const answer = JSON.parse(await this.table.server.write(this, JSON.stringify(write))) as Json | null;
+    const answer = JSON.parse(await this.table.server.write(this, JSON.stringify(withDeletionsEncoded(write)))) as Json | null;
     // Foundry updates the writer's own copy when the server answers, then runs its hooks there too.
     if (answer) {
       this.received.push(JSON.stringify(answer));
@@ -997,9 +1166,21 @@ export class StrictClient {
     return Promise.all(list.map((h) => h.fn(...args)));
   }
 
-  /** This client's user clicks: the real router asks the active GM (or runs in place for it). */
+  /**
+   * This client's user clicks: the real router asks the active GM (or runs in place for it).
+   * The query is this client's own copy (by name), so a handler run here uses this client's
+   * modules, not the test file's.
+   */
   click<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<QueryResult<R>> {
-    return this.run(() => this.router.request(query, payload));
+    const own = this.modules.CASE_QUERIES.find((q) => q.name === query.name) as QueryDefinition<P, R> | undefined;
+    return this.run(() => this.router.request(own ?? query, payload));
+  }
+
+  /** This client's view of `game.users.activeGM`: a connected GM it knows of, a full GM before an Assistant, then the lowest id. */
+  activeGM(): UserRecord | null {
+    const gms = [...this.table.server.users.values()].filter((u) => u.isGM && this.view.get(u.id) === true);
+    gms.sort((a, b) => b.role - a.role || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return gms[0] ?? null;
   }
 }
 
@@ -1009,7 +1190,34 @@ export interface TableOptions {
   readonly lockTimeoutMs?: number;
   /** How long a player's client waits for an answer. */
   readonly answerTimeoutMs?: number;
+  /** Foundry's major version the clients run (`game.release.generation`): 13 (the default) or 14. */
+  readonly generation?: 13 | 14;
+  /** Users' roles other than the default (the GMs full GMs, Alice and Bob players): say, an Assistant GM. */
+  readonly roles?: Partial<Record<keyof typeof TABLE_USERS, number>>;
 }
+
+/**
+ * This test world's values of the settings our tests lean on (each a registered setting; most
+ * are its default, said here so a changed default does not change these tests silently).
+ */
+const TEST_WORLD_SETTINGS: Readonly<Record<string, unknown>> = {
+  "case.damageAppliedBy": "gm",
+  "case.hideNpcDefences": true,
+  "case.autoNpcConsequences": false,
+  "case.damageMethod": "static",
+  "case.declaredDodge": false,
+  "case.killLossAtOwnWrapUp": false,
+  // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
+  "case.strengthContest": "comparison",
+  "case.unconsciousAtZeroHealth": true,
+  "case.regenerationTurns": 10,
+  "case.initiativeMode": "everyTurn",
+  "case.teamInitiative": false,
+  "case.slamMovesTokens": false,
+  "case.minorFoeRule": "normal",
+  // This test world's NPC defences: the GM clicks (the system's default is the declared defence; tests that need it set it).
+  "case.npcDefence": "gm",
+};
 
 /** The users of the table. */
 export const TABLE_USERS = {
@@ -1030,13 +1238,32 @@ export class StrictTable {
   readonly rolled: { by: string; formula: string; total: number }[] = [];
   readonly lockTimeoutMs: number;
   readonly answerTimeoutMs: number;
+  readonly generation: 13 | 14;
+  /** Clients of users who joined the world after the table was set (`join`). */
+  readonly joined: StrictClient[] = [];
 
   constructor(options: TableOptions = {}) {
     this.server = new StrictServer(options.seed ?? 1);
     this.lockTimeoutMs = options.lockTimeoutMs ?? 5_000;
     this.answerTimeoutMs = options.answerTimeoutMs ?? 15_000;
-    const client = (key: keyof typeof TABLE_USERS, isGM: boolean) => new StrictClient(this, this.server.addUser(TABLE_USERS[key].id, TABLE_USERS[key].name, isGM));
-    this.clients = { gm: client("gm", true), gm2: client("gm2", true), alice: client("alice", false), bob: client("bob", false) };
+    this.generation = options.generation ?? 13;
+    const { GAMEMASTER, PLAYER } = USER_ROLES;
+    const client = (key: keyof typeof TABLE_USERS, role: number) => new StrictClient(this, this.server.addUser(TABLE_USERS[key].id, TABLE_USERS[key].name, role));
+    const role = (key: keyof typeof TABLE_USERS, fallback: number): number => options.roles?.[key] ?? fallback;
+    this.clients = { gm: client("gm", role("gm", GAMEMASTER)), gm2: client("gm2", role("gm2", GAMEMASTER)), alice: client("alice", role("alice", PLAYER)), bob: client("bob", role("bob", PLAYER)) };
+    // Every setting the system registers (the real registration, as the system's init runs it), then this world's values.
+    registerAllSettings(this.server);
+    for (const [id, value] of Object.entries(TEST_WORLD_SETTINGS)) {
+      if (!this.server.registered.has(id)) throw new Error(`The test world sets ${id}, which the system does not register.`);
+      this.server.settings.set(id, value);
+    }
+  }
+
+  /** A user added to the world now (not connected yet): later than every record written before. */
+  join(id: string, name: string, role: number): StrictClient {
+    const client = new StrictClient(this, this.server.addUser(id, name, role));
+    this.joined.push(client);
+    return client;
   }
 
   /** Tells every other connected client that a user came or went (core's `userConnected` hook). */
@@ -1045,8 +1272,10 @@ export class StrictTable {
       if (c === changed || !c.connected) continue;
       // On each client's own socket, after everything the server sent it before (the server
       // emits the event once the user's own writes are applied and broadcast).
+      const connected = changed.connected;
       void c.deliver(() => {
-        void c.run(() => c.call("userConnected", changed.user, changed.connected));
+        c.view.set(changed.user.id, connected);
+        void c.run(() => c.call("userConnected", { ...changed.user, active: connected }, connected));
       });
     }
   }
@@ -1080,6 +1309,24 @@ export class StrictTable {
   }
 }
 
+/**
+ * Runs the system's real settings registration (src/foundry/core/settings.ts registerSettings,
+ * as init does) against the server's registry: each setting with its scope and default.
+ */
+function registerAllSettings(server: StrictServer): void {
+  const held: unknown = Reflect.get(globalThis, "game");
+  const register = (namespace: string, key: string, config: { scope?: unknown; default?: unknown }): void => {
+    const scope = config.scope === "client" || config.scope === "user" ? config.scope : "world";
+    server.register(`${namespace}.${key}`, { scope, default: config.default });
+  };
+  Reflect.set(globalThis, "game", { settings: { register } });
+  try {
+    registerSettings();
+  } finally {
+    Reflect.set(globalThis, "game", held);
+  }
+}
+
 /** Installs the globals as proxies onto the running client; remove them with vi.unstubAllGlobals(). */
 export function installTableGlobals(): void {
   const game = {
@@ -1087,14 +1334,24 @@ export function installTableGlobals(): void {
       return current().user;
     },
     get users() {
-      const server = current().table.server;
-      const all = () => [...server.users.values()];
+      const client = current();
+      const server = client.table.server;
+      // Each user as this client sees it: `active` from this client's view (the server's socket events).
+      const seen = (u: UserRecord): UserRecord => ({ ...u, active: client.view.get(u.id) === true });
+      const all = () => [...server.users.values()].map(seen);
       return {
-        get: (id: string) => server.users.get(id),
+        get: (id: string) => {
+          const u = server.users.get(id);
+          return u ? seen(u) : undefined;
+        },
         filter: (fn: (u: UserRecord) => boolean) => all().filter(fn),
+        find: (fn: (u: UserRecord) => boolean) => all().find(fn),
+        get contents() {
+          return all();
+        },
         get activeGM() {
-          const gm = server.activeGM();
-          return gm ? { ...gm, isSelf: gm.id === current().user.id } : null;
+          const gm = client.activeGM();
+          return gm ? { ...seen(gm), isSelf: gm.id === client.user.id } : null;
         },
       };
     },
@@ -1102,31 +1359,53 @@ export function installTableGlobals(): void {
       const messages = current().messages;
       return {
         get: (id: string) => messages.get(id),
+        has: (id: string) => messages.has(id),
         filter: (fn: (m: ClientMessage) => boolean) => [...messages.values()].filter(fn),
         find: (fn: (m: ClientMessage) => boolean) => [...messages.values()].find(fn),
+        some: (fn: (m: ClientMessage) => boolean) => [...messages.values()].some(fn),
+        get contents() {
+          return [...messages.values()];
+        },
+        get size() {
+          return messages.size;
+        },
         [Symbol.iterator]: () => messages.values(),
       };
     },
+    get release() {
+      return { generation: current().table.generation };
+    },
     get settings() {
-      const settings = current().table.server.settings;
+      const client = current();
+      const server = client.table.server;
+      const config = (ns: string, key: string): { id: string; scope: string } => {
+        const id = `${ns}.${key}`;
+        const registered = server.registered.get(id);
+        // ClientSettings#get of an unregistered key throws ("This is not a registered game setting").
+        if (!registered) throw new Error(`Setting ${id} is not a registered game setting.`);
+        return { id, scope: registered.scope };
+      };
       return {
         get: (ns: string, key: string) => {
-          const id = `${ns}.${key}`;
-          if (!settings.has(id)) throw new Error(`Setting ${id} is not registered on the strict table.`);
-          return wire(settings.get(id));
+          const { id, scope } = config(ns, key);
+          if (scope !== "world") return wire(client.clientSettings.has(id) ? client.clientSettings.get(id) : server.registered.get(id)?.default);
+          return wire(server.settings.get(id));
         },
         // ClientSettings#set of a world setting: stored on the server as a Setting document, which
         // only a user with SETTINGS_MODIFY (by default the GM and Assistant GM) may write
         // (foundryvtt.com/api ClientSettings#set, USER_PERMISSIONS.SETTINGS_MODIFY). Through JSON.
+        // A client setting is this browser's own.
         set: async (ns: string, key: string, value: unknown) => {
-          const client = current();
-          const id = `${ns}.${key}`;
-          if (!settings.has(id)) throw new Error(`Setting ${id} is not registered on the strict table.`);
+          const { id, scope } = config(ns, key);
+          if (scope !== "world") {
+            client.clientSettings.set(id, wire(value));
+            return wire(value);
+          }
           if (!client.connected) throw new Error(`${client.user.name}'s client is disconnected.`);
           if (!client.user.isGM) throw new ServerRefusal(`${client.user.name} may not modify the world setting ${id}.`);
-          await client.table.server.delay();
-          if (!client.table.server.clients.has(client)) throw new Error(`${client.user.name}'s client is disconnected.`);
-          settings.set(id, wire(value));
+          await server.delay();
+          if (!server.clients.has(client)) throw new Error(`${client.user.name}'s client is disconnected.`);
+          server.settings.set(id, wire(value));
           return wire(value);
         },
       };
@@ -1156,7 +1435,17 @@ export function installTableGlobals(): void {
   vi.stubGlobal("fromUuidSync", find);
   // Templates render with real Handlebars from the repository (Foundry serves them under systems/case/).
   const render = (path: string, context: object) => Promise.resolve(renderTemplate(path.replace(/^systems\/case\//, ""), context));
-  vi.stubGlobal("foundry", { ...foundryDouble, applications: { ...foundryDouble.applications, handlebars: { renderTemplate: render } } });
+  // foundry.data: the fields, and on 14 the operators (`foundry.data.operators.ForcedDeletion`),
+  // read by the running client's generation. On 14 `_del` is one ForcedDeletion instance.
+  const data14 = { ...foundryDouble.data, operators: { ForcedDeletion } };
+  vi.stubGlobal("foundry", {
+    ...foundryDouble,
+    get data() {
+      return running.getStore()?.table.generation === 14 ? data14 : foundryDouble.data;
+    },
+    applications: { ...foundryDouble.applications, handlebars: { renderTemplate: render } },
+  });
+  vi.stubGlobal("_del", new ForcedDeletion());
   // CONFIG.CASE.router is the router of the client that is running (each client made its own, as the root does in init).
   vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE, get router() { return current().router; } }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
   vi.stubGlobal("ui", {
@@ -1175,18 +1464,29 @@ export function installTableGlobals(): void {
     off: (name: string, id: number) => { current().off(name, id); },
     callAll: (name: string, ...args: unknown[]) => (void current().call(name, ...args), true),
   });
+  // ChatMessage.create (Document.create: `keepId` keeps the `_id` given), the same through
+  // `ChatMessage.implementation` (CONFIG.ChatMessage.documentClass).
+  const create = async (data: Json, options: { keepId?: boolean } = {}): Promise<ClientMessage | undefined> => {
+    const client = current();
+    const source = await client.write({ op: "create", collection: "ChatMessage", data: wire(data), keepId: options.keepId === true });
+    return source ? client.messages.get(String(source._id)) : undefined;
+  };
+  const deleteDocuments = async (ids: string[]): Promise<void> => {
+    for (const id of ids) await current().write({ op: "delete", collection: "ChatMessage", id });
+  };
   vi.stubGlobal("ChatMessage", {
-    implementation: {
-      async create(data: Json): Promise<ClientMessage | undefined> {
-        const client = current();
-        const source = await client.write({ op: "create", collection: "ChatMessage", data: wire(data) });
-        return source ? client.messages.get(String(source._id)) : undefined;
-      },
-      async deleteDocuments(ids: string[]): Promise<void> {
-        for (const id of ids) await current().write({ op: "delete", collection: "ChatMessage", id });
-      },
-    },
-    getSpeaker: ({ actor }: { actor: { name: string } }) => ({ alias: actor.name }),
+    create,
+    deleteDocuments,
+    implementation: { create, deleteDocuments },
+    // ChatMessage.getSpeaker({scene, actor, token, alias}) (foundryvtt.com/api ChatMessage.getSpeaker):
+    // ChatSpeakerData { scene, actor, token, alias }, the alias defaulting to the token's, the
+    // actor's, then the user's name. Nothing is controlled on the table, so nothing else is guessed.
+    getSpeaker: ({ scene, actor, token, alias }: { scene?: { id: string } | null; actor?: { id: string; name: string } | null; token?: { id: string; name?: string } | null; alias?: string } = {}) => ({
+      scene: scene?.id ?? null,
+      actor: actor?.id ?? null,
+      token: token?.id ?? null,
+      alias: alias ?? token?.name ?? actor?.name ?? current().user.name,
+    }),
     // ChatMessage.getWhisperRecipients("GM"): the GM users.
     getWhisperRecipients: (name: string) => (name === "GM" ? [...current().table.server.users.values()].filter((u) => u.isGM) : []),
   });
