@@ -169,7 +169,8 @@ export class FoundryTurnHost implements TurnHost {
       await (actor ? caseRouter().locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
     }
     const update: Record<string, unknown> = {};
-    if (Object.keys(write.combat).length > 0) update.system = write.combat;
+    // Each changed field by its own dotted key: Foundry merges either form, and a key per field cannot drop the fields not written.
+    for (const [key, value] of Object.entries(write.combat)) update[`system.${key}`] = value;
     // Foundry's round and turn follow the CASE turn once the combat has begun.
     if (combat.started) {
       if (combat.round !== sync.round) update.round = sync.round;
