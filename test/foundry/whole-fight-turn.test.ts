@@ -14,6 +14,7 @@ import { readExchange } from "../../src/foundry/exchange/card-model";
 import { attackCardContext } from "../../src/foundry/exchange/card-context";
 import { currentViewer, mayDefendFor } from "../../src/foundry/exchange/card";
 import { answerRollRequestQuery, createRequestCard } from "../../src/foundry/roll-requests/gm-request";
+import { requestCardContext } from "../../src/foundry/roll-requests/request-card-context";
 import { completeActionQuery } from "../../src/foundry/combat/queries";
 import { combatantInput, readTurnSettings, trackerOrder, turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { combatantSystemFrom, NEUTRAL_STATS } from "../../src/foundry/combat/state";
@@ -147,7 +148,11 @@ describe("whole fight", () => {
     expect(await alice.click(answerRollRequestQuery, { messageId: request.id ?? "", rowKey: "0", cs: 0, reason: "", karma: 0 })).toEqual({ ok: true, value: null });
     await table.settle();
     const row = readRollRequest(table.server.messages.get(request.id ?? "")?.system.request).rows[0];
-    expect(row?.result).toMatchObject({ die: 50, value: 100, shift: -2 });
+    expect(row?.result).toMatchObject({ die: 50, value: 100, shift: -2, shifts: [{ cs: -2, label: "CASE.TurnShift.declaredDodge", localize: true }] });
+    expect(localize("CASE.TurnShift.declaredDodge")).toBe("declared dodge");
+    // The request card shows it with its reason.
+    const view = requestCardContext(readRollRequest(table.server.messages.get(request.id ?? "")?.system.request), { isGM: false, owns: () => true, portrait: () => null });
+    expect(view.rows[0]?.result?.shifts).toEqual([{ cs: "−2", label: "CASE.TurnShift.declaredDodge", localize: true }]);
   });
 
   it("helpless cannot attack: a Stunned, an Unconscious and a Dying attacker are refused, nothing written", async () => {

@@ -193,7 +193,8 @@ export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonl
     try {
       // The card is public: an NPC's row keeps its score and shifts off it (players never see an NPC's scores).
       const sealed = actor.type === "npc";
-      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: sealed ? null : check.value, shift: sealed ? null : shift, karma: p.karma, color: outcome.color, success: outcome.success });
+      const shifts = check.shifts.filter((x) => x.cs !== 0).map((x) => ({ cs: x.cs, label: x.label, localize: x.localize }));
+      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: sealed ? null : check.value, shift: sealed ? null : shift, ...(sealed ? {} : { shifts }), karma: p.karma, color: outcome.color, success: outcome.success });
     } catch (error) {
       refusal(error);
     }
