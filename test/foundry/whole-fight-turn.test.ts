@@ -118,6 +118,19 @@ describe("whole fight", () => {
     expect(toHit?.column).toBe(shiftRank(rankOf(100), -1).key);
   });
 
+  it("turn shifts on the card: an NPC's shifts are on its card, their reasons kept from the players", async () => {
+    const { gm, alice } = table.clients;
+    await seatTurn("extraRounds", 2, [
+      { actorId: CAST.gravel, turn: { declaration: parseDeclaration({ text: "Pound twice", actions: 2, secret: true }), extra: SEPARATE, actionsAllowed: 2, actionsUsed: 1, actedInRound: 1, actionCs: -1 } },
+      { actorId: CAST.kestrel, turn: { actionsAllowed: 1, actionsUsed: 1, actedInRound: 1 } },
+    ]);
+    const id = await attacked(gm, CAST.gravel, "punch", [CAST.kestrel]);
+    expect(card(id).toHitCs).toContainEqual({ cs: -1, label: "CASE.TurnShift.secret", localize: true });
+    expect(localize("CASE.TurnShift.secret")).toBe("its turn");
+    expect(table.server.received(alice)).not.toContain("CASE.TurnShift.separateActions");
+    expect(turnOf(gm).combatants.get("cbt0000000000000")?.actionsUsed).toBe(2);
+  });
+
   it("flurry damage: a flurry's damage shift moves the damage column", async () => {
     const { alice, gm } = table.clients;
     await seatTurn("resolve", 1, [

@@ -12,18 +12,25 @@ import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { characterStanding, standingRulings } from "../status-effects";
 
-/** The turn's shifts as card lines (a localised reason each: CASE.TurnShift.<reason>). */
-export function turnShiftLines(shifts: readonly TurnShift[]): CsReason[] {
-  return shifts.map((s) => ({ cs: s.cs, label: `CASE.TurnShift.${s.reason}`, localize: true }));
+/**
+ * The turn's shifts as card lines (a localised reason each: CASE.TurnShift.<reason>). With
+ * `secret` (an NPC's, on a card players read) each says only "its turn": the reasons would
+ * give away what the Judge declared and rolled for it (extra actions, a change, a dodge).
+ */
+export function turnShiftLines(shifts: readonly TurnShift[], secret = false): CsReason[] {
+  return shifts.map((s) => ({ cs: s.cs, label: secret ? TURN_SHIFT_SECRET : `CASE.TurnShift.${s.reason}`, localize: true }));
 }
+
+/** The reason an NPC's turn shift shows on a public card. */
+export const TURN_SHIFT_SECRET = "CASE.TurnShift.secret";
 
 /**
  * The turn's shifts on a roll of `kind` by the character of `standing` (none outside a running
  * combat). Holds are left out: every roll reads them from the character's conditions already
  * (dice/talents.ts rollShifts), in a combat or not.
  */
-export function turnRollShifts(standing: TurnStanding | null, kind: TurnRollKind, charge = false): CsReason[] {
-  return standing ? turnShiftLines(turnShifts(standing.combatant, kind, { charge, holds: false })) : [];
+export function turnRollShifts(standing: TurnStanding | null, kind: TurnRollKind, charge = false, secret = false): CsReason[] {
+  return standing ? turnShiftLines(turnShifts(standing.combatant, kind, { charge, holds: false }), secret) : [];
 }
 
 /** Why `actor` can neither act nor defend now, or null (its conditions and Health; in a running combat, its part of the turn). */
@@ -68,13 +75,14 @@ export interface AttackTurn {
  * is refused (nothing written); without it, flagged. Outside a running combat: nothing.
  */
 export function attackTurn(actor: Actor.Implementation, standing: TurnStanding | null, charge: boolean): AttackTurn {
+  const secret = actor.type === "npc";
   if (standing === null) return { toHit: [], damage: [], outOfTurn: false, turnAction: null };
   const verdict = attackInTurn(standing.state, standing.combatantId);
   const partOfTurn = game.settings.get(SYSTEM_ID, "attacksInTurn");
   if (partOfTurn && verdict.kind === "outOfTurn") throw new QueryRefusal("stale", game.i18n.format(`CASE.OutOfTurn.${verdict.reason}`, { name: actor.name }));
   return {
-    toHit: turnRollShifts(standing, "toHit", charge),
-    damage: turnRollShifts(standing, "damage"),
+    toHit: turnRollShifts(standing, "toHit", charge, secret),
+    damage: turnRollShifts(standing, "damage", false, secret),
     outOfTurn: verdict.kind === "outOfTurn",
     // With the setting off the tracker's Done spends actions, as before.
     turnAction: partOfTurn && verdict.kind === "inTurn" ? { combatId: standing.combatId, combatantId: standing.combatantId, actionIndex: verdict.actionIndex } : null,
