@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
 import { localize } from "../support/handlebars";
-import { attackQuery } from "../../src/foundry/exchange/make-attack";
+import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { defendQuery } from "../../src/foundry/exchange/gm-actions";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { attackCardContext } from "../../src/foundry/exchange/card-context";
@@ -185,6 +185,11 @@ describe("whole fight", () => {
       expect(result).toMatchObject({ ok: false, reason: "forbidden" });
       expect(JSON.stringify(result)).toContain(reason);
     }
+    // The sheet's button is told so on the player's own client, before any dialog or request.
+    const requestsBefore = table.server.messages.size;
+    expect(await alice.run(() => makeAttack(fromUuidSync(itemUuid(CAST.kestrel, "punch")) as never, { targetUuids: [`Actor.${CAST.gravel}`], skipDialog: true }))).toBeNull();
+    expect(alice.notified.at(-1)).toEqual({ level: "warn", text: "Kestrel, the Unbreakable Sentinel of the Northern Reach cannot attack: Stunned." });
+    expect(table.server.messages.size).toBe(requestsBefore);
     expect(cards()).toEqual([]);
     expect(JSON.stringify([...table.server.actors.values()])).toBe(actorsBefore);
     // In a running combat too, where the turn knows the stun.

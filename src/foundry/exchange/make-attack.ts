@@ -41,7 +41,7 @@ import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, t
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { readExchange } from "./card-model";
-import { attackTurn, refuseHelpless, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
+import { attackTurn, helplessNow, refuseHelpless, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
@@ -191,6 +191,13 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   const attack = attackOf(item);
   if (!attack) {
     ui.notifications.error(game.i18n.localize("CASE.Exchange.NotAnAttack"));
+    return null;
+  }
+  // The GM refuses the helpless (turn-feed.ts); this spares the user the dialog first.
+  const bridge = (CONFIG as Partial<CONFIG>).CASE?.router.services.combat;
+  const helpless = helplessNow(actor, bridge ? await bridge.standing(actor) : null);
+  if (helpless !== null) {
+    ui.notifications.warn(game.i18n.format("CASE.Helpless.Attack", { name: actor.name, reason: game.i18n.localize(`CASE.Helpless.${helpless}`) }));
     return null;
   }
   // The GM checks again and spends; this spares the user a dialog for a shot that cannot be made.
