@@ -385,6 +385,7 @@ export const attackQuery = defineCardQuery({
     const made = cardOfOrigin(context.requestId);
     if (made) {
       // A retry after the card was written finishes spending the attacker's action (once).
+      // LOCKS: the combat's turn (as below).
       await spendAttackAction(context.services.combat, readExchange((made.system as { exchange?: unknown }).exchange).turnAction);
       return { messageId: made.id ?? "" };
     }
@@ -422,6 +423,7 @@ export const attackQuery = defineCardQuery({
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
     const message = await createCard(state, ChatMessage.getSpeaker({ actor }), context.requestId, dice, isNpcActor);
     for (const t of state.targets) if (t.toHit) await afterToHit(state, t.key, message.id ?? "", context);
+    // LOCKS: the combat's turn (the attacker's combatant and the cursor, through the turn engine's completeAction).
     await spendAttackAction(context.services.combat, state.turnAction);
     return { messageId: message.id ?? "" };
   },
