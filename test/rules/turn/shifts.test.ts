@@ -27,7 +27,7 @@ import {
   turnShifts,
   type CombatantTurn,
 } from "../../../src/rules/turn";
-import { type Table, mixedParty, playTurn, stats } from "../../support/turn-play";
+import { Table, mixedParty, partyArb, playTurn, stats } from "../../support/turn-play";
 
 const fresh = (over: Partial<CombatantTurn> = {}): CombatantTurn => ({ ...createCombatantTurn("c", stats()), ...over });
 
@@ -137,6 +137,21 @@ describe("who may act and defend", () => {
     expect(mayDefendNow(standing, fresh())).toBe(true);
     expect(mayDefendNow(standing, fresh({ stunTurns: 1 }))).toBe(false);
     expect(mayDefendNow(null, null)).toBe(true);
+  });
+});
+
+describe("the Unconscious in a whole turn", () => {
+  it("property: an Unconscious combatant never acts, whatever the party, dice and mayhem; the others are unaffected", () => {
+    fc.assert(
+      fc.property(partyArb, fc.integer({ min: 1, max: 10_000 }), fc.boolean(), (party, seed, mayhem) => {
+        const out = new Set(party.flatMap((p, i) => (p.pick % 3 === 0 ? [`c${i}`] : [])));
+        const table = new Table(party.map((p, i) => createCombatantTurn(`c${i}`, p.stats, { unconscious: out.has(`c${i}`) })));
+        const run = playTurn(table, seed, mayhem);
+        for (const id of out) expect(run.acted.get(id) ?? 0, id).toBe(0);
+        for (const id of run.acted.keys()) expect(out.has(id), id).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 
