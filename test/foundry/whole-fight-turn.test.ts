@@ -92,6 +92,22 @@ async function attacked(by: StrictClient, attacker: string, kind: "punch" | "gra
   return result.value.messageId;
 }
 
+/** The tracker as the Judge's client builds it from the combat (combat-tracker.ts trackerInputOf, without the canvas). */
+function trackerOf(c: StrictClient): ReturnType<typeof buildTrackerContext> {
+  return c.run(() => {
+    const combat = game.combats.get(COMBAT) as never as Combat.Implementation;
+    return buildTrackerContext(
+      {
+        isGM: true,
+        combat: { id: COMBAT, started: true, system: combat.system },
+        combatants: trackerOrder(combat).map((x) => ({ ...combatantInput(x), name: x.name ?? "", img: "", hidden: false, owner: true })),
+        settings: readTurnSettings(),
+      },
+      localize,
+    );
+  });
+}
+
 /** A separate action's to-hit shift, as the turn leaves it after a passed roll for two actions. */
 const SEPARATE = { wanted: 2, required: "green" as const, roll: 90, color: "red" as const, success: true, mode: "separate" as const };
 
@@ -103,6 +119,8 @@ describe("whole fight", () => {
       { actorId: CAST.kestrel, turn: { declaration: parseDeclaration({ text: "Two jabs", kind: "attack", attack: "BA", actions: 2 }), extra: SEPARATE, actionsAllowed: 2, actionsUsed: 1, actedInRound: 1, actionCs: -1 } },
       { actorId: CAST.gravel, turn: { actionsAllowed: 1, actionsUsed: 1, actedInRound: 1 } },
     ]);
+    // The tracker holds the shift, with its reason.
+    expect(trackerOf(gm).rows.find((r) => r.name.startsWith("Kestrel"))).toMatchObject({ actionShift: "−1", actionShiftReasons: "−1 separate action" });
     const id = await attacked(alice, CAST.kestrel, "punch", [CAST.gravel]);
     expect(card(id).toHitCs).toContainEqual({ cs: -1, label: "CASE.TurnShift.separateActions", localize: true });
     // The reason reaches the card the players read.
@@ -238,18 +256,7 @@ describe("whole fight", () => {
       { actorId: CAST.wren, turn: {} },
       { actorId: CAST.gravel, turn: {} },
     ]);
-    const context = gm.run(() => {
-      const combat = game.combats.get(COMBAT) as never as Combat.Implementation;
-      return buildTrackerContext(
-        {
-          isGM: true,
-          combat: { id: COMBAT, started: true, system: combat.system },
-          combatants: trackerOrder(combat).map((c) => ({ ...combatantInput(c), name: c.name ?? "", img: "", hidden: false, owner: true })),
-          settings: readTurnSettings(),
-        },
-        localize,
-      );
-    });
+    const context = trackerOf(gm);
     const row = context.rows.find((r) => r.id === wren);
     expect(row).toMatchObject({ actionsLeft: 0, actionsAllowed: 0 });
     expect(row?.css).toContain("cannot-act");

@@ -95,6 +95,8 @@ export interface TrackerRow {
   readonly actionsAllowed: number;
   /** The shift on its next action, as "−1" / "+1", or "" for none. */
   readonly actionShift: string;
+  /** Each of those shifts with its reason ("−1 separate action, −2 declared dodge"), for the tooltip; "" for none. */
+  readonly actionShiftReasons: string;
   /** A flurry's damage shift, or "". */
   readonly damageShift: string;
   readonly freeDefencesLeft: number;
@@ -306,6 +308,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       actionsLeft: actionsLeft(c),
       actionsAllowed: able ? c.actionsAllowed : 0,
       actionShift: mine ? formatSigned(actionShift(c), "") : "",
+      actionShiftReasons: mine ? turnShifts(c, "toHit").map((x) => `${formatSigned(x.cs)} ${t(`CASE.TurnShift.${x.reason}`)}`).join(", ") : "",
       damageShift: mine ? formatSigned(turnShiftTotal(turnShifts(c, "damage")), "") : "",
       freeDefencesLeft: freeDefencesLeft(c),
       nextDefence: formatSigned(nextDefencePenalty(c), ""),
