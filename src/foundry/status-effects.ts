@@ -5,7 +5,8 @@
  * details a condition needs (turns left, who holds whom, Endurance lost) live in the
  * effect's `flags.case`, so the tracker and the cards read them from one place.
  */
-import { holdEffects, unconsciousAt } from "../rules/index";
+import { holdEffects, unconsciousAt, type CharacterStanding, type StandingRulings } from "../rules/index";
+import { isCharacter } from "./core/guards";
 import { SYSTEM_ID } from "./core/constants";
 import { addStatusEffect } from "./core/compat";
 
@@ -110,4 +111,30 @@ export async function syncUnconscious(actor: Actor.Implementation, health: numbe
   const change = unconsciousChange(actor, health);
   if (change === "set") await setStatus(actor, "unconscious");
   else if (change === "clear") await clearStatus(actor, "unconscious");
+}
+
+/**
+ * A character's standing as its document says (rules able.ts `CharacterStanding`): Health and
+ * the conditions that leave it helpless. Read on the GM's client from the actor itself.
+ */
+export function characterStanding(actor: Actor.Implementation): CharacterStanding {
+  const health = isCharacter(actor) ? actor.system.health.value : null;
+  return {
+    health,
+    stunned: actor.statuses.has(statusId("stunned")),
+    unconscious: actor.statuses.has(statusId("unconscious")),
+    dying: actor.statuses.has(statusId("dying")),
+    aided: statusDetails(actor, "dying")?.aided === true,
+  };
+}
+
+/** The world's standing rulings (Unconscious at 0 Health). */
+export function standingRulings(): StandingRulings {
+  return { unconsciousAtZeroHealth: game.settings.get(SYSTEM_ID, "unconsciousAtZeroHealth") };
+}
+
+/** True when the character is Unconscious: the condition, or 0 Health under the world's ruling. */
+export function isUnconscious(actor: Actor.Implementation): boolean {
+  const s = characterStanding(actor);
+  return s.unconscious || (s.health !== null && unconsciousAt(s.health, standingRulings()));
 }

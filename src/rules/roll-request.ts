@@ -26,12 +26,22 @@ export interface RollRequestResult {
    * public, and players never see an NPC's scores).
    */
   readonly value: number | null;
-  /** The sum of the roll's column shifts (talents, conditions, the roller's own); null on a sealed row. */
+  /** The sum of the roll's column shifts (talents, conditions, the running turn's, the roller's own); null on a sealed row. */
   readonly shift: number | null;
+  /** Each shift with its reason (a localisation key or a talent's name); absent on a sealed row and on rows rolled before reasons were kept. */
+  readonly shifts?: readonly RollRequestShift[];
   /** Karma added to the roll. */
   readonly karma: number;
   readonly color: Color;
   readonly success: boolean;
+}
+
+/** One column shift on a rolled row, and why. */
+export interface RollRequestShift {
+  readonly cs: number;
+  readonly label: string;
+  /** `label` is a localisation key (else a name, shown as written). */
+  readonly localize: boolean;
 }
 
 export interface RollRequestRow {
@@ -137,6 +147,12 @@ function checkResult(r: RollRequestResult): void {
   if (r.value !== null && !isRankNumber(r.value)) invalid(`The rank number ${String(r.value)} is not valid.`);
   if (r.shift !== null && !Number.isInteger(r.shift)) invalid("The column shift is not a whole number.");
   if ((r.value === null) !== (r.shift === null)) invalid("A sealed row hides both its rank number and its shift.");
+  if (r.shifts !== undefined) {
+    const list: unknown = r.shifts;
+    if (r.shift === null || !Array.isArray(list)) invalid("A row's shifts are a list, and a sealed row has none.");
+    for (const x of r.shifts) if (!Number.isInteger(x.cs) || x.cs === 0 || typeof x.label !== "string" || typeof x.localize !== "boolean") invalid("A row's shift needs a whole, non-zero number, a label and whether to localise it.");
+    if (r.shifts.reduce((sum, x) => sum + x.cs, 0) !== r.shift) invalid("A row's shifts do not add up to its column shift.");
+  }
   if (!Number.isInteger(r.karma) || r.karma < 0) invalid("The Karma spent is not valid.");
   if (!(COLORS as readonly unknown[]).includes(r.color)) invalid(`"${JSON.stringify(r.color)}" is not a colour.`);
   if (typeof r.success !== "boolean") invalid("The success is not recorded.");

@@ -37,6 +37,9 @@ beforeEach(async () => {
   const at = [{ x: 5, y: 5 }, { x: 6, y: 6 }, { x: 7, y: 5 }, { x: 3, y: 3 }, { x: 9, y: 5 }, { x: 5, y: 4 }];
   seatScene(table, SCENE, [{ actorId: CAST.kestrel, x: 4, y: 5 }, ...THUGS.map((actorId, i) => ({ actorId, x: at[i]?.x ?? 0, y: at[i]?.y ?? 0, hidden: i === 5 }))]);
   seatCombat(table, "combat0000000001", [CAST.kestrel, ...THUGS]);
+  // The combat is here for its combatants' defeated marks; it stays in Declare, where an attack is
+  // out of turn: this world lets it through (flagged), as before attacks were part of the turn.
+  table.server.settings.set("case.attacksInTurn", false);
   await table.connectAll();
 });
 

@@ -273,6 +273,8 @@ describe("with a combat running (the turn's bridge)", () => {
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
+      standing: () => Promise.resolve(null),
+      spendAction: () => Promise.resolve(),
     };
     try {
       world.settings.set("case.declaredDodge", true);
@@ -295,6 +297,8 @@ describe("with a combat running (the turn's bridge)", () => {
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
+        standing: () => Promise.resolve(null),
+        spendAction: () => Promise.resolve(),
       };
     }
   });
@@ -308,6 +312,8 @@ describe("with a combat running (the turn's bridge)", () => {
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
+      standing: () => Promise.resolve(null),
+      spendAction: () => Promise.resolve(),
     };
     try {
       attack({ attack: "BT" });
@@ -325,6 +331,8 @@ describe("with a combat running (the turn's bridge)", () => {
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
+        standing: () => Promise.resolve(null),
+        spendAction: () => Promise.resolve(),
       };
     }
   });

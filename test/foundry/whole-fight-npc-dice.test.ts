@@ -109,6 +109,8 @@ describe("whole fight", () => {
       await c.connect();
     }
     table.server.settings.set("case.npcDefence", "declared");
+    // The combat stays in Declare (the declaration is what this test reads), where an attack in the turn would be refused.
+    table.server.settings.set("case.attacksInTurn", false);
     const declared = await gm.click(declareActionQuery, { combatId: "combat0000000001", combatantId: "cbt0000000000001", declaration: { text: "Weave through the punches", kind: "defence", defence: "weave", actions: 1 } });
     expect(declared.ok).toBe(true);
     await table.settle();

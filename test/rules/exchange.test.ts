@@ -315,7 +315,9 @@ describe("refused transitions are 'stale' and change nothing", () => {
 
   it("targetActions says what may happen next, phase by phase", () => {
     const s0 = createExchange(exchangeInput("BA"));
-    expect(targetActions(s0, "0")).toEqual({ defend: defenceOptions(s0, "0"), rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });
+    expect(targetActions(s0, "0")).toEqual({ defend: defenceOptions(s0, "0"), awaitingDefence: true, rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });
+    // A helpless target (rules turn/able.ts) still waits on its defence, but is offered No defence only.
+    expect(targetActions(s0, "0", null, { mayDefend: false })).toMatchObject({ defend: [], awaitingDefence: true, escape: false });
     const declined = declineDefence(s0, "0");
     expect(targetActions(declined, "0")).toMatchObject({ defend: [], rollToHit: true, apply: false });
     const red = hit("BA", "red");

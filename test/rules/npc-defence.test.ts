@@ -100,6 +100,13 @@ describe("pickNpcDefence", () => {
     expect(pickNpcDefence(state, "0", { mode: "bestOdds", declaration: declared("weave") })?.defence).toBe("block");
   });
 
+  it("a helpless NPC (it may not defend) is picked No defence, whatever it declared and whatever the odds", () => {
+    const state = exchange("BA");
+    for (const mode of ["declared", "bestOdds"] as const) {
+      expect(pickNpcDefence(state, "0", { mode, declaration: declared("weave"), mayDefend: false })).toEqual({ defence: "none", reason: "noDefence" });
+    }
+  });
+
   it("no pick on a row that does not wait on a defence; a bad mode is refused", () => {
     const defended = declineDefence(exchange(), "0");
     expect(pickNpcDefence(defended, "0", { mode: "bestOdds", declaration: null })).toBeNull();

@@ -113,4 +113,14 @@ describe("request card rules", () => {
     expect(damaged((r) => ((row(r).result as Record<string, unknown>).value = null))).toThrow(/sealed/);
     expect(() => readRollRequest(null)).toThrow(RollRequestError);
   });
+
+  it("request card: a row keeps each shift with its reason; they must add up to the row's shift, and a sealed row has none", () => {
+    const asked = createRollRequest("endurance", null, null, [subject(1)]);
+    const shifts = [{ cs: -2, label: "CASE.TurnShift.declaredDodge", localize: true }, { cs: 1, label: "Stoic", localize: false }];
+    const rolled = recordRequestResult(asked, "0", { ...result(50, true), shift: -1, shifts });
+    expect(readRollRequest(JSON.parse(JSON.stringify(rolled))).rows[0]?.result?.shifts).toEqual(shifts);
+    expect(() => recordRequestResult(asked, "0", { ...result(50, true), shift: -2, shifts })).toThrow(/add up/);
+    expect(() => recordRequestResult(asked, "0", { ...result(50, true), value: null, shift: null, shifts })).toThrow(/sealed/);
+    expect(() => recordRequestResult(asked, "0", { ...result(50, true), shift: 0, shifts: [{ cs: 0, label: "x", localize: false }] })).toThrow(RollRequestError);
+  });
 });

@@ -1206,6 +1206,7 @@ const TEST_WORLD_SETTINGS: Readonly<Record<string, unknown>> = {
   "case.autoNpcConsequences": false,
   "case.damageMethod": "static",
   "case.declaredDodge": false,
+  "case.attacksInTurn": true,
   "case.killLossAtOwnWrapUp": false,
   // This test world's Take and Full Hold ruling: the comparison (Foundry's default is the ACTION; tests that need it set it).
   "case.strengthContest": "comparison",

@@ -23,6 +23,8 @@ import {
   mayDeclare,
   nextDefencePenalty,
   phaseWaiting,
+  turnShiftTotal,
+  turnShifts,
   type CombatantTurn,
   type TurnPhase,
   type TurnState,
@@ -93,6 +95,8 @@ export interface TrackerRow {
   readonly actionsAllowed: number;
   /** The shift on its next action, as "−1" / "+1", or "" for none. */
   readonly actionShift: string;
+  /** Each of those shifts with its reason ("−1 separate action, −2 declared dodge"), for the tooltip; "" for none. */
+  readonly actionShiftReasons: string;
   /** A flurry's damage shift, or "". */
   readonly damageShift: string;
   readonly freeDefencesLeft: number;
@@ -190,6 +194,7 @@ export function statusKeys(c: CombatantTurn): [string, string, Record<string, nu
   const status = TRACKER_KEY_PREFIXES.status;
   if (c.dead) out.push(["dead", `${status}dead`, {}]);
   else if (c.dying) out.push(["dying", `${status}${c.aided ? "aided" : "dying"}`, {}]);
+  if (c.unconscious && !c.dead) out.push(["unconscious", `${status}unconscious`, {}]);
   if (c.stunTurns > 0) out.push(["stunned", `${status}stunned`, { turns: c.stunTurns }]);
   if (c.stunPending > 0) out.push(["stunNext", `${status}stunNext`, { turns: c.stunPending }]);
   if (c.hold !== "none") out.push([c.hold, `${status}${c.hold}`, {}]);
@@ -303,7 +308,8 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       actionsLeft: actionsLeft(c),
       actionsAllowed: able ? c.actionsAllowed : 0,
       actionShift: mine ? formatSigned(actionShift(c), "") : "",
-      damageShift: mine ? formatSigned(c.damageCs, "") : "",
+      actionShiftReasons: mine ? turnShifts(c, "toHit").map((x) => `${formatSigned(x.cs)} ${t(`CASE.TurnShift.${x.reason}`)}`).join(", ") : "",
+      damageShift: mine ? formatSigned(turnShiftTotal(turnShifts(c, "damage")), "") : "",
       freeDefencesLeft: freeDefencesLeft(c),
       nextDefence: formatSigned(nextDefencePenalty(c), ""),
       dodgeShift: c.dodge?.roll != null ? formatSigned(declaredDodgeShift(c)) : "",

@@ -6,7 +6,15 @@
  * The turn's implementation is `turnCombatBridge` (./foundry-host.ts); the root (../register.ts)
  * hands it to the request router, whose card handlers find it in their context.
  */
-import type { Declaration, DefenceCode } from "../../rules/index";
+import type { CombatantTurn, Declaration, DefenceCode, TurnState } from "../../rules/index";
+
+/** A character's part of a running turn, as the GM's client reads it from the combat. */
+export interface TurnStanding {
+  readonly combatId: string;
+  readonly combatantId: string;
+  readonly state: TurnState;
+  readonly combatant: CombatantTurn;
+}
 
 export interface CombatBridge {
   defencesUsed(actor: Actor.Implementation): Promise<number>;
@@ -28,6 +36,13 @@ export interface CombatBridge {
    * outside a started combat or without one (read for an NPC's declared defence).
    */
   declaration?(actor: Actor.Implementation): Promise<Declaration | null>;
+  /** The character's part of the running turn, read from the combat (never from a request), or null outside a started combat. */
+  standing(actor: Actor.Implementation): Promise<TurnStanding | null>;
+  /**
+   * Spends the combatant's action `actionIndex` (an attack that was its action): the turn moves
+   * on as after Done. A replay (the action already spent) changes nothing.
+   */
+  spendAction(combatId: string, combatantId: string, actionIndex: number): Promise<void>;
 }
 
 /** The bridge without a running combat (tests and worlds without the turn use it). */
@@ -40,4 +55,6 @@ export const NO_COMBAT: CombatBridge = Object.freeze({
   turn: () => Promise.resolve(null),
   markDefeated: () => Promise.resolve(),
   declaration: () => Promise.resolve(null),
+  standing: () => Promise.resolve(null),
+  spendAction: () => Promise.resolve(),
 });

@@ -8,7 +8,7 @@
 import { isActorType, isCharacter, isItemType } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import type { CombatBridge } from "./bridge";
-import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
+import { clearStatus, isUnconscious, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { caseRouter, userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
 import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
@@ -90,7 +90,7 @@ export function combatantInput(combatant: Combatant.Implementation, secrets: Sec
     defeated: combatant.isDefeated,
     hidden: combatant.hidden,
     conditions: actor
-      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, dyingFresh: statusDetails(actor, "dying")?.fresh === true, hold: holdOf(actor) }
+      ? { dying: actor.statuses.has(statusId("dying")), aided: statusDetails(actor, "dying")?.aided === true, dyingFresh: statusDetails(actor, "dying")?.fresh === true, hold: holdOf(actor), unconscious: isUnconscious(actor) }
       : null,
   };
 }
@@ -169,7 +169,8 @@ export class FoundryTurnHost implements TurnHost {
       await (actor ? caseRouter().locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
     }
     const update: Record<string, unknown> = {};
-    if (Object.keys(write.combat).length > 0) update.system = write.combat;
+    // Each changed field by its own dotted key: Foundry merges either form, and a key per field cannot drop the fields not written.
+    for (const [key, value] of Object.entries(write.combat)) update[`system.${key}`] = value;
     // Foundry's round and turn follow the CASE turn once the combat has begun.
     if (combat.started) {
       if (combat.round !== sync.round) update.round = sync.round;
@@ -383,6 +384,19 @@ export const turnCombatBridge: CombatBridge = {
     const engine = turnEngineOf(found.combat);
     const c = engine.state().combatants.get(found.combatant.id ?? "");
     return Promise.resolve(c ? declaredDodgeShift(c) : 0);
+  },
+  standing(actor) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(null);
+    const combatantId = found.combatant.id ?? "";
+    const state = turnEngineOf(found.combat).state();
+    const combatant = state.combatants.get(combatantId);
+    return Promise.resolve(combatant ? { combatId: found.combat.id ?? "", combatantId, state, combatant } : null);
+  },
+  async spendAction(combatId, combatantId, actionIndex) {
+    const combat = game.combats.get(combatId);
+    if (!combat) return;
+    await turnEngineOf(combat).completeAction(combatantId, actionIndex);
   },
 };
 

@@ -61,7 +61,7 @@ export interface CombatantInput {
    * with its "aided" detail, the holds), which are their truth; null without a character, when
    * the stored values stand.
    */
-  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState; readonly dyingFresh?: boolean } | null;
+  readonly conditions?: { readonly dying: boolean; readonly aided: boolean; readonly hold: HoldState; readonly dyingFresh?: boolean; readonly unconscious?: boolean } | null;
   /** The keys of the defences already counted (`flags.case.defenceKeys`): a retried card counts its defence once. */
   readonly defenceKeys?: readonly string[];
   /** Its group of minor foes (rules `minorFoeGroups`), or null: the group declares and rolls initiative as one. */
@@ -138,7 +138,7 @@ export function combatantTurnFromInput(input: CombatantInput, settings: TurnSett
   const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : (input.minorGroup ?? null);
   const conditions = input.conditions ?? null;
   const hold: HoldState = conditions ? conditions.hold : s.hold === "partialHold" || s.hold === "fullHold" ? s.hold : "none";
-  const base = createCombatantTurn(input.id, input.stats ?? NEUTRAL_STATS, { team, defeated: input.defeated, hold });
+  const base = createCombatantTurn(input.id, input.stats ?? NEUTRAL_STATS, { team, defeated: input.defeated, hold, unconscious: conditions?.unconscious === true });
   const required: RequiredColor = isColor(s.extra.required) || s.extra.required === IMPOSSIBLE ? (s.extra.required) : IMPOSSIBLE;
   const extraRolled = s.extra.roll !== null;
   const mode: ExtraActionMode | null = s.extra.mode === "separate" || s.extra.mode === "flurry" ? s.extra.mode : null;

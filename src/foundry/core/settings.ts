@@ -44,6 +44,7 @@ declare module "fvtt-types/configuration" {
     "case.initiativeMode": InitiativeModeSetting;
     "case.teamInitiative": boolean;
     "case.declaredDodge": boolean;
+    "case.attacksInTurn": boolean;
     "case.worldSchemaVersion": number;
     "case.damageAppliedBy": DamageAppliedBySetting;
     "case.hideNpcDefences": boolean;
@@ -109,6 +110,15 @@ export function registerSettings(): void {
     config: true,
     type: Boolean,
     default: false,
+  });
+  // An attack in a running combat is the attacker's action (rules turn/able.ts attackInTurn): on its action it spends it; out of turn it is refused (off: only flagged on the card).
+  game.settings.register(SYSTEM_ID, "attacksInTurn", {
+    name: "CASE.Setting.attacksInTurn.Name",
+    hint: "CASE.Setting.attacksInTurn.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
   });
   game.settings.register(SYSTEM_ID, "damageAppliedBy", {
     name: "CASE.Setting.damageAppliedBy.Name",

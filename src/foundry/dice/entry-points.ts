@@ -10,6 +10,7 @@ import type { RollCheck, ShiftReason } from "./roll-check";
 import { isItemType } from "../core/guards";
 import { POPULARITY_FEAT_KARMA_ALLOWED, RESOURCES_FEAT_KARMA_ALLOWED, popularityColumnValue, type ScoreRef } from "../../rules/index";
 import { characterData, rollShifts, spendActorKarma } from "./talents";
+import { helplessNow, turnRollShifts } from "../combat/turn-feed";
 
 
 export interface RollOptions {
@@ -17,6 +18,23 @@ export interface RollOptions {
   skipDialog?: boolean;
   /** An intensity set by whoever asked for the roll (a `[[/case check …]]` link): shown in the dialog, not chosen. */
   intensity?: number | null;
+}
+
+/**
+ * The running turn's part of a FEAT by `actor` (rules turn/shifts.ts, turn/able.ts), read from
+ * this client's combat: the turn's shifts on it (a declared dodger's −2 CS, extra actions …),
+ * or null, after telling the user, when the character cannot act (Stunned, Unconscious, dying
+ * unaided). Outside a running combat: no shifts.
+ */
+async function featTurn(actor: Actor.Implementation): Promise<ShiftReason[] | null> {
+  const bridge = (CONFIG as Partial<CONFIG>).CASE?.router.services.combat;
+  const standing = bridge ? await bridge.standing(actor) : null;
+  const reason = helplessNow(actor, standing);
+  if (reason !== null) {
+    ui.notifications.warn(game.i18n.format("CASE.Helpless.Feat", { name: actor.name, reason: game.i18n.localize(`CASE.Helpless.${reason}`) }));
+    return null;
+  }
+  return turnRollShifts(standing, "feat");
 }
 
 /** Asks for the roll's input (or takes the defaults when the dialog is skipped). */
@@ -55,7 +73,9 @@ export async function rollScore(actor: Actor.Implementation, score: ScoreRef, op
     return null;
   }
   const value = system.score(score);
-  const talents = rollShifts(actor, { score });
+  const turn = await featTurn(actor);
+  if (!turn) return null;
+  const talents = [...rollShifts(actor, { score }), ...turn];
   const subject = `${actor.name}: ${game.i18n.localize(`CASE.Score.${score}`)}`;
   const input = await askInput(subject, value, system.karma.value, talents, options.skipDialog === true, options.intensity);
   if (!input) return null;
@@ -72,7 +92,9 @@ export async function rollItem(item: Item.Implementation, options: RollOptions =
   }
   const system = characterData(actor);
   const value = item.system.rank;
-  const conditions = rollShifts(actor, { score: null });
+  const turn = await featTurn(actor);
+  if (!turn) return null;
+  const conditions = [...rollShifts(actor, { score: null }), ...turn];
   const input = await askInput(`${actor.name}: ${item.name}`, value, system?.karma.value ?? 0, conditions, options.skipDialog === true);
   if (!input) return null;
   const check = checkFromInput({ label: item.name, localizeLabel: false, score: null, value, needed: null, attack: null }, conditions, input);
@@ -108,7 +130,9 @@ export async function rollStandingFeat(actor: Actor.Implementation, feat: Standi
   }
   const { value, karmaAllowed } = standingFeatColumn(feat, system);
   const label = feat === "resources" ? "CASE.Feat.Resources" : "CASE.Feat.Popularity";
-  const conditions = rollShifts(actor, { score: null });
+  const turn = await featTurn(actor);
+  if (!turn) return null;
+  const conditions = [...rollShifts(actor, { score: null }), ...turn];
   const subject = `${actor.name}: ${game.i18n.localize(label)}`;
   const input = await askInput(subject, value, system.karma.value, conditions, false);
   if (!input) return null;

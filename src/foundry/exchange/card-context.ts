@@ -56,6 +56,11 @@ export interface ExchangeSettings {
    * undefined when this client does not know them. Read for the defence buttons' odds.
    */
   readonly defenceCs?: (rowKey: string, defence: DefenceCode) => readonly CsReason[] | undefined;
+  /**
+   * Whether this row's target may defend now (rules turn/able.ts: not Stunned, Unconscious or
+   * dying unaided), or undefined when this client does not know: a helpless target is offered No defence only.
+   */
+  readonly mayDefend?: (rowKey: string) => boolean;
   /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
   readonly table?: UniversalTable;
 }
@@ -235,6 +240,10 @@ export interface ExchangeCardView {
   readonly attackerRankKey: string;
   readonly rollsOnKey: string;
   readonly toHitCs: readonly CsView[];
+  /** Shifts on the damage column (a flurry), with reasons. */
+  readonly damageCs: readonly CsView[];
+  /** Made out of the attacker's turn (flagged where the world does not refuse it). */
+  readonly outOfTurn: boolean;
   readonly karma: number;
   readonly damageValue: number;
   readonly damageMethodKey: string;
@@ -330,7 +339,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     const effect = defenceEffect(t);
     const dmg = t.damage;
     // What may happen next is the rules' call; the view only says who may press.
-    const next = targetActions(state, t.key, settings.turn ?? null);
+    const next = targetActions(state, t.key, settings.turn ?? null, { mayDefend: settings.mayDefend?.(t.key) ?? true });
     const canPull = ownsAttacker && next.pull;
     const rolledIndex = t.toHit ? colorIndex(t.toHit.color) : 0;
     return {
@@ -341,7 +350,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
-      canDefend: ownsTarget && next.defend.length > 0,
+      canDefend: ownsTarget && next.awaitingDefence,
       defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
@@ -438,6 +447,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     attackerRankKey: `CASE.Rank.${rankOf(state.attacker.value).key}`,
     rollsOnKey: `CASE.Score.${def.rollsOn}`,
     toHitCs: csViews(state.toHitCs),
+    damageCs: csViews(state.damageCs ?? []),
+    outOfTurn: state.outOfTurn === true,
     karma: state.karma,
     damageValue: state.damage.value,
     damageMethodKey: `CASE.Setting.damageMethod.${state.damage.method}`,

@@ -18,6 +18,7 @@ import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "
 import { applyToSelected } from "./apply-to-selected";
 import { rememberDefence } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
+import { helplessNow } from "../combat/turn-feed";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -163,6 +164,21 @@ export async function defenceShiftsFor(state: ExchangeState, viewer: Viewer): Pr
   return (key, code) => known.get(`${key}/${code}`);
 }
 
+/**
+ * Which rows' targets may defend now, as this client reads their actors and the combat (rules
+ * turn/able.ts): a helpless target's owner sees No defence only. The GM's handler decides again.
+ */
+export async function mayDefendFor(state: ExchangeState, viewer: Viewer): Promise<NonNullable<ExchangeSettings["mayDefend"]>> {
+  const bridge = (CONFIG as Partial<CONFIG>).CASE?.router.services.combat;
+  const able = new Map<string, boolean>();
+  for (const t of state.targets) {
+    if (t.phase !== "awaitingDefence" || !(viewer.isGM || viewer.owns(t.actorUuid))) continue;
+    const actor = await actorFromUuid(t.actorUuid);
+    if (actor) able.set(t.key, helplessNow(actor, bridge ? await bridge.standing(actor) : null) === null);
+  }
+  return (key) => able.get(key) ?? true;
+}
+
 /** The rows this client has already told its user about (message id and row key). */
 const NOTICED = new Set<string>();
 
@@ -198,7 +214,9 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
     const state = cardForViewer(message);
     const viewer = currentViewer();
     const defenceCs = await defenceShiftsFor(state, viewer);
+    const mayDefend = await mayDefendFor(state, viewer);
     const view = attackCardContext(state, viewer, {
+      mayDefend,
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
       turn: game.combat?.started ? game.combat.round : null,

@@ -53,6 +53,7 @@ import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
+import { helplessNow } from "../combat/turn-feed";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
@@ -327,13 +328,17 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   if (!loaded) return null;
   const { state } = loaded;
   const target = transition(() => targetOf(state, p.targetKey));
-  const offered = targetActions(state, p.targetKey).defend;
-  if (offered.length === 0) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
-  if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", `${target.name} cannot use ${p.defence} against this attack.`);
   const actor = await targetActor(target);
+  // A helpless target (rules turn/able.ts: Stunned, Unconscious, dying unaided) has No defence only: the GM reads it from the actor and the combat.
+  const helpless = helplessNow(actor, await context.services.combat.standing(actor));
+  const actions = targetActions(state, p.targetKey, null, { mayDefend: helpless === null });
+  if (!actions.awaitingDefence) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
+  const offered = actions.defend;
+  if (p.defence !== "none" && helpless !== null) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Helpless.Defence", { name: target.name, reason: game.i18n.localize(`CASE.Helpless.${helpless}`) }));
+  if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", `${target.name} cannot use ${p.defence} against this attack.`);
   // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
   // attack uses the dodge rolled after initiative: no new roll, no defence spent.
-  const declared = game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
+  const declared = helpless === null && game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
   const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
   const dice: RolledDie[] = [];
   let next: ExchangeState;
@@ -684,6 +689,9 @@ export const escapeQuery = defineCardQuery({
     const target = transition(() => targetOf(loaded.state, p.targetKey));
     const actor = await targetActor(target);
     const turn = await context.services.combat.turn(actor);
+    // The helpless make no Escape (rules turn/able.ts).
+    const helpless = helplessNow(actor, await context.services.combat.standing(actor));
+    if (helpless !== null) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Helpless.Feat", { name: target.name, reason: game.i18n.localize(`CASE.Helpless.${helpless}`) }));
     if (!targetActions(loaded.state, p.targetKey, turn).escape) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.EscapeAlreadyTried", { name: target.name }));
     const cs: CsReason[] = rollShifts(actor, { score: "strength.mgt", escape: true });
     const die = await rollDie("1d100");

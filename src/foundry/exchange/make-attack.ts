@@ -40,6 +40,8 @@ import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
 import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
+import { readExchange } from "./card-model";
+import { attackTurn, helplessNow, refuseHelpless, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
@@ -191,6 +193,13 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
     ui.notifications.error(game.i18n.localize("CASE.Exchange.NotAnAttack"));
     return null;
   }
+  // The GM refuses the helpless (turn-feed.ts); this spares the user the dialog first.
+  const bridge = (CONFIG as Partial<CONFIG>).CASE?.router.services.combat;
+  const helpless = helplessNow(actor, bridge ? await bridge.standing(actor) : null);
+  if (helpless !== null) {
+    ui.notifications.warn(game.i18n.format("CASE.Helpless.Attack", { name: actor.name, reason: game.i18n.localize(`CASE.Helpless.${helpless}`) }));
+    return null;
+  }
   // The GM checks again and spends; this spares the user a dialog for a shot that cannot be made.
   let empty: string | null;
   try {
@@ -258,7 +267,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
 }
 
 /** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
-export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null): ExchangeState {
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null): ExchangeState {
   const def = ATTACKS[attack];
   const system = actor.system;
   const value = system.score(def.rollsOn);
@@ -285,6 +294,8 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     ...rollShifts(actor, { score: def.rollsOn, attack }),
     ...(bonus > 0 ? [{ cs: bonus, label: "CASE.Exchange.FoeBonus", localize: true }] : []),
     ...setup.shifts.map((s) => ({ cs: s.cs, label: SHIFT_LABELS[s.reason], localize: true })),
+    // The running turn's shifts on this action (rules turn/shifts.ts), each with its reason.
+    ...(turn?.toHit ?? []),
     ...(input.cs !== 0 ? [{ cs: input.cs, label: input.reason || "CASE.Dialog.Modifier", localize: input.reason === "" }] : []),
   ];
   return createExchange({
@@ -301,6 +312,9 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     strengthContest: game.settings.get(SYSTEM_ID, "strengthContest"),
     targets,
     ...(area ? { area } : {}),
+    ...(turn && turn.damage.length > 0 ? { damageCs: turn.damage } : {}),
+    ...(turn?.outOfTurn === true ? { outOfTurn: true } : {}),
+    ...(turn?.turnAction ? { turnAction: turn.turnAction } : {}),
   });
 }
 
@@ -369,12 +383,22 @@ export const attackQuery = defineCardQuery({
   async handle(user, p, context): Promise<{ messageId: string }> {
     // A replay of a request that already made its card answers with that card.
     const made = cardOfOrigin(context.requestId);
-    if (made) return { messageId: made.id ?? "" };
+    if (made) {
+      // A retry after the card was written finishes spending the attacker's action (once).
+      // LOCKS: the combat's turn (as below).
+      await spendAttackAction(context.services.combat, readExchange((made.system as { exchange?: unknown }).exchange).turnAction);
+      return { messageId: made.id ?? "" };
+    }
     const item = await attackingItem(p.itemUuid);
     const actor = item.actor;
     if (!actor || !isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
     const attack = attackOf(item);
     if (!attack) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotAnAttack"));
+    // The helpless do not attack, and in a running combat the attack is the attacker's action:
+    // both read by the GM from the actor and the combat, before anything is written.
+    const standing = await context.services.combat.standing(actor);
+    refuseHelpless(actor, standing, "Attack");
+    const turn = attackTurn(actor, standing, attack === "Ch");
     // An empty weapon is refused before anything is written (a retry that already fired passes).
     assertMayFire(item, attack, context.requestId);
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
@@ -389,7 +413,7 @@ export const attackQuery = defineCardQuery({
     }));
     const targets = snapshots.filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
-    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area));
+    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn));
     await spendAmmunitionOnce(item, actor, attack, context);
     await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }));
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
@@ -399,6 +423,8 @@ export const attackQuery = defineCardQuery({
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
     const message = await createCard(state, ChatMessage.getSpeaker({ actor }), context.requestId, dice, isNpcActor);
     for (const t of state.targets) if (t.toHit) await afterToHit(state, t.key, message.id ?? "", context);
+    // LOCKS: the combat's turn (the attacker's combatant and the cursor, through the turn engine's completeAction).
+    await spendAttackAction(context.services.combat, state.turnAction);
     return { messageId: message.id ?? "" };
   },
 });

@@ -12,6 +12,7 @@
  * waits on its defence again and the GM clicks one, which is rolled again (rules
  * CHANGED_DEFENCE_REPLACES).
  */
+import { helplessNow } from "../combat/turn-feed";
 import { mayChangeDefence, pickNpcDefence, reopenDefence, targetActions, targetOf, type CsReason, type DefenceCode, type ExchangeState, type NpcDefenceMode, type NpcDefenceReason, type DefenceChoice } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
 import { actorFromUuid } from "../core/guards";
@@ -63,9 +64,11 @@ export const npcDefendQuery = defineCardQuery({
     const declaration = (await bridge.declaration?.(actor)) ?? null;
     const shifts = new Map<DefenceCode, readonly CsReason[]>();
     const mode = npcDefenceMode();
-    if (pickNpcDefence(state, p.targetKey, { mode, declaration }) === null) return null;
-    for (const code of targetActions(state, p.targetKey).defend) shifts.set(code, await defenceShifts(bridge, actor, code));
-    const pick = pickNpcDefence(state, p.targetKey, { mode, declaration, shifts: (d) => shifts.get(d) ?? [], table: CONFIG.CASE.universalTable });
+    // A helpless NPC (Stunned, Unconscious, dying unaided) is picked No defence, as a click would be refused anything else.
+    const mayDefend = helplessNow(actor, await bridge.standing(actor)) === null;
+    if (pickNpcDefence(state, p.targetKey, { mode, declaration, mayDefend }) === null) return null;
+    for (const code of targetActions(state, p.targetKey, null, { mayDefend }).defend) shifts.set(code, await defenceShifts(bridge, actor, code));
+    const pick = pickNpcDefence(state, p.targetKey, { mode, declaration, mayDefend, shifts: (d) => shifts.get(d) ?? [], table: CONFIG.CASE.universalTable });
     if (pick === null) return null;
     await defendRow({ ...p, defence: pick.defence }, context, true);
     return { defence: pick.defence, reason: pick.reason };

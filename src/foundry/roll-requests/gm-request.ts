@@ -31,6 +31,8 @@ import { userOwns } from "../requests/gm";
 import { spendKarmaOnce } from "../actor-writes";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
 import { messageUpdate } from "../data/system-data";
+import { refuseHelpless, turnRollShifts } from "../combat/turn-feed";
+import type { CombatBridge } from "../combat/bridge";
 
 /** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
 export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
@@ -134,8 +136,12 @@ async function mustOwnRow(user: AskingUser, p: AnswerPayload): Promise<void> {
   if (!actor || !userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.RollRequest.NotYours", { name: row.name }));
 }
 
-/** The check the GM rolls for a row: the actor's own score, talents and conditions, plus the roller's shift and Karma. */
-function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPayload): RollCheck {
+/**
+ * The check the GM rolls for a row: the actor's own score, talents and conditions, the running
+ * turn's shifts on its FEATs (`turn`, read from the combat: rules turn/shifts.ts), plus the
+ * roller's shift and Karma.
+ */
+function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPayload, turn: readonly ShiftReason[] = []): RollCheck {
   if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
   const own: ShiftReason[] = p.cs === 0 ? [] : [{ cs: p.cs, label: p.reason || "CASE.Dialog.Modifier", localize: p.reason === "" }];
   return {
@@ -143,7 +149,7 @@ function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPa
     localizeLabel: request.label === null,
     score: request.score,
     value: actor.system.score(request.score),
-    shifts: [...rollShifts(actor, { score: request.score }), ...own],
+    shifts: [...rollShifts(actor, { score: request.score }), ...turn, ...own],
     karma: p.karma,
     intensity: request.intensity,
     needed: null,
@@ -153,7 +159,7 @@ function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPa
 }
 
 /** A row's owner (or the GM) rolls it: once per row, the die rolled on the GM. */
-export const answerRollRequestQuery = defineQuery({
+export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonly combat: CombatBridge }>({
   name: "answerRollRequest",
   parse: parseAnswer,
   lockKey: (p) => requestCardLock(p.messageId),
@@ -171,7 +177,10 @@ export const answerRollRequestQuery = defineQuery({
     if (!mayRollRequestRow(card.request, p.rowKey)) throw new QueryRefusal("stale", game.i18n.format("CASE.RollRequest.AlreadyRolled", { name: row.name }));
     const actor = await actorFromUuid(row.actorUuid);
     if (!actor) throw new QueryRefusal("stale", game.i18n.format("CASE.RollRequest.ActorGone", { name: row.name }));
-    const check = rowCheck(actor, card.request, p);
+    // The helpless make no FEAT; in a running combat the turn's shifts reach it (both read by the GM from the actor and the combat).
+    const standing = await context.services.combat.standing(actor);
+    refuseHelpless(actor, standing, "Feat");
+    const check = rowCheck(actor, card.request, p, turnRollShifts(standing, "feat"));
     const what = check.localizeLabel ? game.i18n.localize(check.label) : check.label;
     await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }));
     // The die is a real Roll on this (the GM's) client, read on the Universal Table in use.
@@ -184,7 +193,8 @@ export const answerRollRequestQuery = defineQuery({
     try {
       // The card is public: an NPC's row keeps its score and shifts off it (players never see an NPC's scores).
       const sealed = actor.type === "npc";
-      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: sealed ? null : check.value, shift: sealed ? null : shift, karma: p.karma, color: outcome.color, success: outcome.success });
+      const shifts = check.shifts.filter((x) => x.cs !== 0).map((x) => ({ cs: x.cs, label: x.label, localize: x.localize }));
+      next = recordRequestResult(card.request, p.rowKey, { die: outcome.roll, value: sealed ? null : check.value, shift: sealed ? null : shift, ...(sealed ? {} : { shifts }), karma: p.karma, color: outcome.color, success: outcome.success });
     } catch (error) {
       refusal(error);
     }

@@ -46,6 +46,8 @@ export interface RequestRowView {
     readonly columnKey: string | null;
     readonly columnNumber: number | null;
     readonly shift: string | null;
+    /** Each shift and its reason ("−2 declared dodge"), for the shift's tooltip. */
+    readonly shifts: readonly { readonly cs: string; readonly label: string; readonly localize: boolean }[];
     readonly success: boolean;
   } | null;
 }
@@ -88,6 +90,7 @@ export function requestCardContext(request: RollRequest, viewer: RequestViewer):
                 columnKey: column ? `CASE.Rank.${column.key}` : null,
                 columnNumber: column ? column.number : null,
                 shift: r.shift === null || r.shift === 0 ? null : formatSigned(r.shift, "0"),
+                shifts: (r.shifts ?? []).map((x) => ({ cs: formatSigned(x.cs), label: x.label, localize: x.localize })),
                 success: r.success,
               }
             : null,

@@ -63,6 +63,8 @@ export interface NpcDefenceInput {
   /** The shifts the GM applies to each defence roll (extra-defence penalty, talents, conditions), by defence. */
   readonly shifts?: (defence: DefenceCode) => readonly CsReason[];
   readonly table?: UniversalTable;
+  /** Whether the NPC may defend at all (rules turn/able.ts): a helpless one gets No defence only. Default true. */
+  readonly mayDefend?: boolean;
 }
 
 /**
@@ -90,7 +92,7 @@ export function pickNpcDefence(state: ExchangeState, key: string, input: NpcDefe
   const target = targetOf(state, key);
   // A row whose pick the Judge changed is the Judge's to choose (CHANGED_DEFENCE_REPLACES).
   if (input.mode === "gm" || target.phase !== "awaitingDefence" || (target.defenceChanges ?? 0) > 0) return null;
-  const offered = targetActions(state, key).defend;
+  const offered = targetActions(state, key, null, { mayDefend: input.mayDefend ?? true }).defend;
   const declared = input.declaration?.kind === "defence" ? input.declaration.defence : null;
   if (input.mode === "declared" && declared !== null && offered.includes(declared)) return { defence: declared, reason: "declared" };
   const candidates = offered.filter((d) => !(BEST_ODDS_KEEPS_ACTION && DEFENCES[d].takesAction));

@@ -228,6 +228,12 @@ export interface ExchangeState {
   readonly targets: readonly ExchangeTarget[];
   /** An area attack's area (rules/areas.ts); absent for an attack on chosen targets. */
   readonly area?: AreaDefinition;
+  /** Shifts on the damage column, with reasons (a flurry's +1 CS per doubling: rules/turn shifts.ts); absent: none. */
+  readonly damageCs?: readonly CsReason[];
+  /** Made out of the attacker's action in a running turn, where the world only flags it. */
+  readonly outOfTurn?: boolean;
+  /** The attacker's action in the running turn that this attack was (spent when the card is written). */
+  readonly turnAction?: { readonly combatId: string; readonly combatantId: string; readonly actionIndex: number };
 }
 
 export type ExchangeErrorKind = "stale" | "invalid";
@@ -283,6 +289,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
   if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
   if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
   checkCs(input.toHitCs, "to-hit");
+  if (input.damageCs !== undefined) checkCs(input.damageCs, "damage");
   if (input.strengthContest !== undefined && !(STRENGTH_CONTEST_RULES as readonly string[]).includes(input.strengthContest)) invalid(`Unknown Strength contest ${JSON.stringify(input.strengthContest)}.`);
   const obstacles: readonly number[] = input.obstacles ?? [];
   const list: unknown = obstacles;
@@ -310,7 +317,18 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     strengthContest: input.strengthContest ?? "comparison",
     targets,
   };
-  return area === undefined ? written(state) : { ...state, area };
+  const turn = turnFields(input);
+  if (turn === null) return area === undefined ? written(state) : { ...state, area };
+  return area === undefined ? { ...state, ...turn } : { ...state, area, ...turn };
+}
+
+/** The turn's fields of a new exchange (damage shifts, out of turn, the action it was), or null when it has none. */
+function turnFields(input: ExchangeInput): Pick<ExchangeState, "damageCs" | "outOfTurn" | "turnAction"> | null {
+  const damageCs = input.damageCs !== undefined && input.damageCs.length > 0 ? input.damageCs.map((c) => ({ ...c })) : undefined;
+  const t = input.turnAction;
+  if (t !== undefined && !(typeof t.combatId === "string" && typeof t.combatantId === "string" && Number.isSafeInteger(t.actionIndex) && t.actionIndex >= 0)) invalid("The turn's action must name a combat, a combatant and an action number.");
+  if (damageCs === undefined && input.outOfTurn !== true && t === undefined) return null;
+  return { ...(damageCs ? { damageCs } : {}), ...(input.outOfTurn === true ? { outOfTurn: true } : {}), ...(t ? { turnAction: { combatId: t.combatId, combatantId: t.combatantId, actionIndex: t.actionIndex } } : {}) };
 }
 
 /** One target's row of a new exchange (the `i`th), its snapshot checked; `seen` holds the UUIDs before it. */

@@ -8,7 +8,7 @@ import { copyRow, replaceTarget } from "./copy";
 import type { SlamMove } from "../board";
 import { areaRowDamage } from "../areas";
 import { minorFoeAfterDamage, type MinorFoeRule } from "../minor-foes";
-import { isRankNumber, rankOf, shiftColumn } from "../ranks";
+import { isRankNumber, rankOf, shiftColumn, shiftRank } from "../ranks";
 import { COLORS, type Color, UNIVERSAL_TABLE, type UniversalTable, assertD100, colorOnColumn, isColor } from "../universal-table";
 import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptions, defenceOptionsFor, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type OtherDamage, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
 
@@ -104,7 +104,8 @@ function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackR
   let dieColor: Color | null = null;
   if (isHit(result) && counts) {
     // An area attack's row: an explosion's damage falls off with the row's distance (rules/areas.ts).
-    const value = state.area ? areaRowDamage(state.area, state.damage.value, target.areaDistance ?? 0) : state.damage.value;
+    const base = state.damageCs && state.damageCs.length > 0 ? shiftRank(rankOf(state.damage.value), sumCs(state.damageCs)).number : state.damage.value;
+    const value = state.area ? areaRowDamage(state.area, base, target.areaDistance ?? 0) : base;
     if (state.damage.method === "intensity") {
       if (damageDie === null) invalid("Intensity damage needs a damage roll.");
       assertD100(damageDie);
@@ -458,8 +459,10 @@ export function escapeHold(state: ExchangeState, key: string, die: number, cs: r
 
 /** What may happen next to one target row: the card's buttons and the GM's checks both read this. */
 export interface TargetActions {
-  /** The defences on offer (empty unless the row waits on its defence). */
+  /** The defences on offer (empty unless the row waits on its defence, and for a helpless target: No defence only). */
   readonly defend: readonly DefenceCode[];
+  /** The row waits on its defence: No defence may be chosen (and the defences in `defend`). */
+  readonly awaitingDefence: boolean;
   readonly rollToHit: boolean;
   readonly pull: boolean;
   readonly apply: boolean;
@@ -469,19 +472,24 @@ export interface TargetActions {
   readonly escape: boolean;
 }
 
-/** What may happen next to the target row `key` (see {@link TargetActions}); `turn` as for {@link mayEscape}. */
-export function targetActions(state: ExchangeState, key: string, turn: number | null = null): TargetActions {
+/**
+ * What may happen next to the target row `key` (see {@link TargetActions}); `turn` as for
+ * {@link mayEscape}. A target who cannot defend now (`target.mayDefend` false: helpless, rules
+ * turn/able.ts) is offered No defence only and makes no Escape.
+ */
+export function targetActions(state: ExchangeState, key: string, turn: number | null = null, target: { readonly mayDefend: boolean } = { mayDefend: true }): TargetActions {
   const t = targetOf(state, key);
   // A pull lowers the blow: with no damage getting through there is nothing to pull.
   const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && t.damage.dealt > 0 && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
   return {
-    defend: t.phase === "awaitingDefence" ? defenceOptions(state, key) : [],
+    defend: t.phase === "awaitingDefence" && target.mayDefend ? defenceOptions(state, key) : [],
+    awaitingDefence: t.phase === "awaitingDefence",
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
     apply: t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0),
     undo: t.phase === "applied" && !t.applied?.others && t.consequences.every((c) => c.outcome === null),
     checks: t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [],
-    escape: mayEscape(t, turn),
+    escape: target.mayDefend && mayEscape(t, turn),
   };
 }
 

@@ -37,6 +37,7 @@ const COMBATANT_KEYS = [
   "dead",
   "hold",
   "dyingFresh",
+  "unconscious",
 ] as const satisfies readonly (keyof CombatantTurn)[];
 const COMBATANT_KEY_SET: ReadonlySet<string> = new Set(COMBATANT_KEYS);
 
@@ -102,6 +103,7 @@ export function combatantCopy(c: CombatantTurn): Mutable<CombatantTurn> {
     dead: c.dead,
     hold: c.hold,
     dyingFresh: c.dyingFresh,
+    unconscious: c.unconscious,
   };
 }
 

@@ -37,11 +37,15 @@
  *   advance.ts       walking the turn's table (phases.ts) from phase to phase: who each phase
  *                    waits for, and the bookkeeping as a phase ends and the next begins
  *   history.ts       the Judge's "back one step": a bounded history of earlier turn states
+ *   shifts.ts        the turn's column shifts on each kind of roll, with their reasons
+ *   able.ts          who may act and defend (Health, conditions, the turn), and whether an attack is in turn
  */
 
 export { ACTING_PHASES, type PhaseAnnouncement, type PhaseFlag, type PhaseRoll, type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnErrorCode, type TurnPhase, type WaitingNeed, isActingPhase, isTurnPhase, phasesWaitingFor, phasesWhere } from "./phases";
 export { DECLARATION_TEXT_MAX, DECLARED_ACTION_KINDS, type Declaration, type DeclaredActionKind, parseDeclaration, sameDeclaration } from "./declaration";
-export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type HealthRegained, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionShift, actionsLeft, canActThisTurn, combatantOf, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, hasActedThisTurn, mayChangeAction, mayChooseExtraMode, mayDeclare, nextDefencePenalty, standingCs, validateCombatantTurn } from "./state";
+export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type HealthRegained, type HelplessReason, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionsLeft, canActThisTurn, combatantOf, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, hasActedThisTurn, mayChangeAction, mayChooseExtraMode, mayDeclare, nextDefencePenalty, standingCs, turnHelplessReason, validateCombatantTurn } from "./state";
+export { DECLARED_MOVE_IS_FULL_MOVE, TURN_ROLL_KINDS, TURN_SHIFT_REASONS, TURN_SHIFT_ROLLS, type TurnRollKind, type TurnShift, type TurnShiftOptions, type TurnShiftReason, actionShift, turnShiftTotal, turnShifts } from "./shifts";
+export { type AttackTurnVerdict, type CharacterStanding, type StandingRulings, attackInTurn, helplessReason, mayDefendNow } from "./able";
 export { NO_CHANGE, commitTurnChange, isEmptyTurnChange, withTurnChange } from "./change";
 export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction, declareAction, recordExtraActionRoll } from "./steps";
 export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";

@@ -106,6 +106,11 @@ export interface CombatantTurn {
   readonly dead: boolean;
   /** A grappling hold the combatant is in; it persists from turn to turn until escaped. */
   readonly hold: HoldState;
+  /**
+   * Unconscious (the character's condition, or 0 Health under the recovery ruling), read from the
+   * character each step as the hold and Dying are: takes no actions and makes no defences.
+   */
+  readonly unconscious: boolean;
 }
 
 /** The world settings the turn follows. */
@@ -200,7 +205,7 @@ function assertStats(stats: CombatantStats, id: string): void {
 export const FRESH_INITIATIVE: InitiativeState = Object.freeze({ d10: null, total: null, rollOffs: Object.freeze([]) });
 
 /** A combatant's part at the start of a combat: nothing declared, one action, no conditions. */
-export function createCombatantTurn(id: string, stats: CombatantStats, opts: { team?: string | null; defeated?: boolean; hold?: HoldState } = {}): CombatantTurn {
+export function createCombatantTurn(id: string, stats: CombatantStats, opts: { team?: string | null; defeated?: boolean; hold?: HoldState; unconscious?: boolean } = {}): CombatantTurn {
   assertId(id);
   assertStats(stats, id);
   const team = opts.team ?? null;
@@ -209,6 +214,8 @@ export function createCombatantTurn(id: string, stats: CombatantStats, opts: { t
   assertBoolean(defeated, "defeated");
   const hold = opts.hold ?? "none";
   holdEffects(hold); // validates
+  const unconscious = opts.unconscious ?? false;
+  assertBoolean(unconscious, "unconscious");
   return Object.freeze({
     id,
     stats: Object.freeze({ ...stats }),
@@ -234,6 +241,7 @@ export function createCombatantTurn(id: string, stats: CombatantStats, opts: { t
     dead: false,
     hold,
     dyingFresh: false,
+    unconscious,
   });
 }
 
@@ -317,9 +325,25 @@ export const DEFAULT_EXTRA_ACTION_MODE: ExtraActionMode = "separate";
  */
 export const INITIATIVE_MAX_ROLL_OFFS = 5;
 
-/** True when the combatant can take actions this turn at all (not stunned, dying, dead or out). */
+/** Why a character can do nothing (seed rules, Stun: "cannot do anything other than twitch or convulse"). */
+export type HelplessReason = "dead" | "defeated" | "unconscious" | "stunned" | "dying";
+
+/**
+ * Why the combatant can take no action this turn, or null when it can: dead, out of the fight,
+ * Unconscious (or 0 Health), stunned, or dying and not aided ({@link DYING_CHARACTERS_ACT}).
+ */
+export function turnHelplessReason(c: CombatantTurn): HelplessReason | null {
+  if (c.dead) return "dead";
+  if (c.defeated) return "defeated";
+  if (c.unconscious) return "unconscious";
+  if (c.stunTurns > 0) return "stunned";
+  if (!DYING_CHARACTERS_ACT && c.dying && !c.aided) return "dying";
+  return null;
+}
+
+/** True when the combatant can take actions this turn at all (not stunned, Unconscious, dying unaided, dead or out). */
 export function canActThisTurn(c: CombatantTurn): boolean {
-  return !c.defeated && !c.dead && c.stunTurns === 0 && (DYING_CHARACTERS_ACT || !c.dying);
+  return turnHelplessReason(c) === null;
 }
 
 /** Actions the combatant still has this turn. */
@@ -394,13 +418,6 @@ export function heldActionCs(hold: HoldState): number {
   return Object.prototype.hasOwnProperty.call(HELD_ACTION_CS, hold) ? HELD_ACTION_CS[hold] : holdEffects(hold).heldActionCs;
 }
 
-/**
- * The shift on the combatant's next action: the extra-action outcome (−3 failed, −1 each
- * separate), a changed action's −1 CS, and {@link standingCs}.
- */
-export function actionShift(c: CombatantTurn): number {
-  return c.actionCs + c.nextActionCs + standingCs(c);
-}
 
 /** The shift a declared dodge puts on every attack on the combatant this turn (0 without one, or before its roll). */
 export function declaredDodgeShift(c: CombatantTurn): number {

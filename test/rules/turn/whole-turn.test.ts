@@ -144,18 +144,19 @@ describe("a whole turn for a mixed party (hand-worked)", () => {
     expect(t.c("cap")).toMatchObject({ stunTurns: 1, stunPending: 0 }); // now out for turn 2
     expect(t.c("brick")).toMatchObject({ dying: true, stats: { endurance: 30 } });
 
-    // Turn 2: cap (stunned) and brick (dying) cannot declare; aid stops brick's loss.
+    // Turn 2: cap (stunned) and brick (dying) cannot declare; aid stops brick's loss, and the
+    // aided brick may act again (DYING_CHARACTERS_ACT: helpless "until aided").
     expectTurnError(() => declareAction(t.state, "cap", parseDeclaration({ text: "Punch" })), "cannotAct");
     expectTurnError(() => declareAction(t.state, "brick", parseDeclaration({ text: "Punch" })), "cannotAct");
     t.apply(setAided(t.state, "brick", true));
-    for (const id of ["speedy", "thug", "boss"]) t.declare(id, { text: "Fight on" });
+    for (const id of ["speedy", "thug", "boss", "brick"]) t.declare(id, { text: "Fight on" });
     t.advance(); // extra actions: nobody asked
     t.advance(); // initiative
     t.apply(recordInitiativeRolls(t.state, { speedy: 5, thug: 5, boss: 5, cap: 1, brick: 1 }));
     t.advance();
     // boss 5+5, speedy 5+1, cap 1+4 = 5 and thug 5+0 = 5 (cap's +4 first), brick 1.
     expect(t.state.combat.order).toEqual(["boss", "speedy", "cap", "thug", "brick"]);
-    for (const id of ["boss", "speedy", "thug"]) t.act(id);
+    for (const id of ["boss", "speedy", "thug", "brick"]) t.act(id);
     expect(t.current).toBeNull();
     t.advance(); // nobody has extra actions: straight to wrap-up
     expect(t.state.combat.phase).toBe("wrapUp");
