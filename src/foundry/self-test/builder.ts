@@ -27,10 +27,14 @@ export const builderBatch = batchSpec<Scratch>("builder", ({ describe, it, asser
         assert.ok(await waitFor(() => app.build.powers.length === 1), "Add power added one power");
         const pick = app.build.powers[0];
         const packRank = rankOf(await fromUuid(pick?.uuid ?? ""));
-        answerNextConfirm();
-        app.element.querySelector<HTMLElement>('[data-action="builderConfirm"]')?.click();
         const written = () => hero.items.find((i) => isItemType(i, "power") && i.name === pick?.name);
-        assert.ok(await waitFor(() => written() !== undefined), `Confirm wrote ${pick?.name ?? "the power"} onto the hero`);
+        const answered = answerNextConfirm();
+        try {
+          app.element.querySelector<HTMLElement>('[data-action="builderConfirm"]')?.click();
+          assert.ok(await waitFor(() => written() !== undefined, 10_000), `Confirm wrote ${pick?.name ?? "the power"} onto the hero`);
+        } finally {
+          answered();
+        }
         assert.deepEqual(builderRankProblems(packRank, pick?.rank ?? null, rankOf(written())), [], "the pack's rank throughout");
       } finally {
         if (app.rendered) await app.close();

@@ -90,12 +90,18 @@ export async function waitFor(ready: () => boolean, ms = 3000): Promise<boolean>
 /**
  * Answers the next confirmation dialog (DialogV2.confirm: buttons with `data-action="yes"` and
  * `"no"`, Foundry's public API) as a user's click would, so a click that asks first (Advance,
- * the builder's Confirm, Clear Chat Log) runs its real path. Call before the click.
+ * the builder's Confirm, Clear Chat Log) runs its real path. Call before the click, and call
+ * what it returns once the click is done (in a `finally`): a dialog that never came must not
+ * leave the answer waiting for the user's next one.
  */
-export function answerNextConfirm(yes = true): void {
-  Hooks.once("renderDialogV2", (app: { element: HTMLElement }) => {
-    app.element.querySelector<HTMLButtonElement>(`button[data-action="${yes ? "yes" : "no"}"]`)?.click();
+export function answerNextConfirm(yes = true): () => void {
+  const id = Hooks.once("renderDialogV2", (app: { element: HTMLElement }) => {
+    // After the render's own listeners are in place, as a user's click would be.
+    setTimeout(() => app.element.querySelector<HTMLButtonElement>(`button[data-action="${yes ? "yes" : "no"}"]`)?.click(), 0);
   });
+  return () => {
+    Hooks.off("renderDialogV2", id);
+  };
 }
 
 /** A world setting a batch changes for its run (each put back afterwards, even after a failure). */
