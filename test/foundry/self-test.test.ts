@@ -5,6 +5,7 @@
  * values the batches compare with are checked here against the packs and the rules.
  */
 import "../support/foundry-globals";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   BATCHES,
@@ -236,8 +237,39 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     expect(names("player")).toMatch(/No defence.*GM-only/);
   });
 
-  it("ticks the batches the registering user can run, and leaves the player's batch for the second browser", async () => {
-    expect(quench.batches.filter((b) => b.preSelected).map((b) => b.key)).toEqual(BATCH_IDS.filter((id) => BATCHES[id].runner === "gm").map(batchKey));
+  it("a self-test batch for every flow: each flow the issue lists has its registered batch, whose tests prove it", () => {
+    // Issue 22, item 4, in its own words: flow → the batch that proves it, and what its tests must name.
+    const FLOWS: readonly { flow: string; batch: BatchId; proves: RegExp }[] = [
+      { flow: "area attacks (template on 13, Region on 14)", batch: "areas", proves: /row for each token inside the area.*none for the one outside/ },
+      { flow: "Active Effects (an effect changes an ability, a protection, @rank)", batch: "effects", proves: /ability.*protection.*@rank/ },
+      { flow: "the character builder (ranks from the pack)", batch: "builder", proves: /Powers pack at the pack's rank/ },
+      { flow: "the Karma tab (award, advance, log, pool)", batch: "karma", proves: /awards.*log.*advances.*group pool/ },
+      { flow: "rest and recovery", batch: "rest", proves: /Health and a lost Endurance rank/ },
+      { flow: "roll requests", batch: "rollRequest", proves: /asked by the Judge, rolled once/ },
+      { flow: "minor foes", batch: "minorFoes", proves: /one group.*out of the fight/ },
+      { flow: "slam moves", batch: "slam", proves: /moves the slammed token/ },
+      { flow: "first aid", batch: "firstAid", proves: /talent stops a dying hero's loss/ },
+      { flow: "impacts", batch: "impact", proves: /fall takes the rules' rebound/ },
+      { flow: "regeneration at wrap-up", batch: "regeneration", proves: /Health at the wrap-up/ },
+      { flow: "Apply to selected", batch: "applySelected", proves: /row's damage to the selected bystander/ },
+      { flow: "Clear Chat Log mid-combat", batch: "clearChat", proves: /turn record.*attack card's record/ },
+      { flow: "a deletion that must really delete on each version", batch: "deletion", proves: /compat\.ts is gone after the update.*foe bonus/ },
+    ];
+    const registered = new Map(quench.batches.map((b) => [b.key, b]));
+    const missing = FLOWS.filter((f) => !registered.has(batchKey(f.batch))).map((f) => f.flow);
+    expect(missing, "flows without a registered batch").toEqual([]);
+    for (const { flow, batch, proves } of FLOWS) {
+      const b = registered.get(batchKey(batch));
+      expect(b?.tests().map((t) => t.name).join(" | "), flow).toMatch(proves);
+      expect(BATCHES[batch].runner, flow).toBe("gm");
+    }
+  });
+
+  it("ticks the batches the registering user can run, and leaves the player's batch for the second browser (and Clear Chat Log for a test world)", async () => {
+    const destructive = (id: BatchId): boolean => (BATCHES[id] as { destructive?: true }).destructive === true;
+    expect(quench.batches.filter((b) => b.preSelected).map((b) => b.key)).toEqual(BATCH_IDS.filter((id) => BATCHES[id].runner === "gm" && !destructive(id)).map(batchKey));
+    expect(BATCH_IDS.filter(destructive)).toEqual(["clearChat"]);
+    expect(quench.batches.find((b) => b.key === batchKey("clearChat"))?.preSelected).toBe(false);
     const { registerSuite } = await import("../../src/foundry/self-test/suite");
     const asPlayer = new FakeQuench();
     vi.stubGlobal("game", { user: { isGM: false }, release: { generation: 13 } });
@@ -270,6 +302,17 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     expect(result?.failed).toEqual([]);
     expect(result?.hookErrors).toEqual([`Error: ${wrongRunnerMessage(BATCHES.feat)}`]);
     vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") });
+  });
+});
+
+describe("the README's self-test section", () => {
+  it("names every batch the self-test registers", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const start = readme.indexOf("**Self-test in your world.**");
+    const section = readme.slice(start, readme.indexOf("\n## ", start));
+    const unnamed = BATCH_IDS.filter((id) => !section.includes(BATCHES[id].displayName.replace(/^CASE: /, "").replace(/ \(.*$/, "")));
+    expect(start).toBeGreaterThan(0);
+    expect(unnamed).toEqual([]);
   });
 });
 

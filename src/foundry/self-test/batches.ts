@@ -125,6 +125,8 @@ export interface BatchSpec<D extends ScratchDocument = ScratchDocument> {
   /** The name Quench shows. A player's batch says what to do. */
   readonly displayName: string;
   readonly runner: Runner;
+  /** It changes more than its own documents (Clear Chat Log empties the world's chat log): never ticked by default. */
+  readonly destructive: boolean;
   /** Declares the batch's tests; `scratch` records what they make (deleted in `after`). */
   readonly tests: (context: QuenchContext, scratch: ScratchRecorder<D>) => void;
 }
@@ -141,7 +143,25 @@ export const BATCHES = {
     displayName: "CASE: second browser (player): log in as a player who owns a hero with an attack, GM connected, and run this there",
     runner: "player",
   },
-} as const satisfies Record<string, { displayName: string; runner: Runner }>;
+  areas: { displayName: "CASE: an area attack (a template on 13; the area's placement is one function for 14's Regions)", runner: "gm" },
+  effects: { displayName: "CASE: Active Effects (an ability, a protection, and @rank on a power)", runner: "gm" },
+  builder: { displayName: "CASE: the character builder (a power from the Powers pack keeps its rank)", runner: "gm" },
+  karma: { displayName: "CASE: the Karma tab (award, advance, log, group pool)", runner: "gm" },
+  rest: { displayName: "CASE: rest and recovery (Health and lost Endurance ranks)", runner: "gm" },
+  rollRequest: { displayName: "CASE: a roll request (asked, rolled once on the GM)", runner: "gm" },
+  minorFoes: { displayName: "CASE: minor foes (one group in the tracker, out of the fight on a hit)", runner: "gm" },
+  slam: { displayName: "CASE: a slam moves the token", runner: "gm" },
+  firstAid: { displayName: "CASE: first aid in the tracker", runner: "gm" },
+  impact: { displayName: "CASE: an impact (a fall)", runner: "gm" },
+  regeneration: { displayName: "CASE: regeneration at wrap-up", runner: "gm" },
+  applySelected: { displayName: "CASE: Apply to selected tokens", runner: "gm" },
+  deletion: { displayName: "CASE: a deletion really deletes (compat flag deletion, a used foe bonus)", runner: "gm" },
+  clearChat: {
+    displayName: "CASE: Clear Chat Log mid-combat (clears this world's whole chat log: tick it only in a test world with an empty log)",
+    runner: "gm",
+    destructive: true,
+  },
+} as const satisfies Record<string, { displayName: string; runner: Runner; destructive?: true }>;
 
 export type BatchId = keyof typeof BATCHES;
 
@@ -157,8 +177,8 @@ export function secondUserBatches(): BatchId[] {
 
 /** Builds the spec of batch `id` from its tests. */
 export function batchSpec<D extends ScratchDocument>(id: BatchId, tests: BatchSpec<D>["tests"]): BatchSpec<D> {
-  const { displayName, runner } = BATCHES[id];
-  return { key: batchKey(id), displayName, runner, tests };
+  const batch: { displayName: string; runner: Runner; destructive?: true } = BATCHES[id];
+  return { key: batchKey(id), displayName: batch.displayName, runner: batch.runner, destructive: batch.destructive === true, tests };
 }
 
 /** What the wrapper needs from the world: who this user is, and whether a document still exists. */
@@ -179,7 +199,8 @@ export function wrongRunnerMessage(spec: Pick<BatchSpec, "displayName" | "runner
  * refuses the wrong user, and an `after` that deletes everything it made (it runs even when a
  * test failed) and fails, naming them, if any deletion failed. The batches the registering
  * user can run start ticked, the others not: one click on Quench's *Run* (or its auto-run)
- * runs exactly what this browser can prove.
+ * runs exactly what this browser can prove. A destructive batch (Clear Chat Log) is never
+ * ticked: the GM ticks it in a test world.
  */
 export function registerBatches<D extends ScratchDocument>(quench: Quench, specs: readonly BatchSpec<D>[], host: BatchHost<D>): void {
   const keys = new Set<string>();
@@ -201,7 +222,7 @@ export function registerBatches<D extends ScratchDocument>(quench: Quench, specs
         });
         spec.tests(context, scratch);
       },
-      { displayName: spec.displayName, preSelected: host.runner() === spec.runner },
+      { displayName: spec.displayName, preSelected: host.runner() === spec.runner && !spec.destructive },
     );
   }
 }
