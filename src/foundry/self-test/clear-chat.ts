@@ -13,7 +13,7 @@ import { MAX_ATTACK_TRIES, batchSpec } from "./batches";
 import { ask } from "./exchange";
 import { clearChatRefusal, recordLossAfterClear, type TurnRecordView } from "./expected";
 import { armedAttacker, attackUntil, combatantOf, declareAll, scratchCombat } from "./fight";
-import { answerNextConfirm, scratchActor, scratchScene, scratchTokens, waitFor, type Recorder, type Scratch } from "./scratch";
+import { answerNextConfirm, scratchActor, scratchScene, scratchTokens, waitFor, withSetting, type Recorder, type Scratch } from "./scratch";
 import type { CaseCombat } from "../documents/combat";
 
 /** CLEAR CHAT: the GM's record of the combat as the tracker reads it (turnRecordOf: declarations and history). */
@@ -45,7 +45,8 @@ export const clearChatBatch = batchSpec<Scratch>("clearChat", ({ describe, it, a
       const npcId = combatantOf(combat, npcToken).id ?? "";
       await declareAll(scratch, combat);
       await ask(scratch, advancePhaseQuery, { combatId: combat.id ?? "", from: combat.casePhase, force: true });
-      const card = await attackUntil(scratch, weapon.uuid, npcToken.uuid, () => true, MAX_ATTACK_TRIES);
+      // Any card will do here, in whatever phase the forced advance left the turn: attacks need not be the turn's.
+      const card = await withSetting({ key: "attacksInTurn", value: false }, () => attackUntil(scratch, weapon.uuid, npcToken.uuid, () => true, MAX_ATTACK_TRIES));
       const before = recordView(combat, npcId);
       assert.ok(before.npcDeclared && before.steps > 0, "the GM's record holds the NPC's declaration and a step back");
       const refusal = clearChatRefusal(

@@ -49,7 +49,8 @@ export const minorFoesBatch = batchSpec<Scratch>("minorFoes", ({ describe, it, a
       if (!combat || !target) return;
       const fight = combat;
       await withSetting({ key: "minorFoeRule", value: "outOnAnyDamage" }, async () => {
-        const hit = await attackUntil(scratch, weaponUuid, target.uuid, (state, key) => targetActions(state, key).apply, MAX_ATTACK_TRIES);
+        // The combat waits in Declare: its attacks are not the turn's (that is the CASE turn's own batch).
+        const hit = await withSetting({ key: "attacksInTurn", value: false }, () => attackUntil(scratch, weaponUuid, target.uuid, (state, key) => targetActions(state, key).apply, MAX_ATTACK_TRIES));
         assert.ok(hit, `a hit with damage within ${String(MAX_ATTACK_TRIES)} attacks`);
         if (!hit) return;
         await ask(scratch, applyDamageQuery, { messageId: hit.messageId, targetKey: hit.key });

@@ -108,7 +108,8 @@ export function answerNextConfirm(yes = true): () => void {
 export type SettingChange =
   | { readonly key: "slamMovesTokens"; readonly value: boolean }
   | { readonly key: "minorFoeRule"; readonly value: MinorFoeRule }
-  | { readonly key: "karmaPool"; readonly value: boolean };
+  | { readonly key: "karmaPool"; readonly value: boolean }
+  | { readonly key: "attacksInTurn"; readonly value: boolean };
 
 /** Sets the setting; returns what puts it back. */
 async function swapSetting(change: SettingChange): Promise<() => Promise<unknown>> {
@@ -117,6 +118,11 @@ async function swapSetting(change: SettingChange): Promise<() => Promise<unknown
       const before = game.settings.get(SYSTEM_ID, "slamMovesTokens");
       await game.settings.set(SYSTEM_ID, "slamMovesTokens", change.value);
       return () => game.settings.set(SYSTEM_ID, "slamMovesTokens", before);
+    }
+    case "attacksInTurn": {
+      const before = game.settings.get(SYSTEM_ID, "attacksInTurn");
+      await game.settings.set(SYSTEM_ID, "attacksInTurn", change.value);
+      return () => game.settings.set(SYSTEM_ID, "attacksInTurn", before);
     }
     case "minorFoeRule": {
       const before = game.settings.get(SYSTEM_ID, "minorFoeRule");
