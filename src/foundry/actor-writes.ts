@@ -8,9 +8,9 @@
  */
 import { SYSTEM_ID } from "./core/constants";
 import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, lostRanksReaching, spendKarmaOnRoll, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
-import { isCharacter } from "./core/guards";
+import { actorFromUuid, isCharacter } from "./core/guards";
 import { QueryRefusal } from "./requests/router";
-import type { LockTable } from "./requests/locks";
+import type { LockScope } from "./requests/locks";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 
 /** How many ledger entries an actor keeps (the newest). */
@@ -32,6 +32,19 @@ export interface LedgerEntry {
 /** The lock key of an actor's Health, Endurance and conditions. */
 export function actorLock(uuid: string): string {
   return `actor:${uuid}`;
+}
+
+/**
+ * The actor locks a query declares for the documents these UUIDs name (a token's UUID names
+ * its actor, whose own UUID is the key): an unknown UUID declares nothing (the handler refuses it).
+ */
+export async function actorLocksOf(uuids: readonly string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const uuid of uuids) {
+    const actor = await actorFromUuid(uuid);
+    if (actor) keys.push(actorLock(actor.uuid));
+  }
+  return keys;
 }
 
 interface HasFlags {
@@ -175,9 +188,9 @@ export async function regenerate(actor: Actor.Implementation, id: string, amount
  * ledger), under the actor's lock; the Karma log gains its "spend" line (`reason`) in the same
  * write. Refused ("malformed") when the pool is short or the amount is not a legal spend.
  */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly locks: LockTable; readonly requestId: string }, reason: string): Promise<void> {
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly scope: LockScope; readonly requestId: string }, reason: string): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
-  await context.locks.run([actorLock(actor.uuid)], async () => {
+  await context.scope.within([actorLock(actor.uuid)], async () => {
     if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
     const before = actor.system.karma.value;
     let change;

@@ -267,12 +267,13 @@ describe("with a combat running (the turn's bridge)", () => {
     const recorded: (string | undefined)[] = [];
     world.services.combat = {
       defencesUsed: () => Promise.resolve(0),
-      recordDefence: (_actor, defence) => (recorded.push(defence), Promise.resolve()),
+      recordDefence: (_scope, _actor, defence) => (recorded.push(defence), Promise.resolve()),
       declaredDodgeShift: () => Promise.resolve(-4),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
+      combatLocks: () => [],
     };
     try {
       world.settings.set("case.declaredDodge", true);
@@ -295,6 +296,7 @@ describe("with a combat running (the turn's bridge)", () => {
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
+        combatLocks: () => [],
       };
     }
   });
@@ -308,6 +310,7 @@ describe("with a combat running (the turn's bridge)", () => {
       recordStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
+      combatLocks: () => [],
     };
     try {
       attack({ attack: "BT" });
@@ -325,6 +328,7 @@ describe("with a combat running (the turn's bridge)", () => {
         recordStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
+        combatLocks: () => [],
       };
     }
   });

@@ -17,7 +17,7 @@ function counterQuery(state: { count: number; seen: Set<string>; order: string[]
       const r = payloadRecord(raw);
       return { requestId: stringField(r, "requestId"), by: intField(r, "by", 1, 10) };
     },
-    lockKey: () => "counter",
+    lockKeys: () => ["counter"],
     authorize(user: AskingUser) {
       if (!user.isGM && user.id !== alice.id) throw new QueryRefusal("forbidden", "not your counter");
     },
@@ -140,7 +140,7 @@ describe("the GM side of a request", () => {
     const broken = defineQuery({
       name: "broken",
       parse: (raw: unknown) => raw,
-      lockKey: () => "k",
+      lockKeys: () => ["k"],
       authorize: () => undefined,
       handle: () => Promise.reject(new Error("boom")),
     });
@@ -152,8 +152,8 @@ describe("the GM side of a request", () => {
   });
 
   it("a handler that never settles frees its lock after the timeout; the next request goes on", async () => {
-    const hang = defineQuery({ name: "hang", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => new Promise<null>(() => undefined) });
-    const quick = defineQuery({ name: "quick", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => Promise.resolve(1) });
+    const hang = defineQuery({ name: "hang", parse: (raw: unknown) => raw, lockKeys: () => ["k"], authorize: () => undefined, handle: () => new Promise<null>(() => undefined) });
+    const quick = defineQuery({ name: "quick", parse: (raw: unknown) => raw, lockKeys: () => ["k"], authorize: () => undefined, handle: () => Promise.resolve(1) });
     const router = new QueryRouter(gmEnv(), null, new LockTable(30));
     router.register(hang);
     router.register(quick);

@@ -14,7 +14,7 @@ import { actorFromUuid, isCharacter } from "../core/guards";
 import { recoveryRulings } from "../core/settings";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
-import { MAX_REST_DAYS, actorLock, karmaUpdate, logDate, restOutcome, writeOnceWith } from "../actor-writes";
+import { MAX_REST_DAYS, actorLock, actorLocksOf, karmaUpdate, logDate, restOutcome, writeOnceWith } from "../actor-writes";
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
 import { SYSTEM_PATH } from "../core/constants";
@@ -76,14 +76,14 @@ export function parseAwardPayload(raw: unknown): AwardPayload {
 export const awardKarmaQuery = defineQuery({
   name: "awardKarma",
   parse: parseAwardPayload,
-  lockKey: (p) => `karma:${p.requestId}`,
+  lockKeys: (p) => actorLocksOf(p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: AwardPayload, context): Promise<AwardedCharacter[]> {
     const id = `karma:${user.id}:${payload.requestId}`;
     const field = "system.karma.value";
     const actors = await charactersOf(payload.actorUuids);
     const date = logDate();
-    return context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    return context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: AwardedCharacter[] = [];
       for (const actor of actors) {
         const before = (actor.system as { karma: { value: number } }).karma.value;
@@ -180,13 +180,13 @@ export function parseRestPayload(raw: unknown): RestPayload {
 export const restQuery = defineQuery({
   name: "restCharacters",
   parse: parseRestPayload,
-  lockKey: (p) => `rest:${p.requestId}`,
+  lockKeys: (p) => actorLocksOf(p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: RestPayload, context): Promise<RestedCharacter[]> {
     const id = `rest:${user.id}:${payload.requestId}`;
     const rulings = recoveryRulings();
     const actors = await charactersOf(payload.actorUuids);
-    return context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    return context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: RestedCharacter[] = [];
       for (const actor of actors) {
         if (!isCharacter(actor)) continue;

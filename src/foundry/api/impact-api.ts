@@ -15,7 +15,7 @@ import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { isCharacter } from "../core/guards";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
-import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
+import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
 import { bodyProtection } from "../exchange/make-attack";
 import { charactersOf, gmOnly } from "./campaign-api";
 import { gmIds } from "../dice/dice-so-nice";
@@ -109,14 +109,14 @@ function impactCardPosted(requestId: string): boolean {
 export const impactQuery = defineQuery({
   name: "impact",
   parse: parseImpactPayload,
-  lockKey: (p) => `impact:${p.requestId}`,
+  lockKeys: (p) => actorLocksOf(p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: ImpactPayload, context): Promise<ImpactSummary> {
     const id = `impact:${user.id}:${payload.requestId}`;
     const field = "system.health.value";
     const actors = await charactersOf(payload.actorUuids);
     let replayed = true as boolean;
-    const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    const targets = await context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: ImpactedCharacter[] = [];
       for (const actor of actors) {
         if (!isCharacter(actor)) continue;

@@ -4,9 +4,11 @@
  * a stun. Without a running combat: no defences counted across attacks (each card's defence
  * is the first), "not yet acted", and the stun lives only on the actor's condition.
  * The turn's implementation is `turnCombatBridge` (./foundry-host.ts); the root (../register.ts)
- * hands it to the request router, whose card handlers find it in their context.
+ * hands it to the request router, whose card handlers find it in their context. The writers
+ * take the request's lock scope: they check it holds what they write and take no lock.
  */
 import type { DefenceCode } from "../../rules/index";
+import type { WriteScope } from "./engine";
 
 export interface CombatBridge {
   defencesUsed(actor: Actor.Implementation): Promise<number>;
@@ -14,15 +16,20 @@ export interface CombatBridge {
    * Records a defence this turn; Evasion, Feint and Catch take the defender's action. A `key`
    * (the card's step) makes it count once however often the step is retried.
    */
-  recordDefence(actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
+  recordDefence(scope: WriteScope, actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
   /** The shift of a dodge declared and rolled this turn (optional rule), or 0. */
   declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;
-  recordStun(actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
+  recordStun(scope: WriteScope, actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
   /** The combat turn (round) the character is in, or null outside a started combat. */
   turn(actor: Actor.Implementation): Promise<number | null>;
   /** Marks the character's combatant defeated (or not) in the combats it is in (idempotent). */
-  markDefeated(actor: Actor.Implementation, defeated: boolean): Promise<void>;
+  markDefeated(scope: WriteScope, actor: Actor.Implementation, defeated: boolean): Promise<void>;
+  /**
+   * The locks a card request declares for the turn of this character: `combat:<id>` of every
+   * started combat it is in (the writers above check the request holds them; none takes one).
+   */
+  combatLocks(actor: Actor.Implementation): readonly string[];
 }
 
 /** The bridge without a running combat (tests and worlds without the turn use it). */
@@ -34,4 +41,5 @@ export const NO_COMBAT: CombatBridge = Object.freeze({
   recordStun: () => Promise.resolve(),
   turn: () => Promise.resolve(null),
   markDefeated: () => Promise.resolve(),
+  combatLocks: () => [],
 });

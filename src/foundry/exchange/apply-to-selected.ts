@@ -7,13 +7,13 @@
  * card last (rules `applyDamageToOthers`). A retry of the same step writes nothing twice.
  */
 import { applyDamageToOthers, targetActions, targetOf } from "../../rules/index";
-import { actorLock, ledgerEntry, writeOnce, writeOnceWith } from "../actor-writes";
+import { actorLock, actorLocksOf, ledgerEntry, writeOnce, writeOnceWith } from "../actor-writes";
 import { SYSTEM_ID } from "../core/constants";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { selectedTokenUuids } from "./board";
-import { cardFor, cardLock, defineCardQuery, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
+import { cardFor, cardLockKeys, defineCardQuery, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
 import { loadCard } from "./card-store";
 
 /** The most tokens one *Apply to selected* may name. */
@@ -55,7 +55,16 @@ export const applyToSelectedQuery = defineCardQuery({
     const r = payloadRecord(raw);
     return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), tokenUuids: uuidListField(r, "tokenUuids", MAX_SELECTED_TOKENS) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  // The card's locks, the selected tokens' actors, and those of a redirect a GM began on other tokens.
+  lockKeys: async (p, { combat }) => {
+    let begun: readonly string[] = [];
+    try {
+      begun = (await redirectsCut(loadCard(p.messageId))).find((r) => r.targetKey === p.targetKey)?.tokenUuids ?? [];
+    } catch {
+      // a card that cannot be read: the handler refuses it
+    }
+    return cardLockKeys(p.messageId, combat, await actorLocksOf([...p.tokenUuids, ...begun]));
+  },
   authorize: (user, p) => mayApplyToSelected(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context, undefined, p.targetKey);
@@ -74,7 +83,7 @@ export const applyToSelectedQuery = defineCardQuery({
     const tokenUuids = begun && begun.tokenUuids.length > 0 ? begun.tokenUuids : p.tokenUuids;
     const chosen = await selectedActors(tokenUuids);
     const locked = [...new Set([targetDoc.uuid, ...chosen.map((c) => c.actor.uuid)])].map(actorLock);
-    const next = await context.locks.run(locked, async () => {
+    const next = await context.scope.within(locked, async () => {
       // First the mark on the row's target (its Health unchanged), naming the tokens: a GM cut
       // after this is found on the card and finished, never applied a second time.
       const targetHealth = isCharacter(targetDoc) ? targetDoc.system.health.value : 0;

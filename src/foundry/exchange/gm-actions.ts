@@ -50,7 +50,7 @@ import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../s
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
-import { moveSlammedToken } from "./slam-move";
+import { moveSlammedToken, tokenLock } from "./slam-move";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
@@ -58,6 +58,30 @@ const KEY = /^\d{1,3}$/;
 /** The lock every action on one card holds. */
 export function cardLock(messageId: string): string {
   return `card:${messageId}`;
+}
+
+/**
+ * Every lock a request on a card declares (router.ts `lockKeys`): the card; the attacker's and
+ * every target's actor (Health, conditions, a charger's rebound, a defence count, a cut step on
+ * another row finished first); every target's token (a slam move); and the started combats any
+ * of them is in (a defence counted, a stun, a foe out of the fight). Read from the card's
+ * snapshotted targets, which never change. A card that cannot be read declares only itself
+ * (the handler refuses it).
+ */
+export async function cardLockKeys(messageId: string, bridge: CombatBridge, more: readonly string[] = []): Promise<string[]> {
+  const keys = [cardLock(messageId), ...more];
+  let state: ExchangeState;
+  try {
+    state = loadCard(messageId).state;
+  } catch {
+    return keys;
+  }
+  for (const uuid of [state.attacker.uuid, ...state.targets.map((t) => t.uuid)]) {
+    const actor = await actorFromUuid(uuid);
+    if (actor) keys.push(actorLock(actor.uuid), ...bridge.combatLocks(actor));
+  }
+  for (const t of state.targets) keys.push(tokenLock(t.uuid));
+  return keys;
 }
 
 /** What the card's handlers need besides Foundry: the CASE turn, through its bridge (no combat: `NO_COMBAT`). */
@@ -281,7 +305,7 @@ export async function afterToHit(state: ExchangeState, key: string, messageId: s
   const result = target.toHit?.result;
   if (result !== "partialHold" && result !== "fullHold") return;
   const actor = await targetActor(target);
-  await context.locks.run([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
+  await context.scope.within([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
 }
 
 /** The shifts on a defender's roll: extra-defence penalty, talents, conditions (the card's defence buttons show the same). */
@@ -310,7 +334,7 @@ export const defendQuery = defineCardQuery({
     const r = payloadRecord(raw);
     return { ...parseTargetRef(r), defence: choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context);
@@ -337,7 +361,7 @@ export const defendQuery = defineCardQuery({
     }
     next = await rollPendingToHit(next, p.targetKey, dice);
     // Effects first, the card last.
-    if (!useDeclared && p.defence !== "none") await context.services.combat.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
+    if (!useDeclared && p.defence !== "none") await context.services.combat.recordDefence(context.scope, actor, p.defence, effectId(loaded, p.targetKey, "defence"));
     await afterToHit(next, p.targetKey, p.messageId, context);
     // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
     const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
@@ -355,7 +379,7 @@ export const rollToHitQuery = defineCardQuery({
     const r = payloadRecord(raw);
     return { messageId: stringField(r, "messageId", ID) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context);
@@ -381,7 +405,7 @@ export const pullQuery = defineCardQuery({
     if (color === undefined && damage === undefined) throw new QueryRefusal("malformed", "A pull needs a colour or a damage.");
     return { ...parseTargetRef(r), color, damage };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context);
@@ -416,7 +440,7 @@ async function writeHealthChange(
   after?: (result: DamageApplication) => Promise<void>,
 ): Promise<DamageApplication> {
   const keys = [actors.actor, actors.charger].filter((a): a is Actor.Implementation => a !== null).map((a) => actorLock(a.uuid));
-  return context.locks.run(keys, async () => {
+  return context.scope.within(keys, async () => {
     const field = "system.health.value";
     const now = (a: Actor.Implementation) => ({ value: ledgerEntry(a, id, field)?.before ?? healthOf(a).value, max: healthOf(a).max });
     const result = transition(() => compute(now(actors.actor), actors.charger ? now(actors.charger) : undefined));
@@ -443,7 +467,7 @@ const OUT_OF_FIGHT = "flags.case.outOfFight";
  * condition and the mark are set to a state, not toggled, so a retry that finds its ledger
  * entry only makes sure they are there.
  */
-async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
+async function setOutOfFight(context: CardContext, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
   const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
   const defeated = CONFIG.specialStatusEffects.DEFEATED;
   const has = actor.effects.some((e) => e.statuses.has(defeated));
@@ -451,7 +475,7 @@ async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, 
   // that undoing this hit does not bring back a foe something else took out (outBeforeApply).
   await writeOnce(actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
   if (has !== out) await actor.toggleStatusEffect(defeated, { active: out, overlay: true });
-  await bridge.markDefeated(actor, out);
+  await context.services.combat.markDefeated(context.scope, actor, out);
 }
 
 /**
@@ -467,7 +491,7 @@ function outBeforeApply(actor: Actor.Implementation, messageId: string, key: str
 /** The Unconscious condition follows the target's new Health (status-effects.ts), under its lock. */
 async function followUnconscious(actor: Actor.Implementation, health: number, context: CardContext): Promise<void> {
   if (unconsciousChange(actor, health) === null) return;
-  await context.locks.run([actorLock(actor.uuid)], () => syncUnconscious(actor, health));
+  await context.scope.within([actorLock(actor.uuid)], () => syncUnconscious(actor, health));
 }
 
 async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {
@@ -485,7 +509,7 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
   const id = effectId(loaded, key, "apply");
   const minorFoe = minorFoeRuleFor(actors.actor);
   const applied = await writeHealthChange(context, id, actors, (health, charger) => applyDamage(state, key, health, charger, minorFoe), async (result) => {
-    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, true);
+    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context, actors.actor, id, true);
   });
   await followUnconscious(actors.actor, applied.health, context);
   await save("applyDamage", loaded, applied.state, context, []);
@@ -500,7 +524,7 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
   const id = effectId(loaded, key, "undo");
   const undone = await writeHealthChange(context, id, actors, (health, charger) => undoDamage(state, key, health, charger), async () => {
-    if (target.applied?.out === true && !outBeforeApply(actors.actor, loaded.message.id ?? "", key)) await setOutOfFight(context.services.combat, actors.actor, id, false);
+    if (target.applied?.out === true && !outBeforeApply(actors.actor, loaded.message.id ?? "", key)) await setOutOfFight(context, actors.actor, id, false);
   });
   await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
@@ -509,7 +533,7 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
 export const applyDamageQuery = defineCardQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" });
@@ -558,7 +582,7 @@ export const applyAllQuery = defineCardQuery({
   parse(raw: unknown) {
     return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => { mustBeGM(user); },
   async handle(_user, p, context) {
     await forEveryRow(p.messageId, context, "applyAll", (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
@@ -572,7 +596,7 @@ export const rollAllChecksQuery = defineCardQuery({
   parse(raw: unknown) {
     return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => { mustBeGM(user); },
   async handle(_user, p, context) {
     await forEveryRow(p.messageId, context, "rollAllChecks", (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
@@ -583,7 +607,7 @@ export const rollAllChecksQuery = defineCardQuery({
 export const undoDamageQuery = defineCardQuery({
   name: "undoDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" });
@@ -609,19 +633,19 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   const dice: RolledDie[] = [await rollDie("1d100")];
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
-  await context.locks.run([actorLock(actor.uuid)], async () => {
+  await context.scope.within([actorLock(actor.uuid)], async () => {
     // Endurance is read inside the lock; a retry reuses the lost ranks its ledger entry recorded.
     const id = effectId(loaded, key, check);
     const lostBefore = ledgerEntry(actor, id, "system.lostEnduranceRanks")?.before ?? (isCharacter(actor) ? actor.system.lostEnduranceRanks : 0);
     const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
-    await consequenceEffects(context.services.combat, next, key, check, actor, lostBefore, id);
+    await consequenceEffects(context, next, key, check, actor, lostBefore, id);
     const moved = check === "slam" ? await moveSlammedToken(next, key, id, context) : next;
     await save("consequence", loaded, moved, context, dice);
   });
 }
 
-async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, lostBefore: number, id: string): Promise<void> {
+async function consequenceEffects(context: CardContext, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, lostBefore: number, id: string): Promise<void> {
   const outcome = targetOf(state, key).consequences.find((c) => c.check === check)?.outcome;
   if (!outcome) return;
   switch (outcome.check) {
@@ -633,7 +657,8 @@ async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, ke
     case "stun":
       if (outcome.result !== "none") {
         await setStatus(actor, "stunned", { turns: outcome.turns, startsNextTurn: !outcome.thisTurn });
-        await bridge.recordStun(actor, outcome.turns, !outcome.thisTurn);
+        // The turn's write runs under this request's locks (the actor's and its combat's, declared by cardLockKeys): no lock is taken again.
+        await context.services.combat.recordStun(context.scope, actor, outcome.turns, !outcome.thisTurn);
       }
       return;
     case "kill":
@@ -653,7 +678,7 @@ export const consequenceQuery = defineCardQuery({
     const r = payloadRecord(raw);
     return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
     await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context);
@@ -666,7 +691,7 @@ export const consequenceQuery = defineCardQuery({
 export const escapeQuery = defineCardQuery({
   name: "escape",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context);
@@ -680,7 +705,7 @@ export const escapeQuery = defineCardQuery({
     const next = transition(() => escapeHold(loaded.state, p.targetKey, die.total, cs, CONFIG.CASE.universalTable, turn));
     const last = targetOf(next, p.targetKey).escapes.at(-1);
     if (last && last.result !== "fail") {
-      await context.locks.run([actorLock(actor.uuid)], async () => {
+      await context.scope.within([actorLock(actor.uuid)], async () => {
         await clearStatus(actor, "partialHold");
         await clearStatus(actor, "fullHold");
       });

@@ -44,7 +44,7 @@ import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunit
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
-import { spendKarmaOnce } from "../actor-writes";
+import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
 
@@ -360,7 +360,11 @@ export const attackQuery = defineCardQuery({
     if (r.templateUuid !== undefined) parsed.templateUuid = stringField(r, "templateUuid", UUID_PATTERN);
     return parsed;
   },
-  lockKey: (p) => `attack:${p.itemUuid}`,
+  // The item's request, the attacker (Karma, ammunition, foe bonus) and the named targets (the holds a to-hit sets).
+  lockKeys: async (p) => {
+    const attacker = (await attackingItem(p.itemUuid)).actor;
+    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid)] : []), ...(await actorLocksOf(p.targetUuids))];
+  },
   async authorize(user, p) {
     if (user.isGM) return;
     const actor = (await attackingItem(p.itemUuid)).actor;

@@ -19,11 +19,14 @@
  * Only the active GM handles requests; a request already answered is never handled again (the
  * answer is stored on it, in the world), and the handlers record the request id where they
  * write, so a replay after a GM reload, or a request seen by two GMs, changes nothing. A new
- * active GM picks up requests nobody answered. Writes that can race take the lock of what they
- * change (locks.ts); each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
+ * active GM picks up requests nobody answered. Locks belong to the request: a query declares
+ * up front every document it will write ({@link QueryDefinition.lockKeys}); the router takes
+ * those locks once, in sorted order, and hands the {@link LockScope} down in the context, so
+ * nothing below a handler takes a lock (and none can wait on a lock its own request holds).
+ * Each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
-import { LockTable, LockTimeout } from "./locks";
+import { LockScope, LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
 export const REFUSAL_REASONS = ["noGM", "notGM", "malformed", "unknownUser", "inactiveUser", "spoofed", "forbidden", "stale", "failed", "timeout", "busy", "unknownQuery"] as const;
@@ -59,8 +62,11 @@ export interface AskingUser {
 export interface QueryContext<S = unknown> {
   /** The request's id: the idempotency key handlers record where they write. */
   readonly requestId: string;
-  /** The GM's locks; a handler takes `actor:<uuid>` keys for what it writes on actors. */
-  readonly locks: LockTable;
+  /**
+   * The locks this request holds (those its query declared): every writer below the handler
+   * checks the key of what it writes against it (`scope.require`) and takes no lock itself.
+   */
+  readonly scope: LockScope;
   /** The services the router was made with. */
   readonly services: S;
 }
@@ -70,8 +76,13 @@ export interface QueryDefinition<P, R, S = unknown> {
   readonly name: string;
   /** Turns untrusted data into a payload, or throws a QueryRefusal("malformed"). */
   parse(raw: unknown): P;
-  /** The lock the request holds while it runs (e.g. `card:<id>`): the same for every action on that document. */
-  lockKey(payload: P): string;
+  /**
+   * Every lock the request holds while it runs: the key of each document it may write (the
+   * card `card:<id>`, actors `actor:<uuid>`, combats `combat:<id>`, tokens `token:<uuid>`, …).
+   * May read the world (a card's snapshotted targets) but must not write. The router takes
+   * them all at once, in sorted order; a write to a key not declared here is an error.
+   */
+  lockKeys(payload: P, services: S): readonly string[] | Promise<readonly string[]>;
   /** Throws QueryRefusal("forbidden") unless `user` may make this request. Runs on the GM. */
   authorize(user: AskingUser, payload: P, context: QueryContext<S>): Promise<void> | void;
   /** Applies the request on the active GM, after authorize. Must be idempotent per request id. */
@@ -244,8 +255,9 @@ export class QueryRouter<S = unknown> {
     if (queued >= MAX_REQUESTS_PER_USER) throw new QueryRefusal("busy", `${user.name} has ${String(queued)} requests waiting.`);
     this.#inFlight.set(user.id, queued + 1);
     try {
-      const value = await this.locks.run([query.lockKey(payload)], async () => {
-        const context: QueryContext<S> = { requestId, locks: this.locks, services: this.services };
+      const keys = await query.lockKeys(payload, this.services);
+      const value = await this.locks.run(keys, async () => {
+        const context: QueryContext<S> = { requestId, scope: new LockScope(keys), services: this.services };
         await query.authorize(user, payload, context);
         return query.handle(user, payload, context);
       });
