@@ -274,6 +274,7 @@ describe("with a combat running (the turn's bridge)", () => {
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
       combatLocks: () => [],
+      defenceRefusal: () => Promise.resolve(null),
     };
     try {
       world.settings.set("case.declaredDodge", true);
@@ -297,6 +298,7 @@ describe("with a combat running (the turn's bridge)", () => {
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
         combatLocks: () => [],
+        defenceRefusal: () => Promise.resolve(null),
       };
     }
   });
@@ -311,6 +313,7 @@ describe("with a combat running (the turn's bridge)", () => {
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
       combatLocks: () => [],
+      defenceRefusal: () => Promise.resolve(null),
     };
     try {
       attack({ attack: "BT" });
@@ -329,6 +332,7 @@ describe("with a combat running (the turn's bridge)", () => {
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
         combatLocks: () => [],
+        defenceRefusal: () => Promise.resolve(null),
       };
     }
   });

@@ -86,6 +86,31 @@ function applyUpdate(source: Json, data: Json): void {
   for (const [k, v] of Object.entries(data)) setPath(source, k, v);
 }
 
+const isPlainObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Applies an update as Foundry's `Document#update` does by default (`recursive: true`): a
+ * nested object is merged into the source key by key, not put in its place; arrays and other
+ * values replace ("recursive: Merge objects recursively. If false, inner objects will be
+ * replaced explicitly", foundryvtt.com/api DatabaseUpdateOperation; `foundry.utils.mergeObject`).
+ * Used for Combat updates here (`combat.update({ system: { phase } })` keeps the order); the
+ * other collections still take {@link applyUpdate} until the table is made strict throughout.
+ */
+function mergeUpdate(source: Json, data: Json): void {
+  for (const [k, v] of Object.entries(data)) {
+    const parts = k.split(".");
+    let node = source;
+    for (const p of parts.slice(0, -1)) {
+      if (!isPlainObject(node[p])) node[p] = {};
+      node = node[p] as Json;
+    }
+    const last = parts.at(-1) ?? "";
+    if (last.startsWith("-=")) Reflect.deleteProperty(node, last.slice(2));
+    else if (isPlainObject(v) && isPlainObject(node[last])) mergeUpdate(node[last], v);
+    else node[last] = v;
+  }
+}
+
 export const OWNER = 3;
 
 export interface UserRecord extends AskingUser {
@@ -353,7 +378,7 @@ export class StrictServer {
     const source = this.combats.get(write.id);
     if (!source) throw new ServerRefusal(`No combat ${write.id}.`);
     if (!client.user.isGM) throw new ServerRefusal(`${client.user.name} may not change the combat.`);
-    if (write.op === "update") applyUpdate(source, write.data);
+    if (write.op === "update") mergeUpdate(source, write.data);
     else {
       for (const update of write.updates) {
         const combatant = source.combatants.find((c) => c._id === update._id);

@@ -17,6 +17,12 @@ export interface CombatBridge {
    * (the card's step) makes it count once however often the step is retried.
    */
   recordDefence(scope: WriteScope, actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
+  /**
+   * Why the turn could not count this defence now (rules `defenceRefusal`: the phase moved on
+   * out of Resolve and the extra rounds, or no action left for Evasion, Feint or Catch), or
+   * null. Asked under the request's locks before any die is rolled.
+   */
+  defenceRefusal(actor: Actor.Implementation, defence: DefenceCode): Promise<"wrongPhase" | "noAction" | null>;
   /** The shift of a dodge declared and rolled this turn (optional rule), or 0. */
   declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;
@@ -36,6 +42,7 @@ export interface CombatBridge {
 export const NO_COMBAT: CombatBridge = Object.freeze({
   defencesUsed: () => Promise.resolve(0),
   recordDefence: () => Promise.resolve(),
+  defenceRefusal: () => Promise.resolve(null),
   declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),

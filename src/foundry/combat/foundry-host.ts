@@ -11,7 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
 import { TurnEngine, combatLock, type Announcement, type TurnHost, type TurnSnapshot, type WriteScope } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -368,6 +368,11 @@ export const turnCombatBridge: CombatBridge = {
     const system = found.combat.system;
     if (!isActingPhase(system.phase)) return;
     await turnEngineOf(found.combat, scope).recordDefence(found.combatant.id ?? "", defence, key);
+  },
+  defenceRefusal(actor, defence) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(null);
+    return Promise.resolve(defenceRefusal(turnEngineOf(found.combat).state(), found.combatant.id ?? "", defence));
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);

@@ -354,6 +354,10 @@ export const defendQuery = defineCardQuery({
     if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
     else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
     else {
+      // Under the defender's and its combat's locks (declared by cardLockKeys): a defence the turn
+      // can no longer count (the phase moved on, no action left) is refused before any die is rolled.
+      const refusal = await context.services.combat.defenceRefusal(actor, p.defence);
+      if (refusal) throw new QueryRefusal(refusal === "wrongPhase" ? "stale" : "forbidden", game.i18n.format(refusal === "wrongPhase" ? "CASE.Exchange.DefenceTooLate" : "CASE.Exchange.DefenceNoAction", { name: target.name, defence: game.i18n.localize(`CASE.Defence.${p.defence}`) }));
       const cs = await defenceShifts(context.services.combat, actor, p.defence);
       const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
       dice.push(die);
