@@ -111,10 +111,10 @@ describe("defending (case.defend)", () => {
   });
 
   it("a card that is gone, or not an attack, is refused", async () => {
-    expect(await world.ask(defendQuery, ALICE.id, { messageId: "nomessage0000000", targetKey: "0", defence: "none" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: "nomessage0000000", targetKey: "0", revision: 0, defence: "none" })).toMatchObject({ ok: false, reason: "stale" });
     attack();
     (message as unknown as { type: string }).type = "base";
-    expect(await world.ask(defendQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await world.ask(defendQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", revision: 0, defence: "none" })).toMatchObject({ ok: false, reason: "malformed" });
   });
 
   it("a grappler's full hold puts the Full Hold condition on the target", async () => {

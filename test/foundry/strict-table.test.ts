@@ -148,6 +148,8 @@ describe("strict table", () => {
     expect(table.rolled.every((r) => r.by === TABLE_USERS.gm.id)).toBe(true);
     // The consequence and the escape likewise: a die in the payload is never read.
     ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
+    // Alice clicks the check once her copy of the card shows it (a click on an older copy is stale).
+    await table.settle();
     const check = card(id).state.targets[0]?.consequences.find((c) => c.outcome === null)?.check;
     if (check) {
       table.dice.push(1, 1);

@@ -10,7 +10,7 @@ import { CAST, StrictTable, installTableGlobals, itemUuid, seatCast, seatCombat,
 import { advancePhaseQuery } from "../../src/foundry/combat/queries";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
-import { applyDamageQuery, consequenceQuery, defendQuery } from "../../src/foundry/exchange/gm-actions";
+import { applyDamageQuery, consequenceQuery, defendQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import type { QueryResult } from "../../src/foundry/requests/router";
 import { targetActions, type ExchangeState } from "../../src/rules/index";
@@ -113,6 +113,37 @@ describe("whole fight", () => {
     const inARow = await penalties(false);
     expect(inARow.some((cs) => cs < 0)).toBe(true);
     expect(await penalties(true)).toEqual(inARow);
+  });
+
+  it("stale apply: an Apply made before an Undo and arriving after it changes nothing, and says so", async () => {
+    const { gm, gm2, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    table.dice.push(90); // the to-hit: a hit
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" }));
+    await table.settle();
+    expect(targetActions(card(id).state, "0").apply).toBe(true);
+    const start = table.health(CAST.kestrel);
+    // The second GM clicks Apply on its copy of the card; its request is held on the way (a slow network).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    table.server.gate = (client, write) => (client === gm2 && write.collection === "ChatMessage" && write.op === "create" ? held : null);
+    const late = gm2.click(applyDamageQuery, { messageId: id, targetKey: "0" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Meanwhile the active GM applies the damage and takes it back.
+    ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
+    expect(table.health(CAST.kestrel)).toBeLessThan(start);
+    ok(await gm.click(undoDamageQuery, { messageId: id, targetKey: "0" }));
+    expect(table.health(CAST.kestrel)).toBe(start);
+    const revision = card(id).revision;
+    table.server.gate = null;
+    release();
+    const result = await late;
+    await table.settle();
+    expect(result).toMatchObject({ ok: false, reason: "stale" });
+    expect(result.ok ? "" : result.message).toContain("Apply damage");
+    expect(table.health(CAST.kestrel)).toBe(start);
+    expect(card(id).revision).toBe(revision);
+    expect(card(id).state.targets[0]?.phase).toBe("resolved");
   });
 
   it("defence during advance: a defence racing a phase advance is counted once or refused before any die is rolled", async () => {

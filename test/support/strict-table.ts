@@ -51,6 +51,7 @@ import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat
 import type { CaseServices } from "../../src/foundry/register";
 import { freshCombatSystem, freshCombatantSystem } from "../../src/foundry/combat/state";
 import { foundryDouble } from "./foundry-double";
+import { asClicked } from "./card-click";
 
 type Json = Record<string, unknown>;
 
@@ -1017,9 +1018,13 @@ export class StrictClient {
     return Promise.all(list.map((h) => h.fn(...args)));
   }
 
-  /** This client's user clicks: the real router asks the active GM (or runs in place for it). */
+  /**
+   * This client's user clicks: the real router asks the active GM (or runs in place for it). A
+   * click on an attack card names the revision of this client's own copy of it, as the card's
+   * client half does (card-click.ts), unless the test names one.
+   */
   click<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<QueryResult<R>> {
-    return this.run(() => this.router.request(query, payload));
+    return this.run(() => this.router.request(query, asClicked(payload)));
   }
 }
 

@@ -13,8 +13,8 @@ import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { selectedTokenUuids } from "./board";
-import { cardFor, cardLockKeys, defineCardQuery, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
-import { loadCard } from "./card-store";
+import { cardFor, cardLockKeys, defineCardQuery, revisionField, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
+import { cardRevision, loadCard } from "./card-store";
 
 /** The most tokens one *Apply to selected* may name. */
 export const MAX_SELECTED_TOKENS = 20;
@@ -53,7 +53,7 @@ export const applyToSelectedQuery = defineCardQuery({
   name: "applyToSelected",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), tokenUuids: uuidListField(r, "tokenUuids", MAX_SELECTED_TOKENS) };
+    return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), revision: revisionField(r), tokenUuids: uuidListField(r, "tokenUuids", MAX_SELECTED_TOKENS) };
   },
   // The card's locks, the selected tokens' actors, and those of a redirect a GM began on other tokens.
   lockKeys: async (p, { combat }) => {
@@ -67,7 +67,7 @@ export const applyToSelectedQuery = defineCardQuery({
   },
   authorize: (user, p) => mayApplyToSelected(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, undefined, p.targetKey);
+    const loaded = await cardFor(p.messageId, context, undefined, p.targetKey, { revision: p.revision, key: p.targetKey, action: "applyToSelected" });
     if (!loaded) return null;
     const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
@@ -104,11 +104,12 @@ export const applyToSelectedQuery = defineCardQuery({
   },
   /** Redirects a GM began and was cut before the card: the GM taking over finishes them, on the same tokens. */
   async unfinished() {
-    const found: { messageId: string; targetKey: string; tokenUuids: string[] }[] = [];
+    const found: { messageId: string; targetKey: string; revision: number; tokenUuids: string[] }[] = [];
     for (const message of game.messages) {
       if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
       try {
-        for (const cut of await redirectsCut(loadCard(message.id))) if (cut.tokenUuids.length > 0) found.push({ messageId: cut.messageId, targetKey: cut.targetKey, tokenUuids: [...cut.tokenUuids] });
+        const loaded = loadCard(message.id);
+        for (const cut of await redirectsCut(loaded)) if (cut.tokenUuids.length > 0) found.push({ messageId: cut.messageId, targetKey: cut.targetKey, revision: loaded.revision, tokenUuids: [...cut.tokenUuids] });
       } catch {
         // a card that cannot be read has nothing to finish
       }
@@ -124,7 +125,7 @@ export async function applyToSelected(messageId: string, targetKey: string): Pro
     ui.notifications.warn(game.i18n.localize("CASE.Board.SelectTokensFirst"));
     return;
   }
-  await requestGM(applyToSelectedQuery, { messageId, targetKey, tokenUuids });
+  await requestGM(applyToSelectedQuery, { messageId, targetKey, revision: cardRevision(messageId), tokenUuids });
 }
 
 /** The queries of the card and the board, for the root to register beside the card's. */

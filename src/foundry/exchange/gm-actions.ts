@@ -49,7 +49,7 @@ import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringFie
 import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
-import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
+import { changedSince, loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken, tokenLock } from "./slam-move";
 
 const ID = /^[A-Za-z0-9]{16}$/;
@@ -101,8 +101,37 @@ interface TargetRef {
   readonly targetKey: string;
 }
 
-function parseTargetRef(r: Record<string, unknown>): TargetRef {
-  return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY) };
+/** A click on one row: the card, the row, and the card revision the click was made against. */
+interface RowRequest extends TargetRef {
+  readonly revision: number;
+}
+
+function parseTargetRef(r: Record<string, unknown>): RowRequest {
+  return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), revision: revisionField(r) };
+}
+
+/** The card revision a request was made against: required on every card request (card.ts sends it). */
+export function revisionField(r: Record<string, unknown>): number {
+  return intField(r, "revision", 0, 1_000_000_000);
+}
+
+/** What a request was made against: its card revision, its row (null: the whole card), and its query (for the refusal). */
+export interface AsOf {
+  readonly revision: number;
+  readonly key: string | null;
+  readonly action: string;
+}
+
+/**
+ * Refused as "stale", naming the action, when the card moved on since the request's revision
+ * where it looks (card-store.ts `changedSince`): an Apply made before an Undo and arriving
+ * after it, a defence on a row another click already settled. Nothing is changed.
+ */
+export function mustBeCurrent(loaded: LoadedCard, asOf: AsOf): void {
+  if (!changedSince(loaded, asOf.revision, asOf.key)) return;
+  const action = game.i18n.localize(`CASE.Exchange.StaleAction.${asOf.action}`);
+  const name = asOf.key === null ? null : loaded.state.targets.find((t) => t.key === asOf.key)?.name;
+  throw new QueryRefusal("stale", name ? game.i18n.format("CASE.Exchange.StaleRow", { action, name }) : game.i18n.format("CASE.Exchange.StaleCard", { action }));
 }
 
 /** Runs a pure transition, turning its refusals into request refusals. */
@@ -168,9 +197,11 @@ async function cutSteps(loaded: LoadedCard): Promise<RowStep[]> {
  * a GM cut on this card is finished first (see {@link cutSteps}), unless it is the step this
  * request is about to take itself (`own`), which then finishes it as a retry.
  */
-export async function cardFor(messageId: string, context: CardContext, own?: RowStep, redirecting?: string): Promise<LoadedCard | null> {
+export async function cardFor(messageId: string, context: CardContext, own?: RowStep, redirecting?: string, asOf?: AsOf): Promise<LoadedCard | null> {
   let loaded = loadCard(messageId);
   if (loaded.requests.includes(context.requestId)) return null;
+  // Against the card as the click saw it, before a cut step is finished (the GM's own work, not the click's).
+  if (asOf) mustBeCurrent(loaded, asOf);
   for (let finished = 0; ; finished++) {
     const cut = (await cutSteps(loaded)).find((c) => c.key !== own?.key || c.step !== own.step);
     if (!cut) {
@@ -226,8 +257,8 @@ export async function redirectsCut(loaded: LoadedCard): Promise<RedirectCut[]> {
 }
 
 /** Every cut Health step of every attack card (for the GM taking over to finish). */
-async function unfinishedSteps(step: HealthStep): Promise<TargetRef[]> {
-  const found: TargetRef[] = [];
+async function unfinishedSteps(step: HealthStep): Promise<RowRequest[]> {
+  const found: RowRequest[] = [];
   for (const message of game.messages) {
     if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
     let loaded: LoadedCard;
@@ -236,7 +267,7 @@ async function unfinishedSteps(step: HealthStep): Promise<TargetRef[]> {
     } catch {
       continue; // a card that cannot be read has nothing to finish
     }
-    for (const cut of await cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key });
+    for (const cut of await cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key, revision: loaded.revision });
   }
   return found;
 }
@@ -337,7 +368,7 @@ export const defendQuery = defineCardQuery({
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "defend" });
     if (!loaded) return null;
     const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
@@ -381,12 +412,12 @@ export const rollToHitQuery = defineCardQuery({
   name: "rollToHit",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { messageId: stringField(r, "messageId", ID) };
+    return { messageId: stringField(r, "messageId", ID), revision: revisionField(r) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: null, action: "rollToHit" });
     if (!loaded) return null;
     const dice: RolledDie[] = [];
     let next = loaded.state;
@@ -412,7 +443,7 @@ export const pullQuery = defineCardQuery({
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "pull" });
     if (!loaded) return null;
     if (!targetActions(loaded.state, p.targetKey).pull) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CannotPull"));
     const next = transition(() => pullBlow(loaded.state, p.targetKey, { color: p.color, damage: p.damage }, CONFIG.CASE.universalTable));
@@ -540,7 +571,7 @@ export const applyDamageQuery = defineCardQuery({
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" });
+    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" }, undefined, { revision: p.revision, key: p.targetKey, action: "applyDamage" });
     if (loaded) await applyRow(loaded, p.targetKey, context);
     return null;
   },
@@ -563,8 +594,11 @@ function mustBeGM(user: AskingUser): void {
  * the row and the step), so a retried request finds the rows it already did in the card's
  * memory and does only what is left. Refused when no row has anything to do.
  */
-async function forEveryRow(messageId: string, context: CardContext, name: string, due: (state: ExchangeState, key: string) => readonly string[], step: (key: string, what: string, rowContext: CardContext) => Promise<void>): Promise<number> {
-  const { state, requests } = loadCard(messageId);
+async function forEveryRow(messageId: string, context: CardContext, name: string, revision: number, due: (state: ExchangeState, key: string) => readonly string[], step: (key: string, what: string, rowContext: CardContext) => Promise<void>): Promise<number> {
+  const loaded = loadCard(messageId);
+  const { state, requests } = loaded;
+  // A retry of a request that began its rows finds the card moved on by its own rows: only a fresh request is checked.
+  if (!requests.some((r) => r.startsWith(`${context.requestId}.`))) mustBeCurrent(loaded, { revision, key: null, action: name });
   const work = state.targets.flatMap((t) => due(state, t.key).map((what) => ({ key: t.key, what, id: `${context.requestId}.${t.key}.${what}` })));
   if (work.length === 0) {
     // A retry of a request that did every row: done already, nothing to refuse.
@@ -584,12 +618,13 @@ async function forEveryRow(messageId: string, context: CardContext, name: string
 export const applyAllQuery = defineCardQuery({
   name: "applyAll",
   parse(raw: unknown) {
-    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+    const r = payloadRecord(raw);
+    return { messageId: stringField(r, "messageId", ID), revision: revisionField(r) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => { mustBeGM(user); },
   async handle(_user, p, context) {
-    await forEveryRow(p.messageId, context, "applyAll", (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
+    await forEveryRow(p.messageId, context, "applyAll", p.revision, (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
     return null;
   },
 });
@@ -598,12 +633,13 @@ export const applyAllQuery = defineCardQuery({
 export const rollAllChecksQuery = defineCardQuery({
   name: "rollAllChecks",
   parse(raw: unknown) {
-    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+    const r = payloadRecord(raw);
+    return { messageId: stringField(r, "messageId", ID), revision: revisionField(r) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => { mustBeGM(user); },
   async handle(_user, p, context) {
-    await forEveryRow(p.messageId, context, "rollAllChecks", (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
+    await forEveryRow(p.messageId, context, "rollAllChecks", p.revision, (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
     return null;
   },
 });
@@ -614,7 +650,7 @@ export const undoDamageQuery = defineCardQuery({
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" });
+    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" }, undefined, { revision: p.revision, key: p.targetKey, action: "undoDamage" });
     if (loaded) await undoRow(loaded, p.targetKey, context);
     return null;
   },
@@ -626,8 +662,8 @@ export const undoDamageQuery = defineCardQuery({
 type Check = "slam" | "stun" | "kill";
 
 /** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
-async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext): Promise<void> {
-  const loaded = await cardFor(messageId, context);
+async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext, asOf?: AsOf): Promise<void> {
+  const loaded = await cardFor(messageId, context, undefined, undefined, asOf);
   if (!loaded) return;
   const { state } = loaded;
   const target = transition(() => targetOf(state, key));
@@ -685,7 +721,7 @@ export const consequenceQuery = defineCardQuery({
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context);
+    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context, { revision: p.revision, key: p.targetKey, action: "consequence" });
     return null;
   },
 });
@@ -698,7 +734,7 @@ export const escapeQuery = defineCardQuery({
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "escape" });
     if (!loaded) return null;
     const target = transition(() => targetOf(loaded.state, p.targetKey));
     const actor = await targetActor(target);
