@@ -104,9 +104,10 @@ describe("defending (case.defend)", () => {
       world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "dodge" }),
       world.ask(defendQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" }),
     ]);
-    expect([a.ok, b.ok]).toEqual([true, false]);
-    expect(b).toMatchObject({ reason: "stale" });
-    expect(state().targets[0]?.defence?.code).toBe("dodge");
+    // Whichever reaches the card's lock first lands (the GM's own click runs in place; Alice's is claimed first).
+    expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+    expect(a.ok ? b : a).toMatchObject({ reason: "stale" });
+    expect(state().targets[0]?.defence?.code).toBe(a.ok ? "dodge" : "none");
     expect(message.updates).toHaveLength(1);
   });
 

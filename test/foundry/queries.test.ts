@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { MAX_REQUESTS_PER_USER, QueryRefusal, QueryRouter, REFUSAL_REASONS, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryEnvironment } from "../../src/foundry/requests/router";
+import { oneGMClaims } from "../support/gm-router";
 import { LockTable } from "../../src/foundry/requests/locks";
 import { readFileSync } from "node:fs";
 import { flattenKeys } from "../support/lang";
@@ -46,6 +47,7 @@ function gmEnv(replies: { id: string; answer: unknown }[] = []): QueryEnvironmen
     answer: () => Promise.reject(new Error("the GM waits for nothing")),
     reply: (id, answer) => (replies.push({ id, answer: JSON.parse(JSON.stringify(answer)) as unknown }), Promise.resolve()),
     newId: () => `local${String(++n)}`,
+    ...oneGMClaims(),
   };
 }
 

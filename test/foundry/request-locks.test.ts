@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { QueryRouter, defineQuery, type AskingUser, type QueryEnvironment } from "../../src/foundry/requests/router";
+import { oneGMClaims } from "../support/gm-router";
 import { LockScope, LockScopeError, LockTable } from "../../src/foundry/requests/locks";
 import { TurnEngine, combatLock } from "../../src/foundry/combat/engine";
 import { turnWorld, worldCombatant } from "../support/combat-world";
@@ -22,6 +23,7 @@ function gmEnv(): QueryEnvironment {
     answer: () => Promise.reject(new Error("the GM waits for nothing")),
     reply: () => Promise.resolve(),
     newId: () => `local${String(++n)}`,
+    ...oneGMClaims(),
   };
 }
 

@@ -287,13 +287,14 @@ describe("strict table", () => {
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
     const log = table.server.applied.length;
     // The server holds the GM's Health write until Bob's defence request (row 1) has reached the GM,
-    // which queues it behind the apply on the card's lock; then the GM's tab closes after that write.
+    // which queues it behind the apply on the card's lock (the GM's claim on it is its first write);
+    // then the GM's tab closes after the Health write.
     let bobAsked!: () => void;
     const asked = new Promise<void>((resolve) => {
       bobAsked = resolve;
     });
     table.server.gate = (client, write) => (client === gm && write.collection === "Actor" && write.op === "update" ? asked : null);
-    gm.dropAfterWrites(1);
+    gm.dropAfterWrites(2);
     const cut = gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     table.dice.push(60);
     const defence = bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" });
@@ -327,8 +328,8 @@ describe("strict table", () => {
     await table.settle();
     const start = table.health(CAST.kestrel);
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
-    // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
-    gm.dropAfterWrites(3);
+    // The GM claims the request, applies it (Health, the record, the card) and its tab closes before it can answer.
+    gm.dropAfterWrites(4);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     await table.settle();
     expect(gm.connected).toBe(false);

@@ -6,7 +6,7 @@
  * table merges a Combat update as Foundry does, so the phase can move on).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAST, StrictTable, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
+import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
 import { advancePhaseQuery } from "../../src/foundry/combat/queries";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
@@ -144,6 +144,70 @@ describe("whole fight", () => {
     expect(table.health(CAST.kestrel)).toBe(start);
     expect(card(id).revision).toBe(revision);
     expect(card(id).state.targets[0]?.phase).toBe("resolved");
+  });
+
+  it("handover: two GMs passing the active role mid-request handle each request exactly once", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    const ids = [await attack(gm, CAST.gravel, "blast", [CAST.kestrel, CAST.wren]), await attack(gm, CAST.shade, "blast", [CAST.kestrel, CAST.wren])];
+    // The Judge's tab closes: the Co-Judge is the active GM.
+    gm.drop();
+    await table.settle();
+    // The Co-Judge is mid-request when the Judge comes back: its card writes are held on the way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    table.server.gate = (client, write) => (client === gm2 && write.op === "update" && write.collection === "ChatMessage" && "system.exchange" in write.data ? held : null);
+    const rolledAtStart = table.rolled.length;
+    const clicks = ids.flatMap((id) => [alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }), bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "dodge" })]);
+    await table.settle();
+    // The Judge reloads: the active GM again (the lowest id), it finds the four requests unanswered.
+    await gm.connect();
+    await table.settle();
+    expect(table.rolled.filter((r) => r.by === TABLE_USERS.gm.id)).toHaveLength(0);
+    table.server.gate = null;
+    release();
+    const results = await Promise.all(clicks);
+    await table.settle();
+    expect(results.map((r) => (r.ok ? "ok" : `${r.reason}: ${r.message}`))).toEqual(["ok", "ok", "ok", "ok"]);
+    // Each request once: one card write and one answer each, by the GM that claimed it; two dice per row.
+    const cardWrites = table.server.applied.filter((w) => w.write.collection === "ChatMessage" && w.write.op === "update" && "system.exchange" in w.write.data);
+    expect(cardWrites).toHaveLength(4);
+    expect(new Set(cardWrites.map((w) => w.user))).toEqual(new Set([TABLE_USERS.gm2.id]));
+    const answers = table.server.applied.filter((w) => w.write.collection === "ChatMessage" && w.write.op === "update" && "system.answer" in w.write.data);
+    expect(answers).toHaveLength(4);
+    const rolled = table.rolled.slice(rolledAtStart);
+    expect(rolled).toHaveLength(8);
+    expect(new Set(rolled.map((r) => r.by))).toEqual(new Set([TABLE_USERS.gm2.id]));
+    for (const id of ids) {
+      expect(card(id).revision).toBe(2);
+      expect(card(id).rolls).toBe(4);
+    }
+    // Each defence counted once on the combat: Kestrel's two, one per card.
+    expect(kestrelTurnKeys()).toHaveLength(2);
+  });
+
+  it("nulled answer: a player who resets the answer on their own request does not have it run again by the next GM", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
+    await table.settle();
+    const request = [...table.server.messages.values()].find((m) => m.type === "request" && m.author === TABLE_USERS.alice.id);
+    if (!request) throw new Error("no request");
+    // Alice, the request's author (whom Foundry lets update it), writes its answer back to null.
+    await alice.run(async () => {
+      await game.messages.get(request._id)?.update({ "system.answer": null } as ChatMessage.UpdateData);
+    });
+    await table.settle();
+    const writes = table.server.applied.length;
+    const rolled = table.rolled.length;
+    // The Judge reloads (the Co-Judge is active meanwhile), and both look for unanswered requests.
+    gm.drop();
+    await table.settle();
+    await gm.connect();
+    await table.settle();
+    const byGM = table.server.applied.slice(writes).filter((w) => w.user !== TABLE_USERS.alice.id && w.write.collection === "ChatMessage" && w.write.op === "update");
+    expect(byGM).toEqual([]);
+    expect(table.rolled.length).toBe(rolled);
+    expect(kestrelTurnKeys()).toHaveLength(1);
   });
 
   it("defence during advance: a defence racing a phase advance is counted once or refused before any die is rolled", async () => {

@@ -133,8 +133,13 @@ export class FoundryTurnHost implements TurnHost {
     this.scope.require(actorLock(actor.uuid));
   }
 
+  /**
+   * The active GM writes the turn; so does a GM finishing a request it claimed while it was the
+   * active GM (it holds the request's locks: the claim makes it the one writer of that request,
+   * even when another GM became the active one meanwhile).
+   */
   isWriter(): boolean {
-    return isTurnWriter();
+    return isTurnWriter() || this.scope !== null;
   }
 
   snapshot(): TurnSnapshot {

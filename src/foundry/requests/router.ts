@@ -16,8 +16,9 @@
  * query data … not quite trustworthy"), so queries are not used. dnd5e builds its request
  * cards on message authorship the same way. The evidence and the choice are in the README.
  *
- * Only the active GM handles requests; a request already answered is never handled again (the
- * answer is stored on it, in the world), and the handlers record the request id where they
+ * Only the active GM handles requests; a request is claimed in the world before it is handled
+ * (a GM-authored claim record, which no player can edit), so a request already handled is never
+ * handled again and one another connected GM is handling is left to it; the handlers record the request id where they
  * write, so a replay after a GM reload, or a request seen by two GMs, changes nothing. A new
  * active GM picks up requests nobody answered. Locks belong to the request: a query declares
  * up front every document it will write ({@link QueryDefinition.lockKeys}); the router takes
@@ -113,6 +114,16 @@ export interface RequestRecord {
   readonly answered: boolean;
 }
 
+/** A GM's claim on a request, as the GM deciding whether to handle it reads it. */
+export interface RequestClaim {
+  /** Written by this client's user. */
+  readonly self: boolean;
+  /** Its GM is connected (it is handling the request, or will finish it). */
+  readonly live: boolean;
+  /** The GM wrote the request's answer. */
+  readonly done: boolean;
+}
+
 /** What the router needs from Foundry; the real one reads `game`, tests pass their own. */
 export interface QueryEnvironment {
   /** The user this client is. */
@@ -131,6 +142,16 @@ export interface QueryEnvironment {
   reply(requestId: string, answer: QueryResult<unknown>): Promise<void>;
   /** A fresh id for a request the active GM runs in place. */
   newId(): string;
+  /**
+   * The GMs' claims on request `requestId`, in the order the server made them: kept where only
+   * a GM writes (never on the request, which its author may edit), so no player can make a
+   * request look unhandled again.
+   */
+  claims(requestId: string): readonly RequestClaim[];
+  /** Writes this GM's claim on the request; resolves once the server has it (and this client every claim made before it). */
+  claim(requestId: string): Promise<void>;
+  /** Marks this GM's claim on the request done, once its answer is written. */
+  finishClaim(requestId: string): Promise<void>;
 }
 
 /** How long a client waits for the GM's answer. */
@@ -167,15 +188,24 @@ export class QueryRouter<S = unknown> {
 
   /**
    * The active GM handles a request document once: from the create hook, or when it takes
-   * over and finds it unanswered. Resolves with the answer it wrote (null when it is not this
-   * client's to handle). Never throws.
+   * over and finds it unanswered. The request is claimed in the world first (a GM-authored
+   * claim record): a request another connected GM claimed is that GM's to finish, one a GM
+   * claimed and left is finished here, and one whose claim is done is never run again,
+   * whatever its (author-editable) answer says. Resolves with the answer it wrote (null when
+   * it is not this client's to handle). Never throws.
    */
   async receive(record: RequestRecord): Promise<QueryResult<unknown> | null> {
-    if (!this.env.isActiveGM() || record.answered || this.#handling.has(record.id)) return null;
+    if (!this.env.isActiveGM() || this.#handling.has(record.id) || !this.#mayClaim(record)) return null;
     this.#handling.add(record.id);
     try {
+      await this.env.claim(record.id);
+      // This client now holds every claim the server made before its own: the first live
+      // unfinished claim decides, so two GMs that claimed at once never both run it.
+      const first = this.env.claims(record.id).find((c) => !c.done && (c.self || c.live));
+      if (first?.self !== true) return null;
       const result = await this.#answerFor(record);
       await this.env.reply(record.id, result);
+      await this.env.finishClaim(record.id);
       return result;
     } catch (error) {
       console.error("case | could not answer a request", error);
@@ -183,6 +213,15 @@ export class QueryRouter<S = unknown> {
     } finally {
       this.#handling.delete(record.id);
     }
+  }
+
+  /** Whether this GM may take the request on: nobody finished it, and no other connected GM holds it. */
+  #mayClaim(record: RequestRecord): boolean {
+    const claims = this.env.claims(record.id);
+    if (claims.some((c) => c.done)) return false;
+    if (claims.some((c) => !c.self && c.live)) return false;
+    // A request answered before claims existed (an older version's) is done; otherwise its answer field is not trusted.
+    return !(claims.length === 0 && record.answered);
   }
 
   async #answerFor(record: RequestRecord): Promise<QueryResult<unknown>> {
