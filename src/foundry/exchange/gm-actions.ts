@@ -49,40 +49,14 @@ import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringFie
 import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
-import { changedSince, loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
-import { moveSlammedToken, tokenLock } from "./slam-move";
+import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
+import { moveSlammedToken } from "./slam-move";
+import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
+
+export { cardLock, cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
-
-/** The lock every action on one card holds. */
-export function cardLock(messageId: string): string {
-  return `card:${messageId}`;
-}
-
-/**
- * Every lock a request on a card declares (router.ts `lockKeys`): the card; the attacker's and
- * every target's actor (Health, conditions, a charger's rebound, a defence count, a cut step on
- * another row finished first); every target's token (a slam move); and the started combats any
- * of them is in (a defence counted, a stun, a foe out of the fight). Read from the card's
- * snapshotted targets, which never change. A card that cannot be read declares only itself
- * (the handler refuses it).
- */
-export async function cardLockKeys(messageId: string, bridge: CombatBridge, more: readonly string[] = []): Promise<string[]> {
-  const keys = [cardLock(messageId), ...more];
-  let state: ExchangeState;
-  try {
-    state = loadCard(messageId).state;
-  } catch {
-    return keys;
-  }
-  for (const uuid of [state.attacker.uuid, ...state.targets.map((t) => t.uuid)]) {
-    const actor = await actorFromUuid(uuid);
-    if (actor) keys.push(actorLock(actor.uuid), ...bridge.combatLocks(actor));
-  }
-  for (const t of state.targets) keys.push(tokenLock(t.uuid));
-  return keys;
-}
 
 /** What the card's handlers need besides Foundry: the CASE turn, through its bridge (no combat: `NO_COMBAT`). */
 export interface CardServices {
@@ -108,30 +82,6 @@ interface RowRequest extends TargetRef {
 
 function parseTargetRef(r: Record<string, unknown>): RowRequest {
   return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), revision: revisionField(r) };
-}
-
-/** The card revision a request was made against: required on every card request (card.ts sends it). */
-export function revisionField(r: Record<string, unknown>): number {
-  return intField(r, "revision", 0, 1_000_000_000);
-}
-
-/** What a request was made against: its card revision, its row (null: the whole card), and its query (for the refusal). */
-export interface AsOf {
-  readonly revision: number;
-  readonly key: string | null;
-  readonly action: string;
-}
-
-/**
- * Refused as "stale", naming the action, when the card moved on since the request's revision
- * where it looks (card-store.ts `changedSince`): an Apply made before an Undo and arriving
- * after it, a defence on a row another click already settled. Nothing is changed.
- */
-export function mustBeCurrent(loaded: LoadedCard, asOf: AsOf): void {
-  if (!changedSince(loaded, asOf.revision, asOf.key)) return;
-  const action = game.i18n.localize(`CASE.Exchange.StaleAction.${asOf.action}`);
-  const name = asOf.key === null ? null : loaded.state.targets.find((t) => t.key === asOf.key)?.name;
-  throw new QueryRefusal("stale", name ? game.i18n.format("CASE.Exchange.StaleRow", { action, name }) : game.i18n.format("CASE.Exchange.StaleCard", { action }));
 }
 
 /** Runs a pure transition, turning its refusals into request refusals. */
