@@ -82,7 +82,7 @@ export const karmaPoolQuery = defineQuery({
       );
       const reason = game.i18n.localize(p.action === "contribute" ? "CASE.KarmaPool.ContributeReason" : "CASE.KarmaPool.DrawReason");
       const { [field]: _pool, ...log } = karmaUpdate(actor, { ...change.entry, reason }) as Record<string, unknown>;
-      await writeOnceWith(actor, id, field, before, change.balance, log);
+      await writeOnceWith(context.scope, actor, id, field, before, change.balance, log);
       if (!pool.requests.includes(id)) {
         await game.settings.set(SYSTEM_ID, "karmaPoolState", { ...change.pool, requests: [...pool.requests, id].slice(-KARMA_POOL_REQUESTS_KEPT) });
       }

@@ -91,7 +91,7 @@ export const awardKarmaQuery = defineQuery({
         const update = karmaUpdate(actor, change.entry) as Record<string, unknown>;
         const { [field]: _pool, ...extra } = update;
         // Written once per request: a replay finds its ledger entry and leaves pool and log alone.
-        const wrote = await writeOnceWith(actor, id, field, before, change.balance, extra);
+        const wrote = await writeOnceWith(context.scope, actor, id, field, before, change.balance, extra);
         out.push({ uuid: actor.uuid, name: actor.name, before, after: wrote ? change.balance : before });
       }
       return out;
@@ -191,7 +191,7 @@ export const restQuery = defineQuery({
       for (const actor of actors) {
         if (!isCharacter(actor)) continue;
         const outcome = restOutcome(actor.system, payload.days, payload.care, rulings);
-        const wrote = await writeOnceWith(actor, id, "system.health.value", outcome.health.before, outcome.health.after, {
+        const wrote = await writeOnceWith(context.scope, actor, id, "system.health.value", outcome.health.before, outcome.health.after, {
           "system.lostEnduranceRanks": outcome.lostEnduranceRanks.after,
         });
         out.push({ uuid: actor.uuid, name: actor.name, ...(wrote ? outcome : { health: { before: outcome.health.before, after: outcome.health.before }, lostEnduranceRanks: { before: outcome.lostEnduranceRanks.before, after: outcome.lostEnduranceRanks.before } }) });

@@ -104,7 +104,7 @@ export const applyDamageApiQuery = defineQuery({
         const before = entry?.before ?? clampHealth(health.value, health.max);
         // A replay reports what its first run wrote, whatever its payload says now.
         const after = entry?.after ?? applyDamageToHealth(before, health.max, payload.amount).health;
-        await writeOnce(actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after);
         out.push({ uuid: actor.uuid, name: actor.name, before, after, max: health.max, lost: before - after, reachedZero: after === 0 && before > 0 });
       }
       return out;

@@ -127,7 +127,7 @@ export const impactQuery = defineQuery({
         if (!entry) replayed = false;
         const before = entry?.before ?? clampHealth(health.value, health.max);
         const after = entry?.after ?? applyDamageToHealth(before, health.max, outcome.rebound).health;
-        await writeOnce(actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after);
         await syncUnconscious(actor, after);
         out.push({ uuid: actor.uuid, name: actor.name, ...outcome, before, after, max: health.max, reachedZero: after === 0 && before > 0, killCheck: killCheckDue(before, outcome.rebound) });
       }

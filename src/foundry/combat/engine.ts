@@ -61,6 +61,7 @@ import {
 } from "../../rules/index";
 import { DEFENCE_KEY_MEMORY, historyFrom, storedHistory, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "./state";
 import { SYSTEM_ID } from "../core/constants";
+import type { WriteScope } from "../requests/locks";
 
 /** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
 export interface TurnSnapshot {
@@ -146,9 +147,7 @@ export function combatLock(combatId: string): string {
  * that writes the turn from inside a card's request (a stun, a defence) never waits on a lock
  * its own request holds.
  */
-export interface WriteScope {
-  require(...keys: readonly string[]): void;
-}
+export type { WriteScope } from "../requests/locks";
 
 /** The outcome of a change of action. */
 export interface ChangeActionAnswer {

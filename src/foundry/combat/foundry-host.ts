@@ -128,9 +128,10 @@ export class FoundryTurnHost implements TurnHost {
   ) {}
 
   /** Checks that the writing request holds `actor`'s lock (the request declared it; nothing here takes a lock). */
-  private holds(actor: Actor.Implementation): void {
+  private holds(actor: Actor.Implementation): WriteScope {
     if (!this.scope) throw new Error(`The turn of combat ${this.combat.id ?? ""} is written only inside a request.`);
     this.scope.require(actorLock(actor.uuid));
+    return this.scope;
   }
 
   /**
@@ -171,16 +172,14 @@ export class FoundryTurnHost implements TurnHost {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
       // Once per combat, turn and combatant (actor-writes.ts loseEnduranceRank).
       if (actor && isCharacter(actor)) {
-        this.holds(actor);
-        await loseEnduranceRank(actor, `dying:${combat.id ?? ""}:${sync.round}:${loss.combatantId}`, loss);
+        await loseEnduranceRank(this.holds(actor), actor, `dying:${combat.id ?? ""}:${sync.round}:${loss.combatantId}`, loss);
       }
     }
     // Regeneration: Health added under the actor's lock with a ledger entry per combat and turn (a replay adds nothing).
     for (const h of write.health ?? []) {
       const actor = combat.combatants.get(h.combatantId)?.actor;
       if (actor && isCharacter(actor)) {
-        this.holds(actor);
-        await syncUnconscious(actor, await regenerate(actor, `regen:${combat.id ?? ""}:${sync.round}:${h.combatantId}`, h.amount));
+        await syncUnconscious(actor, await regenerate(this.holds(actor), actor, `regen:${combat.id ?? ""}:${sync.round}:${h.combatantId}`, h.amount));
       }
     }
     for (const c of write.conditions) {

@@ -87,7 +87,7 @@ export const applyToSelectedQuery = defineCardQuery({
       // First the mark on the row's target (its Health unchanged), naming the tokens: a GM cut
       // after this is found on the card and finished, never applied a second time.
       const targetHealth = isCharacter(targetDoc) ? targetDoc.system.health.value : 0;
-      await writeOnceWith(targetDoc, redirectMarkId(p.messageId, p.targetKey), field, targetHealth, targetHealth, { [`flags.${SYSTEM_ID}.redirects.${redirectFlagKey(p.messageId, p.targetKey)}`]: [...tokenUuids] });
+      await writeOnceWith(context.scope, targetDoc, redirectMarkId(p.messageId, p.targetKey), field, targetHealth, targetHealth, { [`flags.${SYSTEM_ID}.redirects.${redirectFlagKey(p.messageId, p.targetKey)}`]: [...tokenUuids] });
       // Health is read inside the locks; a retry reuses the "before" its ledger entry recorded.
       const health = (a: Actor.Implementation) => (isCharacter(a) ? a.system.health : { value: 0, max: 0 });
       const now = chosen.map(({ uuid, actor }) => ({ uuid, name: actor.name, value: ledgerEntry(actor, id, field)?.before ?? health(actor).value, max: health(actor).max }));
@@ -95,7 +95,7 @@ export const applyToSelectedQuery = defineCardQuery({
       for (const [i, { actor }] of chosen.entries()) {
         const before = now[i]?.value ?? 0;
         const after = result.health[i]?.health ?? before;
-        await writeOnce(actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after);
       }
       return result.state;
     });

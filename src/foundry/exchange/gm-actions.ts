@@ -429,8 +429,8 @@ async function writeHealthChange(
     const field = "system.health.value";
     const now = (a: Actor.Implementation) => ({ value: ledgerEntry(a, id, field)?.before ?? healthOf(a).value, max: healthOf(a).max });
     const result = transition(() => compute(now(actors.actor), actors.charger ? now(actors.charger) : undefined));
-    await writeOnce(actors.actor, id, field, now(actors.actor).value, result.health);
-    if (actors.charger && result.chargerHealth !== null) await writeOnce(actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
+    await writeOnce(context.scope, actors.actor, id, field, now(actors.actor).value, result.health);
+    if (actors.charger && result.chargerHealth !== null) await writeOnce(context.scope, actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
     await after?.(result);
     return result;
   });
@@ -458,7 +458,7 @@ async function setOutOfFight(context: CardContext, actor: Actor.Implementation, 
   const has = actor.effects.some((e) => e.statuses.has(defeated));
   // "Before" is whether the foe was already out, by an earlier hit or by the GM's own mark, so
   // that undoing this hit does not bring back a foe something else took out (outBeforeApply).
-  await writeOnce(actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
+  await writeOnce(context.scope, actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
   if (has !== out) await actor.toggleStatusEffect(defeated, { active: out, overlay: true });
   await context.services.combat.markDefeated(context.scope, actor, out);
 }
@@ -654,7 +654,7 @@ async function consequenceEffects(context: CardContext, state: ExchangeState, ke
     case "kill":
       if (outcome.result === "enduranceLoss") {
         // The rank is recorded apart from the ability, so rest heals it back (rules recovery.ts).
-        await writeOnce(actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
+        await writeOnce(context.scope, actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
         await setStatus(actor, "dying", { aided: false, fresh: true });
         if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
       }

@@ -75,6 +75,11 @@ export class LockTable {
   }
 }
 
+/** What a writer below the router checks its keys against: the request's {@link LockScope}. */
+export interface WriteScope {
+  require(...keys: readonly string[]): void;
+}
+
 /** Thrown when code writes a document whose lock its request did not declare (a bug in the query's `lockKeys`). */
 export class LockScopeError extends Error {
   constructor(
@@ -93,7 +98,7 @@ export class LockScopeError extends Error {
  * the document's key is held ({@link LockScope.require}), and a key the query did not declare
  * is an error, never a second wait on a lock (which is how a holder would wait on itself).
  */
-export class LockScope {
+export class LockScope implements WriteScope {
   readonly #keys: ReadonlySet<string>;
 
   constructor(keys: Iterable<string>) {
