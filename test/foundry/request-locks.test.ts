@@ -4,7 +4,7 @@
  * handler takes a lock, and a write to an undeclared key is a clear error.
  */
 import { describe, expect, it, vi } from "vitest";
-import { QueryRouter, defineQuery, type AskingUser, type QueryEnvironment } from "../../src/foundry/requests/router";
+import { QueryRouter, defineQuery, type AskingUser, type QueryEnvironment, type RequestClaim } from "../../src/foundry/requests/router";
 import { oneGMClaims } from "../support/gm-router";
 import { LockScope, LockScopeError, LockTable } from "../../src/foundry/requests/locks";
 import { TurnEngine, combatLock } from "../../src/foundry/combat/engine";
@@ -76,5 +76,72 @@ describe("locks belong to the request", () => {
     const inside = new TurnEngine(world.host, "combat1", new LockScope([combatLock("combat1")]));
     await Promise.all([inside.applyStun("hero000000000001", 1), inside.applyStun("hero000000000001", 2)]);
     expect(world.writes.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a request is claimed in the world", () => {
+  const alice: AskingUser = { id: "alice00000000000", isGM: false, active: true, name: "Alice" };
+
+  /** A GM's environment whose claim records the test lays out (others' first, then this GM's as it writes them). */
+  function claimingEnv(others: RequestClaim[]): { env: QueryEnvironment; written: string[]; finished: string[] } {
+    const written: string[] = [];
+    const finished: string[] = [];
+    const env: QueryEnvironment = {
+      ...gmEnv(),
+      user: (id) => (id === gm.id ? gm : id === alice.id ? alice : undefined),
+      claims: (id) => [...others, ...written.filter((w) => w === id).map(() => ({ self: true, live: true, done: finished.includes(id) }))],
+      claim: (id) => (written.push(id), Promise.resolve()),
+      finishClaim: (id) => (finished.push(id), Promise.resolve()),
+    };
+    return { env, written, finished };
+  }
+
+  function counting(): { query: ReturnType<typeof defineQuery<unknown, number>>; runs: () => number } {
+    let runs = 0;
+    const query = defineQuery<unknown, number>({ name: "count", parse: (raw: unknown) => raw, lockKeys: () => ["k"], authorize: () => undefined, handle: () => Promise.resolve(++runs) });
+    return { query, runs: () => runs };
+  }
+
+  const record = (answered = false) => ({ id: "req0000000000001", authorId: alice.id, query: "count", payload: {}, answered });
+
+  it("an unclaimed request is claimed, run once, and its claim marked done after the answer", async () => {
+    const { env, written, finished } = claimingEnv([]);
+    const { query, runs } = counting();
+    const router = new QueryRouter(env, null);
+    router.register(query);
+    expect(await router.receive(record())).toEqual({ ok: true, value: 1 });
+    expect([written, finished, runs()]).toEqual([["req0000000000001"], ["req0000000000001"], 1]);
+  });
+
+  it("a request another connected GM claimed is left to it; one claimed by a GM who left is finished here", async () => {
+    for (const [other, expected] of [[{ self: false, live: true, done: false }, 0], [{ self: false, live: false, done: false }, 1]] as const) {
+      const { env } = claimingEnv([other]);
+      const { query, runs } = counting();
+      const router = new QueryRouter(env, null);
+      router.register(query);
+      await router.receive(record());
+      expect(runs()).toBe(expected);
+    }
+  });
+
+  it("a request whose claim is done is never run again, even when its author wrote its answer back to null", async () => {
+    const { env } = claimingEnv([{ self: false, live: false, done: true }]);
+    const { query, runs } = counting();
+    const router = new QueryRouter(env, null);
+    router.register(query);
+    expect(await router.receive(record(false))).toBeNull();
+    expect(runs()).toBe(0);
+  });
+
+  it("two GMs claiming at once: the one whose claim is not first in the server's order backs off", async () => {
+    // Another live GM's claim came before this GM's, and this GM saw none before it claimed (written at once).
+    let others: RequestClaim[] = [];
+    const { env, written } = claimingEnv([]);
+    const racing: QueryEnvironment = { ...env, claims: (id) => [...others, ...env.claims(id)], claim: (id) => ((others = [{ self: false, live: true, done: false }]), env.claim(id)) };
+    const { query, runs } = counting();
+    const router = new QueryRouter(racing, null);
+    router.register(query);
+    expect(await router.receive(record())).toBeNull();
+    expect([written, runs()]).toEqual([["req0000000000001"], 0]);
   });
 });
