@@ -22,11 +22,12 @@ import { parseSync } from "vite";
 export const GZIP_TARGET_BYTES = 70_000;
 
 /**
- * The ceiling the build test holds, in bytes: today's weight (162.6 kB, of which 101.2 kB of
- * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
- * for a feature that is worth the weight, and say so in the commit.
+ * The ceiling the build test holds, in bytes: today's weight (167.3 kB, of which 105.3 kB of
+ * JavaScript loads with the system and 10.8 kB on first use) with a little room. Raise it only
+ * for a feature that is worth the weight, and say so in the commit. (166 kB to 168 kB: locks
+ * declared per request, card revisions and the GMs' claims on requests, +2.2 kB.)
  */
-export const GZIP_CEILING_BYTES = 166_000;
+export const GZIP_CEILING_BYTES = 168_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
