@@ -49,6 +49,22 @@ function ok(result: QueryResult<unknown>): void {
 }
 
 describe("strict table", () => {
+  it("a Combat update merges nested objects as Foundry's update does: combat.update({ system: { phase } }) keeps the order", async () => {
+    const { gm, gm2 } = table.clients;
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    const source = table.server.combats.get("combat0000000001");
+    if (!source) throw new Error("no combat");
+    source.system = { ...source.system, order: ["cbt0000000000001", "cbt0000000000000"] };
+    for (const c of [gm, gm2]) {
+      c.drop();
+      await c.connect();
+    }
+    await gm.run(() => (game.combats.get("combat0000000001") as unknown as { update(data: object): Promise<unknown> }).update({ system: { phase: "resolve" }, round: 2 }));
+    await table.settle();
+    expect(table.server.combats.get("combat0000000001")).toMatchObject({ round: 2, system: { phase: "resolve", order: ["cbt0000000000001", "cbt0000000000000"], turnNumber: 1 } });
+    expect(gm2.combats.get("combat0000000001")?.system).toMatchObject({ phase: "resolve", order: ["cbt0000000000001", "cbt0000000000000"] });
+  });
+
   it("settle() returns once the table is quiet: a click not yet awaited has been answered, written, and broadcast to every client", async () => {
     const id = await attack(table.clients.gm, CAST.gravel, "blast", [CAST.kestrel]);
     const before = card(id).revision;
