@@ -22,10 +22,11 @@ import { parseSync } from "vite";
 export const GZIP_TARGET_BYTES = 70_000;
 
 /**
- * The ceiling the build test holds, in bytes: today's weight (162.6 kB, of which 101.2 kB of
- * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
- * for a feature that is worth the weight, and say so in the commit. Raised from 166 kB for
- * issue 21's NPCs defending themselves and the tracker's dice as Rolls (+2.0 kB: 165.1 → 167.1).
+ * The ceiling the build test holds, in bytes: the weight as it stands (see the commit that last
+ * set it) with a little room. Raise it only for a feature that is worth the weight, and say so
+ * in the commit. 166 kB to 170 kB for issue 21 (NPCs defending themselves and the tracker's dice
+ * as Rolls +2.0 kB; locks declared per request, card revisions and the GMs' claims +2.2 kB);
+ * 170 kB is the project's ceiling.
  */
 export const GZIP_CEILING_BYTES = 168_000;
 

@@ -8,9 +8,9 @@
  */
 import { SYSTEM_ID } from "./core/constants";
 import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, lostRanksReaching, spendKarmaOnRoll, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
-import { isCharacter } from "./core/guards";
+import { actorFromUuid, isCharacter } from "./core/guards";
 import { QueryRefusal } from "./requests/router";
-import type { LockTable } from "./requests/locks";
+import type { LockScope, WriteScope } from "./requests/locks";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 
 /** How many ledger entries an actor keeps (the newest). */
@@ -32,6 +32,19 @@ export interface LedgerEntry {
 /** The lock key of an actor's Health, Endurance and conditions. */
 export function actorLock(uuid: string): string {
   return `actor:${uuid}`;
+}
+
+/**
+ * The actor locks a query declares for the documents these UUIDs name (a token's UUID names
+ * its actor, whose own UUID is the key): an unknown UUID declares nothing (the handler refuses it).
+ */
+export async function actorLocksOf(uuids: readonly string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const uuid of uuids) {
+    const actor = await actorFromUuid(uuid);
+    if (actor) keys.push(actorLock(actor.uuid));
+  }
+  return keys;
 }
 
 interface HasFlags {
@@ -60,8 +73,8 @@ export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField): Le
  * did. Call it holding the actor's lock. The ledger is an array, which an update replaces
  * whole (Foundry merges objects key by key but replaces arrays), so old entries fall off.
  */
-export async function writeOnce(actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number): Promise<void> {
-  await writeOnceWith(actor, id, field, before, after, {});
+export async function writeOnce(scope: WriteScope, actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number): Promise<void> {
+  await writeOnceWith(scope, actor, id, field, before, after, {});
 }
 
 /**
@@ -69,6 +82,8 @@ export async function writeOnce(actor: Actor.Implementation, id: string, field: 
  * Endurance ranks beside Health). False when the request had already written it.
  */
 export async function writeOnceWith(
+  /** The writing request's locks: it must hold the actor's (no lock is taken here). */
+  scope: WriteScope,
   actor: Actor.Implementation,
   id: string,
   field: LedgerField,
@@ -76,6 +91,7 @@ export async function writeOnceWith(
   after: number,
   extra: Record<string, unknown>,
 ): Promise<boolean> {
+  scope.require(actorLock(actor.uuid));
   if (ledgerEntry(actor, id, field)) return false;
   const entry: LedgerEntry = { id, field, before, after };
   const ledger = [...ledgerOf(actor), entry].slice(-LEDGER_SIZE);
@@ -146,12 +162,12 @@ export function restOutcome(system: RestingCharacter, days: number, care: CareLe
  * the wrap-up and on again, takes no second rank. Call it holding the actor's lock. Resolves
  * to the lost ranks after.
  */
-export async function loseEnduranceRank(actor: Actor.Implementation, id: string, to: { readonly value: number; readonly dead: boolean }): Promise<number> {
+export async function loseEnduranceRank(scope: WriteScope, actor: Actor.Implementation, id: string, to: { readonly value: number; readonly dead: boolean }): Promise<number> {
   const entry = ledgerEntry(actor, id, "system.lostEnduranceRanks");
   if (entry) return entry.after;
   const { beforeLoss, lost } = (actor.system as { endurance: { beforeLoss: number; lost: number } }).endurance;
   const after = lostRanksReaching(beforeLoss, lost, to.value, to.dead);
-  await writeOnce(actor, id, "system.lostEnduranceRanks", lost, after);
+  await writeOnce(scope, actor, id, "system.lostEnduranceRanks", lost, after);
   return after;
 }
 
@@ -160,13 +176,13 @@ export async function loseEnduranceRank(actor: Actor.Implementation, id: string,
  * entry `id`: a replay of the same wrap-up adds nothing. Call it holding the actor's lock.
  * Resolves to the Health after.
  */
-export async function regenerate(actor: Actor.Implementation, id: string, amount: number): Promise<number> {
+export async function regenerate(scope: WriteScope, actor: Actor.Implementation, id: string, amount: number): Promise<number> {
   const health = (actor.system as { health: { value: number; max: number } }).health;
   const entry = ledgerEntry(actor, id, "system.health.value");
   if (entry) return entry.after;
   const before = clampHealth(health.value, health.max);
   const after = applyHealing(before, health.max, amount);
-  if (after !== before) await writeOnce(actor, id, "system.health.value", before, after);
+  if (after !== before) await writeOnce(scope, actor, id, "system.health.value", before, after);
   return after;
 }
 
@@ -175,9 +191,9 @@ export async function regenerate(actor: Actor.Implementation, id: string, amount
  * ledger), under the actor's lock; the Karma log gains its "spend" line (`reason`) in the same
  * write. Refused ("malformed") when the pool is short or the amount is not a legal spend.
  */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly locks: LockTable; readonly requestId: string }, reason: string): Promise<void> {
+export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly scope: LockScope; readonly requestId: string }, reason: string): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
-  await context.locks.run([actorLock(actor.uuid)], async () => {
+  await context.scope.within([actorLock(actor.uuid)], async () => {
     if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
     const before = actor.system.karma.value;
     let change;
@@ -187,6 +203,6 @@ export async function spendKarmaOnce(actor: Actor.Implementation, amount: number
       throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
     }
     const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
-    await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log);
+    await writeOnceWith(context.scope, actor, context.requestId, "system.karma.value", before, change.balance, log);
   });
 }

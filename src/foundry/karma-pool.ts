@@ -14,7 +14,7 @@ import { actorFromUuid, isCharacter } from "./core/guards";
 import { MAX_KARMA_POOL_AMOUNT, karmaPoolDrawLimit, karmaPoolEnabled, karmaPoolState } from "./core/settings";
 import { requestGM, userOwns } from "./requests/gm";
 import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "./requests/router";
-import { actorLock, karmaUpdate, ledgerEntry, logDate, writeOnceWith } from "./actor-writes";
+import { actorLock, actorLocksOf, karmaUpdate, ledgerEntry, logDate, writeOnceWith } from "./actor-writes";
 import { transition } from "./exchange/gm-actions";
 
 /** The lock every change of the pool takes (beside the character's). */
@@ -58,7 +58,7 @@ async function characterOf(uuid: string): Promise<Actor.Implementation> {
 export const karmaPoolQuery = defineQuery({
   name: "karmaPool",
   parse: parseKarmaPoolPayload,
-  lockKey: (p) => `karmaPoolRequest:${p.actorUuid}`,
+  lockKeys: async (p) => [...(await actorLocksOf([p.actorUuid])), KARMA_POOL_LOCK],
   async authorize(user: AskingUser, p: KarmaPoolPayload) {
     if (!karmaPoolEnabled()) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.KarmaPool.Off"));
     if (user.isGM) return;
@@ -71,7 +71,7 @@ export const karmaPoolQuery = defineQuery({
     const id = `pool:${context.requestId}:${p.actorUuid}`;
     const field = "system.karma.value";
     const actor = await characterOf(p.actorUuid);
-    return context.locks.run([actorLock(actor.uuid), KARMA_POOL_LOCK], async () => {
+    return context.scope.within([actorLock(actor.uuid), KARMA_POOL_LOCK], async () => {
       if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.format("CASE.DamageApi.NotCharacter", { name: actor.name }));
       const pool = transition(() => karmaPoolState());
       // A retry after the character was written computes from the balance the ledger recorded.
@@ -82,7 +82,7 @@ export const karmaPoolQuery = defineQuery({
       );
       const reason = game.i18n.localize(p.action === "contribute" ? "CASE.KarmaPool.ContributeReason" : "CASE.KarmaPool.DrawReason");
       const { [field]: _pool, ...log } = karmaUpdate(actor, { ...change.entry, reason }) as Record<string, unknown>;
-      await writeOnceWith(actor, id, field, before, change.balance, log);
+      await writeOnceWith(context.scope, actor, id, field, before, change.balance, log);
       if (!pool.requests.includes(id)) {
         await game.settings.set(SYSTEM_ID, "karmaPoolState", { ...change.pool, requests: [...pool.requests, id].slice(-KARMA_POOL_REQUESTS_KEPT) });
       }

@@ -12,7 +12,7 @@ import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/index";
 import { COMBAT_DATA_MODELS, COMBATANT_DATA_MODELS } from "./data/combat/index";
 import { TurnRecordData } from "./data/combat/turn-record";
 import { AttackCardData, AttackRecordData } from "./exchange/card-model";
-import { RequestMessageData } from "./requests/request-model";
+import { RequestClaimData, RequestMessageData } from "./requests/request-model";
 import { RollRequestCardData } from "./roll-requests/request-card-model";
 import { CaseActor } from "./documents/actor";
 import { CaseActiveEffect } from "./documents/active-effect";
@@ -52,6 +52,7 @@ export const CHAT_MESSAGE_DATA_MODELS = {
   attack: AttackCardData,
   attackRecord: AttackRecordData,
   request: RequestMessageData,
+  requestClaim: RequestClaimData,
   turnRecord: TurnRecordData,
   rollRequest: RollRequestCardData,
 } as const;
@@ -62,6 +63,7 @@ declare module "fvtt-types/configuration" {
       attack: typeof AttackCardData;
       attackRecord: typeof AttackRecordData;
       request: typeof RequestMessageData;
+      requestClaim: typeof RequestClaimData;
       turnRecord: typeof TurnRecordData;
       rollRequest: typeof RollRequestCardData;
     };

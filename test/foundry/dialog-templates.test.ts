@@ -234,11 +234,13 @@ describe("the attack card's Less damage… button", () => {
   const click = (max: string | undefined) =>
     pullDamage.call({ messageId: "msg0000000000001" }, fakeClick(), fakeTarget({ action: "casePullDamage", targetKey: "t1", ...(max === undefined ? {} : { max }) }));
 
-  it("asks with the button's maximum and sends the damage typed to the GM", async () => {
+  it("asks with the button's maximum and sends the damage typed to the GM, against the card's revision", async () => {
+    // The card as this client holds it (game.messages): the click names its revision.
+    Object.assign(game, { messages: new Map([["msg0000000000001", { type: "attack", system: { revision: 3 } }]]) });
     answer = { damage: 10 };
     await click("25");
     expect(text(queryOne(parseHtml(shown().content), "label"))).toBe("Damage to deal (at most 25)");
-    expect(sent).toEqual([{ query: "pull", payload: { messageId: "msg0000000000001", targetKey: "t1", color: undefined, damage: 10 } }]);
+    expect(sent).toEqual([{ query: "pull", payload: { messageId: "msg0000000000001", revision: 3, targetKey: "t1", color: undefined, damage: 10 } }]);
   });
 
   it("sends nothing when cancelled or refused", async () => {

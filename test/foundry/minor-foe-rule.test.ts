@@ -68,7 +68,7 @@ beforeEach(() => {
   marks = [];
   const recording: CombatBridge = {
     ...NO_COMBAT,
-    markDefeated: (actor, defeated) => {
+    markDefeated: (_scope, actor, defeated) => {
       marks.push({ name: actor.name, defeated });
       return Promise.resolve();
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { MAX_REQUESTS_PER_USER, QueryRefusal, QueryRouter, REFUSAL_REASONS, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryEnvironment } from "../../src/foundry/requests/router";
+import { oneGMClaims } from "../support/gm-router";
 import { LockTable } from "../../src/foundry/requests/locks";
 import { readFileSync } from "node:fs";
 import { flattenKeys } from "../support/lang";
@@ -17,7 +18,7 @@ function counterQuery(state: { count: number; seen: Set<string>; order: string[]
       const r = payloadRecord(raw);
       return { requestId: stringField(r, "requestId"), by: intField(r, "by", 1, 10) };
     },
-    lockKey: () => "counter",
+    lockKeys: () => ["counter"],
     authorize(user: AskingUser) {
       if (!user.isGM && user.id !== alice.id) throw new QueryRefusal("forbidden", "not your counter");
     },
@@ -46,6 +47,7 @@ function gmEnv(replies: { id: string; answer: unknown }[] = []): QueryEnvironmen
     answer: () => Promise.reject(new Error("the GM waits for nothing")),
     reply: (id, answer) => (replies.push({ id, answer: JSON.parse(JSON.stringify(answer)) as unknown }), Promise.resolve()),
     newId: () => `local${String(++n)}`,
+    ...oneGMClaims(),
   };
 }
 
@@ -140,7 +142,7 @@ describe("the GM side of a request", () => {
     const broken = defineQuery({
       name: "broken",
       parse: (raw: unknown) => raw,
-      lockKey: () => "k",
+      lockKeys: () => ["k"],
       authorize: () => undefined,
       handle: () => Promise.reject(new Error("boom")),
     });
@@ -152,8 +154,8 @@ describe("the GM side of a request", () => {
   });
 
   it("a handler that never settles frees its lock after the timeout; the next request goes on", async () => {
-    const hang = defineQuery({ name: "hang", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => new Promise<null>(() => undefined) });
-    const quick = defineQuery({ name: "quick", parse: (raw: unknown) => raw, lockKey: () => "k", authorize: () => undefined, handle: () => Promise.resolve(1) });
+    const hang = defineQuery({ name: "hang", parse: (raw: unknown) => raw, lockKeys: () => ["k"], authorize: () => undefined, handle: () => new Promise<null>(() => undefined) });
+    const quick = defineQuery({ name: "quick", parse: (raw: unknown) => raw, lockKeys: () => ["k"], authorize: () => undefined, handle: () => Promise.resolve(1) });
     const router = new QueryRouter(gmEnv(), null, new LockTable(30));
     router.register(hang);
     router.register(quick);

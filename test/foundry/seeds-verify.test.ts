@@ -13,7 +13,8 @@ import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { attackCardContext } from "../../src/foundry/exchange/card-context";
 import { loadCard } from "../../src/foundry/exchange/card-store";
 import { statusId } from "../../src/foundry/status-effects";
-import { loseEnduranceRank, regenerate } from "../../src/foundry/actor-writes";
+import { actorLock, loseEnduranceRank, regenerate } from "../../src/foundry/actor-writes";
+import { LockScope } from "../../src/foundry/requests/locks";
 import { regenerationRank } from "../../src/foundry/combat/foundry-host";
 import { renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll } from "../support/html";
@@ -112,27 +113,36 @@ describe("Catch against Shooting (errata §6), end to end", () => {
 });
 
 describe("regeneration and recovery in the wrap-up step (the writer's side)", () => {
+  /** The locks of the turn's request as the router hands them down: the hero's actor. */
+  const heroScope = () => new LockScope([actorLock(hero.uuid)]);
+
+  it("a wrap-up write outside a scope holding the actor's lock is refused, nothing written", async () => {
+    await hero.update({ "system.health.value": 100 });
+    await expect(regenerate(new LockScope([]), hero as unknown as Actor.Implementation, "regen:c:9:h", 6)).rejects.toThrow(/without holding its lock/);
+    expect(hero.system.health.value).toBe(100);
+  });
+
   it("regeneration: the wrap-up's Health is added with a ledger entry, capped at the maximum, and a replay adds nothing", async () => {
     await hero.update({ "system.health.value": 100 });
     const max = hero.system.health.max;
-    expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
+    expect(await regenerate(heroScope(), hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
     expect(hero.system.health.value).toBe(Math.min(max, 106));
-    expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
+    expect(await regenerate(heroScope(), hero as unknown as Actor.Implementation, "regen:c:2:h", 6)).toBe(Math.min(max, 106));
     expect(hero.system.health.value).toBe(Math.min(max, 106));
-    expect(await regenerate(hero as unknown as Actor.Implementation, "regen:c:3:h", 50)).toBe(max);
+    expect(await regenerate(heroScope(), hero as unknown as Actor.Implementation, "regen:c:3:h", 50)).toBe(max);
   });
 
   it("lost Endurance at wrap-up: a rank is recorded once per combat, turn and combatant; a replay or going back a step and on again takes no second rank", async () => {
     // Kestrel's Endurance is Remarkable (30): one rank down is Excellent (20).
     const actor = hero as unknown as Actor.Implementation;
     expect(hero.system.endurance).toMatchObject({ beforeLoss: 30, lost: 0, value: 30 });
-    expect(await loseEnduranceRank(actor, "dying:c:2:h", { value: 20, dead: false })).toBe(1);
+    expect(await loseEnduranceRank(heroScope(), actor, "dying:c:2:h", { value: 20, dead: false })).toBe(1);
     expect(hero.system.endurance).toMatchObject({ lost: 1, value: 20 });
     // The same wrap-up again (the rules now read 20 and ask for 10): nothing more is lost.
-    expect(await loseEnduranceRank(actor, "dying:c:2:h", { value: 10, dead: false })).toBe(1);
+    expect(await loseEnduranceRank(heroScope(), actor, "dying:c:2:h", { value: 10, dead: false })).toBe(1);
     expect(hero.system.endurance).toMatchObject({ lost: 1, value: 20 });
     // The next turn's wrap-up takes the next rank.
-    expect(await loseEnduranceRank(actor, "dying:c:3:h", { value: 10, dead: false })).toBe(2);
+    expect(await loseEnduranceRank(heroScope(), actor, "dying:c:3:h", { value: 10, dead: false })).toBe(2);
     expect(hero.system.endurance).toMatchObject({ beforeLoss: 30, lost: 2, value: 10 });
   });
 

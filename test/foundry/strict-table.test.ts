@@ -51,6 +51,22 @@ function ok(result: QueryResult<unknown>): void {
 }
 
 describe("strict table", () => {
+  it("a Combat update merges nested objects as Foundry's update does: combat.update({ system: { phase } }) keeps the order", async () => {
+    const { gm, gm2 } = table.clients;
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    const source = table.server.combats.get("combat0000000001");
+    if (!source) throw new Error("no combat");
+    source.system = { ...source.system, order: ["cbt0000000000001", "cbt0000000000000"] };
+    for (const c of [gm, gm2]) {
+      c.drop();
+      await c.connect();
+    }
+    await gm.run(() => (game.combats.get("combat0000000001") as unknown as { update(data: object): Promise<unknown> }).update({ system: { phase: "resolve" }, round: 2 }));
+    await table.settle();
+    expect(table.server.combats.get("combat0000000001")).toMatchObject({ round: 2, system: { phase: "resolve", order: ["cbt0000000000001", "cbt0000000000000"], turnNumber: 1 } });
+    expect(gm2.combats.get("combat0000000001")?.system).toMatchObject({ phase: "resolve", order: ["cbt0000000000001", "cbt0000000000000"] });
+  });
+
   it("settle() returns once the table is quiet: a click not yet awaited has been answered, written, and broadcast to every client", async () => {
     const id = await attack(table.clients.gm, CAST.gravel, "blast", [CAST.kestrel]);
     const before = card(id).revision;
@@ -150,6 +166,8 @@ describe("strict table", () => {
     expect(table.rolled.every((r) => r.by === TABLE_USERS.gm.id)).toBe(true);
     // The consequence and the escape likewise: a die in the payload is never read.
     ok(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" }));
+    // Alice clicks the check once her copy of the card shows it (a click on an older copy is stale).
+    await table.settle();
     const check = card(id).state.targets[0]?.consequences.find((c) => c.outcome === null)?.check;
     if (check) {
       table.dice.push(1, 1);
@@ -287,13 +305,14 @@ describe("strict table", () => {
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
     const log = table.server.applied.length;
     // The server holds the GM's Health write until Bob's defence request (row 1) has reached the GM,
-    // which queues it behind the apply on the card's lock; then the GM's tab closes after that write.
+    // which queues it behind the apply on the card's lock (the GM's claim on it is its first write);
+    // then the GM's tab closes after the Health write.
     let bobAsked!: () => void;
     const asked = new Promise<void>((resolve) => {
       bobAsked = resolve;
     });
     table.server.gate = (client, write) => (client === gm && write.collection === "Actor" && write.op === "update" ? asked : null);
-    gm.dropAfterWrites(1);
+    gm.dropAfterWrites(2);
     const cut = gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     table.dice.push(60);
     const defence = bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" });
@@ -327,8 +346,8 @@ describe("strict table", () => {
     await table.settle();
     const start = table.health(CAST.kestrel);
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
-    // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
-    gm.dropAfterWrites(3);
+    // The GM claims the request, applies it (Health, the record, the card) and its tab closes before it can answer.
+    gm.dropAfterWrites(4);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     await table.settle();
     expect(gm.connected).toBe(false);

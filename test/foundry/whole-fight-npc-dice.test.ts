@@ -92,8 +92,8 @@ describe("whole fight", () => {
     await table.settle();
     expect(card(id).revision).toBe(revision);
     expect(table.rolled.length).toBe(rolledBefore + 2);
-    // The damage is the GM's to apply, as before.
-    expect(await gm2.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: true });
+    // The damage is the GM's to apply, as before (this world: the GM applies).
+    expect(await alice.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "forbidden" });
   });
 
   it("npc defends itself: off (the GM clicks), the card waits on the GM as before", async () => {
@@ -109,11 +109,19 @@ describe("whole fight", () => {
       await c.connect();
     }
     table.server.settings.set("case.npcDefence", "declared");
-    // The combat stays in Declare (the declaration is what this test reads), where an attack in the turn would be refused.
+    // Alice attacks whoever's action it is: the acting order is whole-fight-turn.test.ts's.
     table.server.settings.set("case.attacksInTurn", false);
     const declared = await gm.click(declareActionQuery, { combatId: "combat0000000001", combatantId: "cbt0000000000001", declaration: { text: "Weave through the punches", kind: "defence", defence: "weave", actions: 1 } });
     expect(declared.ok).toBe(true);
     await table.settle();
+    // On to Resolve, where defences count (the declaration stays on the GM's record through the turn).
+    const combat = table.server.combats.get("combat0000000001");
+    if (!combat) throw new Error("no combat");
+    combat.system = { ...combat.system, phase: "resolve", order: combat.combatants.map((c) => c._id), cursor: 0 };
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
     const id = await attack(alice, CAST.kestrel, "punch", [CAST.gravel]);
     // Block has the better odds (Strength 100, Fighting 40); the Judge declared Weave, and Weave it is.
     expect((await gmRow(id))?.defence?.code).toBe("weave");
@@ -125,7 +133,7 @@ describe("whole fight", () => {
     table.server.settings.set("case.npcDefence", "bestOdds");
     const counted: string[] = [];
     // The GM's bridge to the turn, counting the defences it is asked to record (no combat runs here).
-    const counting: CombatBridge = { ...turnCombatBridge, recordDefence: (_a, d) => (counted.push(String(d)), Promise.resolve()) };
+    const counting: CombatBridge = { ...turnCombatBridge, recordDefence: (_scope, _a, d) => (counted.push(String(d)), Promise.resolve()) };
     Object.assign(gm.router.services, { combat: counting });
     const id = await attack(alice, CAST.kestrel, "punch", [CAST.gravel]);
     expect(counted).toEqual(["block"]);

@@ -5,7 +5,8 @@
  * die (dice come from a queue the test fills; an empty queue is an error, never a made-up
  * roll; each die handed out is an object of its own, kept in `rolled`). It decides nothing: tests assert on what the engine and the rules produced.
  */
-import { TurnEngine, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
+import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
+import { LockScope } from "../../src/foundry/requests/locks";
 import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
 import type { CombatantStats, HoldState } from "../../src/rules/index";
 
@@ -161,6 +162,7 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
       return world.combatants.find((c) => c.id === id)?.name ?? id;
     },
   };
-  Object.assign(world, { host, engine: new TurnEngine(host, combatId) });
+  // The engine writes as a request holding the combat's lock would (the router hands that scope down).
+  Object.assign(world, { host, engine: new TurnEngine(host, combatId, new LockScope([combatLock(combatId)])) });
   return world;
 }

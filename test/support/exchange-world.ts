@@ -12,6 +12,7 @@ import { UNIVERSAL_TABLE } from "../../src/rules/index";
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
 import { foundryEnvironment } from "../../src/foundry/requests/gm";
 import { gmRouter, type TestServices } from "./gm-router";
+import { asClicked } from "./card-click";
 
 export interface FakeUser extends AskingUser {
   readonly id: string;
@@ -271,7 +272,8 @@ export function installWorld(): World {
     notifications,
     dice,
     hooks,
-    ask: gm.ask.bind(gm),
+    // A click on a card names the revision this client holds, as the card's client half does (card-click.ts).
+    ask: (query, userId, payload, requestId) => gm.ask(query, userId, asClicked(payload), requestId),
     services: gm.services,
   };
 }

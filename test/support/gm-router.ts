@@ -5,7 +5,7 @@
  * run in place. Cross-client behaviour (several clients, the server's checks, drops) is tested
  * on the strict table (strict-table.ts).
  */
-import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
+import { QueryRouter, type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult } from "../../src/foundry/requests/router";
 import { NO_COMBAT, type CombatBridge } from "../../src/foundry/combat/bridge";
 import type { TurnDirectory } from "../../src/foundry/combat/queries";
 
@@ -13,6 +13,19 @@ import type { TurnDirectory } from "../../src/foundry/combat/queries";
 export interface TestServices {
   turns: TurnDirectory;
   combat: CombatBridge;
+}
+
+/**
+ * The claims of a world with this one GM, in memory (the strict table keeps them as GM-authored
+ * claim records, as Foundry does): each claim is this GM's, connected; `done` once answered.
+ */
+export function oneGMClaims(finishes = true): Pick<QueryEnvironment, "claims" | "claim" | "finishClaim"> {
+  const claims = new Map<string, { self: true; live: true; done: boolean }[]>();
+  return {
+    claims: (id) => claims.get(id) ?? [],
+    claim: (id) => (claims.set(id, [...(claims.get(id) ?? []), { self: true, live: true, done: false }]), Promise.resolve()),
+    finishClaim: (id) => (finishes && claims.set(id, (claims.get(id) ?? []).map((c) => ({ ...c, done: true }))), Promise.resolve()),
+  };
 }
 
 /** A directory that knows no combat. */
@@ -39,6 +52,9 @@ export function gmRouter(gm: AskingUser, users: ReadonlyMap<string, AskingUser>)
     answer: () => Promise.reject(new Error("The GM waits for no answers.")),
     reply: () => Promise.resolve(),
     newId,
+    // Its answers are lost on a replay: asking a request id again is a GM taking over and
+    // finding it claimed by itself and unfinished, which it handles (the strict table keeps real claims).
+    ...oneGMClaims(false),
   }, services);
   return {
     router,

@@ -81,6 +81,7 @@ import { foundryDouble, type DataField } from "./foundry-double";
 import { checkSchema } from "./schema-validator";
 import { ForcedDeletion, applyUpdate, encodeDeletions, touchedKeys } from "./foundry-update";
 import { loadClientModules, type ClientModules } from "./strict-client-modules";
+import { asClicked } from "./card-click";
 
 type Json = Record<string, unknown>;
 
@@ -1173,7 +1174,8 @@ export class StrictClient {
    */
   click<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<QueryResult<R>> {
     const own = this.modules.CASE_QUERIES.find((q) => q.name === query.name) as QueryDefinition<P, R> | undefined;
-    return this.run(() => this.router.request(own ?? query, payload));
+    // A card click names the revision of this client's own copy of the card, as card.ts does.
+    return this.run(() => this.router.request(own ?? query, asClicked(payload)));
   }
 
   /** This client's view of `game.users.activeGM`: a connected GM it knows of, a full GM before an Assistant, then the lowest id. */

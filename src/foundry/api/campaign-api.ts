@@ -14,7 +14,7 @@ import { actorFromUuid, isCharacter } from "../core/guards";
 import { recoveryRulings } from "../core/settings";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
-import { MAX_REST_DAYS, actorLock, karmaUpdate, logDate, restOutcome, writeOnceWith } from "../actor-writes";
+import { MAX_REST_DAYS, actorLock, actorLocksOf, karmaUpdate, logDate, restOutcome, writeOnceWith } from "../actor-writes";
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
 import { SYSTEM_PATH } from "../core/constants";
@@ -76,14 +76,14 @@ export function parseAwardPayload(raw: unknown): AwardPayload {
 export const awardKarmaQuery = defineQuery({
   name: "awardKarma",
   parse: parseAwardPayload,
-  lockKey: (p) => `karma:${p.requestId}`,
+  lockKeys: (p) => actorLocksOf(p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: AwardPayload, context): Promise<AwardedCharacter[]> {
     const id = `karma:${user.id}:${payload.requestId}`;
     const field = "system.karma.value";
     const actors = await charactersOf(payload.actorUuids);
     const date = logDate();
-    return context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    return context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: AwardedCharacter[] = [];
       for (const actor of actors) {
         const before = (actor.system as { karma: { value: number } }).karma.value;
@@ -91,7 +91,7 @@ export const awardKarmaQuery = defineQuery({
         const update = karmaUpdate(actor, change.entry) as Record<string, unknown>;
         const { [field]: _pool, ...extra } = update;
         // Written once per request: a replay finds its ledger entry and leaves pool and log alone.
-        const wrote = await writeOnceWith(actor, id, field, before, change.balance, extra);
+        const wrote = await writeOnceWith(context.scope, actor, id, field, before, change.balance, extra);
         out.push({ uuid: actor.uuid, name: actor.name, before, after: wrote ? change.balance : before });
       }
       return out;
@@ -180,18 +180,18 @@ export function parseRestPayload(raw: unknown): RestPayload {
 export const restQuery = defineQuery({
   name: "restCharacters",
   parse: parseRestPayload,
-  lockKey: (p) => `rest:${p.requestId}`,
+  lockKeys: (p) => actorLocksOf(p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: RestPayload, context): Promise<RestedCharacter[]> {
     const id = `rest:${user.id}:${payload.requestId}`;
     const rulings = recoveryRulings();
     const actors = await charactersOf(payload.actorUuids);
-    return context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    return context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: RestedCharacter[] = [];
       for (const actor of actors) {
         if (!isCharacter(actor)) continue;
         const outcome = restOutcome(actor.system, payload.days, payload.care, rulings);
-        const wrote = await writeOnceWith(actor, id, "system.health.value", outcome.health.before, outcome.health.after, {
+        const wrote = await writeOnceWith(context.scope, actor, id, "system.health.value", outcome.health.before, outcome.health.after, {
           "system.lostEnduranceRanks": outcome.lostEnduranceRanks.after,
         });
         out.push({ uuid: actor.uuid, name: actor.name, ...(wrote ? outcome : { health: { before: outcome.health.before, after: outcome.health.before }, lostEnduranceRanks: { before: outcome.lostEnduranceRanks.before, after: outcome.lostEnduranceRanks.before } }) });

@@ -18,7 +18,7 @@ import { MAX_DAMAGE, MAX_TARGETS } from "./damage-limits";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
-import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
+import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
 
 export { MAX_DAMAGE, MAX_TARGETS };
 export const DAMAGE_SUMMARY_TEMPLATE = `${SYSTEM_PATH}/templates/chat/damage-summary.hbs`;
@@ -80,8 +80,8 @@ async function postSummary(user: AskingUser, summary: DamageSummary): Promise<vo
 export const applyDamageApiQuery = defineQuery({
   name: "applyDamageToTokens",
   parse: parseDamagePayload,
-  // The actors' own locks are taken inside (the same as the cards' and the turn's).
-  lockKey: (p) => `damage:${p.requestId}`,
+  // The actors' own locks (the same as the cards' and the turn's).
+  lockKeys: (p) => actorLocksOf(p.tokenUuids),
   async authorize(user: AskingUser, payload: DamagePayload) {
     if (user.isGM) return;
     for (const actor of await targetsOf(payload)) {
@@ -94,7 +94,7 @@ export const applyDamageApiQuery = defineQuery({
     const field = "system.health.value";
     const actors = await targetsOf(payload);
     let replayed = true as boolean;
-    const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    const targets = await context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: DamagedTarget[] = [];
       for (const actor of actors) {
         // Read inside the lock; a replay reuses the "before" its entry recorded.
@@ -104,7 +104,7 @@ export const applyDamageApiQuery = defineQuery({
         const before = entry?.before ?? clampHealth(health.value, health.max);
         // A replay reports what its first run wrote, whatever its payload says now.
         const after = entry?.after ?? applyDamageToHealth(before, health.max, payload.amount).health;
-        await writeOnce(actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after);
         out.push({ uuid: actor.uuid, name: actor.name, before, after, max: health.max, lost: before - after, reachedZero: after === 0 && before > 0 });
       }
       return out;

@@ -15,7 +15,7 @@ import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { isCharacter } from "../core/guards";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
-import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
+import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
 import { bodyProtection } from "../exchange/make-attack";
 import { charactersOf, gmOnly } from "./campaign-api";
 import { gmIds } from "../dice/dice-so-nice";
@@ -109,14 +109,14 @@ function impactCardPosted(requestId: string): boolean {
 export const impactQuery = defineQuery({
   name: "impact",
   parse: parseImpactPayload,
-  lockKey: (p) => `impact:${p.requestId}`,
+  lockKeys: (p) => actorLocksOf(p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: ImpactPayload, context): Promise<ImpactSummary> {
     const id = `impact:${user.id}:${payload.requestId}`;
     const field = "system.health.value";
     const actors = await charactersOf(payload.actorUuids);
     let replayed = true as boolean;
-    const targets = await context.locks.run(actors.map((a) => actorLock(a.uuid)), async () => {
+    const targets = await context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: ImpactedCharacter[] = [];
       for (const actor of actors) {
         if (!isCharacter(actor)) continue;
@@ -127,7 +127,7 @@ export const impactQuery = defineQuery({
         if (!entry) replayed = false;
         const before = entry?.before ?? clampHealth(health.value, health.max);
         const after = entry?.after ?? applyDamageToHealth(before, health.max, outcome.rebound).health;
-        await writeOnce(actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after);
         await syncUnconscious(actor, after);
         out.push({ uuid: actor.uuid, name: actor.name, ...outcome, before, after, max: health.max, reachedZero: after === 0 && before > 0, killCheck: killCheckDue(before, outcome.rebound) });
       }

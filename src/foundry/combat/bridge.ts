@@ -4,9 +4,11 @@
  * a stun. Without a running combat: no defences counted across attacks (each card's defence
  * is the first), "not yet acted", and the stun lives only on the actor's condition.
  * The turn's implementation is `turnCombatBridge` (./foundry-host.ts); the root (../register.ts)
- * hands it to the request router, whose card handlers find it in their context.
+ * hands it to the request router, whose card handlers find it in their context. The writers
+ * take the request's lock scope: they check it holds what they write and take no lock.
  */
 import type { CombatantTurn, Declaration, DefenceCode, TurnState } from "../../rules/index";
+import type { WriteScope } from "./engine";
 
 /** A character's part of a running turn, as the GM's client reads it from the combat. */
 export interface TurnStanding {
@@ -22,15 +24,19 @@ export interface CombatBridge {
    * Records a defence this turn; Evasion, Feint and Catch take the defender's action. A `key`
    * (the card's step) makes it count once however often the step is retried.
    */
-  recordDefence(actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
+  recordDefence(scope: WriteScope, actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
+  /**
+   * Why the turn could not count this defence now (rules `defenceRefusal`: the phase moved on
+   * out of Resolve and the extra rounds, or no action left for Evasion, Feint or Catch), or
+   * null. Asked under the request's locks before any die is rolled.
+   */
+  defenceRefusal(actor: Actor.Implementation, defence: DefenceCode): Promise<"wrongPhase" | "noAction" | null>;
   /** The shift of a dodge declared and rolled this turn (optional rule), or 0. */
   declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;
-  recordStun(actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
+  recordStun(scope: WriteScope, actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
   /** The combat turn (round) the character is in, or null outside a started combat. */
   turn(actor: Actor.Implementation): Promise<number | null>;
-  /** Marks the character's combatant defeated (or not) in the combats it is in (idempotent). */
-  markDefeated(actor: Actor.Implementation, defeated: boolean): Promise<void>;
   /**
    * The character's declaration this turn, secret ones included (the GM's record), or null
    * outside a started combat or without one (read for an NPC's declared defence).
@@ -42,13 +48,21 @@ export interface CombatBridge {
    * Spends the combatant's action `actionIndex` (an attack that was its action): the turn moves
    * on as after Done. A replay (the action already spent) changes nothing.
    */
-  spendAction(combatId: string, combatantId: string, actionIndex: number): Promise<void>;
+  spendAction(scope: WriteScope, combatId: string, combatantId: string, actionIndex: number): Promise<void>;
+  /** Marks the character's combatant defeated (or not) in the combats it is in (idempotent). */
+  markDefeated(scope: WriteScope, actor: Actor.Implementation, defeated: boolean): Promise<void>;
+  /**
+   * The locks a card request declares for the turn of this character: `combat:<id>` of every
+   * started combat it is in (the writers above check the request holds them; none takes one).
+   */
+  combatLocks(actor: Actor.Implementation): readonly string[];
 }
 
 /** The bridge without a running combat (tests and worlds without the turn use it). */
 export const NO_COMBAT: CombatBridge = Object.freeze({
   defencesUsed: () => Promise.resolve(0),
   recordDefence: () => Promise.resolve(),
+  defenceRefusal: () => Promise.resolve(null),
   declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),
@@ -57,4 +71,5 @@ export const NO_COMBAT: CombatBridge = Object.freeze({
   declaration: () => Promise.resolve(null),
   standing: () => Promise.resolve(null),
   spendAction: () => Promise.resolve(),
+  combatLocks: () => [],
 });

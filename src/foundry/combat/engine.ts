@@ -61,6 +61,7 @@ import {
 } from "../../rules/index";
 import { DEFENCE_KEY_MEMORY, historyFrom, storedHistory, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "./state";
 import { SYSTEM_ID } from "../core/constants";
+import type { WriteScope } from "../requests/locks";
 
 /** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
 export interface TurnSnapshot {
@@ -146,23 +147,19 @@ function mergeChanges(a: TurnChange, b: TurnChange): TurnChange {
   return { combat: { ...a.combat, ...b.combat }, combatants: [...combatants.values()], enduranceLosses: [...a.enduranceLosses, ...b.enduranceLosses], ...(healing.length > 0 ? { healing } : {}) };
 }
 
-/** Serialises writes per combat: two clicks at once are applied one after the other. */
-const locks = new Map<string, Promise<unknown>>();
-
-async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const settled = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  locks.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === settled) locks.delete(key);
-  }
+/** The lock a request declares to write a combat's turn (its combat and combatants): `combat:<id>`. */
+export function combatLock(combatId: string): string {
+  return `combat:${combatId}`;
 }
+
+/**
+ * What the engine writes under: the request's locks (../requests/locks.ts `LockScope`). The
+ * engine takes no lock itself: the request that runs it holds `combat:<id>` (and the actors it
+ * may write), so two requests on one combat run one after the other on the GM, and a step
+ * that writes the turn from inside a card's request (a stun, a defence) never waits on a lock
+ * its own request holds.
+ */
+export type { WriteScope } from "../requests/locks";
 
 /** The outcome of a change of action. */
 export interface ChangeActionAnswer {
@@ -187,6 +184,8 @@ export class TurnEngine {
   constructor(
     private readonly host: TurnHost,
     private readonly key: string,
+    /** The locks of the request writing through this engine; null for an engine that only reads. */
+    private readonly scope: WriteScope | null = null,
   ) {}
 
   /**
@@ -539,26 +538,26 @@ export class TurnEngine {
     options: { readonly mark?: { readonly combatantId: string; readonly key: string } | undefined; readonly remember?: { readonly cause: TurnHistoryCause; readonly combatantId: string | null }; readonly pop?: true; readonly readHistory?: true } = {},
   ): Promise<TurnChange> {
     if (!this.host.isWriter()) throw new NotTurnWriterError();
-    return serialised(this.key, async () => {
-      const snapshot = this.host.snapshot();
-      const inputs = new Map(snapshot.combatants.map((c) => [c.id, c]));
-      this.inputs = inputs;
-      const state = turnStateFrom(snapshot.combat, snapshot.combatants, snapshot.settings);
-      const history = options.remember || options.pop || options.readHistory ? historyFrom(snapshot.history, inputs, snapshot.settings) : [];
-      const steps = await plan(state, inputs, history);
-      const scratch: MutableTurnState = { combat: state.combat, combatants: new Map(state.combatants), settings: state.settings };
-      let change: TurnChange = { combat: {}, combatants: [], enduranceLosses: [] };
-      for (const step of steps) {
-        const next = step(scratch);
-        commitTurnChange(scratch, next);
-        change = mergeChanges(change, next);
-      }
-      const nextHistory = options.pop ? history.slice(0, -1) : options.remember && !isEmptyTurnChange(change) ? rememberTurn(history, state, change, options.remember.cause, options.remember.combatantId) : null;
-      if (isEmptyTurnChange(change) && nextHistory === null) return change;
-      const write = markWrite(turnWrite(change, inputs, state), inputs, options.mark);
-      await this.host.write(nextHistory === null ? write : { ...write, history: storedHistory(nextHistory, inputs) }, { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
-      return change;
-    });
+    if (!this.scope) throw new Error(`The turn of combat ${this.key} is written only inside a request that holds its lock (${combatLock(this.key)}).`);
+    this.scope.require(combatLock(this.key));
+    const snapshot = this.host.snapshot();
+    const inputs = new Map(snapshot.combatants.map((c) => [c.id, c]));
+    this.inputs = inputs;
+    const state = turnStateFrom(snapshot.combat, snapshot.combatants, snapshot.settings);
+    const history = options.remember || options.pop || options.readHistory ? historyFrom(snapshot.history, inputs, snapshot.settings) : [];
+    const steps = await plan(state, inputs, history);
+    const scratch: MutableTurnState = { combat: state.combat, combatants: new Map(state.combatants), settings: state.settings };
+    let change: TurnChange = { combat: {}, combatants: [], enduranceLosses: [] };
+    for (const step of steps) {
+      const next = step(scratch);
+      commitTurnChange(scratch, next);
+      change = mergeChanges(change, next);
+    }
+    const nextHistory = options.pop ? history.slice(0, -1) : options.remember && !isEmptyTurnChange(change) ? rememberTurn(history, state, change, options.remember.cause, options.remember.combatantId) : null;
+    if (isEmptyTurnChange(change) && nextHistory === null) return change;
+    const write = markWrite(turnWrite(change, inputs, state), inputs, options.mark);
+    await this.host.write(nextHistory === null ? write : { ...write, history: storedHistory(nextHistory, inputs) }, { round: scratch.combat.number, currentId: currentCombatantId(scratch) });
+    return change;
   }
 }
 

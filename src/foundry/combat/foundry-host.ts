@@ -9,10 +9,10 @@ import { isActorType, isCharacter, isItemType } from "../core/guards";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import type { CombatBridge } from "./bridge";
 import { clearStatus, isUnconscious, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
-import { caseRouter, userOwns } from "../requests/gm";
+import { userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
-import { TurnEngine, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "./engine";
+import { actionsLeft, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
+import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot, type WriteScope } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
   publicDeclaration,
@@ -121,10 +121,26 @@ export function compareCombatants(a: Combatant.Implementation, b: Combatant.Impl
 
 /** A combat read and written for the engine. */
 export class FoundryTurnHost implements TurnHost {
-  constructor(private readonly combat: Combat.Implementation) {}
+  constructor(
+    private readonly combat: Combat.Implementation,
+    /** The locks of the request writing (the engine checks the combat's; this host, each actor's it writes). */
+    private readonly scope: WriteScope | null = null,
+  ) {}
 
+  /** Checks that the writing request holds `actor`'s lock (the request declared it; nothing here takes a lock). */
+  private holds(actor: Actor.Implementation): WriteScope {
+    if (!this.scope) throw new Error(`The turn of combat ${this.combat.id ?? ""} is written only inside a request.`);
+    this.scope.require(actorLock(actor.uuid));
+    return this.scope;
+  }
+
+  /**
+   * The active GM writes the turn; so does a GM finishing a request it claimed while it was the
+   * active GM (it holds the request's locks: the claim makes it the one writer of that request,
+   * even when another GM became the active one meanwhile).
+   */
   isWriter(): boolean {
-    return isTurnWriter();
+    return isTurnWriter() || this.scope !== null;
   }
 
   snapshot(): TurnSnapshot {
@@ -151,22 +167,25 @@ export class FoundryTurnHost implements TurnHost {
         write.combatants.map((c) => ({ ...c, system: { ...c.system, declaration: publicDeclaration(c.system.declaration) } })),
       );
     }
-    // Endurance and conditions are written under each actor's lock, shared with the cards and the damage API.
+    // Endurance and conditions are written under each actor's lock, which the request holds (shared with the cards and the damage API).
     for (const loss of write.endurance) {
       const actor = combat.combatants.get(loss.combatantId)?.actor;
       // Once per combat, turn and combatant (actor-writes.ts loseEnduranceRank).
       if (actor && isCharacter(actor)) {
-        await caseRouter().locks.run([actorLock(actor.uuid)], () => loseEnduranceRank(actor, `dying:${combat.id ?? ""}:${sync.round}:${loss.combatantId}`, loss));
+        await loseEnduranceRank(this.holds(actor), actor, `dying:${combat.id ?? ""}:${sync.round}:${loss.combatantId}`, loss);
       }
     }
     // Regeneration: Health added under the actor's lock with a ledger entry per combat and turn (a replay adds nothing).
     for (const h of write.health ?? []) {
       const actor = combat.combatants.get(h.combatantId)?.actor;
-      if (actor && isCharacter(actor)) await caseRouter().locks.run([actorLock(actor.uuid)], async () => syncUnconscious(actor, await regenerate(actor, `regen:${combat.id ?? ""}:${sync.round}:${h.combatantId}`, h.amount)));
+      if (actor && isCharacter(actor)) {
+        await syncUnconscious(actor, await regenerate(this.holds(actor), actor, `regen:${combat.id ?? ""}:${sync.round}:${h.combatantId}`, h.amount));
+      }
     }
     for (const c of write.conditions) {
       const actor = combat.combatants.get(c.combatantId)?.actor;
-      await (actor ? caseRouter().locks.run([actorLock(actor.uuid)], () => this.applyConditions(c)) : this.applyConditions(c));
+      if (actor) this.holds(actor);
+      await this.applyConditions(c);
     }
     const update: Record<string, unknown> = {};
     // Each changed field by its own dotted key: Foundry merges either form, and a key per field cannot drop the fields not written.
@@ -286,16 +305,25 @@ async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatan
   }
 }
 
-/** The engine of a combat. */
-export function turnEngineOf(combat: Combat.Implementation): TurnEngine {
-  return new TurnEngine(new FoundryTurnHost(combat), combat.id ?? "");
+/** The engine of a combat: to read it, or, with the request's `scope`, to write it. */
+export function turnEngineOf(combat: Combat.Implementation, scope: WriteScope | null = null): TurnEngine {
+  return new TurnEngine(new FoundryTurnHost(combat, scope), combat.id ?? "", scope);
+}
+
+/** The actor locks of a combat's combatants (what a turn step may write besides the combat). */
+export function combatantActorLocks(combat: Combat.Implementation): string[] {
+  return combat.combatants.contents.flatMap((c) => (c.actor ? [actorLock(c.actor.uuid)] : []));
 }
 
 /** The query handlers' view of the world's combats. */
 export const foundryTurnDirectory: TurnDirectory = {
-  engine(combatId) {
+  engine(combatId, scope) {
     const combat = game.combats.get(combatId);
-    return combat ? turnEngineOf(combat) : null;
+    return combat ? turnEngineOf(combat, scope) : null;
+  },
+  actorLocks(combatId) {
+    const combat = game.combats.get(combatId);
+    return combat ? combatantActorLocks(combat) : [];
   },
   owns(user: AskingUser, combatId, combatantId) {
     const combatant = game.combats.get(combatId)?.combatants.get(combatantId);
@@ -324,6 +352,13 @@ export function gridPlace(token: { readonly x: number; readonly y: number; reado
   return { col: Math.round(token.x / size), row: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
 }
 
+/** Every started combat a character takes part in: the combats a card request on it declares. */
+function startedCombatsOf(actor: Actor.Implementation): Combat.Implementation[] {
+  const found: Combat.Implementation[] = [];
+  for (const combat of game.combats) if (combat.started && combat.combatants.find((c) => c.actor === actor || (c.actor !== null && c.actor.uuid === actor.uuid))) found.push(combat);
+  return found;
+}
+
 /** The started combats a character takes part in, and its combatant there (the viewed combat first). */
 function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Implementation; combatant: Combatant.Implementation } | null {
   const viewed = game.combat;
@@ -347,12 +382,17 @@ export const turnCombatBridge: CombatBridge = {
     const found = combatantOfActor(actor);
     return Promise.resolve(found ? found.combatant.system.defencesUsed : 0);
   },
-  async recordDefence(actor, defence?: DefenceCode, key?: string) {
+  async recordDefence(scope, actor, defence?: DefenceCode, key?: string) {
     const found = combatantOfActor(actor);
     if (!found) return;
     const system = found.combat.system;
     if (!isActingPhase(system.phase)) return;
-    await turnEngineOf(found.combat).recordDefence(found.combatant.id ?? "", defence, key);
+    await turnEngineOf(found.combat, scope).recordDefence(found.combatant.id ?? "", defence, key);
+  },
+  defenceRefusal(actor, defence) {
+    const found = combatantOfActor(actor);
+    if (!found) return Promise.resolve(null);
+    return Promise.resolve(defenceRefusal(turnEngineOf(found.combat).state(), found.combatant.id ?? "", defence));
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);
@@ -360,18 +400,23 @@ export const turnCombatBridge: CombatBridge = {
     const system = found.combatant.system;
     return Promise.resolve(hasActedThisTurn(found.combat.system.phase, system));
   },
-  async recordStun(actor, turns) {
+  async recordStun(scope, actor, turns) {
     const found = combatantOfActor(actor);
     if (!found || turns < 1) return;
-    await turnEngineOf(found.combat).applyStun(found.combatant.id ?? "", turns);
+    await turnEngineOf(found.combat, scope).applyStun(found.combatant.id ?? "", turns);
   },
   turn(actor) {
     const found = combatantOfActor(actor);
     return Promise.resolve(found ? found.combat.round : null);
   },
-  async markDefeated(actor, defeated) {
+  async markDefeated(scope, actor, defeated) {
     const found = combatantOfActor(actor);
-    if (found && found.combatant.defeated !== defeated) await found.combatant.update({ defeated });
+    if (!found || found.combatant.defeated === defeated) return;
+    scope.require(combatLock(found.combat.id ?? ""));
+    await found.combatant.update({ defeated });
+  },
+  combatLocks(actor) {
+    return startedCombatsOf(actor).map((combat) => combatLock(combat.id ?? ""));
   },
   declaration(actor) {
     const found = combatantOfActor(actor);
@@ -393,10 +438,10 @@ export const turnCombatBridge: CombatBridge = {
     const combatant = state.combatants.get(combatantId);
     return Promise.resolve(combatant ? { combatId: found.combat.id ?? "", combatantId, state, combatant } : null);
   },
-  async spendAction(combatId, combatantId, actionIndex) {
+  async spendAction(scope, combatId, combatantId, actionIndex) {
     const combat = game.combats.get(combatId);
     if (!combat) return;
-    await turnEngineOf(combat).completeAction(combatantId, actionIndex);
+    await turnEngineOf(combat, scope).completeAction(combatantId, actionIndex);
   },
 };
 

@@ -21,15 +21,21 @@ import {
   type TurnPhase,
 } from "../../rules/index";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../requests/router";
-import { AidRefusedError, NotTurnWriterError, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
+import type { LockScope } from "../requests/locks";
+import { AidRefusedError, NotTurnWriterError, combatLock, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
 
 /** A Foundry document id (16 letters and digits). */
 export const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;
 
 /** What the handlers need of the world's combats. */
 export interface TurnDirectory {
-  /** The engine of a combat, or null when there is no such combat. */
-  engine(combatId: string): TurnEngine | null;
+  /** The engine of a combat writing under `scope` (the request's locks), or null when there is no such combat. */
+  engine(combatId: string, scope: LockScope): TurnEngine | null;
+  /**
+   * The locks a turn request on this combat declares besides the combat's own: the actors of
+   * its combatants (a step may write their Endurance, Health and conditions). Absent: none.
+   */
+  actorLocks?(combatId: string): readonly string[];
   /** Whether the user owns the combatant (its character, or the combatant itself without one); null when there is no such combatant. */
   owns(user: AskingUser, combatId: string, combatantId: string): boolean | null;
   /** A combatant's name for messages (its id when unknown). */
@@ -42,8 +48,13 @@ export interface TurnDirectory {
   aidFacts?(combatId: string, aiderId: string, targetId: string): { readonly hasFirstAid: boolean; readonly adjacent: boolean } | null;
 }
 
-function engineOf(turns: TurnDirectory, combatId: string): TurnEngine {
-  const engine = turns.engine(combatId);
+/** What every turn request declares: the combat, and the actors of its combatants. */
+export function turnLockKeys(turns: TurnDirectory, combatId: string): string[] {
+  return [combatLock(combatId), ...(turns.actorLocks?.(combatId) ?? [])];
+}
+
+function engineOf(turns: TurnDirectory, combatId: string, scope: LockScope): TurnEngine {
+  const engine = turns.engine(combatId, scope);
   if (!engine) throw new QueryRefusal("stale", "That combat no longer exists.");
   return engine;
 }
@@ -119,11 +130,11 @@ export const declareActionQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { ...ids(r), declaration: declarationField(r) };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).declare(p.combatantId, p.declaration))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).declare(p.combatantId, p.declaration))),
 });
 
 export const chooseExtraModeQuery = defineTurnQuery({
@@ -132,11 +143,11 @@ export const chooseExtraModeQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { ...ids(r), mode: choiceOf<ExtraActionMode>(r, "mode", ["separate", "flurry"]) };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).chooseExtraMode(p.combatantId, p.mode))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).chooseExtraMode(p.combatantId, p.mode))),
 });
 
 export const rollTurnInitiativeQuery = defineTurnQuery({
@@ -149,11 +160,11 @@ export const rollTurnInitiativeQuery = defineTurnQuery({
     }
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, p.combatantIds);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).rollInitiative(p.combatantIds))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).rollInitiative(p.combatantIds))),
 });
 
 export const completeActionQuery = defineTurnQuery({
@@ -162,11 +173,11 @@ export const completeActionQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { ...ids(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).completeAction(p.combatantId, p.actionIndex))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).completeAction(p.combatantId, p.actionIndex))),
 });
 
 export const changeActionQuery = defineTurnQuery({
@@ -175,11 +186,11 @@ export const changeActionQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { ...ids(r), declaration: declarationField(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p, { services }): Promise<ChangeActionAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId).changeAction(p.combatantId, p.declaration, p.actionIndex)),
+  handle: (_user, p, { services, scope }): Promise<ChangeActionAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId, scope).changeAction(p.combatantId, p.declaration, p.actionIndex)),
 });
 
 export const recordDefenceQuery = defineTurnQuery({
@@ -189,11 +200,11 @@ export const recordDefenceQuery = defineTurnQuery({
     const defence = r.defence === undefined || r.defence === null ? null : choiceOf<DefenceCode>(r, "defence", DEFENCE_CODES);
     return { ...ids(r), defence };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, [p.combatantId]);
   },
-  handle: (_user, p, { services }): Promise<DefenceAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId).recordDefence(p.combatantId, p.defence ?? undefined)),
+  handle: (_user, p, { services, scope }): Promise<DefenceAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId, scope).recordDefence(p.combatantId, p.defence ?? undefined)),
 });
 
 // ── the Judge ────────────────────────────────────────────────────────────────────────────
@@ -206,11 +217,11 @@ export const advancePhaseQuery = defineTurnQuery({
     if (typeof force !== "boolean") throw new QueryRefusal("malformed", '"force" must be true or false.');
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), from: choiceOf<TurnPhase>(r, "from", TURN_PHASES), force };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).advance(p.from, p.force))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).advance(p.from, p.force))),
 });
 
 export const setAidedQuery = defineTurnQuery({
@@ -221,11 +232,11 @@ export const setAidedQuery = defineTurnQuery({
     if (typeof aided !== "boolean") throw new QueryRefusal("malformed", '"aided" must be true or false.');
     return { ...ids(r), aided };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).setAided(p.combatantId, p.aided))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).setAided(p.combatantId, p.aided))),
 });
 
 /**
@@ -240,16 +251,16 @@ export const firstAidQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { ...ids(r), aiderId: stringField(r, "aiderId", DOCUMENT_ID) };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user, p, { services }) => {
     mustOwn(services.turns, user, p.combatId, [p.aiderId]);
   },
-  handle: (_user, p, { services }): Promise<{ stopsDying: boolean; revived: boolean }> =>
+  handle: (_user, p, { services, scope }): Promise<{ stopsDying: boolean; revived: boolean }> =>
     step(services.turns, p.combatId, async () => {
       const facts = services.turns.aidFacts?.(p.combatId, p.aiderId, p.combatantId) ?? null;
       if (facts === null) throw new QueryRefusal("stale", game.i18n.localize("CASE.Aid.Refused.gone"));
       try {
-        return await engineOf(services.turns, p.combatId).firstAid(p.aiderId, p.combatantId, facts);
+        return await engineOf(services.turns, p.combatId, scope).firstAid(p.aiderId, p.combatantId, facts);
       } catch (error) {
         if (error instanceof AidRefusedError) throw new QueryRefusal("forbidden", game.i18n.format(`CASE.Aid.Refused.${error.reason}`, { name: services.turns.nameOf(p.combatId, p.combatantId) }));
         throw error;
@@ -263,11 +274,11 @@ export const noteEventQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), text: stringField(r, "text") };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).noteEvent(p.text))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).noteEvent(p.text))),
 });
 
 export const setConditionQuery = defineTurnQuery({
@@ -279,13 +290,13 @@ export const setConditionQuery = defineTurnQuery({
     if (condition === "hold") return { ...ids(r), condition, turns: 0, hold: choiceOf<HoldState>(r, "hold", ["none", "partialHold", "fullHold"]) };
     return { ...ids(r), condition, turns: 0, hold: "none" as HoldState };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<Changed> =>
+  handle: (_user, p, { services, scope }): Promise<Changed> =>
     step(services.turns, p.combatId, async () => {
-      const engine = engineOf(services.turns, p.combatId);
+      const engine = engineOf(services.turns, p.combatId, scope);
       if (p.condition === "stun") return changedOf(await engine.applyStun(p.combatantId, p.turns));
       if (p.condition === "hold") return changedOf(await engine.setHold(p.combatantId, p.hold));
       return changedOf(await engine.markDying(p.combatantId));
@@ -309,11 +320,11 @@ export const declareManyQuery = defineTurnQuery({
     if (new Set(declarations.map((d) => d.combatantId)).size !== declarations.length) throw new QueryRefusal("malformed", "A combatant is named twice.");
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), declarations };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).declareMany(p.declarations))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).declareMany(p.declarations))),
 });
 
 /** Bulk declare: the Judge repeats last turn's declarations for these combatants (those without one yet). */
@@ -327,11 +338,11 @@ export const repeatDeclarationsQuery = defineTurnQuery({
     }
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<{ repeated: string[] }> => step(services.turns, p.combatId, async () => ({ repeated: await engineOf(services.turns, p.combatId).repeatDeclarations(p.combatantIds) })),
+  handle: (_user, p, { services, scope }): Promise<{ repeated: string[] }> => step(services.turns, p.combatId, async () => ({ repeated: await engineOf(services.turns, p.combatId, scope).repeatDeclarations(p.combatantIds) })),
 });
 
 /**
@@ -344,11 +355,11 @@ export const stepBackQuery = defineTurnQuery({
     const r = payloadRecord(raw);
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), steps: intField(r, "steps", 1, 1000) };
   },
-  lockKey: (p) => p.combatId,
+  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
   authorize: (user) => {
     mustBeGM(user);
   },
-  handle: (_user, p, { services }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId).stepBack(p.steps))),
+  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).stepBack(p.steps))),
 });
 
 /** Every turn query, for registration. */

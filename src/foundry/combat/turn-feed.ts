@@ -8,6 +8,7 @@
  */
 import { TurnError, attackInTurn, helplessReason, turnShifts, type CsReason, type HelplessReason, type TurnRollKind, type TurnShift } from "../../rules/index";
 import type { CombatBridge, TurnStanding } from "./bridge";
+import type { WriteScope } from "./engine";
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { characterStanding, standingRulings } from "../status-effects";
@@ -49,10 +50,10 @@ export function refuseHelpless(actor: Actor.Implementation, standing: TurnStandi
  * the card is written; a replay finds it spent and changes nothing. A turn that moved on since
  * (the Judge advanced) keeps the card: the attack was made, only the tracker is not moved.
  */
-export async function spendAttackAction(bridge: CombatBridge, turnAction: AttackTurn["turnAction"] | undefined): Promise<void> {
+export async function spendAttackAction(bridge: CombatBridge, scope: WriteScope, turnAction: AttackTurn["turnAction"] | undefined): Promise<void> {
   if (!turnAction) return;
   try {
-    await bridge.spendAction(turnAction.combatId, turnAction.combatantId, turnAction.actionIndex);
+    await bridge.spendAction(scope, turnAction.combatId, turnAction.combatantId, turnAction.actionIndex);
   } catch (error) {
     if (!(error instanceof TurnError)) throw error;
     console.warn("case | The attack's action was not spent in the tracker", error);

@@ -2,14 +2,14 @@
  * The system's ChatMessage class. An `attack` message renders its card (exchange/card.ts), and a
  * `rollRequest` message the Judge's roll request (roll-requests/request-card.ts), each
  * time it is shown, for the user looking at it, so a reload loses nothing and each client
- * sees what it may do. `request`, `attackRecord` and `turnRecord` messages are bookkeeping: they
+ * sees what it may do. `request`, `requestClaim`, `attackRecord` and `turnRecord` messages are bookkeeping: they
  * are never shown in the chat log.
  */
 import { renderAttackCard } from "../exchange/card";
 import { renderRollRequestCard } from "../roll-requests/request-card";
 
 /** Message types that are bookkeeping, never shown. */
-const HIDDEN_TYPES: ReadonlySet<string> = new Set(["request", "attackRecord", "turnRecord"]);
+const HIDDEN_TYPES: ReadonlySet<string> = new Set(["request", "requestClaim", "attackRecord", "turnRecord"]);
 
 export class CaseChatMessage<SubType extends ChatMessage.SubType = ChatMessage.SubType> extends ChatMessage<SubType> {
   /** Bookkeeping messages are visible to nobody in the chat log (core's ChatLog renders only visible messages). */

@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { isItemType } from "../core/guards";
 import { LEDGER_SIZE, actorLock, ledgerOf } from "../actor-writes";
 import { QueryRefusal } from "../requests/router";
-import type { LockTable } from "../requests/locks";
+import type { LockScope } from "../requests/locks";
 
 /** The ledger field an ammunition spend is recorded under (on the weapon's own flags). */
 export const AMMUNITION_FIELD = "system.ammunition.value";
@@ -64,9 +64,9 @@ export function assertMayFire(item: Item.Implementation, attack: AttackCode, req
  * again. Refused (naming the weapon) when it may not fire. A weapon that counts no ammunition
  * is not written at all.
  */
-export async function spendAmmunitionOnce(item: Item.Implementation, actor: Actor.Implementation, attack: AttackCode, context: { readonly requestId: string; readonly locks: LockTable }): Promise<void> {
+export async function spendAmmunitionOnce(item: Item.Implementation, actor: Actor.Implementation, attack: AttackCode, context: { readonly requestId: string; readonly scope: LockScope }): Promise<void> {
   if (weaponAmmunition(item) === null) return;
-  await context.locks.run([actorLock(actor.uuid)], async () => {
+  await context.scope.within([actorLock(actor.uuid)], async () => {
     if (ammunitionSpentBy(item, context.requestId)) return;
     assertMayFire(item, attack, context.requestId);
     const before = weaponAmmunition(item);

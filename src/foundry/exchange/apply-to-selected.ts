@@ -7,14 +7,14 @@
  * card last (rules `applyDamageToOthers`). A retry of the same step writes nothing twice.
  */
 import { applyDamageToOthers, targetActions, targetOf } from "../../rules/index";
-import { actorLock, ledgerEntry, writeOnce, writeOnceWith } from "../actor-writes";
+import { actorLock, actorLocksOf, ledgerEntry, writeOnce, writeOnceWith } from "../actor-writes";
 import { SYSTEM_ID } from "../core/constants";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { selectedTokenUuids } from "./board";
-import { cardFor, cardLock, defineCardQuery, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
-import { loadCard } from "./card-store";
+import { cardFor, cardLockKeys, defineCardQuery, revisionField, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
+import { cardRevision, loadCard } from "./card-store";
 
 /** The most tokens one *Apply to selected* may name. */
 export const MAX_SELECTED_TOKENS = 20;
@@ -53,12 +53,21 @@ export const applyToSelectedQuery = defineCardQuery({
   name: "applyToSelected",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), tokenUuids: uuidListField(r, "tokenUuids", MAX_SELECTED_TOKENS) };
+    return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY), revision: revisionField(r), tokenUuids: uuidListField(r, "tokenUuids", MAX_SELECTED_TOKENS) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  // The card's locks, the selected tokens' actors, and those of a redirect a GM began on other tokens.
+  lockKeys: async (p, { combat }) => {
+    let begun: readonly string[] = [];
+    try {
+      begun = (await redirectsCut(loadCard(p.messageId))).find((r) => r.targetKey === p.targetKey)?.tokenUuids ?? [];
+    } catch {
+      // a card that cannot be read: the handler refuses it
+    }
+    return cardLockKeys(p.messageId, combat, await actorLocksOf([...p.tokenUuids, ...begun]));
+  },
   authorize: (user, p) => mayApplyToSelected(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, undefined, p.targetKey);
+    const loaded = await cardFor(p.messageId, context, undefined, p.targetKey, { revision: p.revision, key: p.targetKey, action: "applyToSelected" });
     if (!loaded) return null;
     const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
@@ -74,11 +83,11 @@ export const applyToSelectedQuery = defineCardQuery({
     const tokenUuids = begun && begun.tokenUuids.length > 0 ? begun.tokenUuids : p.tokenUuids;
     const chosen = await selectedActors(tokenUuids);
     const locked = [...new Set([targetDoc.uuid, ...chosen.map((c) => c.actor.uuid)])].map(actorLock);
-    const next = await context.locks.run(locked, async () => {
+    const next = await context.scope.within(locked, async () => {
       // First the mark on the row's target (its Health unchanged), naming the tokens: a GM cut
       // after this is found on the card and finished, never applied a second time.
       const targetHealth = isCharacter(targetDoc) ? targetDoc.system.health.value : 0;
-      await writeOnceWith(targetDoc, redirectMarkId(p.messageId, p.targetKey), field, targetHealth, targetHealth, { [`flags.${SYSTEM_ID}.redirects.${redirectFlagKey(p.messageId, p.targetKey)}`]: [...tokenUuids] });
+      await writeOnceWith(context.scope, targetDoc, redirectMarkId(p.messageId, p.targetKey), field, targetHealth, targetHealth, { [`flags.${SYSTEM_ID}.redirects.${redirectFlagKey(p.messageId, p.targetKey)}`]: [...tokenUuids] });
       // Health is read inside the locks; a retry reuses the "before" its ledger entry recorded.
       const health = (a: Actor.Implementation) => (isCharacter(a) ? a.system.health : { value: 0, max: 0 });
       const now = chosen.map(({ uuid, actor }) => ({ uuid, name: actor.name, value: ledgerEntry(actor, id, field)?.before ?? health(actor).value, max: health(actor).max }));
@@ -86,7 +95,7 @@ export const applyToSelectedQuery = defineCardQuery({
       for (const [i, { actor }] of chosen.entries()) {
         const before = now[i]?.value ?? 0;
         const after = result.health[i]?.health ?? before;
-        await writeOnce(actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after);
       }
       return result.state;
     });
@@ -95,11 +104,12 @@ export const applyToSelectedQuery = defineCardQuery({
   },
   /** Redirects a GM began and was cut before the card: the GM taking over finishes them, on the same tokens. */
   async unfinished() {
-    const found: { messageId: string; targetKey: string; tokenUuids: string[] }[] = [];
+    const found: { messageId: string; targetKey: string; revision: number; tokenUuids: string[] }[] = [];
     for (const message of game.messages) {
       if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
       try {
-        for (const cut of await redirectsCut(loadCard(message.id))) if (cut.tokenUuids.length > 0) found.push({ messageId: cut.messageId, targetKey: cut.targetKey, tokenUuids: [...cut.tokenUuids] });
+        const loaded = loadCard(message.id);
+        for (const cut of await redirectsCut(loaded)) if (cut.tokenUuids.length > 0) found.push({ messageId: cut.messageId, targetKey: cut.targetKey, revision: loaded.revision, tokenUuids: [...cut.tokenUuids] });
       } catch {
         // a card that cannot be read has nothing to finish
       }
@@ -115,7 +125,7 @@ export async function applyToSelected(messageId: string, targetKey: string): Pro
     ui.notifications.warn(game.i18n.localize("CASE.Board.SelectTokensFirst"));
     return;
   }
-  await requestGM(applyToSelectedQuery, { messageId, targetKey, tokenUuids });
+  await requestGM(applyToSelectedQuery, { messageId, targetKey, revision: cardRevision(messageId), tokenUuids });
 }
 
 /** The queries of the card and the board, for the root to register beside the card's. */

@@ -37,6 +37,12 @@ function attackCardSchema() {
     exchange: new f.ObjectField<{ required: true }, ExchangeState, AnyMutableObject, AnyMutableObject>({ required: true }),
     /** Counts the card's writes; the record keeps the secrets of each recent revision. */
     revision: new f.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    /**
+     * The revision at which each row last changed (by target key; `*` for the card outside its
+     * rows): a request made against an older revision of its row changes nothing (card-store.ts
+     * `changedSince`). A row missing here has not changed since the card was made.
+     */
+    rowRevisions: new f.ObjectField<{ required: true; initial: Record<string, number> }, Record<string, number>, AnyMutableObject, AnyMutableObject>({ required: true, initial: {} }),
     /** The ids of the requests this card has applied, newest last: a replay changes nothing. */
     requests: new f.ArrayField(new f.StringField({ required: true, blank: false }), { required: true, initial: [] }),
     /** The GM-whispered record message holding this card's secrets. */

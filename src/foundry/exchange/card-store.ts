@@ -44,7 +44,51 @@ export interface LoadedCard {
   /** The full exchange, secrets joined. */
   readonly state: ExchangeState;
   readonly revision: number;
+  /** The revision at which each row (by key; `*` for the rest of the card) last changed. */
+  readonly rowRevisions: Readonly<Record<string, number>>;
   readonly requests: readonly string[];
+}
+
+/** The card's revision as this client holds it: what a click on it is made against (every card request names it). */
+export function cardRevision(messageId: string): number {
+  const system = game.messages.get(messageId)?.system as CardSystem | undefined;
+  return typeof system?.revision === "number" ? system.revision : 0;
+}
+
+/**
+ * Whether the card changed since `revision` where a request on row `key` (null: the whole
+ * card) looks: that row or the card outside its rows moved on after it (for the whole card,
+ * any change). A request made against a revision the card has not reached yet counts as
+ * changed too: no click can have seen it.
+ */
+export function changedSince(loaded: LoadedCard, revision: number, key: string | null): boolean {
+  if (revision > loaded.revision) return true;
+  if (key === null) return loaded.revision > revision;
+  const changed = Math.max(loaded.rowRevisions[key] ?? 0, loaded.rowRevisions["*"] ?? 0);
+  return changed > revision;
+}
+
+/** The revision at which each row last changed, after `next` is saved over `before` as `revision`. */
+function nextRowRevisions(before: ExchangeState, next: ExchangeState, revision: number, known: Readonly<Record<string, number>>): Record<string, number> {
+  const out: Record<string, number> = { ...known };
+  for (const t of next.targets) {
+    const was = before.targets.find((b) => b.key === t.key);
+    if (JSON.stringify(was) !== JSON.stringify(t)) out[t.key] = revision;
+  }
+  const rest = (s: ExchangeState) => JSON.stringify({ ...s, targets: [] });
+  if (rest(before) !== rest(next)) out["*"] = revision;
+  return out;
+}
+
+function storedRowRevisions(value: unknown): Record<string, number> {
+  if (typeof value !== "object" || value === null) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, number] => Number.isInteger(e[1])));
+}
+
+/** Refused as "stale" unless the card as this client now holds it is still at the revision `loaded` read. */
+function mustStillBe(loaded: LoadedCard): void {
+  const now = (loaded.message.system as CardSystem).revision ?? 0;
+  if (now !== loaded.revision) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.CardMovedOn", { read: String(loaded.revision), now: String(now) }));
 }
 
 function writtenByGM(message: ChatMessage.Implementation): boolean {
@@ -78,7 +122,7 @@ export function loadCard(messageId: string): LoadedCard {
   } catch (error) {
     throw new QueryRefusal("failed", error instanceof ExchangeError ? error.message : String(error));
   }
-  return { message, record, state, revision, requests: system.requests ?? [] };
+  return { message, record, state, revision, rowRevisions: storedRowRevisions(system.rowRevisions), requests: system.requests ?? [] };
 }
 
 /**
@@ -118,6 +162,8 @@ function rollsJson(message: ChatMessage.Implementation | null, dice: readonly Ro
  * request id remembered and the public dice added).
  */
 export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestId: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean, step: string): Promise<void> {
+  // Saved only over the revision read: a card another writer (a second GM) moved on meanwhile is not overwritten.
+  mustStillBe(loaded);
   const revision = loaded.revision + 1;
   const { card, secrets } = sealExchange(next, sealOptions(next, isNpc));
   const secretRolls = dice.filter((d) => d.secret);
@@ -130,12 +176,14 @@ export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestI
     // A card from before records existed: it gets its record now.
     recordId = (await createRecord(loaded.message.id ?? "", "", [{ revision, secrets }], secretRolls))?.id ?? "";
   }
+  mustStillBe(loaded);
   await loaded.message.update(
     messageUpdate(
       "attack",
       {
         "system.exchange": card,
         "system.revision": revision,
+        "system.rowRevisions": nextRowRevisions(loaded.state, next, revision, loaded.rowRevisions),
         "system.requests": [...loaded.requests, requestId].slice(-CARD_REQUEST_MEMORY),
         "system.recordId": recordId,
       },
@@ -163,7 +211,7 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
     type: "attack",
     speaker,
     content: "",
-    system: { exchange: card, revision: 0, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_CARD_SCHEMA_VERSION },
+    system: { exchange: card, revision: 0, rowRevisions: {}, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_CARD_SCHEMA_VERSION },
     rolls: dice.filter((d) => !d.secret).map((d) => JSON.stringify(d.roll.toJSON())),
   });
   if (!message) throw new QueryRefusal("failed", "The attack card could not be created.");

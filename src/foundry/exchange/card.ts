@@ -4,7 +4,7 @@
  * GM halves). No die is rolled here: the GM rolls every die of the exchange.
  */
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
-import { cardForViewer } from "./card-store";
+import { cardForViewer, cardRevision } from "./card-store";
 import { attackCardContext, type ExchangeSettings, type Viewer } from "./card-context";
 import { applyAllQuery, applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollAllChecksQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
@@ -72,47 +72,47 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   caseDefend(_event, target) {
     const data = target.dataset;
     rememberDefence(data.defence ?? "");
-    return requestGM(defendQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
+    return requestGM(defendQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
   },
   caseChangeDefence(_event, target) {
-    return requestGM(changeDefenceQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+    return requestGM(changeDefenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
   },
   caseRollToHit() {
-    return requestGM(rollToHitQuery, { messageId: this.messageId });
+    return requestGM(rollToHitQuery, { messageId: this.messageId, revision: cardRevision(this.messageId) });
   },
   casePull(_event, target) {
     const data = target.dataset;
     const color = data.color as Color;
     if (!(COLORS as readonly string[]).includes(color)) return Promise.resolve();
-    return requestGM(pullQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", color, damage: undefined });
+    return requestGM(pullQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", color, damage: undefined });
   },
   async casePullDamage(_event, target) {
     const data = target.dataset;
     const damage = await askPullDamage(pullDamageMax(data.max));
     if (damage === null) return;
-    return requestGM(pullQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", color: undefined, damage });
+    return requestGM(pullQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", color: undefined, damage });
   },
   caseApplyDamage(_event, target) {
-    return requestGM(applyDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+    return requestGM(applyDamageQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
   },
   caseApplyToSelected(_event, target) {
     return applyToSelected(this.messageId, target.dataset.targetKey ?? "");
   },
   caseApplyAll() {
-    return requestGM(applyAllQuery, { messageId: this.messageId });
+    return requestGM(applyAllQuery, { messageId: this.messageId, revision: cardRevision(this.messageId) });
   },
   caseRollAllChecks() {
-    return requestGM(rollAllChecksQuery, { messageId: this.messageId });
+    return requestGM(rollAllChecksQuery, { messageId: this.messageId, revision: cardRevision(this.messageId) });
   },
   caseUndoDamage(_event, target) {
-    return requestGM(undoDamageQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+    return requestGM(undoDamageQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
   },
   caseConsequence(_event, target) {
     const data = target.dataset;
-    return requestGM(consequenceQuery, { messageId: this.messageId, targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
+    return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
   },
   caseEscape(_event, target) {
-    return requestGM(escapeQuery, { messageId: this.messageId, targetKey: target.dataset.targetKey ?? "" });
+    return requestGM(escapeQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
   },
   caseSelectToken(_event, target) {
     selectToken(target.dataset.uuid ?? "");

@@ -8,7 +8,7 @@
 import { DEFENCE_CODES, targetActions, type DefenceChoice } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
 import { requestGM } from "../requests/gm";
-import { cardForViewer } from "./card-store";
+import { cardForViewer, cardRevision } from "./card-store";
 import { defendQuery } from "./gm-actions";
 import type { Viewer } from "./card-context";
 
@@ -85,7 +85,7 @@ export async function defendWithLast(viewer: Viewer, selected: readonly string[]
     ui.notifications.warn(game.i18n.format("CASE.Board.LastDefenceNotOffered", { defence: game.i18n.localize(`CASE.Defence.${last}`) }));
     return false;
   }
-  await requestGM(defendQuery, { messageId: row.messageId, targetKey: row.targetKey, defence: last });
+  await requestGM(defendQuery, { messageId: row.messageId, targetKey: row.targetKey, revision: cardRevision(row.messageId), defence: last });
   return true;
 }
 

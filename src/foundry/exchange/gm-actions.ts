@@ -54,14 +54,12 @@ import type { CombatBridge } from "../combat/bridge";
 import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
 import { helplessNow } from "../combat/turn-feed";
+import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
+
+export { cardLock, cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
-
-/** The lock every action on one card holds. */
-export function cardLock(messageId: string): string {
-  return `card:${messageId}`;
-}
 
 /** What the card's handlers need besides Foundry: the CASE turn, through its bridge (no combat: `NO_COMBAT`). */
 export interface CardServices {
@@ -80,7 +78,17 @@ export interface TargetRef {
   readonly targetKey: string;
 }
 
-export function parseTargetRef(r: Record<string, unknown>): TargetRef {
+/** A click on one row: the card, the row, and the card revision the click was made against. */
+export interface RowRequest extends TargetRef {
+  readonly revision: number;
+}
+
+export function parseTargetRef(r: Record<string, unknown>): RowRequest {
+  return { ...parseRowRef(r), revision: revisionField(r) };
+}
+
+/** A row named by the GM's own client (no click, so no revision seen): the card and the row. */
+export function parseRowRef(r: Record<string, unknown>): TargetRef {
   return { messageId: stringField(r, "messageId", ID), targetKey: stringField(r, "targetKey", KEY) };
 }
 
@@ -147,9 +155,11 @@ async function cutSteps(loaded: LoadedCard): Promise<RowStep[]> {
  * a GM cut on this card is finished first (see {@link cutSteps}), unless it is the step this
  * request is about to take itself (`own`), which then finishes it as a retry.
  */
-export async function cardFor(messageId: string, context: CardContext, own?: RowStep, redirecting?: string): Promise<LoadedCard | null> {
+export async function cardFor(messageId: string, context: CardContext, own?: RowStep, redirecting?: string, asOf?: AsOf): Promise<LoadedCard | null> {
   let loaded = loadCard(messageId);
   if (loaded.requests.includes(context.requestId)) return null;
+  // Against the card as the click saw it, before a cut step is finished (the GM's own work, not the click's).
+  if (asOf) mustBeCurrent(loaded, asOf);
   for (let finished = 0; ; finished++) {
     const cut = (await cutSteps(loaded)).find((c) => c.key !== own?.key || c.step !== own.step);
     if (!cut) {
@@ -205,8 +215,8 @@ export async function redirectsCut(loaded: LoadedCard): Promise<RedirectCut[]> {
 }
 
 /** Every cut Health step of every attack card (for the GM taking over to finish). */
-async function unfinishedSteps(step: HealthStep): Promise<TargetRef[]> {
-  const found: TargetRef[] = [];
+async function unfinishedSteps(step: HealthStep): Promise<RowRequest[]> {
+  const found: RowRequest[] = [];
   for (const message of game.messages) {
     if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
     let loaded: LoadedCard;
@@ -215,7 +225,7 @@ async function unfinishedSteps(step: HealthStep): Promise<TargetRef[]> {
     } catch {
       continue; // a card that cannot be read has nothing to finish
     }
-    for (const cut of await cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key });
+    for (const cut of await cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key, revision: loaded.revision });
   }
   return found;
 }
@@ -284,7 +294,7 @@ export async function afterToHit(state: ExchangeState, key: string, messageId: s
   const result = target.toHit?.result;
   if (result !== "partialHold" && result !== "fullHold") return;
   const actor = await targetActor(target);
-  await context.locks.run([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
+  await context.scope.within([actorLock(actor.uuid)], () => setStatus(actor, result, { holderUuid: state.attacker.uuid, messageId }));
 }
 
 /** The shifts on a defender's roll: extra-defence penalty, talents, conditions (the card's defence buttons show the same). */
@@ -313,7 +323,7 @@ export const defendQuery = defineCardQuery({
     const r = payloadRecord(raw);
     return { ...parseTargetRef(r), defence: choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   handle: (_user, p, context) => defendRow(p, context),
 });
@@ -323,8 +333,10 @@ export const defendQuery = defineCardQuery({
  * NPC-defence pick's (npc-defence.ts, `picked`: the row is marked so the GM may change it). A
  * defence that replaces one the GM changed is not counted again (rules `countsAsNewDefence`).
  */
-export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice }, context: CardContext, picked = false): Promise<null> {
-  const loaded = await cardFor(p.messageId, context);
+export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice; readonly revision?: number }, context: CardContext, picked = false): Promise<null> {
+  // A click names the revision it saw; the GM's own pick (npc-defence.ts) reads the card as it stands.
+  const asOf = p.revision === undefined ? undefined : { revision: p.revision, key: p.targetKey, action: "defend" };
+  const loaded = await cardFor(p.messageId, context, undefined, undefined, asOf);
   if (!loaded) return null;
   const { state } = loaded;
   const target = transition(() => targetOf(state, p.targetKey));
@@ -345,6 +357,10 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
   else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
   else {
+    // Under the defender's and its combat's locks (declared by cardLockKeys): a defence the turn
+    // can no longer count (the phase moved on, no action left) is refused before any die is rolled.
+    const refusal = await context.services.combat.defenceRefusal(actor, p.defence);
+    if (refusal) throw new QueryRefusal(refusal === "wrongPhase" ? "stale" : "forbidden", game.i18n.format(refusal === "wrongPhase" ? "CASE.Exchange.DefenceTooLate" : "CASE.Exchange.DefenceNoAction", { name: target.name, defence: game.i18n.localize(`CASE.Defence.${p.defence}`) }));
     const cs = await defenceShifts(context.services.combat, actor, p.defence);
     const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
     dice.push(die);
@@ -353,7 +369,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   if (picked) next = transition(() => markPickedDefence(next, p.targetKey));
   next = await rollPendingToHit(next, p.targetKey, dice);
   // Effects first, the card last.
-  if (!useDeclared && p.defence !== "none" && countsAsNewDefence(target)) await context.services.combat.recordDefence(actor, p.defence, effectId(loaded, p.targetKey, "defence"));
+  if (!useDeclared && p.defence !== "none" && countsAsNewDefence(target)) await context.services.combat.recordDefence(context.scope, actor, p.defence, effectId(loaded, p.targetKey, "defence"));
   await afterToHit(next, p.targetKey, p.messageId, context);
   // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
   const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
@@ -368,12 +384,12 @@ export const rollToHitQuery = defineCardQuery({
   name: "rollToHit",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { messageId: stringField(r, "messageId", ID) };
+    return { messageId: stringField(r, "messageId", ID), revision: revisionField(r) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: null, action: "rollToHit" });
     if (!loaded) return null;
     const dice: RolledDie[] = [];
     let next = loaded.state;
@@ -396,10 +412,10 @@ export const pullQuery = defineCardQuery({
     if (color === undefined && damage === undefined) throw new QueryRefusal("malformed", "A pull needs a colour or a damage.");
     return { ...parseTargetRef(r), color, damage };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnAttacker(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "pull" });
     if (!loaded) return null;
     if (!targetActions(loaded.state, p.targetKey).pull) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CannotPull"));
     const next = transition(() => pullBlow(loaded.state, p.targetKey, { color: p.color, damage: p.damage }, CONFIG.CASE.universalTable));
@@ -431,12 +447,12 @@ async function writeHealthChange(
   after?: (result: DamageApplication) => Promise<void>,
 ): Promise<DamageApplication> {
   const keys = [actors.actor, actors.charger].filter((a): a is Actor.Implementation => a !== null).map((a) => actorLock(a.uuid));
-  return context.locks.run(keys, async () => {
+  return context.scope.within(keys, async () => {
     const field = "system.health.value";
     const now = (a: Actor.Implementation) => ({ value: ledgerEntry(a, id, field)?.before ?? healthOf(a).value, max: healthOf(a).max });
     const result = transition(() => compute(now(actors.actor), actors.charger ? now(actors.charger) : undefined));
-    await writeOnce(actors.actor, id, field, now(actors.actor).value, result.health);
-    if (actors.charger && result.chargerHealth !== null) await writeOnce(actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
+    await writeOnce(context.scope, actors.actor, id, field, now(actors.actor).value, result.health);
+    if (actors.charger && result.chargerHealth !== null) await writeOnce(context.scope, actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
     await after?.(result);
     return result;
   });
@@ -458,15 +474,15 @@ const OUT_OF_FIGHT = "flags.case.outOfFight";
  * condition and the mark are set to a state, not toggled, so a retry that finds its ledger
  * entry only makes sure they are there.
  */
-async function setOutOfFight(bridge: CombatBridge, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
+async function setOutOfFight(context: CardContext, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
   const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
   const defeated = CONFIG.specialStatusEffects.DEFEATED;
   const has = actor.effects.some((e) => e.statuses.has(defeated));
   // "Before" is whether the foe was already out, by an earlier hit or by the GM's own mark, so
   // that undoing this hit does not bring back a foe something else took out (outBeforeApply).
-  await writeOnce(actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
+  await writeOnce(context.scope, actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
   if (has !== out) await actor.toggleStatusEffect(defeated, { active: out, overlay: true });
-  await bridge.markDefeated(actor, out);
+  await context.services.combat.markDefeated(context.scope, actor, out);
 }
 
 /**
@@ -482,7 +498,7 @@ function outBeforeApply(actor: Actor.Implementation, messageId: string, key: str
 /** The Unconscious condition follows the target's new Health (status-effects.ts), under its lock. */
 async function followUnconscious(actor: Actor.Implementation, health: number, context: CardContext): Promise<void> {
   if (unconsciousChange(actor, health) === null) return;
-  await context.locks.run([actorLock(actor.uuid)], () => syncUnconscious(actor, health));
+  await context.scope.within([actorLock(actor.uuid)], () => syncUnconscious(actor, health));
 }
 
 async function autoRollNpcConsequences(messageId: string, key: string, actor: Actor.Implementation, context: CardContext): Promise<void> {
@@ -500,7 +516,7 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
   const id = effectId(loaded, key, "apply");
   const minorFoe = minorFoeRuleFor(actors.actor);
   const applied = await writeHealthChange(context, id, actors, (health, charger) => applyDamage(state, key, health, charger, minorFoe), async (result) => {
-    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context.services.combat, actors.actor, id, true);
+    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context, actors.actor, id, true);
   });
   await followUnconscious(actors.actor, applied.health, context);
   await save("applyDamage", loaded, applied.state, context, []);
@@ -515,7 +531,7 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
   const id = effectId(loaded, key, "undo");
   const undone = await writeHealthChange(context, id, actors, (health, charger) => undoDamage(state, key, health, charger), async () => {
-    if (target.applied?.out === true && !outBeforeApply(actors.actor, loaded.message.id ?? "", key)) await setOutOfFight(context.services.combat, actors.actor, id, false);
+    if (target.applied?.out === true && !outBeforeApply(actors.actor, loaded.message.id ?? "", key)) await setOutOfFight(context, actors.actor, id, false);
   });
   await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
@@ -524,10 +540,10 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
 export const applyDamageQuery = defineCardQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" });
+    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" }, undefined, { revision: p.revision, key: p.targetKey, action: "applyDamage" });
     if (loaded) await applyRow(loaded, p.targetKey, context);
     return null;
   },
@@ -550,8 +566,11 @@ function mustBeGM(user: AskingUser): void {
  * the row and the step), so a retried request finds the rows it already did in the card's
  * memory and does only what is left. Refused when no row has anything to do.
  */
-async function forEveryRow(messageId: string, context: CardContext, name: string, due: (state: ExchangeState, key: string) => readonly string[], step: (key: string, what: string, rowContext: CardContext) => Promise<void>): Promise<number> {
-  const { state, requests } = loadCard(messageId);
+async function forEveryRow(messageId: string, context: CardContext, name: string, revision: number, due: (state: ExchangeState, key: string) => readonly string[], step: (key: string, what: string, rowContext: CardContext) => Promise<void>): Promise<number> {
+  const loaded = loadCard(messageId);
+  const { state, requests } = loaded;
+  // A retry of a request that began its rows finds the card moved on by its own rows: only a fresh request is checked.
+  if (!requests.some((r) => r.startsWith(`${context.requestId}.`))) mustBeCurrent(loaded, { revision, key: null, action: name });
   const work = state.targets.flatMap((t) => due(state, t.key).map((what) => ({ key: t.key, what, id: `${context.requestId}.${t.key}.${what}` })));
   if (work.length === 0) {
     // A retry of a request that did every row: done already, nothing to refuse.
@@ -571,12 +590,13 @@ async function forEveryRow(messageId: string, context: CardContext, name: string
 export const applyAllQuery = defineCardQuery({
   name: "applyAll",
   parse(raw: unknown) {
-    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+    const r = payloadRecord(raw);
+    return { messageId: stringField(r, "messageId", ID), revision: revisionField(r) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => { mustBeGM(user); },
   async handle(_user, p, context) {
-    await forEveryRow(p.messageId, context, "applyAll", (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
+    await forEveryRow(p.messageId, context, "applyAll", p.revision, (state, key) => (targetActions(state, key).apply ? ["apply"] : []), (key, _what, rowContext) => applyDamageNow(p.messageId, key, rowContext));
     return null;
   },
 });
@@ -585,12 +605,13 @@ export const applyAllQuery = defineCardQuery({
 export const rollAllChecksQuery = defineCardQuery({
   name: "rollAllChecks",
   parse(raw: unknown) {
-    return { messageId: stringField(payloadRecord(raw), "messageId", ID) };
+    const r = payloadRecord(raw);
+    return { messageId: stringField(r, "messageId", ID), revision: revisionField(r) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => { mustBeGM(user); },
   async handle(_user, p, context) {
-    await forEveryRow(p.messageId, context, "rollAllChecks", (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
+    await forEveryRow(p.messageId, context, "rollAllChecks", p.revision, (state, key) => targetActions(state, key).checks, (key, what, rowContext) => resolveConsequenceNow(p.messageId, key, what as Check, rowContext));
     return null;
   },
 });
@@ -598,10 +619,10 @@ export const rollAllChecksQuery = defineCardQuery({
 export const undoDamageQuery = defineCardQuery({
   name: "undoDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mayApplyDamage(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" });
+    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" }, undefined, { revision: p.revision, key: p.targetKey, action: "undoDamage" });
     if (loaded) await undoRow(loaded, p.targetKey, context);
     return null;
   },
@@ -613,8 +634,8 @@ export const undoDamageQuery = defineCardQuery({
 type Check = "slam" | "stun" | "kill";
 
 /** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
-async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext): Promise<void> {
-  const loaded = await cardFor(messageId, context);
+async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext, asOf?: AsOf): Promise<void> {
+  const loaded = await cardFor(messageId, context, undefined, undefined, asOf);
   if (!loaded) return;
   const { state } = loaded;
   const target = transition(() => targetOf(state, key));
@@ -624,19 +645,19 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   const dice: RolledDie[] = [await rollDie("1d100")];
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
-  await context.locks.run([actorLock(actor.uuid)], async () => {
+  await context.scope.within([actorLock(actor.uuid)], async () => {
     // Endurance is read inside the lock; a retry reuses the lost ranks its ledger entry recorded.
     const id = effectId(loaded, key, check);
     const lostBefore = ledgerEntry(actor, id, "system.lostEnduranceRanks")?.before ?? (isCharacter(actor) ? actor.system.lostEnduranceRanks : 0);
     const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
-    await consequenceEffects(context.services.combat, next, key, check, actor, lostBefore, id);
+    await consequenceEffects(context, next, key, check, actor, lostBefore, id);
     const moved = check === "slam" ? await moveSlammedToken(next, key, id, context) : next;
     await save("consequence", loaded, moved, context, dice);
   });
 }
 
-async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, lostBefore: number, id: string): Promise<void> {
+async function consequenceEffects(context: CardContext, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, lostBefore: number, id: string): Promise<void> {
   const outcome = targetOf(state, key).consequences.find((c) => c.check === check)?.outcome;
   if (!outcome) return;
   switch (outcome.check) {
@@ -648,13 +669,14 @@ async function consequenceEffects(bridge: CombatBridge, state: ExchangeState, ke
     case "stun":
       if (outcome.result !== "none") {
         await setStatus(actor, "stunned", { turns: outcome.turns, startsNextTurn: !outcome.thisTurn });
-        await bridge.recordStun(actor, outcome.turns, !outcome.thisTurn);
+        // The turn's write runs under this request's locks (the actor's and its combat's, declared by cardLockKeys): no lock is taken again.
+        await context.services.combat.recordStun(context.scope, actor, outcome.turns, !outcome.thisTurn);
       }
       return;
     case "kill":
       if (outcome.result === "enduranceLoss") {
         // The rank is recorded apart from the ability, so rest heals it back (rules recovery.ts).
-        await writeOnce(actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
+        await writeOnce(context.scope, actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
         await setStatus(actor, "dying", { aided: false, fresh: true });
         if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
       }
@@ -668,10 +690,10 @@ export const consequenceQuery = defineCardQuery({
     const r = payloadRecord(raw);
     return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const) };
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context);
+    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context, { revision: p.revision, key: p.targetKey, action: "consequence" });
     return null;
   },
 });
@@ -681,10 +703,10 @@ export const consequenceQuery = defineCardQuery({
 export const escapeQuery = defineCardQuery({
   name: "escape",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p),
   async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "escape" });
     if (!loaded) return null;
     const target = transition(() => targetOf(loaded.state, p.targetKey));
     const actor = await targetActor(target);
@@ -698,7 +720,7 @@ export const escapeQuery = defineCardQuery({
     const next = transition(() => escapeHold(loaded.state, p.targetKey, die.total, cs, CONFIG.CASE.universalTable, turn));
     const last = targetOf(next, p.targetKey).escapes.at(-1);
     if (last && last.result !== "fail") {
-      await context.locks.run([actorLock(actor.uuid)], async () => {
+      await context.scope.within([actorLock(actor.uuid)], async () => {
         await clearStatus(actor, "partialHold");
         await clearStatus(actor, "fullHold");
       });

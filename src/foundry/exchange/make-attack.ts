@@ -46,7 +46,7 @@ import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunit
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
-import { spendKarmaOnce } from "../actor-writes";
+import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
 
@@ -374,7 +374,12 @@ export const attackQuery = defineCardQuery({
     if (r.templateUuid !== undefined) parsed.templateUuid = stringField(r, "templateUuid", UUID_PATTERN);
     return parsed;
   },
-  lockKey: (p) => `attack:${p.itemUuid}`,
+  // The item's request, the attacker (Karma, ammunition, foe bonus), the named targets (the holds
+  // a to-hit sets) and the started combats the attacker is in (the attack spends its action there).
+  lockKeys: async (p, { combat }) => {
+    const attacker = (await attackingItem(p.itemUuid)).actor;
+    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker)] : []), ...(await actorLocksOf(p.targetUuids))];
+  },
   async authorize(user, p) {
     if (user.isGM) return;
     const actor = (await attackingItem(p.itemUuid)).actor;
@@ -385,8 +390,7 @@ export const attackQuery = defineCardQuery({
     const made = cardOfOrigin(context.requestId);
     if (made) {
       // A retry after the card was written finishes spending the attacker's action (once).
-      // LOCKS: the combat's turn (as below).
-      await spendAttackAction(context.services.combat, readExchange((made.system as { exchange?: unknown }).exchange).turnAction);
+      await spendAttackAction(context.services.combat, context.scope, readExchange((made.system as { exchange?: unknown }).exchange).turnAction);
       return { messageId: made.id ?? "" };
     }
     const item = await attackingItem(p.itemUuid);
@@ -423,8 +427,8 @@ export const attackQuery = defineCardQuery({
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
     const message = await createCard(state, ChatMessage.getSpeaker({ actor }), context.requestId, dice, isNpcActor);
     for (const t of state.targets) if (t.toHit) await afterToHit(state, t.key, message.id ?? "", context);
-    // LOCKS: the combat's turn (the attacker's combatant and the cursor, through the turn engine's completeAction).
-    await spendAttackAction(context.services.combat, state.turnAction);
+    // Under the combat's lock (declared above): the attacker's combatant and the cursor, through the turn engine's completeAction.
+    await spendAttackAction(context.services.combat, context.scope, state.turnAction);
     return { messageId: message.id ?? "" };
   },
 });

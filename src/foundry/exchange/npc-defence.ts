@@ -18,7 +18,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { actorFromUuid } from "../core/guards";
 import { QueryRefusal, payloadRecord, type AskingUser, type QueryRouter } from "../requests/router";
 import { loadCard } from "./card-store";
-import { cardFor, cardLock, defenceShifts, defendRow, defineCardQuery, isNpcActor, parseTargetRef, save, transition, type CardContext, type CardServices, type TargetRef } from "./gm-actions";
+import { cardFor, cardLockKeys, defenceShifts, defendRow, defineCardQuery, isNpcActor, parseRowRef, parseTargetRef, save, transition, type CardContext, type CardServices, type RowRequest, type TargetRef } from "./gm-actions";
 
 /** The world's NPC-defence setting. */
 export function npcDefenceMode(): NpcDefenceMode {
@@ -48,9 +48,9 @@ function rowsToPick(state: ExchangeState, mode: NpcDefenceMode): string[] {
 export const npcDefendQuery = defineCardQuery({
   name: "npcDefend",
   parse(raw: unknown): TargetRef {
-    return parseTargetRef(payloadRecord(raw));
+    return parseRowRef(payloadRecord(raw));
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => {
     mustBeGM(user);
   },
@@ -94,15 +94,15 @@ export const npcDefendQuery = defineCardQuery({
 /** The GM changes a defence the GM's client picked, before damage is applied: the row waits on its defence again. */
 export const changeDefenceQuery = defineCardQuery({
   name: "changeDefence",
-  parse(raw: unknown): TargetRef {
+  parse(raw: unknown): RowRequest {
     return parseTargetRef(payloadRecord(raw));
   },
-  lockKey: (p) => cardLock(p.messageId),
+  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user) => {
     mustBeGM(user);
   },
   async handle(_user, p, context: CardContext) {
-    const loaded = await cardFor(p.messageId, context);
+    const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "changeDefence" });
     if (!loaded) return null;
     const target = transition(() => targetOf(loaded.state, p.targetKey));
     if (!mayChangeDefence(loaded.state, p.targetKey)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.CannotChangeDefence", { name: target.name }));

@@ -65,7 +65,7 @@ export async function moveSlammedToken<S>(state: ExchangeState, key: string, id:
   if (!attacker) return state;
   const direction = outcome.direction;
   const areas = outcome.areas === "sight" ? Number.POSITIVE_INFINITY : outcome.areas;
-  return context.locks.run([tokenLock(token.uuid)], async () => {
+  return context.scope.within([tokenLock(token.uuid)], async () => {
     let move = movedBefore(token, id);
     if (!move) {
       const from = footprintOf(token, scene);

@@ -45,6 +45,25 @@ function waitForAnswer(id: string, timeoutMs: number): Promise<unknown> {
   });
 }
 
+/** The time the server made a message: `_stats.createdTime` where the server stamps it, else its timestamp. */
+function createdAt(message: ChatMessage.Implementation): number {
+  const stats = (message as { _stats?: { createdTime?: number | null } })._stats;
+  return typeof stats?.createdTime === "number" ? stats.createdTime : message.timestamp;
+}
+
+/** The GM-authored claims on request `requestId`, oldest first (ties by id). */
+function claimsOn(requestId: string): ChatMessage.Implementation[] {
+  const found: ChatMessage.Implementation[] = [];
+  for (const m of game.messages) {
+    if (m.type === "requestClaim" && m.author?.isGM === true && (m.system as { requestId?: unknown }).requestId === requestId) found.push(m);
+  }
+  return found.sort((a, b) => createdAt(a) - createdAt(b) || ((a.id ?? "") < (b.id ?? "") ? -1 : 1));
+}
+
+function claimDone(message: ChatMessage.Implementation): boolean {
+  return (message.system as { done?: unknown }).done === true;
+}
+
 /** The router's view of Foundry on this client. */
 export const foundryEnvironment: QueryEnvironment = {
   self: () => asking(game.user),
@@ -65,6 +84,15 @@ export const foundryEnvironment: QueryEnvironment = {
     await game.messages.get(id)?.update({ "system.answer": answer } as ChatMessage.UpdateData);
   },
   newId: () => foundry.utils.randomID(16),
+  claims: (requestId) =>
+    claimsOn(requestId).map((m) => ({ self: m.author?.id === game.user.id, live: m.author?.active === true, done: claimDone(m) })),
+  async claim(requestId) {
+    const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
+    await ChatMessage.implementation.create({ type: "requestClaim", whisper, content: "", system: { requestId, done: false } });
+  },
+  async finishClaim(requestId) {
+    for (const m of claimsOn(requestId)) if (m.author?.id === game.user.id && !claimDone(m)) await m.update({ "system.done": true } as ChatMessage.UpdateData);
+  },
 };
 
 /**
@@ -95,9 +123,13 @@ export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
   const requests = game.messages.filter((m) => m.type === "request");
   const old = requests.filter((m) => requestRecord(m).answered && Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
+  // Claims go with their requests: finished ones older than the requests kept, and those whose request is gone.
+  const claims = game.messages.filter((m) => m.type === "requestClaim" && m.author?.isGM === true);
+  const oldClaims = claims.filter((m) => claimDone(m) && (Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS || !game.messages.get((m.system as { requestId?: string }).requestId ?? ""))).map((m) => m.id);
   for (const message of requests) if (!requestRecord(message).answered) await on.receive(requestRecord(message));
   await on.finishUnfinished();
-  if (old.length > 0) await ChatMessage.implementation.deleteDocuments(old);
+  const stale = [...old, ...oldClaims].filter((id): id is string => typeof id === "string");
+  if (stale.length > 0) await ChatMessage.implementation.deleteDocuments(stale);
 }
 
 /** Wires the request hooks of `on` (this client's router; call in init). */

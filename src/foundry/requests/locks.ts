@@ -74,3 +74,54 @@ export class LockTable {
     });
   }
 }
+
+/** What a writer below the router checks its keys against: the request's {@link LockScope}. */
+export interface WriteScope {
+  require(...keys: readonly string[]): void;
+}
+
+/** Thrown when code writes a document whose lock its request did not declare (a bug in the query's `lockKeys`). */
+export class LockScopeError extends Error {
+  constructor(
+    readonly key: string,
+    readonly held: readonly string[],
+  ) {
+    super(`This request writes "${key}" without holding its lock; the query must declare it in lockKeys (it holds ${held.length > 0 ? held.join(", ") : "nothing"}).`);
+    this.name = "LockScopeError";
+  }
+}
+
+/**
+ * The locks one request holds, handed down from the router (router.ts) to everything the
+ * request writes through: the handler, the turn engine, its Foundry host, the bridge, the
+ * actor writers. Nothing below the router takes a lock; each writer asks the scope whether
+ * the document's key is held ({@link LockScope.require}), and a key the query did not declare
+ * is an error, never a second wait on a lock (which is how a holder would wait on itself).
+ */
+export class LockScope implements WriteScope {
+  readonly #keys: ReadonlySet<string>;
+
+  constructor(keys: Iterable<string>) {
+    this.#keys = new Set(keys);
+  }
+
+  /** Every key held, sorted. */
+  get keys(): readonly string[] {
+    return [...this.#keys].sort();
+  }
+
+  holds(key: string): boolean {
+    return this.#keys.has(key);
+  }
+
+  /** Throws {@link LockScopeError} unless every key is held. */
+  require(...keys: readonly string[]): void {
+    for (const key of keys) if (!this.#keys.has(key)) throw new LockScopeError(key, this.keys);
+  }
+
+  /** Runs `work` after checking every key is held (a write that used to take those locks itself). */
+  async within<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
+    this.require(...keys);
+    return work();
+  }
+}

@@ -22,3 +22,28 @@ export class RequestMessageData extends foundry.abstract.TypeDataModel<RequestSc
     return requestSchema();
   }
 }
+
+/**
+ * ChatMessage subtype `requestClaim`: a GM's claim on a request it handles, whispered to the
+ * GMs. Only a GM may write one (the handlers read claims whose author is a GM), so neither the
+ * asker nor any player can make a request look unhandled again: the asker may edit its own
+ * request message (its author may), including the answer on it, but never a GM's claim. A new
+ * active GM skips a request another connected GM has claimed and not finished, finishes one a
+ * GM claimed and left (dropped, or itself before a reload), and never runs one whose claim is done.
+ */
+function requestClaimSchema() {
+  const f = foundry.data.fields;
+  return {
+    /** The request message claimed. */
+    requestId: new f.StringField({ required: true, blank: false, initial: "unknown" }),
+    /** True once the GM wrote the request's answer. */
+    done: new f.BooleanField({ required: true, initial: false }),
+  };
+}
+type RequestClaimSchema = ReturnType<typeof requestClaimSchema>;
+
+export class RequestClaimData extends foundry.abstract.TypeDataModel<RequestClaimSchema, ChatMessage.Implementation> {
+  static override defineSchema(): RequestClaimSchema {
+    return requestClaimSchema();
+  }
+}

@@ -16,14 +16,18 @@
  * query data … not quite trustworthy"), so queries are not used. dnd5e builds its request
  * cards on message authorship the same way. The evidence and the choice are in the README.
  *
- * Only the active GM handles requests; a request already answered is never handled again (the
- * answer is stored on it, in the world), and the handlers record the request id where they
+ * Only the active GM handles requests; a request is claimed in the world before it is handled
+ * (a GM-authored claim record, which no player can edit), so a request already handled is never
+ * handled again and one another connected GM is handling is left to it; the handlers record the request id where they
  * write, so a replay after a GM reload, or a request seen by two GMs, changes nothing. A new
- * active GM picks up requests nobody answered. Writes that can race take the lock of what they
- * change (locks.ts); each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
+ * active GM picks up requests nobody answered. Locks belong to the request: a query declares
+ * up front every document it will write ({@link QueryDefinition.lockKeys}); the router takes
+ * those locks once, in sorted order, and hands the {@link LockScope} down in the context, so
+ * nothing below a handler takes a lock (and none can wait on a lock its own request holds).
+ * Each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
-import { LockTable, LockTimeout } from "./locks";
+import { LockScope, LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
 export const REFUSAL_REASONS = ["noGM", "notGM", "malformed", "unknownUser", "inactiveUser", "spoofed", "forbidden", "stale", "failed", "timeout", "busy", "unknownQuery"] as const;
@@ -59,8 +63,11 @@ export interface AskingUser {
 export interface QueryContext<S = unknown> {
   /** The request's id: the idempotency key handlers record where they write. */
   readonly requestId: string;
-  /** The GM's locks; a handler takes `actor:<uuid>` keys for what it writes on actors. */
-  readonly locks: LockTable;
+  /**
+   * The locks this request holds (those its query declared): every writer below the handler
+   * checks the key of what it writes against it (`scope.require`) and takes no lock itself.
+   */
+  readonly scope: LockScope;
   /** The services the router was made with. */
   readonly services: S;
 }
@@ -70,8 +77,13 @@ export interface QueryDefinition<P, R, S = unknown> {
   readonly name: string;
   /** Turns untrusted data into a payload, or throws a QueryRefusal("malformed"). */
   parse(raw: unknown): P;
-  /** The lock the request holds while it runs (e.g. `card:<id>`): the same for every action on that document. */
-  lockKey(payload: P): string;
+  /**
+   * Every lock the request holds while it runs: the key of each document it may write (the
+   * card `card:<id>`, actors `actor:<uuid>`, combats `combat:<id>`, tokens `token:<uuid>`, …).
+   * May read the world (a card's snapshotted targets) but must not write. The router takes
+   * them all at once, in sorted order; a write to a key not declared here is an error.
+   */
+  lockKeys(payload: P, services: S): readonly string[] | Promise<readonly string[]>;
   /** Throws QueryRefusal("forbidden") unless `user` may make this request. Runs on the GM. */
   authorize(user: AskingUser, payload: P, context: QueryContext<S>): Promise<void> | void;
   /** Applies the request on the active GM, after authorize. Must be idempotent per request id. */
@@ -102,6 +114,16 @@ export interface RequestRecord {
   readonly answered: boolean;
 }
 
+/** A GM's claim on a request, as the GM deciding whether to handle it reads it. */
+export interface RequestClaim {
+  /** Written by this client's user. */
+  readonly self: boolean;
+  /** Its GM is connected (it is handling the request, or will finish it). */
+  readonly live: boolean;
+  /** The GM wrote the request's answer. */
+  readonly done: boolean;
+}
+
 /** What the router needs from Foundry; the real one reads `game`, tests pass their own. */
 export interface QueryEnvironment {
   /** The user this client is. */
@@ -120,6 +142,16 @@ export interface QueryEnvironment {
   reply(requestId: string, answer: QueryResult<unknown>): Promise<void>;
   /** A fresh id for a request the active GM runs in place. */
   newId(): string;
+  /**
+   * The GMs' claims on request `requestId`, in the order the server made them: kept where only
+   * a GM writes (never on the request, which its author may edit), so no player can make a
+   * request look unhandled again.
+   */
+  claims(requestId: string): readonly RequestClaim[];
+  /** Writes this GM's claim on the request; resolves once the server has it (and this client every claim made before it). */
+  claim(requestId: string): Promise<void>;
+  /** Marks this GM's claim on the request done, once its answer is written. */
+  finishClaim(requestId: string): Promise<void>;
 }
 
 /** How long a client waits for the GM's answer. */
@@ -156,15 +188,24 @@ export class QueryRouter<S = unknown> {
 
   /**
    * The active GM handles a request document once: from the create hook, or when it takes
-   * over and finds it unanswered. Resolves with the answer it wrote (null when it is not this
-   * client's to handle). Never throws.
+   * over and finds it unanswered. The request is claimed in the world first (a GM-authored
+   * claim record): a request another connected GM claimed is that GM's to finish, one a GM
+   * claimed and left is finished here, and one whose claim is done is never run again,
+   * whatever its (author-editable) answer says. Resolves with the answer it wrote (null when
+   * it is not this client's to handle). Never throws.
    */
   async receive(record: RequestRecord): Promise<QueryResult<unknown> | null> {
-    if (!this.env.isActiveGM() || record.answered || this.#handling.has(record.id)) return null;
+    if (!this.env.isActiveGM() || this.#handling.has(record.id) || !this.#mayClaim(record)) return null;
     this.#handling.add(record.id);
     try {
+      await this.env.claim(record.id);
+      // This client now holds every claim the server made before its own: the first live
+      // unfinished claim decides, so two GMs that claimed at once never both run it.
+      const first = this.env.claims(record.id).find((c) => !c.done && (c.self || c.live));
+      if (first?.self !== true) return null;
       const result = await this.#answerFor(record);
       await this.env.reply(record.id, result);
+      await this.env.finishClaim(record.id);
       return result;
     } catch (error) {
       console.error("case | could not answer a request", error);
@@ -172,6 +213,15 @@ export class QueryRouter<S = unknown> {
     } finally {
       this.#handling.delete(record.id);
     }
+  }
+
+  /** Whether this GM may take the request on: nobody finished it, and no other connected GM holds it. */
+  #mayClaim(record: RequestRecord): boolean {
+    const claims = this.env.claims(record.id);
+    if (claims.some((c) => c.done)) return false;
+    if (claims.some((c) => !c.self && c.live)) return false;
+    // A request answered before claims existed (an older version's) is done; otherwise its answer field is not trusted.
+    return !(claims.length === 0 && record.answered);
   }
 
   async #answerFor(record: RequestRecord): Promise<QueryResult<unknown>> {
@@ -244,8 +294,9 @@ export class QueryRouter<S = unknown> {
     if (queued >= MAX_REQUESTS_PER_USER) throw new QueryRefusal("busy", `${user.name} has ${String(queued)} requests waiting.`);
     this.#inFlight.set(user.id, queued + 1);
     try {
-      const value = await this.locks.run([query.lockKey(payload)], async () => {
-        const context: QueryContext<S> = { requestId, locks: this.locks, services: this.services };
+      const keys = await query.lockKeys(payload, this.services);
+      const value = await this.locks.run(keys, async () => {
+        const context: QueryContext<S> = { requestId, scope: new LockScope(keys), services: this.services };
         await query.authorize(user, payload, context);
         return query.handle(user, payload, context);
       });

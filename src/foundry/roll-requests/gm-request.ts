@@ -28,7 +28,7 @@ import { MAX_DIALOG_CS } from "../dice/roll-input";
 import { rollShifts } from "../dice/talents";
 import type { RollCheck, ShiftReason } from "../dice/roll-check";
 import { userOwns } from "../requests/gm";
-import { spendKarmaOnce } from "../actor-writes";
+import { actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "../requests/router";
 import { messageUpdate } from "../data/system-data";
 import { refuseHelpless, turnRollShifts } from "../combat/turn-feed";
@@ -162,7 +162,16 @@ function rowCheck(actor: Actor.Implementation, request: RollRequest, p: AnswerPa
 export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonly combat: CombatBridge }>({
   name: "answerRollRequest",
   parse: parseAnswer,
-  lockKey: (p) => requestCardLock(p.messageId),
+  // The card, and the row's character (its Karma is spent on the roll).
+  async lockKeys(p) {
+    let actorUuid: string | null = null;
+    try {
+      actorUuid = requestRow(loadRequestCard(p.messageId).request, p.rowKey).actorUuid;
+    } catch {
+      // a card or row that cannot be read: the handler refuses it
+    }
+    return [requestCardLock(p.messageId), ...(actorUuid ? await actorLocksOf([actorUuid]) : [])];
+  },
   authorize: mustOwnRow,
   async handle(_user, p, context) {
     const card = loadRequestCard(p.messageId);

@@ -10,6 +10,7 @@ import { EXCHANGE_TARGET, MAX_ATTACK_TRIES, batchSpec } from "./batches";
 import { ask } from "./exchange";
 import { armedAttacker, attackUntil, cardState } from "./fight";
 import { scratchActor, scratchScene, scratchTokens, type Scratch } from "./scratch";
+import { cardRevision } from "../exchange/card-store";
 
 function healthOf(actor: Actor.Implementation): { value: number; max: number } {
   if (!isCharacter(actor)) throw new Error(`${actor.name} is not a character.`);
@@ -32,7 +33,7 @@ export const applySelectedBatch = batchSpec<Scratch>("applySelected", ({ describ
       const targetBefore = healthOf(target).value;
       const before = healthOf(bystander);
       // APPLY TO SELECTED: what the row's button sends with this user's selected tokens.
-      await ask(scratch, applyToSelectedQuery, { messageId: hit.messageId, targetKey: hit.key, tokenUuids: [bystanderToken?.uuid ?? ""] });
+      await ask(scratch, applyToSelectedQuery, { messageId: hit.messageId, targetKey: hit.key, revision: cardRevision(hit.messageId), tokenUuids: [bystanderToken?.uuid ?? ""] });
       assert.equal(healthOf(bystander).value, applyDamageToHealth(before.value, before.max, dealt).health, `the bystander lost the row's ${String(dealt)}`);
       assert.equal(healthOf(target).value, targetBefore, "the target lost nothing");
       assert.ok(!targetActions(cardState(hit.messageId), hit.key).apply, "the row's damage is spent");

@@ -6,7 +6,7 @@
  */
 import { targetActions, type ExchangeState } from "../../rules/index";
 import { DEFAULT_ATTACK_INPUT } from "../exchange/attack-input";
-import { loadCard } from "../exchange/card-store";
+import { cardRevision, loadCard } from "../exchange/card-store";
 import { applyDamageQuery, defendQuery, undoDamageQuery } from "../exchange/gm-actions";
 import { attackQuery } from "../exchange/make-attack";
 import { caseRouter } from "../requests/gm";
@@ -60,7 +60,7 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
         key = row?.key ?? "";
         assert.equal(row?.phase, "awaitingDefence", "the target may defend");
         assert.isAbove(targetActions(stateOf(messageId), key).defend.length, 0, "the target is offered its defences (Block, Evasion, Weave against a blunt attack)");
-        await ask(scratch, defendQuery, { messageId, targetKey: key, defence: "none" });
+        await ask(scratch, defendQuery, { messageId, targetKey: key, revision: cardRevision(messageId), defence: "none" });
         const after = stateOf(messageId).targets[0];
         assert.equal(after?.phase, "resolved", "no defence: the to-hit is rolled and the row resolved");
         assert.ok(after?.toHit, "the to-hit is on the card");
@@ -71,7 +71,7 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
 
     it("applies the damage to the target's Health", async () => {
       assert.ok(target && messageId, "the attack card exists (the test before passed)");
-      await ask(scratch, applyDamageQuery, { messageId, targetKey: key });
+      await ask(scratch, applyDamageQuery, { messageId, targetKey: key, revision: cardRevision(messageId) });
       const row = stateOf(messageId).targets[0];
       assert.equal(row?.phase, "applied", "the row is applied");
       const applied = row?.applied;
@@ -80,7 +80,7 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
       assert.equal(applied.healthBefore, healthBefore, "from the Health the target had");
       assert.equal(healthOf(target), expectedHealth(applied).afterApply, "the target's Health is what the card says");
       assert.ok(healthOf(target) < healthBefore, "the target lost Health");
-      await ask(scratch, applyDamageQuery, { messageId, targetKey: key }).then(
+      await ask(scratch, applyDamageQuery, { messageId, targetKey: key, revision: cardRevision(messageId) }).then(
         () => {
           assert.fail("a second Apply was accepted");
         },
@@ -92,7 +92,7 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
 
     it("undoes it: the Health comes back and the row may be applied again", async () => {
       assert.ok(target && messageId, "the attack card exists (the tests before passed)");
-      await ask(scratch, undoDamageQuery, { messageId, targetKey: key });
+      await ask(scratch, undoDamageQuery, { messageId, targetKey: key, revision: cardRevision(messageId) });
       if (target) assert.equal(healthOf(target), healthBefore, "the Health is back");
       assert.equal(stateOf(messageId).targets[0]?.phase, "resolved", "the row is resolved again");
       assert.ok(targetActions(stateOf(messageId), key).apply, "Apply is offered again");

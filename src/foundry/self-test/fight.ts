@@ -13,6 +13,7 @@ import { attackQuery } from "../exchange/make-attack";
 import { EXCHANGE_ATTACKER, EXCHANGE_WEAPON, MAX_TURN_STEPS, scratchName } from "./batches";
 import { ask } from "./exchange";
 import { recordingMessages, scratchActor, type Recorder } from "./scratch";
+import { cardRevision } from "../exchange/card-store";
 
 /** An Unearthly fighter with a club (the exchange batch's), recorded. */
 export async function armedAttacker(scratch: Recorder, name: string, weapon: object = EXCHANGE_WEAPON): Promise<{ actor: Actor.Implementation; weapon: Item.Implementation }> {
@@ -44,7 +45,7 @@ export async function attackUntil(scratch: Recorder, itemUuid: string, targetUui
     const messageId = answer?.messageId ?? "";
     const row = cardState(messageId).targets[0];
     if (!row) throw new Error("The attack card has no row.");
-    if (row.phase === "awaitingDefence") await ask(scratch, defendQuery, { messageId, targetKey: row.key, defence: "none" });
+    if (row.phase === "awaitingDefence") await ask(scratch, defendQuery, { messageId, targetKey: row.key, revision: cardRevision(messageId), defence: "none" });
     if (wanted(cardState(messageId), row.key)) return { messageId, key: row.key };
   }
   return null;

@@ -12,6 +12,7 @@ import { ask } from "./exchange";
 import { armedAttacker, attackUntil, cardState, combatantOf, scratchCombat } from "./fight";
 import { scratchActor, scratchScene, scratchTokensAt, withSetting, type Scratch } from "./scratch";
 import type { CaseCombat } from "../documents/combat";
+import { cardRevision } from "../exchange/card-store";
 
 export const minorFoesBatch = batchSpec<Scratch>("minorFoes", ({ describe, it, assert }, scratch) => {
   describe("minor foes", () => {
@@ -53,7 +54,7 @@ export const minorFoesBatch = batchSpec<Scratch>("minorFoes", ({ describe, it, a
         const hit = await withSetting({ key: "attacksInTurn", value: false }, () => attackUntil(scratch, weaponUuid, target.uuid, (state, key) => targetActions(state, key).apply, MAX_ATTACK_TRIES));
         assert.ok(hit, `a hit with damage within ${String(MAX_ATTACK_TRIES)} attacks`);
         if (!hit) return;
-        await ask(scratch, applyDamageQuery, { messageId: hit.messageId, targetKey: hit.key });
+        await ask(scratch, applyDamageQuery, { messageId: hit.messageId, targetKey: hit.key, revision: cardRevision(hit.messageId) });
         assert.equal(cardState(hit.messageId).targets[0]?.applied?.out, true, "the card takes the thug out of the fight");
         assert.ok(target.actor?.statuses.has(CONFIG.specialStatusEffects.DEFEATED), "the thug is defeated");
         assert.ok(combatantOf(fight, target).isDefeated, "its combatant is marked defeated");

@@ -12,7 +12,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { isCharacter, isItemType } from "../core/guards";
 import { advancePhaseQuery } from "../combat/queries";
 import { DEFAULT_ATTACK_INPUT } from "../exchange/attack-input";
-import { cardForViewer } from "../exchange/card-store";
+import { cardForViewer, cardRevision } from "../exchange/card-store";
 import { applyDamageQuery, defendQuery, undoDamageQuery } from "../exchange/gm-actions";
 import { attackQuery } from "../exchange/make-attack";
 import { caseRouter } from "../requests/gm";
@@ -91,10 +91,10 @@ export const playerBatch = batchSpec<Scratch>("player", ({ describe, it, assert 
 
     it("defends with No defence: the GM rolls the to-hit and the card shows it here", async () => {
       assert.ok(cardId, "the card exists (the test before passed)");
-      expectOk(await askAsPlayer(scratch, defendQuery, { messageId: cardId, targetKey: key, defence: "none" }), "the defence");
+      expectOk(await askAsPlayer(scratch, defendQuery, { messageId: cardId, targetKey: key, revision: cardRevision(cardId), defence: "none" }), "the defence");
       assert.equal(view().targets[0]?.phase, "resolved", "the row is resolved on this client");
       assert.ok(view().targets[0]?.toHit, "the to-hit is on the card");
-      const again = await askAsPlayer(scratch, defendQuery, { messageId: cardId, targetKey: key, defence: "none" });
+      const again = await askAsPlayer(scratch, defendQuery, { messageId: cardId, targetKey: key, revision: cardRevision(cardId), defence: "none" });
       assert.ok(!again.ok, "a second defence is refused");
     });
 
@@ -104,14 +104,14 @@ export const playerBatch = batchSpec<Scratch>("player", ({ describe, it, assert 
       if (!targetActions(view(), key).apply) return; // a miss: nothing to apply
       const expectation = playerApplyExpectation(game.settings.get(SYSTEM_ID, "damageAppliedBy"));
       const health = isCharacter(hero) ? hero.system.health.value : 0;
-      const applied = await askAsPlayer(scratch, applyDamageQuery, { messageId: cardId, targetKey: key });
+      const applied = await askAsPlayer(scratch, applyDamageQuery, { messageId: cardId, targetKey: key, revision: cardRevision(cardId) });
       if (expectation === "forbidden") {
         assert.ok(!applied.ok && applied.reason === "forbidden", "only the GM applies damage in this world: refused");
         return;
       }
       expectOk(applied, "Apply damage");
       assert.equal(view().targets[0]?.phase, "applied", "applied on this client");
-      expectOk(await askAsPlayer(scratch, undoDamageQuery, { messageId: cardId, targetKey: key }), "Undo");
+      expectOk(await askAsPlayer(scratch, undoDamageQuery, { messageId: cardId, targetKey: key, revision: cardRevision(cardId) }), "Undo");
       if (isCharacter(hero)) assert.equal(hero.system.health.value, health, "your hero's Health is back");
     });
 

@@ -11,6 +11,7 @@ import { ask } from "./exchange";
 import { MAX_SLAM_TRIES, slamMoveProblems } from "./expected";
 import { armedAttacker, attackUntil, cardState } from "./fight";
 import { scratchActor, scratchScene, scratchTokensAt, withSetting, type Scratch } from "./scratch";
+import { cardRevision } from "../exchange/card-store";
 
 /** A row that calls for a Slam? and has damage to apply. */
 function slamDue(state: ExchangeState, key: string): boolean {
@@ -34,10 +35,10 @@ export const slamBatch = batchSpec<Scratch>("slam", ({ describe, it, assert }, s
         for (let tries = 0; tries < MAX_SLAM_TRIES; tries++) {
           const hit = await attackUntil(scratch, weapon.uuid, token.uuid, slamDue, MAX_ATTACK_TRIES);
           if (!hit) continue;
-          await ask(scratch, applyDamageQuery, { messageId: hit.messageId, targetKey: hit.key });
+          await ask(scratch, applyDamageQuery, { messageId: hit.messageId, targetKey: hit.key, revision: cardRevision(hit.messageId) });
           const before = { x: token.x, y: token.y };
           // SLAM: the card's Slam? button.
-          await ask(scratch, consequenceQuery, { messageId: hit.messageId, targetKey: hit.key, check: "slam" });
+          await ask(scratch, consequenceQuery, { messageId: hit.messageId, targetKey: hit.key, revision: cardRevision(hit.messageId), check: "slam" });
           const moved = cardState(hit.messageId).targets[0]?.consequences.find((c) => c.check === "slam")?.moved ?? null;
           if (!moved || moved.areas === 0) continue;
           assert.deepEqual(slamMoveProblems(before, { x: token.x, y: token.y }, moved, scene.grid.size), [], "the token went where the card says");

@@ -109,6 +109,18 @@ export function recordDefence(state: TurnState, id: string, defence?: DefenceCod
   return { change: changeOf(next), penalty, tookAction: false };
 }
 
+/**
+ * Why {@link recordDefence} would refuse this defence now, or null when it would count it: asked
+ * before any die is rolled, so a defence the turn can no longer take (the phase moved on out of
+ * Resolve and the extra rounds, or Evasion/Feint/Catch with no action left) is refused with
+ * nothing rolled, never rolled and then refused.
+ */
+export function defenceRefusal(state: TurnState, id: string, defence: DefenceCode): "wrongPhase" | "noAction" | null {
+  if (!(ACTING_PHASES as readonly string[]).includes(state.combat.phase)) return "wrongPhase";
+  const c = combatantOf(state, id);
+  return defenceTakesAction(defence) && actionsLeft(c) === 0 ? "noAction" : null;
+}
+
 /** Notes a Judge's event at wrap-up (bombs go off, floors collapse …) [001 Step 6]. */
 export function noteEvent(state: TurnState, text: string): TurnChange {
   assertPhase(state, phasesWhere("notingEvents"), "Noting an event");

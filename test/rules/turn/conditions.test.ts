@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { EXTRA_ACTION_FAIL_CS, EXTRA_ACTION_SEPARATE_CS, MAX_ACTIONS_PER_TURN, extraActionRequiredColor, flurryDamageShift } from "../../../src/rules/actions";
 import { PARTIAL_HOLD_CS } from "../../../src/rules/attacks";
-import { actionCountChoices, actionShift, actionsLeft, advancePhase, chooseExtraMode, createCombatantTurn, declareAction, nextDefencePenalty, parseDeclaration, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRolls, setHold } from "../../../src/rules/turn";
+import { actionCountChoices, actionShift, actionsLeft, advancePhase, chooseExtraMode, createCombatantTurn, declareAction, defenceRefusal, nextDefencePenalty, parseDeclaration, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRolls, setHold } from "../../../src/rules/turn";
 import { Table, expectTurnError, mixedParty, stats } from "../../support/turn-play";
 
 describe("holds, defences and the extra-action phase's details", () => {
@@ -39,9 +39,19 @@ describe("holds, defences and the extra-action phase's details", () => {
     expect(t.c("a").defencesUsed).toBe(0);
     expect(actionsLeft(t.c("a"))).toBe(0);
     expectTurnError(() => recordDefence(t.state, "a", "feint"), "cannotAct");
+    // Asked before any die is rolled, defenceRefusal says the same as recordDefence would.
+    expect(defenceRefusal(t.state, "a", "feint")).toBe("noAction");
+    expect(defenceRefusal(t.state, "a", "dodge")).toBeNull();
     expect(nextDefencePenalty(t.c("a"))).toBe(0);
     t.act("b");
     expect(t.current).toBeNull(); // a lost its action to the Evasion
+  });
+
+  it("a defence outside Resolve and the extra rounds is refused by defenceRefusal, as recordDefence refuses it", () => {
+    const t = new Table([createCombatantTurn("a", stats())]);
+    expect(t.state.combat.phase).toBe("declare");
+    expect(defenceRefusal(t.state, "a", "dodge")).toBe("wrongPhase");
+    expectTurnError(() => recordDefence(t.state, "a", "dodge"), "wrongPhase");
   });
 
   it("a failed extra-action roll and a flurry use the rules' constants", () => {
