@@ -27,6 +27,13 @@ export interface LedgerEntry {
   readonly field: LedgerField;
   readonly before: number;
   readonly after: number;
+  /**
+   * A random word the GM chose for this write and noted first where only GMs write (an attack
+   * card's record: card-store.ts `journalStep`). The actor is a document its owner may write, so
+   * an entry counts for a card's step only when its nonce matches the GM's note: a player who
+   * writes entries on their own actor cannot make a step look done.
+   */
+  readonly nonce?: string;
 }
 
 /** The lock key of an actor's Health, Endurance and conditions. */
@@ -41,7 +48,7 @@ interface HasFlags {
 function isEntry(value: unknown): value is LedgerEntry {
   if (typeof value !== "object" || value === null) return false;
   const e = value as Record<string, unknown>;
-  return typeof e.id === "string" && typeof e.field === "string" && Number.isInteger(e.before) && Number.isInteger(e.after);
+  return typeof e.id === "string" && typeof e.field === "string" && Number.isInteger(e.before) && Number.isInteger(e.after) && (e.nonce === undefined || typeof e.nonce === "string");
 }
 
 /** The actor's ledger, newest last (malformed entries are skipped). */
@@ -50,9 +57,12 @@ export function ledgerOf(actor: HasFlags): LedgerEntry[] {
   return Array.isArray(flags?.ledger) ? flags.ledger.filter(isEntry) : [];
 }
 
-/** The entry a request left for a field, if any. */
-export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField): LedgerEntry | undefined {
-  return ledgerOf(actor).find((e) => e.id === id && e.field === field);
+/**
+ * The entry a request left for a field, if any. With a `nonce` (the GM's note of the step), only
+ * an entry carrying that very nonce counts: one its owner wrote on the actor does not.
+ */
+export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField, nonce?: string): LedgerEntry | undefined {
+  return ledgerOf(actor).find((e) => e.id === id && e.field === field && (nonce === undefined || e.nonce === nonce));
 }
 
 /**
@@ -60,8 +70,8 @@ export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField): Le
  * did. Call it holding the actor's lock. The ledger is an array, which an update replaces
  * whole (Foundry merges objects key by key but replaces arrays), so old entries fall off.
  */
-export async function writeOnce(actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number): Promise<void> {
-  await writeOnceWith(actor, id, field, before, after, {});
+export async function writeOnce(actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number, nonce?: string): Promise<void> {
+  await writeOnceWith(actor, id, field, before, after, {}, nonce);
 }
 
 /**
@@ -75,9 +85,11 @@ export async function writeOnceWith(
   before: number,
   after: number,
   extra: Record<string, unknown>,
+  /** The GM's note of this write (see {@link LedgerEntry.nonce}): an entry without it does not count as done. */
+  nonce?: string,
 ): Promise<boolean> {
-  if (ledgerEntry(actor, id, field)) return false;
-  const entry: LedgerEntry = { id, field, before, after };
+  if (ledgerEntry(actor, id, field, nonce)) return false;
+  const entry: LedgerEntry = nonce === undefined ? { id, field, before, after } : { id, field, before, after, nonce };
   const ledger = [...ledgerOf(actor), entry].slice(-LEDGER_SIZE);
   await actor.update({ ...extra, [field]: after, [`flags.${SYSTEM_ID}.ledger`]: ledger } as Actor.UpdateData);
   return true;

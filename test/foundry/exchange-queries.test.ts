@@ -178,8 +178,14 @@ describe("applying and undoing damage", () => {
     expect(hero.system.lostEnduranceRanks).toBe(1);
     expect(hero.system.baseAbilities.endurance.value).toBe(30);
     expect(hero.statuses.has(statusId("dying"))).toBe(true);
-    // Undo is now refused: the consequence is on the character.
+    // Undo takes the whole hit back, the check's rank and Dying with it (UNDO_TAKES_BACK_CHECKS); once.
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(hero.system.health.value).toBe(30);
+    expect(hero.system.lostEnduranceRanks).toBe(0);
+    expect(hero.statuses.has(statusId("dying"))).toBe(false);
+    expect(state().targets[0]?.phase).toBe("resolved");
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(hero.system.lostEnduranceRanks).toBe(0);
   });
 });
 
@@ -271,6 +277,8 @@ describe("with a combat running (the turn's bridge)", () => {
       declaredDodgeShift: () => Promise.resolve(-4),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
+      stunOf: () => Promise.resolve(null),
+      restoreStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
     };
@@ -293,6 +301,8 @@ describe("with a combat running (the turn's bridge)", () => {
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
+        stunOf: () => Promise.resolve(null),
+        restoreStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
       };
@@ -306,6 +316,8 @@ describe("with a combat running (the turn's bridge)", () => {
       declaredDodgeShift: () => Promise.resolve(0),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
+      stunOf: () => Promise.resolve(null),
+      restoreStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
     };
@@ -323,6 +335,8 @@ describe("with a combat running (the turn's bridge)", () => {
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
+        stunOf: () => Promise.resolve(null),
+        restoreStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
       };

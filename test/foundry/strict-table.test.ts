@@ -260,8 +260,9 @@ describe("strict table", () => {
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
     expect(dealt).toBeGreaterThan(0);
     const log = table.server.applied.length;
-    // The GM's tab closes right after the Health write: its card write never reaches the server.
-    gm.dropAfterWrites(1);
+    // The GM's tab closes right after the Health write (its note on the card's record, then the
+    // Health): its card write never reaches the server.
+    gm.dropAfterWrites(2);
     const cut = await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     expect(cut.ok).toBe(false);
     expect(gm.connected).toBe(false);
@@ -291,7 +292,7 @@ describe("strict table", () => {
       bobAsked = resolve;
     });
     table.server.gate = (client, write) => (client === gm && write.collection === "Actor" && write.op === "update" ? asked : null);
-    gm.dropAfterWrites(1);
+    gm.dropAfterWrites(2);
     const cut = gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     table.dice.push(60);
     const defence = bob.click(defendQuery, { messageId: id, targetKey: "1", defence: "none" });
@@ -325,8 +326,8 @@ describe("strict table", () => {
     await table.settle();
     const start = table.health(CAST.kestrel);
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
-    // The GM applies it (Health, the record, the card) and its tab closes before it can answer.
-    gm.dropAfterWrites(3);
+    // The GM applies it (its note on the record, Health, the record, the card) and its tab closes before it can answer.
+    gm.dropAfterWrites(4);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     await table.settle();
     expect(gm.connected).toBe(false);

@@ -14,7 +14,7 @@ import { ExchangeError, sealExchange, unsealExchange, type ExchangeState, type S
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { callCaseHook } from "../core/case-hooks";
-import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange, type RevisionSecrets } from "./card-model";
+import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, JOURNAL_SIZE, RECORD_REVISIONS, readExchange, type JournalEntry, type RevisionSecrets } from "./card-model";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 import { gmIds, showDice } from "../dice/dice-so-nice";
 
@@ -113,6 +113,47 @@ function rollsJson(message: ChatMessage.Implementation | null, dice: readonly Ro
   return [...existing, ...dice.map((d) => JSON.stringify(d.roll.toJSON()))];
 }
 
+/** The card's record as it stands now (one a journal note made since the card was loaded, too: it names the card). */
+function recordNow(loaded: LoadedCard): ChatMessage.Implementation | null {
+  if (loaded.record) return loaded.record;
+  const cardId = loaded.message.id ?? "";
+  for (const m of game.messages) if (m.type === "attackRecord" && writtenByGM(m) && (m.system as RecordSystem).cardId === cardId) return m;
+  return null;
+}
+
+/** The GM's journal of a card's steps (its record's notes), oldest first. */
+export function journalOf(loaded: LoadedCard): readonly JournalEntry[] {
+  const journal = (recordNow(loaded)?.system as RecordSystem | undefined)?.journal;
+  return Array.isArray(journal) ? journal.filter((e: Partial<JournalEntry> | null) => typeof e?.id === "string" && typeof e.nonce === "string" && typeof e.data === "object") : [];
+}
+
+/** The GM's note of step `id` on this card, if it was begun. */
+export function journalEntry(loaded: LoadedCard, id: string): JournalEntry | undefined {
+  return journalOf(loaded).find((e) => e.id === id);
+}
+
+/**
+ * Notes step `id` in the card's record before the step writes anything on another document:
+ * a fresh nonce (its ledger entries carry it) and `data` (what finishing or undoing it needs,
+ * read now, before the effects). A retry finds the note and gets it back unchanged, so it
+ * finishes the step with the values the first attempt read. A card without a record gets one.
+ */
+export async function journalStep(loaded: LoadedCard, id: string, data: Record<string, unknown> = {}): Promise<JournalEntry> {
+  const found = journalEntry(loaded, id);
+  if (found) return found;
+  const entry: JournalEntry = { id, nonce: foundry.utils.randomID(16), data };
+  const record = recordNow(loaded);
+  if (record) {
+    const journal = [...journalOf(loaded), entry].slice(-JOURNAL_SIZE);
+    await record.update(messageUpdate("attackRecord", { "system.journal": journal }));
+  } else {
+    // A card from before records existed: its record now (no secrets: no row of it is sealed),
+    // naming the card; the card's next write names the record.
+    await ChatMessage.implementation.create({ type: "attackRecord", whisper: gmIds(), content: "", system: { cardId: loaded.message.id ?? "", origin: "", secrets: [{ revision: loaded.revision, secrets: {} }], journal: [entry] } });
+  }
+  return entry;
+}
+
 /**
  * Writes the next revision of a card: the record's secrets first, the card last (with the
  * request id remembered and the public dice added).
@@ -121,11 +162,12 @@ export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestI
   const revision = loaded.revision + 1;
   const { card, secrets } = sealExchange(next, sealOptions(next, isNpc));
   const secretRolls = dice.filter((d) => d.secret);
-  let recordId = loaded.record?.id ?? "";
-  if (loaded.record) {
+  const record = recordNow(loaded);
+  let recordId = record?.id ?? "";
+  if (record) {
     // An array, which an update replaces whole: older revisions fall off.
-    const kept = ((loaded.record.system as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
-    await loaded.record.update(messageUpdate("attackRecord", { "system.secrets": [...kept, { revision, secrets }] }, { rolls: rollsJson(loaded.record, secretRolls) }));
+    const kept = ((record.system as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
+    await record.update(messageUpdate("attackRecord", { "system.secrets": [...kept, { revision, secrets }] }, { rolls: rollsJson(record, secretRolls) }));
   } else {
     // A card from before records existed: it gets its record now.
     recordId = (await createRecord(loaded.message.id ?? "", "", [{ revision, secrets }], secretRolls))?.id ?? "";
