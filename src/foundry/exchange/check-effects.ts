@@ -112,17 +112,15 @@ async function restoreStatus(actor: Actor.Implementation, status: CaseStatus, be
 export type CheckNotes = Partial<Record<Check, { readonly id: string; readonly data: Record<string, unknown> }>>;
 
 /**
- * Takes back what the row's rolled checks did (rules `undoPlan`), from the GM's notes of them:
- * Stunned and the turn's stun, Slammed and the token's move, Dying, death and the lost rank.
- * `id` and `nonce` are the undo step's (the rank's ledger entry). Call it holding the actor's
- * lock; every write sets a state, so a retry writes nothing new.
+ * Takes back what the row's rolled checks did on the actor and its token (rules `undoPlan`),
+ * from the GM's notes of them: Stunned, Slammed and the token's move, Dying, death and the lost
+ * rank. `id` and `nonce` are the undo step's (the rank's ledger entry). Call it holding the
+ * actor's lock; every write sets a state, so a retry writes nothing new. The turn's stun is put
+ * back apart ({@link undoTurnStun}), outside the actor's lock, as the turn's own writes take it.
  */
-export async function undoChecks(bridge: CombatBridge, actor: Actor.Implementation, tokenUuid: string, plan: UndoPlan, notes: CheckNotes, id: string, nonce: string): Promise<void> {
+export async function undoChecks(actor: Actor.Implementation, tokenUuid: string, plan: UndoPlan, notes: CheckNotes, id: string, nonce: string): Promise<void> {
   const stun = notes.stun ? readCheckBefore(notes.stun.data) : null;
-  if (plan.stun && stun) {
-    await restoreStatus(actor, "stunned", stun.stunned);
-    if (stun.turnStun) await bridge.restoreStun(actor, stun.turnStun);
-  }
+  if (plan.stun && stun) await restoreStatus(actor, "stunned", stun.stunned);
   const slam = notes.slam ? readCheckBefore(notes.slam.data) : null;
   if (plan.slam && slam && notes.slam) {
     await restoreStatus(actor, "slammed", slam.slammed);
@@ -136,6 +134,12 @@ export async function undoChecks(bridge: CombatBridge, actor: Actor.Implementati
     await restoreStatus(actor, "dying", kill.dying);
     if (plan.kill.dead && !kill.dead && actor.statuses.has(CONFIG.specialStatusEffects.DEFEATED)) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: false, overlay: true });
   }
+}
+
+/** Puts the turn's stun back as the Stun? check's note found it (a set, not a change: a retry changes nothing). */
+export async function undoTurnStun(bridge: CombatBridge, actor: Actor.Implementation, plan: UndoPlan, notes: CheckNotes): Promise<void> {
+  const before = plan.stun && notes.stun ? readCheckBefore(notes.stun.data).turnStun : null;
+  if (before) await bridge.restoreStun(actor, before);
 }
 
 /**

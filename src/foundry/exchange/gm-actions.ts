@@ -52,7 +52,7 @@ import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { journalEntry, journalOf, journalStep, loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
-import { checkBefore, consequenceEffects, readCheckBefore, undoChecks, type Check, type CheckNotes } from "./check-effects";
+import { checkBefore, consequenceEffects, readCheckBefore, undoChecks, undoTurnStun, type Check, type CheckNotes } from "./check-effects";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
@@ -529,8 +529,9 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   }
   const undone = await writeHealthChange(context, loaded, id, actors, (health, charger) => undoDamage(state, key, health, charger), () => ({}), async (_result, nonce) => {
     if (plan.out && !outBeforeApply(loaded, key)) await setOutOfFight(context.services.combat, actors.actor, id, false, nonce);
-    await undoChecks(context.services.combat, actors.actor, target.uuid, plan, notes, id, nonce);
+    await undoChecks(actors.actor, target.uuid, plan, notes, id, nonce);
   });
+  await undoTurnStun(context.services.combat, actors.actor, plan, notes);
   await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
 }
