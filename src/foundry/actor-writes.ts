@@ -187,10 +187,17 @@ export async function regenerate(actor: Actor.Implementation, id: string, amount
  * ledger), under the actor's lock; the Karma log gains its "spend" line (`reason`) in the same
  * write. Refused ("malformed") when the pool is short or the amount is not a legal spend.
  */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly locks: LockTable; readonly requestId: string }, reason: string): Promise<void> {
+export async function spendKarmaOnce(
+  actor: Actor.Implementation,
+  amount: number,
+  context: { readonly locks: LockTable; readonly requestId: string },
+  reason: string,
+  /** The nonce of the GM's note of the step, where one is kept (see {@link LedgerEntry.nonce}). */
+  nonce?: string,
+): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
   await context.locks.run([actorLock(actor.uuid)], async () => {
-    if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
+    if (ledgerEntry(actor, context.requestId, "system.karma.value", nonce)) return;
     const before = actor.system.karma.value;
     let change;
     try {
@@ -199,6 +206,6 @@ export async function spendKarmaOnce(actor: Actor.Implementation, amount: number
       throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
     }
     const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
-    await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log);
+    await writeOnceWith(actor, context.requestId, "system.karma.value", before, change.balance, log, nonce);
   });
 }

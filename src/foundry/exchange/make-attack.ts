@@ -39,7 +39,7 @@ import { requestGM, userOwns } from "../requests/gm";
 import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
-import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
+import { attackNonce, beginAttack, cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
@@ -376,7 +376,7 @@ export const attackQuery = defineCardQuery({
     const attack = attackOf(item);
     if (!attack) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotAnAttack"));
     // An empty weapon is refused before anything is written (a retry that already fired passes).
-    assertMayFire(item, attack, context.requestId);
+    assertMayFire(item, attack, context.requestId, attackNonce(context.requestId));
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
     if (!parsed.ok) throw new QueryRefusal("malformed", game.i18n.format(parsed.errorKey, parsed.data ?? {}));
     // An area attack's targets are the tokens its template covers, as the GM reads them.
@@ -390,8 +390,10 @@ export const attackQuery = defineCardQuery({
     const targets = snapshots.filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
     let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area));
-    await spendAmmunitionOnce(item, actor, attack, context);
-    await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }));
+    // The GM's note first (a whispered record): the spends' ledger entries carry its nonce.
+    const nonce = await beginAttack(context.requestId);
+    await spendAmmunitionOnce(item, actor, attack, context, nonce);
+    await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }), nonce);
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
       await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));
     }
