@@ -12,6 +12,7 @@ import {
 } from "../../src/foundry/exchange/gm-actions";
 import { createExchange, readExchangeForTest } from "../support/exchange-fixtures";
 import { statusId } from "../../src/foundry/status-effects";
+import { loadCard } from "../../src/foundry/exchange/card-store";
 import { vi } from "vitest";
 import type { ExchangeState } from "../../src/rules/index";
 
@@ -356,7 +357,9 @@ describe("a charge into armor", () => {
     expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.system.health.value).toBe(heroHealth - 30);
     expect(villain.system.health.value).toBe(chargerHealth - 10);
-    expect(state().targets[0]?.applied?.rebound).toEqual({ before: chargerHealth, after: chargerHealth - 10 });
+    // The charger is an NPC: its Health is on the GM's record, not on the public card.
+    expect(state().targets[0]?.applied?.rebound).toEqual({ before: 0, after: 0 });
+    expect(loadCard(MESSAGE_ID).state.targets[0]?.applied?.rebound).toEqual({ before: chargerHealth, after: chargerHealth - 10 });
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.system.health.value).toBe(heroHealth);
     expect(villain.system.health.value).toBe(chargerHealth);

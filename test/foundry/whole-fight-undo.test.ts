@@ -10,6 +10,7 @@ import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
 import { applyToSelectedQuery } from "../../src/foundry/exchange/apply-to-selected";
 import { readExchange } from "../../src/foundry/exchange/card-model";
+import { cardForViewer } from "../../src/foundry/exchange/card-store";
 import { turnEngineOf } from "../../src/foundry/combat/foundry-host";
 import { statusId } from "../../src/foundry/status-effects";
 import { docRankOf, docRollFor } from "../support/rules-doc";
@@ -195,5 +196,42 @@ describe("whole fight", () => {
     expect(await gm2.click(applyToSelectedQuery, { messageId: onKestrel, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.shade)] })).toEqual(ok);
     await table.settle();
     expect({ kestrel: table.health(CAST.kestrel), wren: table.health(CAST.wren), shade: table.health(CAST.shade), gravel: table.health(CAST.gravel) }).toEqual({ ...start, shade: start.shade - dealt });
+  });
+
+  it("sealed numbers: an NPC row's Health and an NPC attacker's rank and Strength reach no player; the GM reads them", async () => {
+    const { gm, alice, bob } = table.clients;
+    const gravel = table.server.actors.get(CAST.gravel);
+    if (!gravel) throw new Error("No Gravel.");
+    (gravel.system as { health: { value: number } }).health.value = 337;
+    for (const c of [gm, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    // Gravel (an NPC, Fighting 40, Strength 100) punches Kestrel; Kestrel blasts Gravel; both applied.
+    const onKestrel = await haymaker(TOKEN.kestrel);
+    table.dice.push(roll(40, "green"));
+    expect(await alice.click(defendQuery, { messageId: onKestrel, targetKey: "0", defence: "none" })).toEqual(ok);
+    const blast = await alice.click(attackQuery, { itemUuid: itemUuid(CAST.kestrel, "blast"), targetUuids: [tokenUuid(TOKEN.gravel)], input: {} });
+    if (!blast.ok || !blast.value) throw new Error("The blast was refused.");
+    const blastId = blast.value.messageId;
+    table.dice.push(roll(30, "green"));
+    expect(await gm.click(defendQuery, { messageId: blast.value.messageId, targetKey: "0", defence: "none" })).toEqual(ok);
+    expect(await gm.click(applyDamageQuery, { messageId: blast.value.messageId, targetKey: "0" })).toEqual(ok);
+    await table.settle();
+    const dealt = 337 - table.health(CAST.gravel);
+    expect(dealt).toBeGreaterThan(0);
+    for (const player of [alice, bob]) {
+      const punch = readExchange(player.messages.get(onKestrel)?.system.exchange);
+      expect(punch.attacker).toMatchObject({ name: "Doctor Gravel", value: 0, strength: 0, armor: 0, sealed: true });
+      const row = readExchange(player.messages.get(blast.value.messageId)?.system.exchange).targets[0];
+      expect(row?.applied).toMatchObject({ healthBefore: 0, healthAfter: 0, max: 0 });
+      const cards = [...player.messages.values()].filter((m) => m.type === "attack").map((m) => JSON.stringify(m.system));
+      expect(cards.join("\n")).not.toMatch(/\b337\b|\b(?:"strength":100)/);
+      expect(cards.join("\n")).not.toContain(`"healthAfter":${String(337 - dealt)}`);
+    }
+    // The GM's view joins the record: the numbers are there.
+    const full = gm.run(() => cardForViewer(gm.messages.get(blastId) as never));
+    expect(full.targets[0]?.applied).toMatchObject({ healthBefore: 337, healthAfter: 337 - dealt });
+    expect(gm.run(() => cardForViewer(gm.messages.get(onKestrel) as never)).attacker).toMatchObject({ value: 40, strength: 100 });
   });
 });

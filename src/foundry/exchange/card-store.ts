@@ -101,11 +101,11 @@ export function cardForViewer(message: ChatMessage.Implementation): ExchangeStat
   }
 }
 
-/** The rows to seal: NPC targets (their scores and armor), and their defences when the setting hides them. */
+/** The rows to seal: NPC targets (their scores, armor and Health), their defences when the setting hides them, and an NPC attacker's numbers. */
 export function sealOptions(state: ExchangeState, isNpc: (actorUuid: string) => boolean): SealOptions {
   const sealed = new Set(state.targets.filter((t) => isNpc(t.actorUuid)).map((t) => t.key));
   const hide = game.settings.get(SYSTEM_ID, "hideNpcDefences");
-  return { sealed, hiddenDefence: hide ? sealed : new Set() };
+  return { sealed, hiddenDefence: hide ? sealed : new Set(), attacker: isNpc(state.attacker.uuid) };
 }
 
 function rollsJson(message: ChatMessage.Implementation | null, dice: readonly RolledDie[]): string[] {
