@@ -13,6 +13,8 @@
  */
 import {
   ATTACKS,
+  areaWithinRange,
+  rangeInAreas,
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
   armorApplies,
@@ -336,7 +338,16 @@ export async function areaTargets(user: AskingUser, templateUuid: string | undef
   const own = tokens.find((t) => t.actor?.uuid === actor.uuid);
   if (!own && area.shape === "line") throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoAttackerToken"));
   const origin = own ? tokenSquares(own, scene.grid) : { x: 0, y: 0 };
-  const covered = coveredTokens(area, areaPlacement(area, doc, origin, scene.grid), tokens, scene.grid, actor.uuid);
+  const placement = areaPlacement(area, doc, origin, scene.grid);
+  // The GM measures where the area landed against the item's range (rules areaWithinRange), from the attacker's token.
+  if (own) {
+    const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
+    const range = attacking?.range ?? 0;
+    const from = tokenSquares(own, scene.grid);
+    const distance = rangeInAreas({ x: from.x, y: from.y, width: from.width ?? 1, height: from.height ?? 1 }, { x: placement.centre.x, y: placement.centre.y, width: 1, height: 1 });
+    if (!areaWithinRange(area, distance, range)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Area.OutOfRange", { item: item.name, distance: String(distance), range: String(range) }));
+  }
+  const covered = coveredTokens(area, placement, tokens, scene.grid, actor.uuid);
   if (covered.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoOneInside"));
   if (covered.length > MAX_ATTACK_TARGETS) throw new QueryRefusal("malformed", game.i18n.format("CASE.Area.TooMany", { count: String(covered.length), max: String(MAX_ATTACK_TARGETS) }));
   return covered;
