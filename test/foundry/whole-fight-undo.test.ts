@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAST, StrictTable, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../support/strict-table";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
-import { applyDamageQuery, consequenceQuery, defendQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
+import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, undoDamageQuery } from "../../src/foundry/exchange/gm-actions";
 import { applyToSelectedQuery } from "../../src/foundry/exchange/apply-to-selected";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { cardForViewer } from "../../src/foundry/exchange/card-store";
@@ -233,5 +233,22 @@ describe("whole fight", () => {
     const full = gm.run(() => cardForViewer(gm.messages.get(blastId) as never));
     expect(full.targets[0]?.applied).toMatchObject({ healthBefore: 337, healthAfter: 337 - dealt });
     expect(gm.run(() => cardForViewer(gm.messages.get(onKestrel) as never)).attacker).toMatchObject({ value: 40, strength: 100 });
+  });
+
+  it("refusals name the action: Bob, who does not own Kestrel, is told which action on her row he may not take", async () => {
+    const { bob } = table.clients;
+    table.server.settings.set("case.damageAppliedBy", "owners");
+    const id = await haymaker(TOKEN.kestrel);
+    const name = "Kestrel, the Unbreakable Sentinel of the Northern Reach";
+    const row = { messageId: id, targetKey: "0" };
+    const asks = [
+      [await bob.click(defendQuery, { ...row, defence: "none" }), `Only the GM or ${name}'s owners can defend ${name}.`],
+      [await bob.click(applyDamageQuery, row), `Only the GM or ${name}'s owners can apply the damage to ${name}.`],
+      [await bob.click(undoDamageQuery, row), `Only the GM or ${name}'s owners can undo the damage to ${name}.`],
+      [await bob.click(consequenceQuery, { ...row, check: "slam" }), `Only the GM or ${name}'s owners can roll ${name}'s Slam?, Stun? or Kill? check.`],
+      [await bob.click(escapeQuery, row), `Only the GM or ${name}'s owners can try ${name}'s escape.`],
+      [await bob.click(applyToSelectedQuery, { ...row, tokenUuids: [tokenUuid(TOKEN.wren)] }), `Only the GM or ${name}'s owners can put this damage on ${name}.`],
+    ] as const;
+    for (const [answer, message] of asks) expect(answer).toEqual({ ok: false, reason: "forbidden", message });
   });
 });
