@@ -13,6 +13,7 @@ import {
 import { createExchange, readExchangeForTest } from "../support/exchange-fixtures";
 import { statusId } from "../../src/foundry/status-effects";
 import { loadCard } from "../../src/foundry/exchange/card-store";
+import { NO_COMBAT } from "../../src/foundry/combat/bridge";
 import { vi } from "vitest";
 import type { ExchangeState } from "../../src/rules/index";
 
@@ -206,6 +207,38 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     // Rolling it again is stale; someone else cannot roll it.
     expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "stale" });
     expect(await world.ask(consequenceQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "forbidden" });
+  });
+
+  it("undo after checks: Undo takes the stun off, Stunned and the turn's stun, as it stood before the check", async () => {
+    // The turn holds a 2-turn stun pending from before; the Stun? check records another.
+    const turn = { turns: 0, pending: 2 };
+    const restored: { turns: number; pending: number }[] = [];
+    world.services.combat = {
+      ...NO_COMBAT,
+      recordStun: (_actor, turns) => {
+        turn.turns = Math.max(turn.turns, turns);
+        return Promise.resolve();
+      },
+      stunOf: () => Promise.resolve({ ...turn }),
+      restoreStun: (_actor, before) => {
+        restored.push({ ...before });
+        Object.assign(turn, before);
+        return Promise.resolve();
+      },
+    };
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(95);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    world.dice.push(40, 7);
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: true });
+    expect(turn).toEqual({ turns: 1, pending: 2 });
+    expect(hero.statuses.has(statusId("stunned"))).toBe(true);
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(turn).toEqual({ turns: 0, pending: 2 });
+    expect(restored).toEqual([{ turns: 0, pending: 2 }]);
+    expect(hero.statuses.has(statusId("stunned"))).toBe(false);
+    expect(state().targets[0]?.consequences.map((c) => [c.check, c.outcome])).toEqual([["stun", null]]);
   });
 
   it("only the attacker's side may pull, and only as the attack type allows", async () => {

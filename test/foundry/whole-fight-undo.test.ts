@@ -251,4 +251,27 @@ describe("whole fight", () => {
     ] as const;
     for (const [answer, message] of asks) expect(answer).toEqual({ ok: false, reason: "forbidden", message });
   });
+
+  it("undo after checks: an NPC's checks roll themselves on Apply (the default), and its row can still be undone, Stunned and all", async () => {
+    const { gm, alice } = table.clients;
+    table.server.settings.set("case.autoNpcConsequences", true);
+    const start = actorState(CAST.shade);
+    const punch = await alice.click(attackQuery, { itemUuid: itemUuid(CAST.kestrel, "punch"), targetUuids: [tokenUuid(TOKEN.shade)], input: {} });
+    if (!punch.ok || !punch.value) throw new Error("The punch was refused.");
+    const id = punch.value.messageId;
+    // Red on Kestrel's Fighting 100: a Stun result. On Apply the GM rolls Shade's Stun? itself: green, one turn.
+    table.dice.push(roll(100, "red"));
+    expect(await gm.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" })).toEqual(ok);
+    table.dice.push(roll(100, "green"), 4);
+    expect(await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toEqual(ok);
+    await table.settle();
+    // Shade stands outside the combat: a Stun? in a running combat stalls today (issue 21, item 6).
+    expect(actorState(CAST.shade).statuses).toContain(statusId("stunned"));
+    const rolled = table.clients.gm.run(() => cardForViewer(gm.messages.get(id) as never)).targets[0];
+    expect(rolled?.consequences.map((c) => c.outcome?.check)).toEqual(["stun"]);
+    expect(await gm.click(undoDamageQuery, { messageId: id, targetKey: "0" })).toEqual(ok);
+    await table.settle();
+    expect(actorState(CAST.shade)).toEqual(start);
+    expect(card(id).targets[0]?.phase).toBe("resolved");
+  });
 });
