@@ -14,6 +14,7 @@ import { createExchange, readExchangeForTest } from "../support/exchange-fixture
 import { statusId } from "../../src/foundry/status-effects";
 import { loadCard } from "../../src/foundry/exchange/card-store";
 import { NO_COMBAT } from "../../src/foundry/combat/bridge";
+import { resolveConsequence } from "../../src/rules/index";
 import { vi } from "vitest";
 import type { ExchangeState } from "../../src/rules/index";
 
@@ -239,6 +240,21 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     expect(restored).toEqual([{ turns: 0, pending: 2 }]);
     expect(hero.statuses.has(statusId("stunned"))).toBe(false);
     expect(state().targets[0]?.consequences.map((c) => [c.check, c.outcome])).toEqual([["stun", null]]);
+  });
+
+  it("undo after checks: a card whose check was rolled before Undo kept its notes is refused, clearly, and nothing is written", async () => {
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(95);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    // The Stun? rolled as an older version did: on the card, with no note on the GM's record.
+    const rolled = resolveConsequence(state(), "0", { check: "stun", die: 40, d10: 7 });
+    await message.update({ "system.exchange": rolled });
+    const health = hero.system.health.value;
+    const answer = await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    expect(answer).toMatchObject({ ok: false, reason: "stale", message: expect.stringContaining("were rolled before Undo could take them back") as string });
+    expect(hero.system.health.value).toBe(health);
+    expect(state().targets[0]?.phase).toBe("applied");
   });
 
   it("only the attacker's side may pull, and only as the attack type allows", async () => {

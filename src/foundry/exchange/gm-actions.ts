@@ -526,6 +526,8 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   for (const check of ["slam", "stun", "kill"] as const) {
     const note = latestNote(loaded, key, check);
     if (note) notes[check] = note;
+    // A check rolled before its note was kept (an older card): Undo would not know what to put back.
+    else if ((check === "slam" && plan.slam) || (check === "stun" && plan.stun) || (check === "kill" && plan.kill)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.UndoUnknownCheck", { name: target.name }));
   }
   const undone = await writeHealthChange(context, loaded, id, actors, (health, charger) => undoDamage(state, key, health, charger), () => ({}), async (_result, nonce) => {
     if (plan.out && !outBeforeApply(loaded, key)) await setOutOfFight(context.services.combat, actors.actor, id, false, nonce);
