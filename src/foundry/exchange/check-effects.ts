@@ -109,7 +109,7 @@ async function restoreStatus(actor: Actor.Implementation, status: CaseStatus, be
 }
 
 /** The notes of the checks a row's undo takes back, by check (each the newest note of that check on the row). */
-export type CheckNotes = Partial<Record<Check, { readonly id: string; readonly data: Record<string, unknown> }>>;
+export type CheckNotes = Partial<Record<Check, { readonly id: string; readonly nonce: string; readonly data: Record<string, unknown> }>>;
 
 /**
  * Takes back what the row's rolled checks did on the actor and its token (rules `undoPlan`),
@@ -124,7 +124,7 @@ export async function undoChecks(actor: Actor.Implementation, tokenUuid: string,
   const slam = notes.slam ? readCheckBefore(notes.slam.data) : null;
   if (plan.slam && slam && notes.slam) {
     await restoreStatus(actor, "slammed", slam.slammed);
-    if (plan.slam.moved && slam.token) await moveTokenBack(tokenUuid, notes.slam.id, id, slam.token);
+    if (plan.slam.moved && slam.token) await moveTokenBack(tokenUuid, notes.slam, id, slam.token);
   }
   const kill = notes.kill ? readCheckBefore(notes.kill.data) : null;
   if (plan.kill && kill && isCharacter(actor)) {
@@ -144,13 +144,14 @@ export async function undoTurnStun(bridge: CombatBridge, actor: Actor.Implementa
 
 /**
  * Moves a slammed token back to where it stood, when its last slam move is still this check's
- * (`flags.case.slamMove.id`); it then names the undo, so a retry does not move it again.
+ * (`flags.case.slamMove`: the check's id and its note's nonce); it then names the undo, so a
+ * retry does not move it again.
  */
-async function moveTokenBack(tokenUuid: string, checkId: string, undoId: string, to: { readonly x: number; readonly y: number }): Promise<void> {
+async function moveTokenBack(tokenUuid: string, check: { readonly id: string; readonly nonce: string }, undoId: string, to: { readonly x: number; readonly y: number }): Promise<void> {
   const doc: unknown = await fromUuid(tokenUuid);
   if (!isPositionedToken(doc)) return;
-  const flag = (doc.flags[SYSTEM_ID] as { slamMove?: { id?: unknown } } | undefined)?.slamMove;
-  if (flag?.id !== checkId) return;
+  const flag = (doc.flags[SYSTEM_ID] as { slamMove?: { id?: unknown; nonce?: unknown } } | undefined)?.slamMove;
+  if (flag?.id !== check.id || flag.nonce !== check.nonce) return;
   // LOCKS: the slammed token's position (`token:<uuid>`, slam-move.ts tokenLock); the Undo's handler holds the card's and the actor's.
   await doc.update({ x: to.x, y: to.y, [`flags.${SYSTEM_ID}.slamMove`]: { id: undoId, move: null } });
 }

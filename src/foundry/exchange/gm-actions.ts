@@ -141,7 +141,7 @@ function cutSteps(loaded: LoadedCard): RowStep[] {
 }
 
 /** The newest note of a row's step on this card, at any revision (the apply or the check an undo takes back). */
-function latestNote(loaded: LoadedCard, key: string, step: string): { id: string; data: Record<string, unknown> } | undefined {
+function latestNote(loaded: LoadedCard, key: string, step: string): { id: string; nonce: string; data: Record<string, unknown> } | undefined {
   const id = loaded.message.id ?? "";
   return journalOf(loaded).filter((e) => isEffectIdOf(e.id, id, key, step)).at(-1);
 }
@@ -648,7 +648,7 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
     const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
     await consequenceEffects(context.services.combat, next, key, check, actor, lostBefore, id, note.nonce);
-    const moved = check === "slam" ? await moveSlammedToken(next, key, id, context) : next;
+    const moved = check === "slam" ? await moveSlammedToken(next, key, id, context, note.nonce) : next;
     await save("consequence", loaded, moved, context, dice);
   });
 }
