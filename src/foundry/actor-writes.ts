@@ -27,6 +27,13 @@ export interface LedgerEntry {
   readonly field: LedgerField;
   readonly before: number;
   readonly after: number;
+  /**
+   * A random word the GM chose for this write and noted first where only GMs write (an attack
+   * card's record: card-store.ts `journalStep`). The actor is a document its owner may write, so
+   * an entry counts for a card's step only when its nonce matches the GM's note: a player who
+   * writes entries on their own actor cannot make a step look done.
+   */
+  readonly nonce?: string;
 }
 
 /** The lock key of an actor's Health, Endurance and conditions. */
@@ -54,7 +61,7 @@ interface HasFlags {
 function isEntry(value: unknown): value is LedgerEntry {
   if (typeof value !== "object" || value === null) return false;
   const e = value as Record<string, unknown>;
-  return typeof e.id === "string" && typeof e.field === "string" && Number.isInteger(e.before) && Number.isInteger(e.after);
+  return typeof e.id === "string" && typeof e.field === "string" && Number.isInteger(e.before) && Number.isInteger(e.after) && (e.nonce === undefined || typeof e.nonce === "string");
 }
 
 /** The actor's ledger, newest last (malformed entries are skipped). */
@@ -63,9 +70,12 @@ export function ledgerOf(actor: HasFlags): LedgerEntry[] {
   return Array.isArray(flags?.ledger) ? flags.ledger.filter(isEntry) : [];
 }
 
-/** The entry a request left for a field, if any. */
-export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField): LedgerEntry | undefined {
-  return ledgerOf(actor).find((e) => e.id === id && e.field === field);
+/**
+ * The entry a request left for a field, if any. With a `nonce` (the GM's note of the step), only
+ * an entry carrying that very nonce counts: one its owner wrote on the actor does not.
+ */
+export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField, nonce?: string): LedgerEntry | undefined {
+  return ledgerOf(actor).find((e) => e.id === id && e.field === field && (nonce === undefined || e.nonce === nonce));
 }
 
 /**
@@ -73,8 +83,8 @@ export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField): Le
  * did. Call it holding the actor's lock. The ledger is an array, which an update replaces
  * whole (Foundry merges objects key by key but replaces arrays), so old entries fall off.
  */
-export async function writeOnce(scope: WriteScope, actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number): Promise<void> {
-  await writeOnceWith(scope, actor, id, field, before, after, {});
+export async function writeOnce(scope: WriteScope, actor: Actor.Implementation, id: string, field: LedgerField, before: number, after: number, nonce?: string): Promise<void> {
+  await writeOnceWith(scope, actor, id, field, before, after, {}, nonce);
 }
 
 /**
@@ -90,10 +100,12 @@ export async function writeOnceWith(
   before: number,
   after: number,
   extra: Record<string, unknown>,
+  /** The GM's note of this write (see {@link LedgerEntry.nonce}): an entry without it does not count as done. */
+  nonce?: string,
 ): Promise<boolean> {
   scope.require(actorLock(actor.uuid));
-  if (ledgerEntry(actor, id, field)) return false;
-  const entry: LedgerEntry = { id, field, before, after };
+  if (ledgerEntry(actor, id, field, nonce)) return false;
+  const entry: LedgerEntry = nonce === undefined ? { id, field, before, after } : { id, field, before, after, nonce };
   const ledger = [...ledgerOf(actor), entry].slice(-LEDGER_SIZE);
   await actor.update({ ...extra, [field]: after, [`flags.${SYSTEM_ID}.ledger`]: ledger } as Actor.UpdateData);
   return true;
@@ -191,10 +203,17 @@ export async function regenerate(scope: WriteScope, actor: Actor.Implementation,
  * ledger), under the actor's lock; the Karma log gains its "spend" line (`reason`) in the same
  * write. Refused ("malformed") when the pool is short or the amount is not a legal spend.
  */
-export async function spendKarmaOnce(actor: Actor.Implementation, amount: number, context: { readonly scope: LockScope; readonly requestId: string }, reason: string): Promise<void> {
+export async function spendKarmaOnce(
+  actor: Actor.Implementation,
+  amount: number,
+  context: { readonly scope: LockScope; readonly requestId: string },
+  reason: string,
+  /** The nonce of the GM's note of the step, where one is kept (see {@link LedgerEntry.nonce}). */
+  nonce?: string,
+): Promise<void> {
   if (amount === 0 || !isCharacter(actor)) return;
   await context.scope.within([actorLock(actor.uuid)], async () => {
-    if (ledgerEntry(actor, context.requestId, "system.karma.value")) return;
+    if (ledgerEntry(actor, context.requestId, "system.karma.value", nonce)) return;
     const before = actor.system.karma.value;
     let change;
     try {
@@ -203,6 +222,6 @@ export async function spendKarmaOnce(actor: Actor.Implementation, amount: number
       throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
     }
     const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
-    await writeOnceWith(context.scope, actor, context.requestId, "system.karma.value", before, change.balance, log);
+    await writeOnceWith(context.scope, actor, context.requestId, "system.karma.value", before, change.balance, log, nonce);
   });
 }

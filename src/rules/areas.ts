@@ -206,3 +206,24 @@ export function areaRefusal(attack: AttackCode, area: AreaDefinition, calledShot
   if (AREA_NO_CALLED_SHOT && calledShot) return "An area attack cannot be a called shot.";
   return null;
 }
+
+/**
+ * [RULING] An area attack lands within its range: a burst's centre is no farther from the
+ * attacker than the attack's range, in areas. [001] gives a shot at a target beyond range −1 CS
+ * per area; an area is aimed at a square, not rolled against a target's distance, so without this
+ * a range-2 grenade could burst anywhere on the board. A line starts at the attacker and is as
+ * long as it is, so it is always within.
+ */
+export const AREA_WITHIN_RANGE = true as boolean;
+
+/**
+ * Whether an area whose centre lies `distance` areas from the attacker may be placed for an
+ * attack that reaches `range` areas (Infinity: as far as the eye can see). RangeError for bad input.
+ */
+export function areaWithinRange(area: AreaDefinition, distance: number, range: number): boolean {
+  assertAreaDefinition(area);
+  assertWholeNumber(distance, "The area's distance from the attacker");
+  if (range !== Number.POSITIVE_INFINITY) assertWholeNumber(range, "The attack's range");
+  if (!AREA_WITHIN_RANGE || area.shape === "line") return true;
+  return distance <= range;
+}

@@ -82,7 +82,7 @@ describe("ammunition spent by the GM's attack", () => {
     expect(await shoot(gun)).toMatchObject({ ok: true });
     expect(shotsPerAttack("Sh")).toBe(1);
     expect(gun.ammo).toMatchObject({ value: 5, max: 6 });
-    expect(gun.ledger).toEqual([{ id: expect.any(String) as string, field: AMMUNITION_FIELD, before: 6, after: 5 }]);
+    expect(gun.ledger).toEqual([{ id: expect.any(String) as string, field: AMMUNITION_FIELD, before: 6, after: 5, nonce: expect.any(String) as string }]);
     expect(await shoot(gun)).toMatchObject({ ok: true });
     expect(gun.ammo.value).toBe(4);
     expect(cards()).toHaveLength(2);
@@ -107,10 +107,11 @@ describe("ammunition spent by the GM's attack", () => {
 
   it("ammunition spent: a retried request spends once, even when it fired the last shot before the GM dropped", async () => {
     const gun = handgun(1);
-    // The GM's client fails between the writes and the card (a drop mid-request): the shot is spent, no card.
+    // The GM's client fails between the writes and the card (a drop mid-request): the shot is spent
+    // (after the GM's whispered note of the attack, which the spend's ledger entry names), no card.
     const create = (ChatMessage as unknown as { implementation: { create: (d: unknown) => Promise<unknown> } }).implementation;
     const real = create.create.bind(create);
-    create.create = () => Promise.reject(new Error("The GM's tab closed."));
+    create.create = (d: unknown) => ((d as { type?: unknown }).type === "attack" ? Promise.reject(new Error("The GM's tab closed.")) : real(d));
     expect(await shoot(gun, "req9999999999999")).toMatchObject({ ok: false, reason: "failed" });
     expect(gun.ammo.value).toBe(0);
     create.create = real;
@@ -123,6 +124,22 @@ describe("ammunition spent by the GM's attack", () => {
     expect(gun.updates.filter((u) => AMMUNITION_FIELD in u)).toHaveLength(1);
     // A new request with the weapon now empty is refused.
     expect(await shoot(gun)).toMatchObject({ ok: false, reason: "forbidden" });
+  });
+
+  it("fake ledger entries: entries Alice writes on her own weapon and hero for her next request skip neither the shot nor the Karma, and do not let an empty weapon fire", async () => {
+    const gun = handgun(1);
+    const requestId = "req7777777777777";
+    const karma = hero.system.karma.value;
+    // Alice knows the id of the request she is about to send; she writes its "already spent" entries first.
+    await gun.update({ [`flags.${SYSTEM_ID}.ledger`]: [{ id: requestId, field: AMMUNITION_FIELD, before: 1, after: 0 }] });
+    await hero.update({ [`flags.${SYSTEM_ID}.ledger`]: [{ id: requestId, field: "system.karma.value", before: karma, after: karma - 10 }] });
+    expect(await shoot(gun, requestId, { karma: 10 })).toMatchObject({ ok: true });
+    expect(gun.ammo.value).toBe(0);
+    expect(hero.system.karma.value).toBe(karma - 10);
+    // Empty now: a forged entry for the next request does not let it fire.
+    await gun.update({ [`flags.${SYSTEM_ID}.ledger`]: [{ id: "req7777777777778", field: AMMUNITION_FIELD, before: 1, after: 0 }] });
+    expect(await shoot(gun, "req7777777777778")).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(cards()).toHaveLength(1);
   });
 
   it("ammunition spent: a weapon that counts no ammunition is never written; a tracked one with no capacity is refused clearly", async () => {

@@ -98,4 +98,25 @@ describe("area attack across users (strict table)", () => {
     expect(result).toMatchObject({ ok: false, reason: "stale" });
     expect([...table.server.messages.values()].filter((m) => m.type === "attack")).toHaveLength(0);
   });
+
+  it("template range: a range-2 grenade's burst centred 24 squares away is refused, naming the range, and nothing is written; within range it is made", async () => {
+    const { alice } = table.clients;
+    const aliceScene = alice.scenes.get(SCENE);
+    // Kestrel stands at (4, 5): a burst centred on (28, 5) is 24 areas away; on (6, 5), 2.
+    const far = areaTemplateData(AREA, { x: 28, y: 5 }, { x: 4, y: 5 }, { size: 100, distance: 1 }, areaTemplateFlags(GRENADE));
+    const near = areaTemplateData(AREA, { x: 6, y: 5 }, { x: 4, y: 5 }, { size: 100, distance: 1 }, areaTemplateFlags(GRENADE));
+    const [farTemplate, nearTemplate] = (await alice.run(() => aliceScene?.createEmbeddedDocuments("MeasuredTemplate", [far, near]))) ?? [];
+    await table.settle();
+    const writes = table.server.applied.length;
+    const refused = await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: [`Scene.${SCENE}.Token.tok0000000000001`], input: { blindsided: true }, templateUuid: farTemplate?.uuid });
+    expect(refused).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(JSON.stringify(refused)).toContain("Concussion Grenade reaches 2 areas; that area is centred 24 areas away");
+    await table.settle();
+    expect([...table.server.messages.values()].filter((m) => m.type === "attack")).toHaveLength(0);
+    // Only Alice's request, the GM's claim on it (requests/gm.ts) and the answer: no actor, item or record written.
+    const isClaim = (w: (typeof table.server.applied)[number]) => w.write.op === "create" && w.write.collection === "ChatMessage" && w.write.data.type === "requestClaim";
+    expect(table.server.applied.slice(writes).filter((w) => !isClaim(w) && (w.write.collection !== "ChatMessage" || (w.write.op === "create" && w.user !== TABLE_USERS.alice.id)))).toHaveLength(0);
+    table.dice.push(99, 99, 99, 99, 99);
+    expect(await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: [`Scene.${SCENE}.Token.tok0000000000001`], input: { blindsided: true }, templateUuid: nearTemplate?.uuid })).toMatchObject({ ok: true });
+  });
 });

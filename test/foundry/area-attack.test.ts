@@ -94,7 +94,9 @@ describe("area attack: the GM makes one card from the template", () => {
     author = GM;
     expect(await ask(await template(power))).toMatchObject({ ok: false, reason: "stale", message: expect.stringContaining("placed by someone else") as string });
     author = ALICE;
-    expect(await ask(await template(power, { x: 30, y: 30 }))).toMatchObject({ ok: false, message: "No one is in the area." });
+    // Within range (9 areas from Kestrel) and empty; out of range (26 areas), refused as such.
+    expect(await ask(await template(power, { x: 4, y: 14 }))).toMatchObject({ ok: false, message: "No one is in the area." });
+    expect(await ask(await template(power, { x: 30, y: 30 }))).toMatchObject({ ok: false, reason: "forbidden", message: "Concussion Blast reaches 10 areas; that area is centred 26 areas away. Place it within range." });
     expect(cards()).toHaveLength(0);
   });
 

@@ -184,6 +184,24 @@ describe("slam moves: a slammed token goes the areas rolled, on the strict table
     expect(table.server.applied.filter((w) => w.write.collection === "Token")).toHaveLength(1);
   });
 
+  it("slam moves: a move Alice writes on her own token for the coming Slam? does not stand for the GM's: the token moves and the card says where", async () => {
+    table.server.settings.set("case.slamMovesTokens", true);
+    const id = await slamHit(TOKEN.kestrel);
+    expect(await table.clients.gm.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    // The Slam? step's id is the card, its revision, the row and the check: Alice can tell it, and writes a move of her own.
+    const revision = Number(table.server.messages.get(id)?.system.revision);
+    const fake = { heading: "away", to: { x: 19, y: 0 }, areas: 9, edge: false };
+    const token = table.clients.alice.scenes.get(SCENE)?.tokens.get(TOKEN.kestrel);
+    await table.clients.alice.run(() => token?.update({ "flags.case.slamMove": { id: `${id}:${String(revision)}:0:slam`, move: fake } }));
+    await table.settle();
+    table.dice.push(docRollFor(docRankOf(100).index, "green"), 7);
+    expect(await table.clients.alice.click(consequenceQuery, { messageId: id, targetKey: "0", check: "slam" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    expect(tokenAt(TOKEN.kestrel)).toEqual({ x: 5, y: 5 });
+    expect(card(id).targets[0]?.consequences[0]?.moved).toEqual({ heading: "away", to: { x: 5, y: 5 }, areas: 1, edge: false });
+  });
+
   it("slam moves: a token slammed to the right goes square to the attacker's line; the scene's edge stops it and the card says so", async () => {
     table.server.settings.set("case.slamMovesTokens", true);
     const id = await slamHit(TOKEN.kestrel);

@@ -12,6 +12,9 @@ import {
 } from "../../src/foundry/exchange/gm-actions";
 import { createExchange, readExchangeForTest } from "../support/exchange-fixtures";
 import { statusId } from "../../src/foundry/status-effects";
+import { loadCard } from "../../src/foundry/exchange/card-store";
+import { NO_COMBAT } from "../../src/foundry/combat/bridge";
+import { resolveConsequence } from "../../src/rules/index";
 import { vi } from "vitest";
 import type { ExchangeState } from "../../src/rules/index";
 
@@ -179,8 +182,14 @@ describe("applying and undoing damage", () => {
     expect(hero.system.lostEnduranceRanks).toBe(1);
     expect(hero.system.baseAbilities.endurance.value).toBe(30);
     expect(hero.statuses.has(statusId("dying"))).toBe(true);
-    // Undo is now refused: the consequence is on the character.
+    // Undo takes the whole hit back, the check's rank and Dying with it (UNDO_TAKES_BACK_CHECKS); once.
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(hero.system.health.value).toBe(30);
+    expect(hero.system.lostEnduranceRanks).toBe(0);
+    expect(hero.statuses.has(statusId("dying"))).toBe(false);
+    expect(state().targets[0]?.phase).toBe("resolved");
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(hero.system.lostEnduranceRanks).toBe(0);
   });
 });
 
@@ -200,6 +209,53 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     // Rolling it again is stale; someone else cannot roll it.
     expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "stale" });
     expect(await world.ask(consequenceQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "forbidden" });
+  });
+
+  it("undo after checks: Undo takes the stun off, Stunned and the turn's stun, as it stood before the check", async () => {
+    // The turn holds a 2-turn stun pending from before; the Stun? check records another.
+    const turn = { turns: 0, pending: 2 };
+    const restored: { turns: number; pending: number }[] = [];
+    world.services.combat = {
+      ...NO_COMBAT,
+      recordStun: (_scope, _actor, turns) => {
+        turn.turns = Math.max(turn.turns, turns);
+        return Promise.resolve();
+      },
+      stunOf: () => Promise.resolve({ ...turn }),
+      restoreStun: (_scope, _actor, before) => {
+        restored.push({ ...before });
+        Object.assign(turn, before);
+        return Promise.resolve();
+      },
+    };
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(95);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    world.dice.push(40, 7);
+    expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: true });
+    expect(turn).toEqual({ turns: 1, pending: 2 });
+    expect(hero.statuses.has(statusId("stunned"))).toBe(true);
+    expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
+    expect(turn).toEqual({ turns: 0, pending: 2 });
+    expect(restored).toEqual([{ turns: 0, pending: 2 }]);
+    expect(hero.statuses.has(statusId("stunned"))).toBe(false);
+    expect(state().targets[0]?.consequences.map((c) => [c.check, c.outcome])).toEqual([["stun", null]]);
+  });
+
+  it("undo after checks: a card whose check was rolled before Undo kept its notes is refused, clearly, and nothing is written", async () => {
+    attack({ attack: "BA", damage: 40 });
+    world.dice.push(95);
+    await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "none" });
+    await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    // The Stun? rolled as an older version did: on the card, with no note on the GM's record.
+    const rolled = resolveConsequence(state(), "0", { check: "stun", die: 40, d10: 7 });
+    await message.update({ "system.exchange": rolled });
+    const health = hero.system.health.value;
+    const answer = await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
+    expect(answer).toMatchObject({ ok: false, reason: "stale", message: expect.stringContaining("were rolled before Undo could take them back") as string });
+    expect(hero.system.health.value).toBe(health);
+    expect(state().targets[0]?.phase).toBe("applied");
   });
 
   it("only the attacker's side may pull, and only as the attack type allows", async () => {
@@ -272,6 +328,8 @@ describe("with a combat running (the turn's bridge)", () => {
       declaredDodgeShift: () => Promise.resolve(-4),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
+      stunOf: () => Promise.resolve(null),
+      restoreStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
       standing: () => Promise.resolve(null),
@@ -298,6 +356,8 @@ describe("with a combat running (the turn's bridge)", () => {
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
+        stunOf: () => Promise.resolve(null),
+        restoreStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
         standing: () => Promise.resolve(null),
@@ -315,6 +375,8 @@ describe("with a combat running (the turn's bridge)", () => {
       declaredDodgeShift: () => Promise.resolve(0),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
+      stunOf: () => Promise.resolve(null),
+      restoreStun: () => Promise.resolve(),
       turn: () => Promise.resolve(null),
       markDefeated: () => Promise.resolve(),
       standing: () => Promise.resolve(null),
@@ -336,6 +398,8 @@ describe("with a combat running (the turn's bridge)", () => {
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
+        stunOf: () => Promise.resolve(null),
+        restoreStun: () => Promise.resolve(),
         turn: () => Promise.resolve(null),
         markDefeated: () => Promise.resolve(),
         standing: () => Promise.resolve(null),
@@ -359,7 +423,9 @@ describe("a charge into armor", () => {
     expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.system.health.value).toBe(heroHealth - 30);
     expect(villain.system.health.value).toBe(chargerHealth - 10);
-    expect(state().targets[0]?.applied?.rebound).toEqual({ before: chargerHealth, after: chargerHealth - 10 });
+    // The charger is an NPC: its Health is on the GM's record, not on the public card.
+    expect(state().targets[0]?.applied?.rebound).toEqual({ before: 0, after: 0 });
+    expect(loadCard(MESSAGE_ID).state.targets[0]?.applied?.rebound).toEqual({ before: chargerHealth, after: chargerHealth - 10 });
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.system.health.value).toBe(heroHealth);
     expect(villain.system.health.value).toBe(chargerHealth);

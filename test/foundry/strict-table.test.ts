@@ -16,7 +16,7 @@ import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, pullQuery
 import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import type { QueryResult } from "../../src/foundry/requests/router";
-import type { ExchangeState } from "../../src/rules/index";
+import { unsealExchange, type ExchangeSecrets, type ExchangeState } from "../../src/rules/index";
 
 let table: StrictTable;
 
@@ -44,6 +44,14 @@ async function attack(by: StrictClient, attacker: string, kind: "punch" | "grab"
   if (!result.ok || !result.value) throw new Error(`The attack was refused: ${JSON.stringify(result)}`);
   await table.settle();
   return result.value.messageId;
+}
+
+/** The card whole, as the GM reads it: the public card joined with its record's secrets (an NPC row's Health is there). */
+function gmCard(id: string): ExchangeState {
+  const { state, revision } = card(id);
+  const recordId = table.server.messages.get(id)?.system.recordId;
+  const secrets = (table.server.messages.get(typeof recordId === "string" ? recordId : "")?.system.secrets as { revision: number; secrets: ExchangeSecrets }[] | undefined)?.find((r) => r.revision === revision)?.secrets ?? {};
+  return unsealExchange(state, secrets);
 }
 
 function ok(result: QueryResult<unknown>): void {
@@ -280,8 +288,9 @@ describe("strict table", () => {
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
     expect(dealt).toBeGreaterThan(0);
     const log = table.server.applied.length;
-    // The GM's tab closes right after the Health write: its card write never reaches the server.
-    gm.dropAfterWrites(1);
+    // The GM's tab closes right after the Health write (its note on the card's record, then the
+    // Health): its card write never reaches the server.
+    gm.dropAfterWrites(2);
     const cut = await gm.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     expect(cut.ok).toBe(false);
     expect(gm.connected).toBe(false);
@@ -290,7 +299,7 @@ describe("strict table", () => {
     await table.settle();
     expect(gm2.connected).toBe(true);
     expect(card(id).state.targets[0]?.phase).toBe("applied");
-    expect(card(id).state.targets[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
+    expect(gmCard(id).targets[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
     expect(table.health(CAST.gravel)).toBe(start - dealt);
     expect(healthWrites(CAST.gravel, log)).toBe(1);
   });
@@ -328,7 +337,7 @@ describe("strict table", () => {
     expect(gm2.connected).toBe(true);
     const rows = card(id).state.targets;
     expect(rows.map((t) => t.phase)).toEqual(["applied", "resolved"]);
-    expect(rows[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
+    expect(gmCard(id).targets[0]?.applied).toMatchObject({ healthBefore: start, healthAfter: start - dealt });
     expect(table.health(CAST.gravel)).toBe(start - dealt);
     // A later click on the row is "already done": the damage is never written a second time.
     expect(await gm2.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
@@ -346,8 +355,8 @@ describe("strict table", () => {
     await table.settle();
     const start = table.health(CAST.kestrel);
     const dealt = card(id).state.targets[0]?.damage?.dealt ?? 0;
-    // The GM claims the request, applies it (Health, the record, the card) and its tab closes before it can answer.
-    gm.dropAfterWrites(4);
+    // The GM claims the request, applies it (its note on the record, Health, the record, the card) and its tab closes before it can answer.
+    gm.dropAfterWrites(5);
     const pending = alice.click(applyDamageQuery, { messageId: id, targetKey: "0" });
     await table.settle();
     expect(gm.connected).toBe(false);
@@ -529,7 +538,7 @@ describe("strict table: a session played at random", () => {
     for (const actor of actors) {
       let taken = 0;
       for (const id of cards) {
-        const state = card(id).state;
+        const state = gmCard(id);
         for (const t of state.targets) if (t.actorUuid === `Actor.${actor}` && t.phase === "applied" && t.applied) taken += t.applied.healthBefore - t.applied.healthAfter;
       }
       expect({ actor, health: table.health(actor) }).toEqual({ actor, health: (start.get(actor) ?? 0) - taken });

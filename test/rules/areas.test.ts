@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ATTACK_CODES, canCallShot } from "../../src/rules/attacks";
 import {
+  AREA_WITHIN_RANGE,
+  areaWithinRange,
   AREA_FALLOFF_CS_PER_AREA,
   AREA_MAX_RADIUS,
   AREA_NO_CALLED_SHOT,
@@ -192,5 +194,21 @@ describe("area attack: called shots", () => {
     // The ruling is on: no attack type calls its shot with an area; some do without one.
     expect(ATTACK_CODES.some((a) => mayCallShotWith(a, true))).toBe(false);
     expect(ATTACK_CODES.some((a) => mayCallShotWith(a, false))).toBe(true);
+  });
+});
+
+describe("template range: an area lands within its range (ruling)", () => {
+  it("template range: a burst's centre no farther than the range; a line always; bad input refused", () => {
+    expect(AREA_WITHIN_RANGE).toBe(true);
+    const burst = { shape: "burst", radius: 2, explosive: true } as const;
+    expect(areaWithinRange(burst, 2, 2)).toBe(true);
+    expect(areaWithinRange(burst, 3, 2)).toBe(false);
+    expect(areaWithinRange(burst, 24, 2)).toBe(false);
+    expect(areaWithinRange(burst, 0, 0)).toBe(true);
+    expect(areaWithinRange(burst, 500, Number.POSITIVE_INFINITY)).toBe(true);
+    expect(areaWithinRange({ shape: "line", radius: 10, explosive: false }, 24, 2)).toBe(true);
+    fc.assert(fc.property(fc.nat(100), fc.nat(100), (distance, range) => areaWithinRange(burst, distance, range) === distance <= range));
+    expect(() => areaWithinRange(burst, -1, 2)).toThrow(RangeError);
+    expect(() => areaWithinRange(burst, 1.5, 2)).toThrow(RangeError);
   });
 });

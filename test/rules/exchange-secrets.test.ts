@@ -10,6 +10,7 @@ import {
   chooseDefence,
   createExchange,
   declineDefence,
+  resolveConsequence,
   rollToHit,
   sealExchange,
   unsealExchange,
@@ -86,6 +87,29 @@ describe("sealing an exchange", () => {
         }
       }),
     );
+  });
+
+  it("sealed numbers: a sealed row's Health (before, after, max) and a Kill?'s Endurance, and a sealed attacker's rank, Strength and armor, leave the card; unseal gives them back", () => {
+    const s = resolveConsequence(applyDamage(exchange(), "1", { value: 1, max: 120 }).state, "1", { check: "kill", die: 1, endurance: 50 });
+    const row = s.targets[1];
+    expect(row?.applied).toMatchObject({ healthBefore: 1, healthAfter: 0, max: 120 });
+    expect(row?.consequences.find((c) => c.check === "kill")?.outcome).toMatchObject({ endurance: 40 });
+    fc.assert(
+      fc.property(keys, fc.boolean(), (sealed, attacker) => {
+        const { card, secrets } = sealExchange(s, { sealed: new Set(sealed), hiddenDefence: new Set(), attacker });
+        expect(unsealExchange(card, secrets)).toEqual({ ...s, targets: s.targets.map(plain) });
+        for (const t of card.targets) {
+          if (!sealed.includes(t.key) || !t.applied) continue;
+          expect([t.applied.healthBefore, t.applied.healthAfter, t.applied.max]).toEqual([0, 0, 0]);
+          for (const c of t.consequences) if (c.outcome?.check === "kill") expect(c.outcome.endurance).toBe(0);
+        }
+        if (attacker) expect(card.attacker).toEqual({ ...s.attacker, value: 0, strength: 0, armor: 0, sealed: true });
+        else expect(card.attacker).toEqual(s.attacker);
+      }),
+    );
+    // A card whose attacker is sealed cannot be read without its record.
+    const { card } = sealExchange(s, { sealed: new Set(), hiddenDefence: new Set(), attacker: true });
+    expect(() => unsealExchange(card, {})).toThrow(/record of the attacker is missing/);
   });
 
   it("a sealed row without its secrets is refused, never run on blank scores", () => {

@@ -24,6 +24,8 @@ import {
   rollToHit,
   targetOf,
   undoDamage,
+  undoPlan,
+  UNDO_TAKES_BACK_CHECKS,
   applyDamageToOthers,
   recordSlamMove,
   targetActions,
@@ -265,8 +267,31 @@ describe("refused transitions are 'stale' and change nothing", () => {
     expectRefused(slammed, (s) => resolveConsequence(s, "0", { check: "slam", die: 1, d10: 9 }), "stale");
     // A check that is not due is bad input, not a replay.
     expectRefused(applied, (s) => resolveConsequence(s, "0", { check: "stun", die: 50 }), "invalid", /no stun check/);
-    // Once a check is rolled, the damage cannot be undone by the exchange.
-    expectRefused(slammed, (s) => undoDamage(s, "0", { value: 60, max: 100 }), "stale");
+    // Once a check is rolled, the damage may still be undone (UNDO_TAKES_BACK_CHECKS): the check is due again.
+    const undone = undoDamage(slammed, "0", { value: 60, max: 100 });
+    expect(undone.state).toEqual(resolved);
+    expectRefused(undone.state, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
+  });
+
+  it("undo after checks: the rules say what the Undo takes back (undoPlan), and a row put on others may not be undone", () => {
+    const slam = applyDamage(hit("BA", colorOf("BA", "Slam")), "0", { value: 100, max: 100 }).state;
+    expect(UNDO_TAKES_BACK_CHECKS).toBe(true);
+    expect(undoPlan(slam, "0")).toEqual({ out: false, stun: false, slam: null, kill: null });
+    // A slam that throws (white on the End (res) column: a grand slam) takes Slammed (and a token's move) back.
+    const slammed = resolveConsequence(slam, "0", { check: "slam", die: 1, d10: 1 });
+    expect(targetActions(slammed, "0").undo).toBe(true);
+    expect(undoPlan(slammed, "0").slam).toEqual({ moved: null });
+    const stun = applyDamage(hit("BA", "red"), "0", { value: 100, max: 100 }).state;
+    const stunned = resolveConsequence(stun, "0", { check: "stun", die: 1, d10: 3 });
+    expect(undoPlan(stunned, "0")).toMatchObject({ stun: true, slam: null, kill: null });
+    const zero = applyDamage(hit("BA", "green"), "0", { value: 10, max: 100 }).state;
+    const killed = resolveConsequence(zero, "0", { check: "kill", die: 1, endurance: 30 });
+    expect(undoPlan(killed, "0")).toMatchObject({ kill: { dead: false } });
+    // Nothing applied, or damage put on others: no Undo.
+    expectRefused(hit("BA", "green"), (s) => undoPlan(s, "0"), "stale");
+    const others = applyDamageToOthers(hit("BA", "green"), "0", [{ uuid: "Actor.x", name: "X", value: 50, max: 50 }]).state;
+    expect(targetActions(others, "0").undo).toBe(false);
+    expectRefused(others, (s) => undoPlan(s, "0"), "stale");
   });
 
   it("undoDamage gives back this card's own change to the CURRENT Health, clamped: damage dealt since stands", () => {
@@ -325,7 +350,7 @@ describe("refused transitions are 'stale' and change nothing", () => {
     const applied = applyDamage(red, "0", { value: 100, max: 100 }).state;
     expect(targetActions(applied, "0")).toMatchObject({ pull: false, apply: false, undo: true, checks: ["stun"] });
     const stunned = resolveConsequence(applied, "0", { check: "stun", die: 99 });
-    expect(targetActions(stunned, "0")).toMatchObject({ undo: false, checks: [] });
+    expect(targetActions(stunned, "0")).toMatchObject({ undo: true, checks: [] });
   });
 
   it("escapeHold: only against a standing hold from this attack", () => {

@@ -35,6 +35,10 @@ export interface CombatBridge {
   declaredDodgeShift(actor: Actor.Implementation): Promise<number>;
   hasActed(actor: Actor.Implementation): Promise<boolean>;
   recordStun(scope: WriteScope, actor: Actor.Implementation, turns: number, startsNextTurn: boolean): Promise<void>;
+  /** The character's stun in the turn (turns now, turns pending), or null outside a combat. */
+  stunOf(actor: Actor.Implementation): Promise<{ readonly turns: number; readonly pending: number } | null>;
+  /** Puts the character's stun back as `stunOf` read it before a stun that is undone (idempotent). */
+  restoreStun(scope: WriteScope, actor: Actor.Implementation, before: { readonly turns: number; readonly pending: number }): Promise<void>;
   /** The combat turn (round) the character is in, or null outside a started combat. */
   turn(actor: Actor.Implementation): Promise<number | null>;
   /**
@@ -66,6 +70,8 @@ export const NO_COMBAT: CombatBridge = Object.freeze({
   declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),
   recordStun: () => Promise.resolve(),
+  stunOf: () => Promise.resolve(null),
+  restoreStun: () => Promise.resolve(),
   turn: () => Promise.resolve(null),
   markDefeated: () => Promise.resolve(),
   declaration: () => Promise.resolve(null),

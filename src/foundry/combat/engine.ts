@@ -37,6 +37,7 @@ import {
   setAided,
   stepBack,
   reviveStun,
+  restoreStun,
   mayAid,
   canActThisTurn,
   combatantOf,
@@ -339,6 +340,11 @@ export class TurnEngine {
 
   applyStun(combatantId: string, turns: number): Promise<TurnChange> {
     return this.run((state) => applyStun(state, combatantId, turns));
+  }
+
+  /** Puts a stun back as it was before an undone stun (the attack card's Undo). */
+  restoreStun(combatantId: string, turns: number, pending: number): Promise<TurnChange> {
+    return this.run((state) => restoreStun(state, combatantId, turns, pending));
   }
 
   markDying(combatantId: string): Promise<TurnChange> {

@@ -405,6 +405,16 @@ export const turnCombatBridge: CombatBridge = {
     if (!found || turns < 1) return;
     await turnEngineOf(found.combat, scope).applyStun(found.combatant.id ?? "", turns);
   },
+  stunOf(actor) {
+    const found = combatantOfActor(actor);
+    const c = found ? turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "") : undefined;
+    return Promise.resolve(c ? { turns: c.stunTurns, pending: c.stunPending } : null);
+  },
+  async restoreStun(scope, actor, before) {
+    const found = combatantOfActor(actor);
+    if (!found) return;
+    await turnEngineOf(found.combat, scope).restoreStun(found.combatant.id ?? "", before.turns, before.pending);
+  },
   turn(actor) {
     const found = combatantOfActor(actor);
     return Promise.resolve(found ? found.combat.round : null);

@@ -34,9 +34,14 @@ export function ammunitionRefusal(item: Item.Implementation, attack: AttackCode)
   return game.i18n.format(`CASE.Ammunition.${check.reason}`, { weapon: item.name, shots: String(check.shots), left: String(check.left) });
 }
 
-/** Whether the request with this id already spent the weapon's ammunition. */
-export function ammunitionSpentBy(item: Item.Implementation, requestId: string): boolean {
-  return ledgerOf(item).some((e) => e.id === requestId && (e.field as string) === AMMUNITION_FIELD);
+/**
+ * Whether the request with this id already spent the weapon's ammunition: its ledger entry
+ * carries the nonce of the GM's note of the attack (card-store.ts `beginAttack`). The weapon is
+ * its owner's to write, so an entry without that nonce, or with no note (`nonce` null), counts
+ * for nothing.
+ */
+export function ammunitionSpentBy(item: Item.Implementation, requestId: string, nonce: string | null): boolean {
+  return nonce !== null && ledgerOf(item).some((e) => e.id === requestId && (e.field as string) === AMMUNITION_FIELD && e.nonce === nonce);
 }
 
 function refusalOrRangeError(fn: () => string | null): string | null {
@@ -52,8 +57,8 @@ function refusalOrRangeError(fn: () => string | null): string | null {
  * The GM's check before anything is written: refuses (naming the weapon) when it may not fire.
  * A retry of a request that already spent its shots passes: that attack was already made.
  */
-export function assertMayFire(item: Item.Implementation, attack: AttackCode, requestId: string): void {
-  if (ammunitionSpentBy(item, requestId)) return;
+export function assertMayFire(item: Item.Implementation, attack: AttackCode, requestId: string, nonce: string | null): void {
+  if (ammunitionSpentBy(item, requestId, nonce)) return;
   const refusal = refusalOrRangeError(() => ammunitionRefusal(item, attack));
   if (refusal !== null) throw new QueryRefusal("forbidden", refusal);
 }
@@ -64,15 +69,15 @@ export function assertMayFire(item: Item.Implementation, attack: AttackCode, req
  * again. Refused (naming the weapon) when it may not fire. A weapon that counts no ammunition
  * is not written at all.
  */
-export async function spendAmmunitionOnce(item: Item.Implementation, actor: Actor.Implementation, attack: AttackCode, context: { readonly requestId: string; readonly scope: LockScope }): Promise<void> {
+export async function spendAmmunitionOnce(item: Item.Implementation, actor: Actor.Implementation, attack: AttackCode, context: { readonly requestId: string; readonly scope: LockScope }, nonce: string): Promise<void> {
   if (weaponAmmunition(item) === null) return;
   await context.scope.within([actorLock(actor.uuid)], async () => {
-    if (ammunitionSpentBy(item, context.requestId)) return;
-    assertMayFire(item, attack, context.requestId);
+    if (ammunitionSpentBy(item, context.requestId, nonce)) return;
+    assertMayFire(item, attack, context.requestId, nonce);
     const before = weaponAmmunition(item);
     const after = spendAmmunition(before, shotsFor(attack));
     if (before === null || after === null) return;
-    const entry = { id: context.requestId, field: AMMUNITION_FIELD, before: before.current, after: after.current };
+    const entry = { id: context.requestId, field: AMMUNITION_FIELD, before: before.current, after: after.current, nonce };
     const ledger = [...ledgerOf(item), entry].slice(-LEDGER_SIZE);
     await item.update({ [AMMUNITION_FIELD]: after.current, [`flags.${SYSTEM_ID}.ledger`]: ledger } as Item.UpdateData);
   });

@@ -7,14 +7,13 @@
  * card last (rules `applyDamageToOthers`). A retry of the same step writes nothing twice.
  */
 import { applyDamageToOthers, targetActions, targetOf } from "../../rules/index";
-import { actorLock, actorLocksOf, ledgerEntry, writeOnce, writeOnceWith } from "../actor-writes";
-import { SYSTEM_ID } from "../core/constants";
+import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { selectedTokenUuids } from "./board";
-import { cardFor, cardLockKeys, defineCardQuery, revisionField, mayApplyDamage, redirectFlagKey, redirectId, redirectMarkId, redirectsCut, save, transition } from "./gm-actions";
-import { cardRevision, loadCard } from "./card-store";
+import { cardFor, cardLockKeys, defineCardQuery, revisionField, mayApplyDamage, notYours, redirectId, redirectsCut, save, transition } from "./gm-actions";
+import { cardRevision, journalStep, loadCard } from "./card-store";
 
 /** The most tokens one *Apply to selected* may name. */
 export const MAX_SELECTED_TOKENS = 20;
@@ -43,9 +42,9 @@ async function selectedActors(uuids: readonly string[]): Promise<{ uuid: string;
  */
 async function mayApplyToSelected(user: AskingUser, p: { readonly messageId: string; readonly targetKey: string; readonly tokenUuids: readonly string[] }): Promise<void> {
   if (user.isGM) return;
-  await mayApplyDamage(user, p);
+  await mayApplyDamage(user, p, "applyToSelected");
   for (const { actor } of await selectedActors(p.tokenUuids)) {
-    if (!userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Exchange.NotYourTarget", { name: actor.name }));
+    if (!userOwns(user, actor)) throw notYours("applyToSelected", actor.name);
   }
 }
 
@@ -59,7 +58,7 @@ export const applyToSelectedQuery = defineCardQuery({
   lockKeys: async (p, { combat }) => {
     let begun: readonly string[] = [];
     try {
-      begun = (await redirectsCut(loadCard(p.messageId))).find((r) => r.targetKey === p.targetKey)?.tokenUuids ?? [];
+      begun = redirectsCut(loadCard(p.messageId)).find((r) => r.targetKey === p.targetKey)?.tokenUuids ?? [];
     } catch {
       // a card that cannot be read: the handler refuses it
     }
@@ -72,30 +71,28 @@ export const applyToSelectedQuery = defineCardQuery({
     const { state } = loaded;
     const target = transition(() => targetOf(state, p.targetKey));
     if (!targetActions(state, p.targetKey).apply) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToApply", { name: target.name }));
-    const targetDoc = await actorFromUuid(target.uuid);
-    if (!targetDoc) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.TargetGone"));
     // One id per row, whatever the card's revision: a row goes to others at most once (no undo),
     // so a retry after a GM was cut between these writes and the card's finds its entries.
     const id = redirectId(p.messageId, p.targetKey);
     const field = "system.health.value";
-    // A redirect the GM began and was cut goes on to the tokens it was begun on, whatever is asked now.
-    const begun = (await redirectsCut(loaded)).find((r) => r.targetKey === p.targetKey);
+    // A redirect the GM began and was cut goes on to the tokens it was begun on, whatever is asked
+    // now: the GM's note of it on the card's record names them (never the target's own flags).
+    const begun = redirectsCut(loaded).find((r) => r.targetKey === p.targetKey);
     const tokenUuids = begun && begun.tokenUuids.length > 0 ? begun.tokenUuids : p.tokenUuids;
     const chosen = await selectedActors(tokenUuids);
-    const locked = [...new Set([targetDoc.uuid, ...chosen.map((c) => c.actor.uuid)])].map(actorLock);
+    // First the GM's note, naming the tokens: a GM cut after this is found on the card and
+    // finished, never applied a second time. Its nonce marks the Health writes that follow.
+    const note = begun ?? (await journalStep(loaded, id, { tokenUuids: [...tokenUuids] }));
+    const locked = [...new Set(chosen.map((c) => c.actor.uuid))].map(actorLock);
     const next = await context.scope.within(locked, async () => {
-      // First the mark on the row's target (its Health unchanged), naming the tokens: a GM cut
-      // after this is found on the card and finished, never applied a second time.
-      const targetHealth = isCharacter(targetDoc) ? targetDoc.system.health.value : 0;
-      await writeOnceWith(context.scope, targetDoc, redirectMarkId(p.messageId, p.targetKey), field, targetHealth, targetHealth, { [`flags.${SYSTEM_ID}.redirects.${redirectFlagKey(p.messageId, p.targetKey)}`]: [...tokenUuids] });
       // Health is read inside the locks; a retry reuses the "before" its ledger entry recorded.
       const health = (a: Actor.Implementation) => (isCharacter(a) ? a.system.health : { value: 0, max: 0 });
-      const now = chosen.map(({ uuid, actor }) => ({ uuid, name: actor.name, value: ledgerEntry(actor, id, field)?.before ?? health(actor).value, max: health(actor).max }));
+      const now = chosen.map(({ uuid, actor }) => ({ uuid, name: actor.name, value: ledgerEntry(actor, id, field, note.nonce)?.before ?? health(actor).value, max: health(actor).max }));
       const result = transition(() => applyDamageToOthers(state, p.targetKey, now));
       for (const [i, { actor }] of chosen.entries()) {
         const before = now[i]?.value ?? 0;
         const after = result.health[i]?.health ?? before;
-        await writeOnce(context.scope, actor, id, field, before, after);
+        await writeOnce(context.scope, actor, id, field, before, after, note.nonce);
       }
       return result.state;
     });
@@ -103,13 +100,13 @@ export const applyToSelectedQuery = defineCardQuery({
     return null;
   },
   /** Redirects a GM began and was cut before the card: the GM taking over finishes them, on the same tokens. */
-  async unfinished() {
+  unfinished() {
     const found: { messageId: string; targetKey: string; revision: number; tokenUuids: string[] }[] = [];
     for (const message of game.messages) {
       if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
       try {
         const loaded = loadCard(message.id);
-        for (const cut of await redirectsCut(loaded)) if (cut.tokenUuids.length > 0) found.push({ messageId: cut.messageId, targetKey: cut.targetKey, revision: loaded.revision, tokenUuids: [...cut.tokenUuids] });
+        for (const cut of redirectsCut(loaded)) if (cut.tokenUuids.length > 0) found.push({ messageId: cut.messageId, targetKey: cut.targetKey, revision: loaded.revision, tokenUuids: [...cut.tokenUuids] });
       } catch {
         // a card that cannot be read has nothing to finish
       }

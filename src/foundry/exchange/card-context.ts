@@ -185,7 +185,8 @@ export interface TargetRowView {
   /** *Apply to selected tokens*: the row's damage to the tokens the viewer selected instead (who may apply, a row that may take it now, no charge rebound). */
   readonly canApplyToSelected: boolean;
   /** The characters the row's damage went to instead of its target, with their Health. */
-  readonly appliedTo: readonly { readonly name: string; readonly before: number; readonly after: number; readonly max: number }[];
+  /** `hidden`: a sealed row's numbers are the GM's (players read the names only). */
+  readonly appliedTo: readonly { readonly name: string; readonly before: number; readonly after: number; readonly max: number; readonly hidden: boolean }[];
   readonly canUndo: boolean;
   /** The GM may change a defence the GM's client picked (rules `mayChangeDefence`), before damage is applied. */
   readonly canChangeDefence: boolean;
@@ -197,6 +198,8 @@ export interface TargetRowView {
     readonly before: number;
     readonly after: number;
     readonly max: number;
+    /** A sealed row: its Health numbers are the GM's, the card says so instead. */
+    readonly hidden: boolean;
     readonly reachedZero: boolean;
     readonly rebound: null | { readonly before: number; readonly after: number };
     /** A minor foe the world's minor-foe rule took out of the fight: the card says so. */
@@ -236,8 +239,9 @@ export interface ExchangeCardView {
   readonly attackKey: string;
   readonly source: string;
   readonly attacker: string;
-  readonly attackerValue: number;
-  readonly attackerRankKey: string;
+  /** Null for an NPC attacker (its rank is the GM's). */
+  readonly attackerValue: number | null;
+  readonly attackerRankKey: string | null;
   readonly rollsOnKey: string;
   readonly toHitCs: readonly CsView[];
   /** Shifts on the damage column (a flurry), with reasons. */
@@ -277,7 +281,7 @@ function defenceEffect(t: ExchangeTarget): { key: string | null; data: Record<st
   return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
 }
 
-function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: string | null; data: Record<string, string> } {
+function consequenceOutcome(c: ExchangeTarget["consequences"][number], sealed: boolean): { key: string | null; data: Record<string, string> } {
   const o = c.outcome;
   if (!o) return { key: null, data: {} };
   switch (o.check) {
@@ -286,7 +290,8 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number]): { key: s
     case "stun":
       return { key: o.result === "none" ? "CASE.Consequence.Stun.none" : o.thisTurn ? "CASE.Consequence.Stun.thisTurn" : "CASE.Consequence.Stun.nextTurn", data: { turns: String(o.turns) } };
     case "kill":
-      return { key: o.result === "none" ? "CASE.Consequence.Kill.none" : o.dead ? "CASE.Consequence.Kill.dead" : "CASE.Consequence.Kill.loss", data: { endurance: String(o.endurance) } };
+      // A sealed row's Endurance is the GM's: players read that a rank was lost, not what is left.
+      return { key: o.result === "none" ? "CASE.Consequence.Kill.none" : o.dead ? "CASE.Consequence.Kill.dead" : sealed ? "CASE.Consequence.Kill.lossSecret" : "CASE.Consequence.Kill.loss", data: { endurance: String(o.endurance) } };
   }
 }
 
@@ -310,7 +315,7 @@ function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
     // Read as a Strength ACTION (errata §5), its roll decides (and is no secret); else the comparison.
     const contest = t.toHit?.contest;
     if (contest) return `CASE.Exchange.Note.take.${contest.success ? "grabbed" : "struggle"}`;
-    return t.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
+    return t.sealed === true || state.attacker.sealed === true ? "CASE.Exchange.Note.take.secret" : `CASE.Exchange.Note.take.${takeOutcome(state.attacker.strength, t.scores["strength.mgt"])}`;
   }
   if (result === "break") return "CASE.Exchange.Note.break";
   if (result === "miss" && missMayStrikeOthers(state.attack)) return "CASE.Exchange.Note.missRanged";
@@ -402,17 +407,18 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       pullDamage: canPull && mayPullDamage(state.attack),
       canApply: mayApply && next.apply,
       canApplyToSelected: mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0,
-      appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max })),
+      // A sealed row's Health numbers (and the others') are the GM's: players read only where the damage went.
+      appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max, hidden: t.sealed === true })),
       canUndo: mayApply && next.undo,
       canChangeDefence: viewer.isGM && mayChangeDefence(state, t.key),
       defencePicked: t.defencePicked === true,
       defenceChanged: (t.defenceChanges ?? 0) > 0,
       applied: t.applied && !t.applied.others
-        ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, reachedZero: t.applied.reachedZero, rebound: t.applied.rebound ?? null, out: t.applied.out === true }
+        ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, hidden: t.sealed === true, reachedZero: t.applied.reachedZero, rebound: state.attacker.sealed === true ? null : (t.applied.rebound ?? null), out: t.applied.out === true }
         : null,
       areaDistance: state.area && t.areaDistance !== undefined && t.areaDistance > 0 ? t.areaDistance : null,
       consequences: t.consequences.map((c) => {
-        const out = consequenceOutcome(c);
+        const out = consequenceOutcome(c, t.sealed === true);
         return {
           check: c.check,
           labelKey: `CASE.Consequence.${c.check}`,
@@ -443,8 +449,9 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     attackKey: `CASE.Attack.${state.attack}`,
     source: state.source,
     attacker: state.attacker.name,
-    attackerValue: state.attacker.value,
-    attackerRankKey: `CASE.Rank.${rankOf(state.attacker.value).key}`,
+    // An NPC attacker's rank is the GM's (secrets.ts): players read the score it rolls on only.
+    attackerValue: state.attacker.sealed === true ? null : state.attacker.value,
+    attackerRankKey: state.attacker.sealed === true ? null : `CASE.Rank.${rankOf(state.attacker.value).key}`,
     rollsOnKey: `CASE.Score.${def.rollsOn}`,
     toHitCs: csViews(state.toHitCs),
     damageCs: csViews(state.damageCs ?? []),

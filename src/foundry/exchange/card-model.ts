@@ -66,6 +66,12 @@ export class AttackCardData extends foundry.abstract.TypeDataModel<AttackCardSch
 /** The secrets of one card revision, as the GM's record keeps them. */
 export type RevisionSecrets = { revision: number; secrets: ExchangeSecrets };
 
+/** One note of the GM's journal on a card's record: the step's id, its nonce, and what the step needs to be finished or undone. */
+export type JournalEntry = { id: string; nonce: string; data: Record<string, unknown> };
+
+/** How many notes a record keeps (the newest). */
+export const JOURNAL_SIZE = 100;
+
 /** How many revisions of secrets a record keeps: the card's own and the one a half-done write left. */
 export const RECORD_REVISIONS = 3;
 
@@ -78,6 +84,13 @@ function attackRecordSchema() {
     origin: new f.StringField({ required: true, blank: true, initial: "" }),
     /** Secrets by card revision (`{ revision, secrets }`, newest last): what players may not see. */
     secrets: new f.ArrayField(typedObjectField<RevisionSecrets>(), { required: true, initial: [] }),
+    /**
+     * The GM's notes of the card's steps, written before their effects (card-store.ts
+     * `journalStep`), newest last: what a step began, the nonce its ledger entries carry, and
+     * what undoing it needs. Only GMs write (and receive) a record, so nothing here can be
+     * forged by a player writing their own actor.
+     */
+    journal: new f.ArrayField(typedObjectField<JournalEntry>(), { required: true, initial: [] }),
   };
 }
 type AttackRecordSchema = ReturnType<typeof attackRecordSchema>;

@@ -14,7 +14,7 @@ import { ExchangeError, sealExchange, unsealExchange, type ExchangeState, type S
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { callCaseHook } from "../core/case-hooks";
-import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, RECORD_REVISIONS, readExchange, type RevisionSecrets } from "./card-model";
+import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, JOURNAL_SIZE, RECORD_REVISIONS, readExchange, type JournalEntry, type RevisionSecrets } from "./card-model";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 import { gmIds, showDice } from "../dice/dice-so-nice";
 
@@ -145,16 +145,57 @@ export function cardForViewer(message: ChatMessage.Implementation): ExchangeStat
   }
 }
 
-/** The rows to seal: NPC targets (their scores and armor), and their defences when the setting hides them. */
+/** The rows to seal: NPC targets (their scores, armor and Health), their defences when the setting hides them, and an NPC attacker's numbers. */
 export function sealOptions(state: ExchangeState, isNpc: (actorUuid: string) => boolean): SealOptions {
   const sealed = new Set(state.targets.filter((t) => isNpc(t.actorUuid)).map((t) => t.key));
   const hide = game.settings.get(SYSTEM_ID, "hideNpcDefences");
-  return { sealed, hiddenDefence: hide ? sealed : new Set() };
+  return { sealed, hiddenDefence: hide ? sealed : new Set(), attacker: isNpc(state.attacker.uuid) };
 }
 
 function rollsJson(message: ChatMessage.Implementation | null, dice: readonly RolledDie[]): string[] {
   const existing = (message?.rolls ?? []).map((r) => JSON.stringify(r.toJSON()));
   return [...existing, ...dice.map((d) => JSON.stringify(d.roll.toJSON()))];
+}
+
+/** The card's record as it stands now (one a journal note made since the card was loaded, too: it names the card). */
+function recordNow(loaded: LoadedCard): ChatMessage.Implementation | null {
+  if (loaded.record) return loaded.record;
+  const cardId = loaded.message.id ?? "";
+  for (const m of game.messages) if (m.type === "attackRecord" && writtenByGM(m) && (m.system as RecordSystem).cardId === cardId) return m;
+  return null;
+}
+
+/** The GM's journal of a card's steps (its record's notes), oldest first. */
+export function journalOf(loaded: LoadedCard): readonly JournalEntry[] {
+  const journal = (recordNow(loaded)?.system as RecordSystem | undefined)?.journal;
+  return Array.isArray(journal) ? journal.filter((e: Partial<JournalEntry> | null) => typeof e?.id === "string" && typeof e.nonce === "string" && typeof e.data === "object") : [];
+}
+
+/** The GM's note of step `id` on this card, if it was begun. */
+export function journalEntry(loaded: LoadedCard, id: string): JournalEntry | undefined {
+  return journalOf(loaded).find((e) => e.id === id);
+}
+
+/**
+ * Notes step `id` in the card's record before the step writes anything on another document:
+ * a fresh nonce (its ledger entries carry it) and `data` (what finishing or undoing it needs,
+ * read now, before the effects). A retry finds the note and gets it back unchanged, so it
+ * finishes the step with the values the first attempt read. A card without a record gets one.
+ */
+export async function journalStep(loaded: LoadedCard, id: string, data: Record<string, unknown> = {}): Promise<JournalEntry> {
+  const found = journalEntry(loaded, id);
+  if (found) return found;
+  const entry: JournalEntry = { id, nonce: foundry.utils.randomID(16), data };
+  const record = recordNow(loaded);
+  if (record) {
+    const journal = [...journalOf(loaded), entry].slice(-JOURNAL_SIZE);
+    await record.update(messageUpdate("attackRecord", { "system.journal": journal }));
+  } else {
+    // A card from before records existed: its record now (no secrets: no row of it is sealed),
+    // naming the card; the card's next write names the record.
+    await ChatMessage.implementation.create({ type: "attackRecord", whisper: gmIds(), content: "", system: { cardId: loaded.message.id ?? "", origin: "", secrets: [{ revision: loaded.revision, secrets: {} }], journal: [entry] } });
+  }
+  return entry;
 }
 
 /**
@@ -167,11 +208,12 @@ export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestI
   const revision = loaded.revision + 1;
   const { card, secrets } = sealExchange(next, sealOptions(next, isNpc));
   const secretRolls = dice.filter((d) => d.secret);
-  let recordId = loaded.record?.id ?? "";
-  if (loaded.record) {
+  const record = recordNow(loaded);
+  let recordId = record?.id ?? "";
+  if (record) {
     // An array, which an update replaces whole: older revisions fall off.
-    const kept = ((loaded.record.system as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
-    await loaded.record.update(messageUpdate("attackRecord", { "system.secrets": [...kept, { revision, secrets }] }, { rolls: rollsJson(loaded.record, secretRolls) }));
+    const kept = ((record.system as RecordSystem).secrets ?? []).filter((s) => s.revision > revision - RECORD_REVISIONS && s.revision !== revision);
+    await record.update(messageUpdate("attackRecord", { "system.secrets": [...kept, { revision, secrets }] }, { rolls: rollsJson(record, secretRolls) }));
   } else {
     // A card from before records existed: it gets its record now.
     recordId = (await createRecord(loaded.message.id ?? "", "", [{ revision, secrets }], secretRolls))?.id ?? "";
@@ -193,7 +235,45 @@ export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestI
   callCaseHook("case.attackStep", loaded.message, step, card);
 }
 
-function createRecord(cardId: string, origin: string, secrets: RevisionSecrets[], dice: readonly RolledDie[]): Promise<ChatMessage.Implementation | undefined> {
+/** The GM's record an attack request began before its card (its spends' note), if any. */
+function begunRecord(origin: string): ChatMessage.Implementation | null {
+  for (const m of game.messages) {
+    if (m.type !== "attackRecord" || !writtenByGM(m)) continue;
+    const system = m.system as RecordSystem;
+    if (system.origin === origin && !system.cardId) return m;
+  }
+  return null;
+}
+
+/** The id of the note of an attack's spends (Karma, ammunition) on its record. */
+const SPEND_NOTE = "spend";
+
+/** The nonce of the note an attack request left before spending, or null when it has not begun. */
+export function attackNonce(origin: string): string | null {
+  const journal = (begunRecord(origin)?.system as RecordSystem | undefined)?.journal ?? [];
+  return journal.find((e) => e.id === SPEND_NOTE)?.nonce ?? null;
+}
+
+/**
+ * Begins an attack request's record before it spends anything: a GM-whispered record naming the
+ * request, with a note whose nonce the spends' ledger entries carry (the weapon and the actor are
+ * their owner's to write: an entry there counts only with this nonce). A retry finds it; the
+ * card, once made, takes this record. Resolves to the nonce.
+ */
+export async function beginAttack(origin: string): Promise<string> {
+  const found = attackNonce(origin);
+  if (found !== null) return found;
+  const nonce = foundry.utils.randomID(16);
+  await ChatMessage.implementation.create({ type: "attackRecord", whisper: gmIds(), content: "", system: { cardId: "", origin, secrets: [], journal: [{ id: SPEND_NOTE, nonce, data: {} }] } });
+  return nonce;
+}
+
+async function createRecord(cardId: string, origin: string, secrets: RevisionSecrets[], dice: readonly RolledDie[]): Promise<ChatMessage.Implementation | undefined> {
+  const begun = origin ? begunRecord(origin) : null;
+  if (begun) {
+    await begun.update(messageUpdate("attackRecord", { "system.secrets": secrets }, { rolls: dice.map((d) => JSON.stringify(d.roll.toJSON())) }));
+    return begun;
+  }
   return ChatMessage.implementation.create({
     type: "attackRecord",
     whisper: gmIds(),

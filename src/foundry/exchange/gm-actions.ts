@@ -34,6 +34,7 @@ import {
   targetActions,
   targetOf,
   undoDamage,
+  undoPlan,
   type Color,
   type CsReason,
   type DamageApplication,
@@ -43,7 +44,7 @@ import {
   type ExchangeTarget,
   type MinorFoeRule,
 } from "../../rules/index";
-import { actorLock, ledgerEntry, ledgerOf, writeOnce } from "../actor-writes";
+import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { actorFromUuid, isCharacter } from "../core/guards";
 import { rollShifts } from "../dice/talents";
 import { userOwns } from "../requests/gm";
@@ -51,12 +52,13 @@ import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringFie
 import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
-import { loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
+import { journalEntry, journalOf, journalStep, loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
 import { helplessNow } from "../combat/turn-feed";
 import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 
 export { cardLock, cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
+import { checkBefore, consequenceEffects, readCheckBefore, undoChecks, undoTurnStun, type Check, type CheckNotes } from "./check-effects";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
@@ -132,22 +134,27 @@ interface RowStep {
 }
 
 /**
- * The Health steps of a card that a GM cut: the effect is written (the row's actor holds the
- * ledger entry of this very revision) and the card never recorded it. The card's revision
- * moves with every step, so such a step must be finished before anything else is done on
- * the card: once the revision moves on, its ledger entry no longer matches, and the next
- * click on the row would write the damage a second time.
+ * The Health steps of a card that a GM began and the card never recorded: the GM's journal on
+ * the card's record notes the step at this very revision (written before its first effect; a
+ * note on an actor, which its owner may write, counts for nothing). The card's revision moves
+ * with every step, so such a step must be finished before anything else is done on the card:
+ * once the revision moves on, its note no longer matches, and the next click on the row would
+ * write the damage a second time. Finishing it writes only what is not yet written.
  */
-async function cutSteps(loaded: LoadedCard): Promise<RowStep[]> {
+function cutSteps(loaded: LoadedCard): RowStep[] {
   const cut: RowStep[] = [];
   for (const t of loaded.state.targets) {
     const actions = targetActions(loaded.state, t.key);
     const step: HealthStep | null = actions.apply ? "apply" : actions.undo ? "undo" : null;
-    if (!step) continue;
-    const actor = await actorFromUuid(t.uuid);
-    if (actor && ledgerEntry(actor, effectId(loaded, t.key, step), "system.health.value")) cut.push({ key: t.key, step });
+    if (step && journalEntry(loaded, effectId(loaded, t.key, step))) cut.push({ key: t.key, step });
   }
   return cut;
+}
+
+/** The newest note of a row's step on this card, at any revision (the apply or the check an undo takes back). */
+function latestNote(loaded: LoadedCard, key: string, step: string): { id: string; nonce: string; data: Record<string, unknown> } | undefined {
+  const id = loaded.message.id ?? "";
+  return journalOf(loaded).filter((e) => isEffectIdOf(e.id, id, key, step)).at(-1);
 }
 
 /**
@@ -161,11 +168,11 @@ export async function cardFor(messageId: string, context: CardContext, own?: Row
   // Against the card as the click saw it, before a cut step is finished (the GM's own work, not the click's).
   if (asOf) mustBeCurrent(loaded, asOf);
   for (let finished = 0; ; finished++) {
-    const cut = (await cutSteps(loaded)).find((c) => c.key !== own?.key || c.step !== own.step);
+    const cut = cutSteps(loaded).find((c) => c.key !== own?.key || c.step !== own.step);
     if (!cut) {
       // A row whose damage a GM began to put on selected tokens and was cut: only that step may
       // go on (the GM taking over finishes it: apply-to-selected.ts), never a second Apply.
-      const pending = (await redirectsCut(loaded)).find((r) => r.targetKey !== redirecting);
+      const pending = redirectsCut(loaded).find((r) => r.targetKey !== redirecting);
       if (pending) throw new QueryRefusal("stale", game.i18n.format("CASE.Board.RedirectPending", { name: transition(() => targetOf(loaded.state, pending.targetKey)).name }));
       return loaded;
     }
@@ -176,46 +183,39 @@ export async function cardFor(messageId: string, context: CardContext, own?: Row
   }
 }
 
-/** The ledger id of a row's damage put on selected tokens instead (apply-to-selected.ts): one per row. */
+/** The ledger id (and journal note) of a row's damage put on selected tokens instead (apply-to-selected.ts): one per row. */
 export function redirectId(messageId: string, targetKey: string): string {
   return `${messageId}:${targetKey}:selected`;
-}
-
-/** The ledger id of the mark a redirect leaves on the row's target first (its Health unchanged). */
-export function redirectMarkId(messageId: string, targetKey: string): string {
-  return `${messageId}:${targetKey}:redirect`;
-}
-
-/** Where the row's target keeps the tokens a redirect was begun on: `flags.case.redirects.<key>`. */
-export function redirectFlagKey(messageId: string, targetKey: string): string {
-  return `${messageId}-${targetKey}`;
 }
 
 /** A row's damage begun on selected tokens and never recorded on the card (a GM cut), with the tokens it was begun on. */
 export interface RedirectCut extends TargetRef {
   readonly tokenUuids: readonly string[];
+  /** The nonce of the GM's note: the Health writes it began carry it. */
+  readonly nonce: string;
 }
 
 /**
  * The rows of a card whose damage a GM began to put on selected tokens and the card never
- * recorded: the row still offers Apply, and its target holds the redirect's mark.
+ * recorded: the row still offers Apply, and the GM's journal on the card's record (never a
+ * document a player may write) notes the redirect with its tokens.
  */
-export async function redirectsCut(loaded: LoadedCard): Promise<RedirectCut[]> {
+export function redirectsCut(loaded: LoadedCard): RedirectCut[] {
   const id = loaded.message.id ?? "";
   const found: RedirectCut[] = [];
   for (const t of loaded.state.targets) {
     if (!targetActions(loaded.state, t.key).apply) continue;
-    const actor = await actorFromUuid(t.uuid);
-    if (!actor || !ledgerEntry(actor, redirectMarkId(id, t.key), "system.health.value")) continue;
-    const flags = (actor.flags as Record<string, { redirects?: Record<string, unknown> } | undefined>)[SYSTEM_ID]?.redirects?.[redirectFlagKey(id, t.key)];
-    const tokenUuids = Array.isArray(flags) ? flags.filter((u): u is string => typeof u === "string") : [];
-    found.push({ messageId: id, targetKey: t.key, tokenUuids });
+    const note = journalEntry(loaded, redirectId(id, t.key));
+    if (!note) continue;
+    const listed: unknown = note.data.tokenUuids;
+    const tokenUuids = Array.isArray(listed) ? listed.filter((u): u is string => typeof u === "string") : [];
+    found.push({ messageId: id, targetKey: t.key, tokenUuids, nonce: note.nonce });
   }
   return found;
 }
 
 /** Every cut Health step of every attack card (for the GM taking over to finish). */
-async function unfinishedSteps(step: HealthStep): Promise<RowRequest[]> {
+function unfinishedSteps(step: HealthStep): RowRequest[] {
   const found: RowRequest[] = [];
   for (const message of game.messages) {
     if (message.type !== "attack" || !message.id || message.author?.isGM !== true) continue;
@@ -225,7 +225,7 @@ async function unfinishedSteps(step: HealthStep): Promise<RowRequest[]> {
     } catch {
       continue; // a card that cannot be read has nothing to finish
     }
-    for (const cut of await cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key, revision: loaded.revision });
+    for (const cut of cutSteps(loaded)) if (cut.step === step) found.push({ messageId: message.id, targetKey: cut.key, revision: loaded.revision });
   }
   return found;
 }
@@ -245,12 +245,21 @@ function attackerActor(state: ExchangeState): Promise<Actor.Implementation | nul
   return actorFromUuid(state.attacker.uuid);
 }
 
-async function mustOwnTarget(user: AskingUser, ref: TargetRef): Promise<void> {
+/** The actions on a target row a player may ask for only as one of its owners; each refusal names its action (`CASE.Exchange.NotYours.<action>`). */
+export const OWNER_ACTIONS = ["defend", "applyDamage", "undoDamage", "consequence", "escape", "applyToSelected"] as const;
+export type OwnerAction = (typeof OWNER_ACTIONS)[number];
+
+/** The refusal of `action` on `name` to a user who does not own it. */
+export function notYours(action: OwnerAction, name: string): QueryRefusal {
+  return new QueryRefusal("forbidden", game.i18n.format(`CASE.Exchange.NotYours.${action}`, { name }));
+}
+
+async function mustOwnTarget(user: AskingUser, ref: TargetRef, action: OwnerAction): Promise<void> {
   if (user.isGM) return;
   const { state } = loadCard(ref.messageId);
   const target = transition(() => targetOf(state, ref.targetKey));
   const actor = await targetActor(target);
-  if (!userOwns(user, actor)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Exchange.NotYourTarget", { name: target.name }));
+  if (!userOwns(user, actor)) throw notYours(action, target.name);
 }
 
 async function mustOwnAttacker(user: AskingUser, ref: { messageId: string }): Promise<void> {
@@ -261,10 +270,10 @@ async function mustOwnAttacker(user: AskingUser, ref: { messageId: string }): Pr
 }
 
 /** The GM may apply a row's damage; a player only under the owners setting, on a target they own. */
-export async function mayApplyDamage(user: AskingUser, ref: TargetRef): Promise<void> {
+export async function mayApplyDamage(user: AskingUser, ref: TargetRef, action: OwnerAction = "applyDamage"): Promise<void> {
   if (user.isGM) return;
   if (game.settings.get(SYSTEM_ID, "damageAppliedBy") !== "owners") throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.GMAppliesDamage"));
-  await mustOwnTarget(user, ref);
+  await mustOwnTarget(user, ref, action);
 }
 
 /** Rolls the to-hit (and intensity damage die) for a target whose defence is settled. */
@@ -324,7 +333,7 @@ export const defendQuery = defineCardQuery({
     return { ...parseTargetRef(r), defence: choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mustOwnTarget(user, p),
+  authorize: (user, p) => mustOwnTarget(user, p, "defend"),
   handle: (_user, p, context) => defendRow(p, context),
 });
 
@@ -434,26 +443,33 @@ async function damageActors(state: ExchangeState, target: ExchangeTarget, reboun
 }
 
 /**
- * Computes and writes a Health change under the actors' locks, reading Health inside them. A
- * retry of the same request finds its ledger entries and reuses their "before" values, so it
- * computes the same change and writes nothing again.
+ * Computes and writes a Health change under the actors' locks, reading Health inside them. The
+ * step is noted in the GM's journal (`note`: its data) once the change is computed and before
+ * anything is written; the ledger entries carry the note's nonce. A retry finds the note and the
+ * entries with its nonce, reuses their "before" values, so it computes the same change and
+ * writes nothing again (an entry without the nonce, written by the actor's owner, is ignored).
  */
 async function writeHealthChange(
   context: CardContext,
+  loaded: LoadedCard,
   id: string,
   actors: { actor: Actor.Implementation; charger: Actor.Implementation | null },
   compute: (health: { value: number; max: number }, charger: { value: number; max: number } | undefined) => DamageApplication,
+  /** What the step's note keeps, read under the locks before anything is written. */
+  note: () => Record<string, unknown>,
   /** More effects of the change on the target, written after its Health and still under the locks. */
-  after?: (result: DamageApplication) => Promise<void>,
+  after?: (result: DamageApplication, nonce: string) => Promise<void>,
 ): Promise<DamageApplication> {
   const keys = [actors.actor, actors.charger].filter((a): a is Actor.Implementation => a !== null).map((a) => actorLock(a.uuid));
   return context.scope.within(keys, async () => {
     const field = "system.health.value";
-    const now = (a: Actor.Implementation) => ({ value: ledgerEntry(a, id, field)?.before ?? healthOf(a).value, max: healthOf(a).max });
+    const begun = journalEntry(loaded, id)?.nonce;
+    const now = (a: Actor.Implementation) => ({ value: (begun !== undefined ? ledgerEntry(a, id, field, begun)?.before : undefined) ?? healthOf(a).value, max: healthOf(a).max });
     const result = transition(() => compute(now(actors.actor), actors.charger ? now(actors.charger) : undefined));
-    await writeOnce(context.scope, actors.actor, id, field, now(actors.actor).value, result.health);
-    if (actors.charger && result.chargerHealth !== null) await writeOnce(context.scope, actors.charger, id, field, now(actors.charger).value, result.chargerHealth);
-    await after?.(result);
+    const { nonce } = await journalStep(loaded, id, note());
+    await writeOnce(context.scope, actors.actor, id, field, now(actors.actor).value, result.health, nonce);
+    if (actors.charger && result.chargerHealth !== null) await writeOnce(context.scope, actors.charger, id, field, now(actors.charger).value, result.chargerHealth, nonce);
+    await after?.(result, nonce);
     return result;
   });
 }
@@ -474,25 +490,26 @@ const OUT_OF_FIGHT = "flags.case.outOfFight";
  * condition and the mark are set to a state, not toggled, so a retry that finds its ledger
  * entry only makes sure they are there.
  */
-async function setOutOfFight(context: CardContext, actor: Actor.Implementation, id: string, out: boolean): Promise<void> {
+async function setOutOfFight(context: CardContext, actor: Actor.Implementation, id: string, out: boolean, nonce: string): Promise<void> {
   const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
   const defeated = CONFIG.specialStatusEffects.DEFEATED;
   const has = actor.effects.some((e) => e.statuses.has(defeated));
   // "Before" is whether the foe was already out, by an earlier hit or by the GM's own mark, so
   // that undoing this hit does not bring back a foe something else took out (outBeforeApply).
-  await writeOnce(context.scope, actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0);
+  await writeOnce(context.scope, actor, id, OUT_OF_FIGHT, flag === 1 || has ? 1 : 0, out ? 1 : 0, nonce);
   if (has !== out) await actor.toggleStatusEffect(defeated, { active: out, overlay: true });
   await context.services.combat.markDefeated(context.scope, actor, out);
 }
 
-/**
- * Whether the foe was already out of the fight when this card's row was applied: the "before"
- * of the newest out-of-fight ledger entry its apply step left. False when the entry has fallen
- * off the ledger, so Undo brings the foe back as it did before the ledger recorded this.
- */
-function outBeforeApply(actor: Actor.Implementation, messageId: string, key: string): boolean {
-  const entries = ledgerOf(actor).filter((e) => e.field === OUT_OF_FIGHT && isEffectIdOf(e.id, messageId, key, "apply"));
-  return entries.at(-1)?.before === 1;
+/** Whether the minor foe was out of the fight before this card's row was applied (the GM's note of the apply). */
+function outBeforeApply(loaded: LoadedCard, key: string): boolean {
+  return latestNote(loaded, key, "apply")?.data.outBefore === true;
+}
+
+/** Whether the actor is out of the fight now (an earlier hit, or the GM's own mark). */
+function isOut(actor: Actor.Implementation): boolean {
+  const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
+  return flag === 1 || actor.effects.some((e) => e.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
 }
 
 /** The Unconscious condition follows the target's new Health (status-effects.ts), under its lock. */
@@ -515,24 +532,39 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
   const actors = await damageActors(state, target, (target.damage?.rebound ?? 0) > 0);
   const id = effectId(loaded, key, "apply");
   const minorFoe = minorFoeRuleFor(actors.actor);
-  const applied = await writeHealthChange(context, id, actors, (health, charger) => applyDamage(state, key, health, charger, minorFoe), async (result) => {
-    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context, actors.actor, id, true);
+  // The note keeps whether the foe was already out, so that undoing this hit does not bring back a foe something else took out.
+  const applied = await writeHealthChange(context, loaded, id, actors, (health, charger) => applyDamage(state, key, health, charger, minorFoe), () => ({ outBefore: isOut(actors.actor) }), async (result, nonce) => {
+    if (targetOf(result.state, key).applied?.out === true) await setOutOfFight(context, actors.actor, id, true, nonce);
   });
   await followUnconscious(actors.actor, applied.health, context);
   await save("applyDamage", loaded, applied.state, context, []);
   await autoRollNpcConsequences(loaded.message.id ?? "", key, actors.actor, context);
 }
 
-/** Undoes a row's applied damage: Health (with its ledger entry) first, the card last. */
+/**
+ * Undoes a row's whole hit from its Apply on (rules `undoPlan`): Health and the charger's
+ * rebound (with their ledger entries), a minor foe's "out", and what its rolled checks did
+ * (check-effects.ts `undoChecks`, from the GM's notes of them), then the card last.
+ */
 async function undoRow(loaded: LoadedCard, key: string, context: CardContext): Promise<void> {
   const { state } = loaded;
   const target = transition(() => targetOf(state, key));
   if (!targetActions(state, key).undo) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.NothingToUndo", { name: target.name }));
+  const plan = transition(() => undoPlan(state, key));
   const actors = await damageActors(state, target, Boolean(target.applied?.rebound));
   const id = effectId(loaded, key, "undo");
-  const undone = await writeHealthChange(context, id, actors, (health, charger) => undoDamage(state, key, health, charger), async () => {
-    if (target.applied?.out === true && !outBeforeApply(actors.actor, loaded.message.id ?? "", key)) await setOutOfFight(context, actors.actor, id, false);
+  const notes: CheckNotes = {};
+  for (const check of ["slam", "stun", "kill"] as const) {
+    const note = latestNote(loaded, key, check);
+    if (note) notes[check] = note;
+    // A check rolled before its note was kept (an older card): Undo would not know what to put back.
+    else if ((check === "slam" && plan.slam) || (check === "stun" && plan.stun) || (check === "kill" && plan.kill)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.UndoUnknownCheck", { name: target.name }));
+  }
+  const undone = await writeHealthChange(context, loaded, id, actors, (health, charger) => undoDamage(state, key, health, charger), () => ({}), async (_result, nonce) => {
+    if (plan.out && !outBeforeApply(loaded, key)) await setOutOfFight(context, actors.actor, id, false, nonce);
+    await undoChecks(context, actors.actor, target.uuid, plan, notes, id, nonce);
   });
+  await undoTurnStun(context, actors.actor, plan, notes);
   await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
 }
@@ -541,7 +573,7 @@ export const applyDamageQuery = defineCardQuery({
   name: "applyDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mayApplyDamage(user, p),
+  authorize: (user, p) => mayApplyDamage(user, p, "applyDamage"),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" }, undefined, { revision: p.revision, key: p.targetKey, action: "applyDamage" });
     if (loaded) await applyRow(loaded, p.targetKey, context);
@@ -620,7 +652,7 @@ export const undoDamageQuery = defineCardQuery({
   name: "undoDamage",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mayApplyDamage(user, p),
+  authorize: (user, p) => mayApplyDamage(user, p, "undoDamage"),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" }, undefined, { revision: p.revision, key: p.targetKey, action: "undoDamage" });
     if (loaded) await undoRow(loaded, p.targetKey, context);
@@ -630,8 +662,6 @@ export const undoDamageQuery = defineCardQuery({
 });
 
 // ── Slam? Stun? Kill? ───────────────────────────────────────────────────────────────────────
-
-type Check = "slam" | "stun" | "kill";
 
 /** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
 async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext, asOf?: AsOf): Promise<void> {
@@ -646,42 +676,17 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
   await context.scope.within([actorLock(actor.uuid)], async () => {
-    // Endurance is read inside the lock; a retry reuses the lost ranks its ledger entry recorded.
+    // How the target stands is read inside the lock and noted before any effect; a retry
+    // finds the note and reuses the lost ranks it recorded (the Undo reads it too).
     const id = effectId(loaded, key, check);
-    const lostBefore = ledgerEntry(actor, id, "system.lostEnduranceRanks")?.before ?? (isCharacter(actor) ? actor.system.lostEnduranceRanks : 0);
+    const note = await journalStep(loaded, id, { ...(await checkBefore(context.services.combat, actor, target.uuid)) });
+    const lostBefore = readCheckBefore(note.data).lost;
     const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
-    await consequenceEffects(context, next, key, check, actor, lostBefore, id);
-    const moved = check === "slam" ? await moveSlammedToken(next, key, id, context) : next;
+    await consequenceEffects(context, next, key, check, actor, lostBefore, id, note.nonce);
+    const moved = check === "slam" ? await moveSlammedToken(next, key, id, context, note.nonce) : next;
     await save("consequence", loaded, moved, context, dice);
   });
-}
-
-async function consequenceEffects(context: CardContext, state: ExchangeState, key: string, check: Check, actor: Actor.Implementation, lostBefore: number, id: string): Promise<void> {
-  const outcome = targetOf(state, key).consequences.find((c) => c.check === check)?.outcome;
-  if (!outcome) return;
-  switch (outcome.check) {
-    case "slam":
-      if (outcome.result === "grandSlam" || outcome.result === "oneArea") {
-        await setStatus(actor, "slammed", { direction: outcome.direction ?? "", ...(outcome.areas !== null ? { areas: outcome.areas } : {}) });
-      }
-      return;
-    case "stun":
-      if (outcome.result !== "none") {
-        await setStatus(actor, "stunned", { turns: outcome.turns, startsNextTurn: !outcome.thisTurn });
-        // The turn's write runs under this request's locks (the actor's and its combat's, declared by cardLockKeys): no lock is taken again.
-        await context.services.combat.recordStun(context.scope, actor, outcome.turns, !outcome.thisTurn);
-      }
-      return;
-    case "kill":
-      if (outcome.result === "enduranceLoss") {
-        // The rank is recorded apart from the ability, so rest heals it back (rules recovery.ts).
-        await writeOnce(context.scope, actor, id, "system.lostEnduranceRanks", lostBefore, lostBefore + 1);
-        await setStatus(actor, "dying", { aided: false, fresh: true });
-        if (outcome.dead) await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
-      }
-      return;
-  }
 }
 
 export const consequenceQuery = defineCardQuery({
@@ -691,7 +696,7 @@ export const consequenceQuery = defineCardQuery({
     return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mustOwnTarget(user, p),
+  authorize: (user, p) => mustOwnTarget(user, p, "consequence"),
   async handle(_user, p, context) {
     await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context, { revision: p.revision, key: p.targetKey, action: "consequence" });
     return null;
@@ -704,7 +709,7 @@ export const escapeQuery = defineCardQuery({
   name: "escape",
   parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mustOwnTarget(user, p),
+  authorize: (user, p) => mustOwnTarget(user, p, "escape"),
   async handle(_user, p, context) {
     const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "escape" });
     if (!loaded) return null;

@@ -13,6 +13,8 @@
  */
 import {
   ATTACKS,
+  areaWithinRange,
+  rangeInAreas,
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
   armorApplies,
@@ -39,7 +41,7 @@ import { requestGM, userOwns } from "../requests/gm";
 import { deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
-import { cardOfOrigin, createCard, type RolledDie } from "./card-store";
+import { attackNonce, beginAttack, cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { readExchange } from "./card-model";
 import { attackTurn, helplessNow, refuseHelpless, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
@@ -350,7 +352,16 @@ export async function areaTargets(user: AskingUser, templateUuid: string | undef
   const own = tokens.find((t) => t.actor?.uuid === actor.uuid);
   if (!own && area.shape === "line") throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoAttackerToken"));
   const origin = own ? tokenSquares(own, scene.grid) : { x: 0, y: 0 };
-  const covered = coveredTokens(area, areaPlacement(area, doc, origin, scene.grid), tokens, scene.grid, actor.uuid);
+  const placement = areaPlacement(area, doc, origin, scene.grid);
+  // The GM measures where the area landed against the item's range (rules areaWithinRange), from the attacker's token.
+  if (own) {
+    const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
+    const range = attacking?.range ?? 0;
+    const from = tokenSquares(own, scene.grid);
+    const distance = rangeInAreas({ x: from.x, y: from.y, width: from.width ?? 1, height: from.height ?? 1 }, { x: placement.centre.x, y: placement.centre.y, width: 1, height: 1 });
+    if (!areaWithinRange(area, distance, range)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Area.OutOfRange", { item: item.name, distance: String(distance), range: String(range) }));
+  }
+  const covered = coveredTokens(area, placement, tokens, scene.grid, actor.uuid);
   if (covered.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoOneInside"));
   if (covered.length > MAX_ATTACK_TARGETS) throw new QueryRefusal("malformed", game.i18n.format("CASE.Area.TooMany", { count: String(covered.length), max: String(MAX_ATTACK_TARGETS) }));
   return covered;
@@ -404,7 +415,7 @@ export const attackQuery = defineCardQuery({
     refuseHelpless(actor, standing, "Attack");
     const turn = attackTurn(actor, standing, attack === "Ch");
     // An empty weapon is refused before anything is written (a retry that already fired passes).
-    assertMayFire(item, attack, context.requestId);
+    assertMayFire(item, attack, context.requestId, attackNonce(context.requestId));
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
     if (!parsed.ok) throw new QueryRefusal("malformed", game.i18n.format(parsed.errorKey, parsed.data ?? {}));
     // An area attack's targets are the tokens its template covers, as the GM reads them.
@@ -418,8 +429,10 @@ export const attackQuery = defineCardQuery({
     const targets = snapshots.filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
     let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn));
-    await spendAmmunitionOnce(item, actor, attack, context);
-    await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }));
+    // The GM's note first (a whispered record): the spends' ledger entries carry its nonce.
+    const nonce = await beginAttack(context.requestId);
+    await spendAmmunitionOnce(item, actor, attack, context, nonce);
+    await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }), nonce);
     if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
       await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));
     }

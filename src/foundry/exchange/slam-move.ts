@@ -4,7 +4,8 @@
  * direction seen from the attacker (rules `slamMove`: one square per area, stopping at the
  * scene's edge), and the card records where it went. Under the token's lock (`token:<uuid>`),
  * once: the token keeps the step's id and move in `flags.case.slamMove`, so a retry of the
- * same step finds the move made and records it without moving the token again.
+ * same step finds the move made (with the nonce of the GM's note of the step) and records it
+ * without moving the token again.
  * Documented members read: TokenDocument `x`, `y`, `width`, `height`, `actorId`, `parent`,
  * `flags`, `update`; Scene `tokens` (an EmbeddedCollection: `find`), `grid`, `dimensions`.
  */
@@ -40,10 +41,14 @@ function attackerToken(scene: SlamScene, attackerUuid: string): SlamToken | null
   return actorId ? (scene.tokens.find((t) => t.actorId === actorId) ?? null) : null;
 }
 
-/** The move a step already made on this token (its id and move in the token's flags), or null. */
-function movedBefore(token: SlamToken, id: string): SlamMove | null {
-  const flag = (token.flags[SYSTEM_ID] as { slamMove?: { id?: unknown; move?: SlamMove } } | undefined)?.slamMove;
-  return flag?.id === id && flag.move ? flag.move : null;
+/**
+ * The move a step already made on this token (its id, move and the nonce of the GM's note of
+ * the step in the token's flags), or null. The token is its owners' to write too: a flag without
+ * the note's nonce is not the GM's, and counts for nothing.
+ */
+function movedBefore(token: SlamToken, id: string, nonce: string): SlamMove | null {
+  const flag = (token.flags[SYSTEM_ID] as { slamMove?: { id?: unknown; move?: SlamMove; nonce?: unknown } } | undefined)?.slamMove;
+  return flag?.id === id && flag.nonce === nonce && flag.move ? flag.move : null;
 }
 
 /**
@@ -51,7 +56,7 @@ function movedBefore(token: SlamToken, id: string): SlamMove | null {
  * a token on a square-grid scene that also holds the attacker's token; returns the state with
  * the move recorded (unchanged otherwise). `id` names the step (the card, revision, row, check).
  */
-export async function moveSlammedToken<S>(state: ExchangeState, key: string, id: string, context: QueryContext<S>): Promise<ExchangeState> {
+export async function moveSlammedToken<S>(state: ExchangeState, key: string, id: string, context: QueryContext<S>, nonce: string): Promise<ExchangeState> {
   if (!game.settings.get(SYSTEM_ID, "slamMovesTokens")) return state;
   const slam = targetOf(state, key).consequences.find((c) => c.check === "slam");
   const outcome = slam?.outcome;
@@ -66,12 +71,12 @@ export async function moveSlammedToken<S>(state: ExchangeState, key: string, id:
   const direction = outcome.direction;
   const areas = outcome.areas === "sight" ? Number.POSITIVE_INFINITY : outcome.areas;
   return context.scope.within([tokenLock(token.uuid)], async () => {
-    let move = movedBefore(token, id);
+    let move = movedBefore(token, id, nonce);
     if (!move) {
       const from = footprintOf(token, scene);
       move = slamMove(footprintOf(attacker, scene), from, direction, areas, boundsOf(scene));
       const size = scene.grid.size;
-      await token.update({ x: token.x + (move.to.x - from.x) * size, y: token.y + (move.to.y - from.y) * size, [`flags.${SYSTEM_ID}.slamMove`]: { id, move } });
+      await token.update({ x: token.x + (move.to.x - from.x) * size, y: token.y + (move.to.y - from.y) * size, [`flags.${SYSTEM_ID}.slamMove`]: { id, move, nonce } });
     }
     try {
       return recordSlamMove(state, key, move);

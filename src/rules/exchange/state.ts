@@ -202,6 +202,8 @@ export interface ExchangeAttacker {
   readonly strength: number;
   /** Body armor rank number (charging: it soaks rebound damage). */
   readonly armor: number;
+  /** On the public card: the attacker's numbers are kept by the GM (an NPC: secrets.ts). */
+  readonly sealed?: boolean;
 }
 
 export interface ExchangeState {

@@ -284,10 +284,51 @@ export function applyDamage(
 }
 
 /**
+ * [RULING] Undo takes back a row's whole hit from its Apply on, after its Slam?/Stun?/Kill?
+ * checks too: Health, the charger's rebound, a minor foe's "out", and every rolled check's
+ * effects (Stunned with its turns, Slammed and the token's move, Dying, the Endurance rank and
+ * death). The row returns to resolved, its checks due again. Damage put on other tokens instead
+ * is not undone from the card (applyDamageToOthers).
+ */
+export const UNDO_TAKES_BACK_CHECKS: boolean = true;
+
+/** Whether a row may be undone now ({@link UNDO_TAKES_BACK_CHECKS}): its damage was applied to it, not to others. */
+export function mayUndo(target: ExchangeTarget): boolean {
+  return target.phase === "applied" && target.applied !== null && !target.applied.others && (UNDO_TAKES_BACK_CHECKS || target.consequences.every((c) => c.outcome === null));
+}
+
+/** What undoing a row takes back besides Health: each rolled check's lasting effects, and a minor foe's "out". */
+export interface UndoPlan {
+  readonly out: boolean;
+  /** A stun that landed (turns > 0 or until revived), to take off the target and its turn. */
+  readonly stun: boolean;
+  /** A slam that threw the target (Slammed), and the move of its token, if it moved. */
+  readonly slam: { readonly moved: SlamMove | null } | null;
+  /** A Kill? that cost an Endurance rank (Dying), and whether it killed. */
+  readonly kill: { readonly dead: boolean } | null;
+}
+
+/** What undoing row `key` must take back ({@link UndoPlan}); "stale" when it may not be undone. */
+export function undoPlan(state: ExchangeState, key: string): UndoPlan {
+  const target = targetOf(state, key);
+  if (!mayUndo(target)) throw new ExchangeError("stale", `${target.name}: there is no damage to undo.`);
+  let stun = false;
+  let slam: UndoPlan["slam"] = null;
+  let kill: UndoPlan["kill"] = null;
+  for (const c of target.consequences) {
+    const o = c.outcome;
+    if (o?.check === "stun" && o.result !== "none") stun = true;
+    if (o?.check === "slam" && (o.result === "grandSlam" || o.result === "oneArea")) slam = { moved: c.moved ?? null };
+    if (o?.check === "kill" && o.result === "enduranceLoss") kill = { dead: o.dead };
+  }
+  return { out: target.applied?.out === true, stun, slam, kill };
+}
+
+/**
  * Undoes applied damage (applied → resolved): gives back this card's own change to the
  * CURRENT Health, clamped to [0, max], so damage dealt since by others stands. The charger's
- * rebound likewise. Refused once a Slam?/Stun?/Kill? check has been rolled (its effects are
- * already on the target).
+ * rebound likewise. After rolled checks too ({@link UNDO_TAKES_BACK_CHECKS}): their records go,
+ * the checks are due again, and {@link undoPlan} says what of theirs to take back.
  */
 export function undoDamage(
   state: ExchangeState,
@@ -297,7 +338,7 @@ export function undoDamage(
 ): DamageApplication {
   const target = targetOf(state, key);
   expectPhase(target, "applied", "undo the damage");
-  if (target.consequences.some((c) => c.outcome !== null)) throw new ExchangeError("stale", `${target.name}: a consequence was already rolled; undo it by hand.`);
+  if (!mayUndo(target)) throw new ExchangeError("stale", `${target.name}: a consequence was already rolled; undo it by hand.`);
   const applied = target.applied;
   if (!applied) invalid(`${target.name}: no damage was applied.`);
   if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid(`${target.name}: Health must be whole numbers ≥ 0, got ${String(health.value)} of ${String(health.max)}.`);
@@ -487,7 +528,7 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
     apply: t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0),
-    undo: t.phase === "applied" && !t.applied?.others && t.consequences.every((c) => c.outcome === null),
+    undo: mayUndo(t),
     checks: t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [],
     escape: target.mayDefend && mayEscape(t, turn),
   };

@@ -31,6 +31,21 @@ export function applyStun(state: TurnState, id: string, turns: number): TurnChan
   return draft.change();
 }
 
+/**
+ * Puts a combatant's stun back as it was before a stun that is being undone (the attack card's
+ * Undo): `turns` and `pending` as they stood then. Nothing changes when they already are.
+ */
+export function restoreStun(state: TurnState, id: string, turns: number, pending: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertCount(turns, "Stun turns", 0);
+  assertCount(pending, "Pending stun turns", 0);
+  if (c.stunTurns === turns && c.stunPending === pending) return NO_CHANGE;
+  const draft = new Draft(state);
+  draft.put(c, { stunTurns: turns, stunPending: pending });
+  resettleIfCurrent(draft, id);
+  return draft.change();
+}
+
 /** A Kill result took an Endurance rank (§8): the combatant is dying and loses another each wrap-up until aided. */
 export function markDying(state: TurnState, id: string): TurnChange {
   const c = combatantOf(state, id);
