@@ -114,7 +114,7 @@ describe("area attack across users (strict table)", () => {
     await table.settle();
     expect([...table.server.messages.values()].filter((m) => m.type === "attack")).toHaveLength(0);
     // Only Alice's request, the GM's claim on it (requests/gm.ts) and the answer: no actor, item or record written.
-    const isClaim = (w: (typeof table.server.applied)[number]) => w.write.op === "create" && w.write.collection === "ChatMessage" && w.write.data.type === "requestClaim";
+    const isClaim = (w: (typeof table.server.applied)[number]) => w.write.op === "create" && w.write.data.type === "requestClaim";
     expect(table.server.applied.slice(writes).filter((w) => !isClaim(w) && (w.write.collection !== "ChatMessage" || (w.write.op === "create" && w.user !== TABLE_USERS.alice.id)))).toHaveLength(0);
     table.dice.push(99, 99, 99, 99, 99);
     expect(await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: [`Scene.${SCENE}.Token.tok0000000000001`], input: { blindsided: true }, templateUuid: nearTemplate?.uuid })).toMatchObject({ ok: true });
