@@ -4,8 +4,9 @@
  * behind `game.release.generation`, never through a global type.
  *
  * Sources (public): the v14 release notes and API pages; dnd5e 5.3 ("minimum 13.347, verified
- * 14") branches on `game.release.generation` at the same points; Draw Steel 1.0 moved from the
- * `-=key` deletion key to `foundry.data.operators.ForcedDeletion` (`_del`); core issue #13122
+ * 14") branches on `game.release.generation` at the same points and deletes with the `_del`
+ * operator instance on 14; Draw Steel 1.0 moved from the `-=key` deletion key to
+ * `foundry.data.operators.ForcedDeletion` (`_del`); core issue #13122
  * made `CONFIG.statusEffects` a record keyed by id.
  */
 
@@ -14,20 +15,31 @@ export function foundryGeneration(): number {
   return game.release.generation;
 }
 
-/** v14's `foundry.data.operators.ForcedDeletion`, absent on v13 (and from the v13 types, so looked up, not assumed). */
-function forcedDeletion(): unknown {
+/**
+ * v14's deletion operator: an *instance* of `foundry.data.operators.ForcedDeletion` (the `_del`
+ * global, or `ForcedDeletion.create()`), absent on v13 (and from the v13 types, so looked up, not
+ * assumed). The class itself is not an operator: an update holding it deletes nothing.
+ */
+function deletionOperator(): object | undefined {
+  const global: object = globalThis;
+  const del = "_del" in global ? global._del : undefined;
+  if (typeof del === "object" && del !== null) return del;
   const data: object = foundry.data;
   const operators = "operators" in data ? data.operators : undefined;
-  return typeof operators === "object" && operators !== null && "ForcedDeletion" in operators ? operators.ForcedDeletion : undefined;
+  const ForcedDeletion = typeof operators === "object" && operators !== null && "ForcedDeletion" in operators ? operators.ForcedDeletion : undefined;
+  const create: unknown = typeof ForcedDeletion === "function" && "create" in ForcedDeletion ? ForcedDeletion.create : undefined;
+  if (typeof create !== "function") return undefined;
+  const made: unknown = Reflect.apply(create, ForcedDeletion, []);
+  return typeof made === "object" && made !== null ? made : undefined;
 }
 
 /**
  * The update that deletes `keys` under the dotted `path` (say `flags.case.foeBonus`): on v14
- * `{ "path.key": ForcedDeletion }`; on v13 (or a v14 without the operator) `{ "path.-=key": null }`,
- * the syntax v14 deprecates and v16 removes.
+ * `{ "path.key": _del }` (the operator instance); on v13 (or a v14 without the operator)
+ * `{ "path.-=key": null }`, the syntax v14 deprecates and v16 removes.
  */
 export function deletionUpdate(path: string, keys: readonly string[], generation: number = foundryGeneration()): Record<string, unknown> {
-  const operator = generation >= 14 ? forcedDeletion() : undefined;
+  const operator = generation >= 14 ? deletionOperator() : undefined;
   return Object.fromEntries(keys.map((key) => (operator !== undefined ? [`${path}.${key}`, operator] : [`${path}.-=${key}`, null])));
 }
 
