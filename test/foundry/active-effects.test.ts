@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODES, installEffectsDouble, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
+import { MODES, installEffectsDouble, useEffectsGeneration, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
 import { effectiveEndurance, health as healthMaxOf, rankOf, DEFAULT_RECOVERY_RULINGS, RANKS, type CharacterStats } from "../../src/rules/index";
 import type { EffectProblem } from "../../src/foundry/data/actor/effect-changes";
 import { restOutcome } from "../../src/foundry/actor-writes";
@@ -234,6 +234,25 @@ describe("lost Endurance ranks lower Endurance and what derives from it (active 
     expect(actor.system.health.max).toBe(6 + 6 + 10 + 20);
     expect(actor.system.baseAbilities.endurance?.value).toBe(30);
     expect(hero().system.health.max).toBe(6 + 6 + 10 + 30);
+  });
+
+  it.each([13, 14] as const)("final effect phase (Foundry %i): lost Endurance ranks stay lost after every effect phase; CASE's changes apply once, in the initial phase", (generation) => {
+    useEffectsGeneration(generation);
+    try {
+      const tough = { _id: "tough", name: "Tough", type: "power", system: { category: "physicalEnhancement", rank: 50 }, effects: [effect("t", "Tough", [{ key: "system.abilities.endurance.value", mode: MODES.UPGRADE, value: "@rank" }])] };
+      const strong = effect("str", "Strong", [{ key: "system.abilities.strength.value", mode: MODES.ADD, value: "10" }]);
+      const wounded = hero([], [strong], { lostEnduranceRanks: 1 });
+      expect(wounded.steps).toEqual(generation >= 14 ? ["base", "embedded", "effects:initial", "derived", "effects:final"] : ["base", "embedded", "effects", "derived"]);
+      expect(wounded.system.abilities.endurance?.value).toBe(20);
+      expect(wounded.system.endurance).toEqual({ beforeLoss: 30, lost: 1, value: 20, dead: false });
+      expect(wounded.system.health.max).toBe(6 + 6 + 20 + 20);
+      expect(wounded.system.abilities.strength?.value).toBe(20);
+      const toughened = hero([tough], [], { lostEnduranceRanks: 2 });
+      expect(toughened.system.abilities.endurance?.value).toBe(30);
+      expect(toughened.system.stats.scores.endurance).toBe(30);
+    } finally {
+      useEffectsGeneration(13);
+    }
   });
 
   it("lost ranks count from the Endurance the effects leave", () => {

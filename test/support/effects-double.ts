@@ -18,6 +18,12 @@
  *   priority (default: the mode × 10) and each applied by `effect.apply(actor, change)`, whose
  *   ADD / MULTIPLY / OVERRIDE / UPGRADE / DOWNGRADE work on the number at the change's key
  *   (dnd5e's ActiveEffect5e and Draw Steel's DrawSteelActiveEffect build on the same calls).
+ * Foundry 14 (v14 release notes, "Active Effect phases"; foundryvtt.com/api/v14 Actor#applyActiveEffects):
+ * effects apply in phases. Actor#prepareData calls `applyActiveEffects("initial")` where v13
+ * calls `applyActiveEffects()` (end of prepareEmbeddedDocuments) and `applyActiveEffects("final")`
+ * after prepareDerivedData; a change applies in the phase it names (`initial` by default), so
+ * whatever a system's override does in the final phase lands on top of its derived data.
+ * `useEffectsGeneration(14)` runs that order (13 is the default).
  * Nothing here is kinder than Foundry: a change value is text, cast with Number() as Foundry
  * casts a number field's delta, so "lots" becomes NaN where Foundry's arithmetic applies it.
  */
@@ -30,7 +36,17 @@ type Data = Record<string, unknown>;
 /** Foundry's CONST.ACTIVE_EFFECT_MODES (public API). */
 export const MODES = { CUSTOM: 0, MULTIPLY: 1, ADD: 2, DOWNGRADE: 3, UPGRADE: 4, OVERRIDE: 5 } as const;
 
+/** Which Foundry the doubles prepare like: 13 (one effects pass) or 14 (initial and final phases). */
+let generation: 13 | 14 = 13;
+
+/** Prepares actors like Foundry `next` from now on (see the file's opening comment). */
+export function useEffectsGeneration(next: 13 | 14): void {
+  generation = next;
+}
+
 export interface ChangeSource {
+  /** v14: the phase the change applies in (`initial` when absent). */
+  readonly phase?: string;
   readonly key: string;
   readonly mode: number;
   readonly value: string;
@@ -217,6 +233,7 @@ export class ActorDouble {
     this.prepareBaseData();
     this.prepareEmbeddedDocuments();
     this.prepareDerivedData();
+    if (generation >= 14) this.applyActiveEffects("final");
   }
   prepareBaseData(): void {
     this.steps.push("base");
@@ -225,7 +242,8 @@ export class ActorDouble {
   prepareEmbeddedDocuments(): void {
     this.steps.push("embedded");
     for (const item of this.items) item.prepareData();
-    this.applyActiveEffects();
+    if (generation >= 14) this.applyActiveEffects("initial");
+    else this.applyActiveEffects();
   }
   prepareDerivedData(): void {
     this.steps.push("derived");
@@ -235,14 +253,15 @@ export class ActorDouble {
     for (const effect of this.effects) yield effect;
     for (const item of this.items) for (const effect of item.effects) if (effect.transfer) yield effect;
   }
-  applyActiveEffects(): void {
-    this.steps.push("effects");
+  /** v13: no argument, every change. v14: `phase`, the changes of that phase (`initial` by default). */
+  applyActiveEffects(phase?: string): void {
+    this.steps.push(phase === undefined ? "effects" : `effects:${phase}`);
     const changes: { effect: ActiveEffectDouble; change: ChangeSource; priority: number }[] = [];
     this.statuses = new Set();
     for (const effect of this.allApplicableEffects()) {
       if (!effect.active) continue;
       for (const s of effect.statuses) this.statuses.add(s);
-      for (const change of effect.changes) changes.push({ effect, change, priority: change.priority ?? change.mode * 10 });
+      for (const change of effect.changes) if (phase === undefined || (change.phase ?? "initial") === phase) changes.push({ effect, change, priority: change.priority ?? change.mode * 10 });
     }
     changes.sort((a, b) => a.priority - b.priority);
     for (const { effect, change } of changes) effect.apply(this as unknown as Data, change);

@@ -43,6 +43,18 @@ export function deletionUpdate(path: string, keys: readonly string[], generation
   return Object.fromEntries(keys.map((key) => (operator !== undefined ? [`${path}.${key}`, operator] : [`${path}.-=${key}`, null])));
 }
 
+/**
+ * Whether CASE applies its own effect changes in this call of `Actor#applyActiveEffects`: v13
+ * calls it once, with no argument, between base and derived data; v14 calls it per phase
+ * (`"initial"` there, `"final"` after derived data, v14 release notes). CASE's changes go in the
+ * initial phase only: in the final phase they would overwrite what derived data made of them
+ * (Endurance lowered by its lost ranks).
+ */
+export function appliesCaseEffectChanges(args: readonly unknown[]): boolean {
+  const phase = args[0];
+  return phase === undefined || phase === "initial";
+}
+
 /** One status effect as CONFIG.statusEffects holds it. */
 export interface StatusEffectEntry {
   readonly id: string;

@@ -5,6 +5,7 @@ import { CHARACTER_SCHEMA_VERSION } from "../data/actor/character";
 import { withSchemaVersion } from "../data/fields";
 import type { EffectChangeInput } from "../data/actor/effect-changes";
 import { isCharacter } from "../core/guards";
+import { appliesCaseEffectChanges } from "../core/compat";
 import { effectItem, ownRankOf } from "./effect-items";
 import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
 
@@ -26,11 +27,13 @@ export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Ac
    * Foundry applies Active Effects at the end of prepareEmbeddedDocuments, after base data and
    * before derived data (ClientDocumentMixin#prepareData; Actor#applyActiveEffects). Foundry's
    * own pass sets the statuses and applies keys CASE leaves to it; then the character applies
-   * its score and protection changes through the rules, so prepareDerivedData reads them.
+   * its score and protection changes through the rules, so prepareDerivedData reads them. v14
+   * calls this per phase ("initial", then "final" after derived data): CASE's changes go in the
+   * initial phase only (core/compat.ts), so the final phase keeps lost Endurance ranks lost.
    */
   override applyActiveEffects(...args: Parameters<Actor["applyActiveEffects"]>): void {
     super.applyActiveEffects(...args);
-    if (isCharacter(this)) this.system.applyEffectChanges(effectChangeInputs(this.allApplicableEffects()));
+    if (isCharacter(this) && appliesCaseEffectChanges(args)) this.system.applyEffectChanges(effectChangeInputs(this.allApplicableEffects()));
   }
 
   /**
