@@ -22,6 +22,7 @@ import { CaseCombat, CaseCombatant } from "./documents/combat";
 import { CaseRoll } from "./dice/case-roll";
 import { QueryRouter } from "./requests/router";
 import { foundryEnvironment, registerRequestHooks } from "./requests/gm";
+import { registerDiceSoNiceHooks } from "./dice/dice-so-nice";
 import type { CardServices } from "./exchange/gm-actions";
 import { CASE_QUERIES } from "./queries";
 import { defendWithLast, registerDefenceShortcut } from "./exchange/defence-shortcut";
@@ -128,6 +129,7 @@ export function registerSystem(): void {
   registerConfig(router);
   registerDocuments();
   registerRequestHooks(router);
+  registerDiceSoNiceHooks();
   registerStatusEffects();
   registerHandlebarsHelpers();
   registerSettings();

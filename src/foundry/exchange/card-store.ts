@@ -24,13 +24,19 @@ export interface RolledDie {
   readonly roll: Roll;
   /** Secret dice go on the GM's record, not the card. */
   readonly secret: boolean;
+  /** Resolves when Dice So Nice's dice have landed (at once without it): the card waits for it. */
+  readonly landed: Promise<void>;
 }
 
-/** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present. */
+/** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present (once: the messages' copies are not animated again). */
 export async function rollDie(formula: string, secret = false): Promise<RolledDie> {
   const roll = await new Roll(formula).evaluate();
-  showDice(roll, secret);
-  return { total: roll.total, roll, secret };
+  return { total: roll.total, roll, secret, landed: showDice(roll, secret) };
+}
+
+/** Waits until every die of a step has landed, so the card's result shows after the dice, not while they roll. */
+function diceLanded(dice: readonly RolledDie[]): Promise<void> {
+  return Promise.all(dice.map((d) => d.landed)).then(() => undefined);
 }
 
 /** A card's and a record's `system` as read: their models' shapes, any field possibly missing (old or hand-made data). */
@@ -118,6 +124,7 @@ function rollsJson(message: ChatMessage.Implementation | null, dice: readonly Ro
  * request id remembered and the public dice added).
  */
 export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestId: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean, step: string): Promise<void> {
+  await diceLanded(dice);
   const revision = loaded.revision + 1;
   const { card, secrets } = sealExchange(next, sealOptions(next, isNpc));
   const secretRolls = dice.filter((d) => d.secret);
@@ -157,6 +164,7 @@ function createRecord(cardId: string, origin: string, secrets: RevisionSecrets[]
 
 /** Creates a new card (and its record) for a full exchange, as the GM. Resolves to the card. */
 export async function createCard(state: ExchangeState, speaker: ChatMessage.SpeakerData, origin: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean): Promise<ChatMessage.Implementation> {
+  await diceLanded(dice);
   const { card, secrets } = sealExchange(state, sealOptions(state, isNpc));
   const record = await createRecord("", origin, [{ revision: 0, secrets }], dice.filter((d) => d.secret));
   const message = await ChatMessage.implementation.create({
