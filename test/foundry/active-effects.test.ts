@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODES, installEffectsDouble, useEffectsGeneration, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
+import { MODES, V14_WARNINGS, installEffectsDouble, useEffectsGeneration, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
 import { effectiveEndurance, health as healthMaxOf, rankOf, DEFAULT_RECOVERY_RULINGS, RANKS, type CharacterStats } from "../../src/rules/index";
 import type { EffectProblem } from "../../src/foundry/data/actor/effect-changes";
 import { restOutcome } from "../../src/foundry/actor-writes";
@@ -223,6 +223,35 @@ describe("active effect: protection", () => {
     expect(bestProtection(sources, "En").value).toBe(10);
     actor.items.get("ring")?.updateSystem("active", false);
     expect(actor.system.effectProtection).toEqual({ physical: 0, energy: 0 });
+  });
+});
+
+describe("v14 effect changes", () => {
+  it("v14 effect changes: read from system.changes with named types; core's applyChange leaves CASE's keys (and @rank) to CASE; no deprecation warning", () => {
+    useEffectsGeneration(14);
+    V14_WARNINGS.length = 0;
+    try {
+      const v14 = (id: string, name: string, changes: { key: string; type: string; value: string }[]): EffectSource => ({ _id: id, name, transfer: true, system: { changes } });
+      const strength = superStrength(75, true, [v14("ss", "Super Strength", [{ key: "system.abilities.strength.value", type: "upgrade", value: "@rank" }])]);
+      const actor = hero([strength], [
+        v14("fame", "Famous", [{ key: "system.popularity", type: "add", value: "5" }]),
+        v14("shield", "Force shield", [{ key: "system.protection.energy", type: "override", value: "Excellent" }]),
+        v14("bad", "Bad", [{ key: "system.abilities.psyche.value", type: "add", value: "lots" }]),
+      ], { popularity: 3 });
+      expect(actor.system.stats.scores.strength).toBe(75);
+      expect(actor.system.health.max).toBe(6 + 6 + 75 + 30);
+      expect(actor.system.effectProtection).toEqual({ physical: 0, energy: 20 });
+      // Core applies what CASE leaves to it.
+      expect(actor.system.popularity).toBe(8);
+      // A refused change is read from system.changes too, and shown.
+      expect(actor.system.effectProblems.map((p) => p.key)).toEqual(["system.abilities.psyche.value"]);
+      expect((actor.effects.get("bad") as unknown as { refusedChanges: readonly unknown[] }).refusedChanges).toHaveLength(1);
+      // Nothing of CASE's in core's overrides (a GM's edit of a base ability is not hidden by one).
+      expect(Object.keys((actor as unknown as { overrides?: Data }).overrides ?? {})).toEqual(["system.popularity"]);
+      expect(V14_WARNINGS).toEqual([]);
+    } finally {
+      useEffectsGeneration(13);
+    }
   });
 });
 

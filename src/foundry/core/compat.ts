@@ -55,6 +55,47 @@ export function appliesCaseEffectChanges(args: readonly unknown[]): boolean {
   return phase === undefined || phase === "initial";
 }
 
+/** One Active Effect change as CASE reads it on either version. */
+export interface EffectChange {
+  readonly key: string;
+  /** v13's mode number, or v14's change type by name ("add", "upgrade" …). */
+  readonly mode: unknown;
+  readonly value: unknown;
+  readonly priority: number | null;
+}
+
+/**
+ * The changes of an Active Effect: on v14 from `effect.system.changes`, each with its change
+ * `type` by name (v14 release notes: `ActiveEffect#changes` moved to `system.changes`, numeric
+ * `mode` replaced by a named type; reading the old ones logs a deprecation warning); on v13
+ * `effect.changes` with its mode number. Told apart by the data itself (v13's effect `system`
+ * has no `changes`), so `effect.changes` is never read where `system.changes` exists.
+ */
+export function effectChangesOf(effect: object): EffectChange[] {
+  const system: unknown = "system" in effect ? effect.system : undefined;
+  const v14: unknown = typeof system === "object" && system !== null && "changes" in system ? system.changes : undefined;
+  const raw: unknown = Array.isArray(v14) ? v14 : "changes" in effect ? effect.changes : undefined;
+  if (!Array.isArray(raw)) return [];
+  const out: EffectChange[] = [];
+  for (const change of raw as unknown[]) {
+    if (typeof change !== "object" || change === null || !("key" in change) || typeof change.key !== "string") continue;
+    const mode = "type" in change && change.type !== undefined && change.type !== null ? change.type : "mode" in change ? change.mode : undefined;
+    const priority = "priority" in change && typeof change.priority === "number" ? change.priority : null;
+    out.push({ key: change.key, mode, value: "value" in change ? change.value : undefined, priority });
+  }
+  return out;
+}
+
+/**
+ * The change an `ActiveEffect.applyChange(...)` call is about: v14 applies each change through
+ * that static method (it no longer calls `ActiveEffect#apply`), with the target and the change
+ * among its arguments (v14 API); the first argument that is a change (has a string `key`).
+ */
+export function changeOfApplyCall(args: readonly unknown[]): { readonly key: string } | null {
+  for (const arg of args) if (typeof arg === "object" && arg !== null && "key" in arg && typeof arg.key === "string" && ("value" in arg || "type" in arg || "mode" in arg)) return { key: arg.key };
+  return null;
+}
+
 /** One status effect as CONFIG.statusEffects holds it. */
 export interface StatusEffectEntry {
   readonly id: string;

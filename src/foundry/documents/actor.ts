@@ -5,7 +5,7 @@ import { CHARACTER_SCHEMA_VERSION } from "../data/actor/character";
 import { withSchemaVersion } from "../data/fields";
 import type { EffectChangeInput } from "../data/actor/effect-changes";
 import { isCharacter } from "../core/guards";
-import { appliesCaseEffectChanges } from "../core/compat";
+import { appliesCaseEffectChanges, effectChangesOf } from "../core/compat";
 import { effectItem, ownRankOf } from "./effect-items";
 import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
 
@@ -73,8 +73,8 @@ export function effectChangeInputs(effects: Iterable<ActiveEffect.Implementation
     if (!effect.active) continue;
     const item = effectItem(effect);
     const ownRank = item ? ownRankOf(item.type, item.system) : null;
-    for (const change of effect.changes) {
-      out.push({ effect: effect.name, key: change.key, mode: change.mode, value: change.value, priority: change.priority ?? null, ownRank });
+    for (const change of effectChangesOf(effect)) {
+      out.push({ effect: effect.name, key: change.key, mode: change.mode, value: change.value, priority: change.priority, ownRank });
     }
   }
   return out;
