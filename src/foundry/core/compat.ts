@@ -96,6 +96,32 @@ export function changeOfApplyCall(args: readonly unknown[]): { readonly key: str
   return null;
 }
 
+/** A right-click menu entry as CASE writes it (v13's names; `name` a localisation key). */
+export interface MenuEntry {
+  readonly name: string;
+  readonly icon: string;
+  readonly condition: (target: HTMLElement) => boolean;
+  readonly callback: (target: HTMLElement) => unknown;
+}
+
+/** v14's ContextMenu entry: `label`, `icon`, `visible(target)`, `onClick(event, target)`. */
+export interface MenuEntryV14 {
+  readonly label: string;
+  readonly icon: string;
+  readonly visible: (target: HTMLElement) => boolean;
+  readonly onClick: (event: Event | null, target: HTMLElement) => unknown;
+}
+
+/**
+ * Menu entries in the form this version's ContextMenu takes: v13's `name/icon/condition/callback`
+ * as they are; on v14 `label/icon/visible/onClick(event, target)` (v14 API, ContextMenuEntry;
+ * the v13 keys still work there but log a deprecation warning on every menu).
+ */
+export function contextMenuEntries(entries: readonly MenuEntry[], generation: number = foundryGeneration()): MenuEntry[] | MenuEntryV14[] {
+  if (generation < 14) return [...entries];
+  return entries.map((e) => ({ label: e.name, icon: e.icon, visible: (target: HTMLElement) => e.condition(target), onClick: (_event: Event | null, target: HTMLElement) => e.callback(target) }));
+}
+
 /** One status effect as CONFIG.statusEffects holds it. */
 export interface StatusEffectEntry {
   readonly id: string;
