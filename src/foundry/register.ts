@@ -23,6 +23,7 @@ import { CaseRoll } from "./dice/case-roll";
 import { QueryRouter } from "./requests/router";
 import { foundryEnvironment, registerRequestHooks } from "./requests/gm";
 import { registerDiceSoNiceHooks } from "./dice/dice-so-nice";
+import { registerChatBatch } from "./documents/chat-batch";
 import type { CardServices } from "./exchange/gm-actions";
 import { CASE_QUERIES } from "./queries";
 import { defendWithLast, registerDefenceShortcut } from "./exchange/defence-shortcut";
@@ -130,6 +131,7 @@ export function registerSystem(): void {
   registerDocuments();
   registerRequestHooks(router);
   registerDiceSoNiceHooks();
+  registerChatBatch();
   registerStatusEffects();
   registerHandlebarsHelpers();
   registerSettings();

@@ -83,6 +83,19 @@ describe("strict table", () => {
     expect(card(id).revision).toBe(before + 1);
   });
 
+  it("requests pruned: a player's answered request is deleted at once, from the server and every client; the asker heard the answer", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    table.dice.push(50, 60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
+    await table.settle();
+    const answered = table.server.applied.flatMap(({ write }) => (write.op === "update" && write.collection === "ChatMessage" && "system.answer" in write.data ? [write.id] : []));
+    expect(answered).toHaveLength(1);
+    const deleted = table.server.applied.flatMap(({ write, user }) => (write.op === "delete" ? [{ id: write.id, user }] : []));
+    expect(deleted).toEqual([{ id: answered[0], user: gm.user.id }]);
+    for (const client of [table.server, gm, alice]) expect([...client.messages.values()].filter((m) => m.type === "request")).toEqual([]);
+  });
+
   it("impostor: a request claiming to be another player, a second GM or the handling GM changes nothing", async () => {
     const { gm, alice, bob } = table.clients;
     const id = await attack(gm, CAST.gravel, "punch", [CAST.wren]);
@@ -518,10 +531,12 @@ describe("strict table: a session played at random", () => {
     for (const w of table.server.applied) if (w.write.op === "update" && "system.answer" in w.write.data) answers.set(w.write.id, (answers.get(w.write.id) ?? 0) + 1);
     const requests = [...table.server.messages.values()].filter((m) => m.type === "request");
     expect(requests.filter((r) => answers.get(r._id) !== 1).map((r) => r._id)).toEqual([]);
+    // Answered requests are deleted as they are answered (none is answered twice before it goes).
+    expect([...answers.values()].filter((n) => n !== 1)).toEqual([]);
     // No player (or GM) was shown a false error: every refusal was "already done".
     expect(figures.other).toEqual([]);
     console.info(
-      `strict table seed ${seed}: ${figures.attacks} attacks, ${figures.clicks} clicks (${figures.ok} applied, ${figures.stale} already done, ${figures.closed} lost with the GM's closing tab), ${requests.length} requests, ${figures.reloads} GM reloads, ${figures.drops} GM drops mid-work`,
+      `strict table seed ${seed}: ${figures.attacks} attacks, ${figures.clicks} clicks (${figures.ok} applied, ${figures.stale} already done, ${figures.closed} lost with the GM's closing tab), ${answers.size} requests answered (${requests.length} left), ${figures.reloads} GM reloads, ${figures.drops} GM drops mid-work`,
     );
   }, 60_000);
 });

@@ -336,6 +336,7 @@ export class StrictServer {
     if (!user.isGM && source.author !== user.id) throw new ServerRefusal(`${user.name} may not change a message by ${source.author}.`);
     if (write.op === "delete") {
       this.messages.delete(write.id);
+      this.applied.push({ user: user.id, write });
       this.#broadcast("delete", "ChatMessage", source, client);
       return null;
     }
@@ -912,7 +913,12 @@ export class StrictClient {
   async write(write: Write): Promise<Json | null> {
     if (!this.connected) throw new Error(`${this.user.name}'s client is disconnected.`);
     const answer = JSON.parse(await this.table.server.write(this, JSON.stringify(write))) as Json | null;
-    // Foundry updates the writer's own copy when the server answers, then runs its hooks there too.
+    // Foundry updates the writer's own copy when the server answers, then runs its hooks there too (a deletion removes it).
+    if (write.op === "delete") {
+      const doc = this.messages.get(write.id);
+      this.messages.delete(write.id);
+      if (doc) void this.run(() => this.call("deleteChatMessage", doc, {}, this.user.id));
+    }
     if (answer) {
       this.received.push(JSON.stringify(answer));
       const doc = this.#store(write.collection, answer);
@@ -963,7 +969,9 @@ export class StrictClient {
     this.received.push(json);
     const source = JSON.parse(json) as Json;
     if (event === "delete") {
+      const doc = this.messages.get(String(source._id));
       this.messages.delete(String(source._id));
+      if (doc && collection === "ChatMessage") void this.run(() => this.call("deleteChatMessage", doc, {}, userId));
       return;
     }
     const doc = this.#store(collection, source);

@@ -28,6 +28,7 @@ function waitForAnswer(id: string, timeoutMs: number): Promise<unknown> {
     const done = (answer: unknown): void => {
       clearTimeout(timer);
       Hooks.off("updateChatMessage", hookId);
+      Hooks.off("deleteChatMessage", deleteHookId);
       resolve(answer);
     };
     const hookId = Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
@@ -35,8 +36,15 @@ function waitForAnswer(id: string, timeoutMs: number): Promise<unknown> {
       const answer = requestSystem(message).answer;
       if (answer !== null && answer !== undefined) done(answer);
     });
+    // The GM deletes a request once answered: a deletion that arrives first still carries the answer.
+    const deleteHookId = Hooks.on("deleteChatMessage", (message: ChatMessage.Implementation) => {
+      if (message.id !== id) return;
+      const answer = requestSystem(message).answer;
+      if (answer !== null && answer !== undefined) done(answer);
+    });
     const timer = setTimeout(() => {
       Hooks.off("updateChatMessage", hookId);
+      Hooks.off("deleteChatMessage", deleteHookId);
       reject(new Error(game.i18n.localize("CASE.Query.NoAnswer")));
     }, timeoutMs);
     // Answered before the hook was in place.
@@ -62,7 +70,10 @@ export const foundryEnvironment: QueryEnvironment = {
   },
   answer: waitForAnswer,
   async reply(id, answer) {
-    await game.messages.get(id)?.update({ "system.answer": answer } as ChatMessage.UpdateData);
+    const message = game.messages.get(id);
+    if (!message) return;
+    await message.update({ "system.answer": answer } as ChatMessage.UpdateData);
+    await pruneAnswered(id);
   },
   newId: () => foundry.utils.randomID(16),
 };
@@ -83,13 +94,27 @@ function requestRecord(message: ChatMessage.Implementation): RequestRecord {
   return { id: message.id ?? "", authorId: message.author?.id ?? "", query: system.query, payload: system.payload, answered: system.answer !== null && system.answer !== undefined };
 }
 
-/** How long an answered request is kept before the active GM deletes it. */
-const ANSWERED_REQUEST_KEEP_MS = 60 * 60 * 1000;
+/** How long an answered request is kept before the active GM deletes it (one it could not delete when it answered). */
+const ANSWERED_REQUEST_KEEP_MS = 60 * 1000;
+
+/**
+ * Deletes an answered request as soon as the answer is written: the asker heard it through
+ * `updateChatMessage` (or the deletion, which carries it), cards and ledgers remember the request
+ * id against replays, and a request kept would take a slot of the chat log's render batch. A
+ * failed delete is left to {@link handleWaitingRequests}.
+ */
+async function pruneAnswered(id: string): Promise<void> {
+  try {
+    await ChatMessage.implementation.deleteDocuments([id]);
+  } catch (error) {
+    console.warn(`case | answered request ${id} not deleted yet`, error);
+  }
+}
 
 /**
  * The active GM handles every unanswered request, finishes the steps a GM began and never
  * finished (its own clicks have no request to find: {@link QueryRouter.finishUnfinished}),
- * and deletes answered requests older than an hour.
+ * and deletes answered requests older than a minute (those not deleted when answered).
  */
 export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
