@@ -24,6 +24,7 @@ import { QueryRouter } from "./requests/router";
 import { foundryEnvironment, registerRequestHooks } from "./requests/gm";
 import { registerDiceSoNiceHooks } from "./dice/dice-so-nice";
 import { registerChatBatch } from "./documents/chat-batch";
+import { registerKeptRecords } from "./exchange/kept-records";
 import type { CardServices } from "./exchange/gm-actions";
 import { CASE_QUERIES } from "./queries";
 import { defendWithLast, registerDefenceShortcut } from "./exchange/defence-shortcut";
@@ -132,6 +133,7 @@ export function registerSystem(): void {
   registerRequestHooks(router);
   registerDiceSoNiceHooks();
   registerChatBatch();
+  registerKeptRecords();
   registerStatusEffects();
   registerHandlebarsHelpers();
   registerSettings();

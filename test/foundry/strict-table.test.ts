@@ -443,6 +443,55 @@ describe("strict table", () => {
   });
 });
 
+describe("strict table: Clear Chat Log", () => {
+  /** The GM's Clear Chat Log: ChatLog's flush, `deleteDocuments([], { deleteAll: true })`. */
+  async function clearChat(gm: StrictClient): Promise<void> {
+    await gm.run(() => ChatMessage.implementation.deleteDocuments([], { deleteAll: true } as never));
+    await table.settle();
+  }
+
+  it("records survive clear chat: mid-combat, the NPCs' secret declarations and the back-step history come back for the GM, still hidden from players", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    const villain = "cbt0000000000001";
+    expect(await gm.click(declareActionQuery, { combatId: "combat0000000001", combatantId: villain, declaration: { text: "Bring the wrecking ball down on Kestrel", kind: "attack", attack: "BA", actions: 1 } })).toMatchObject({ ok: true });
+    await table.settle();
+    const before = [...table.server.messages.values()].find((m) => m.type === "turnRecord");
+    expect(before).toBeDefined();
+    const aliceHad = alice.received.length;
+    await clearChat(gm);
+    const records = [...table.server.messages.values()].filter((m) => m.type === "turnRecord");
+    expect(records).toHaveLength(1);
+    expect(records[0]?._id).not.toBe(before?._id);
+    expect(records[0]?.system).toEqual(before?.system);
+    const read = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get("combat0000000001") as never).state().combatants.get(villain)?.declaration);
+    expect(read(gm)).toMatchObject({ text: "Bring the wrecking ball down on Kestrel", secret: true });
+    expect(read(gm2)).toMatchObject({ text: "Bring the wrecking ball down on Kestrel", secret: true });
+    expect(alice.received.slice(aliceHad).join("\n")).not.toContain("wrecking ball");
+  });
+
+  it("records survive clear chat: a card's record deleted alone is written again and the card points to it; cleared with its card, it is let go", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    await table.settle();
+    const recordId = String(card(id) && (table.server.messages.get(id)?.system as { recordId?: string }).recordId);
+    await gm.run(() => ChatMessage.implementation.deleteDocuments([recordId]));
+    await table.settle();
+    const newRecordId = (table.server.messages.get(id)?.system as { recordId?: string }).recordId ?? "";
+    expect(newRecordId).not.toBe(recordId);
+    expect(table.server.messages.get(newRecordId)?.type).toBe("attackRecord");
+    // The card still plays: Alice defends, the GM rolls.
+    table.dice.push(50, 60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
+    await clearChat(gm);
+    expect([...table.server.messages.values()]).toEqual([]);
+  });
+});
+
 describe("strict table: a session played at random", () => {
   /** Who clicks for an actor: its owner's client. */
   function ownerOf(actorId: string): StrictClient {

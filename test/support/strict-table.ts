@@ -46,6 +46,7 @@ import { UNIVERSAL_TABLE } from "../../src/rules/index";
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
 import { LockTable } from "../../src/foundry/requests/locks";
 import { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requests/gm";
+import { registerKeptRecords } from "../../src/foundry/exchange/kept-records";
 import { CASE_QUERIES } from "../../src/foundry/queries";
 import { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 import type { CaseServices } from "../../src/foundry/register";
@@ -182,6 +183,8 @@ type Write =
   | { op: "create"; collection: "ChatMessage"; data: Json }
   | { op: "update"; collection: "ChatMessage" | "Actor"; id: string; data: Json }
   | { op: "delete"; collection: "ChatMessage"; id: string }
+  /** The chat log's Clear (ChatLog flush: `deleteDocuments([], { deleteAll: true })`): one operation, every client removes them all before its hooks run. */
+  | { op: "deleteAll"; collection: "ChatMessage" }
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
   | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json }
   | { op: "update"; collection: "Token"; sceneId: string; id: string; data: Json };
@@ -330,6 +333,18 @@ export class StrictServer {
       this.applied.push({ user: user.id, write });
       this.#broadcast("create", "ChatMessage", source, client);
       return source;
+    }
+    if (write.op === "deleteAll") {
+      if (!user.isGM) throw new ServerRefusal(`${user.name} may not clear the chat log.`);
+      const gone = [...this.messages.values()];
+      this.messages.clear();
+      this.applied.push({ user: user.id, write });
+      for (const other of this.clients) {
+        if (other === client || !other.connected) continue;
+        const json = JSON.stringify(gone.filter((m) => this.mayRead(other.user, m)).map((m) => m._id));
+        void other.deliver(() => { other.receive("deleteAll", "ChatMessage", json, user.id); });
+      }
+      return null;
     }
     const source = this.messages.get(write.id);
     if (!source) throw new ServerRefusal(`No message ${write.id}.`);
@@ -875,6 +890,8 @@ export class StrictClient {
     this.run(() => {
       for (const query of CASE_QUERIES) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
+      // The root registers it too: the GM's records written again after a Clear Chat Log.
+      registerKeptRecords();
     });
     this.table.tellOthers(this);
     await this.run(() => this.call("ready"));
@@ -914,11 +931,7 @@ export class StrictClient {
     if (!this.connected) throw new Error(`${this.user.name}'s client is disconnected.`);
     const answer = JSON.parse(await this.table.server.write(this, JSON.stringify(write))) as Json | null;
     // Foundry updates the writer's own copy when the server answers, then runs its hooks there too (a deletion removes it).
-    if (write.op === "delete") {
-      const doc = this.messages.get(write.id);
-      this.messages.delete(write.id);
-      if (doc) void this.run(() => this.call("deleteChatMessage", doc, {}, this.user.id));
-    }
+    if (write.op === "delete" || write.op === "deleteAll") this.#removeMessages(write.op === "delete" ? [write.id] : [...this.messages.keys()], this.user.id);
     if (answer) {
       this.received.push(JSON.stringify(answer));
       const doc = this.#store(write.collection, answer);
@@ -964,18 +977,30 @@ export class StrictClient {
   }
 
   /** A broadcast from the server reaches this client. */
-  receive(event: "create" | "update" | "delete", collection: Collection, json: string, userId: string): void {
+  receive(event: "create" | "update" | "delete" | "deleteAll", collection: Collection, json: string, userId: string): void {
     if (!this.connected) return;
+    if (event === "deleteAll") {
+      this.#removeMessages(JSON.parse(json) as string[], userId);
+      return;
+    }
     this.received.push(json);
     const source = JSON.parse(json) as Json;
     if (event === "delete") {
-      const doc = this.messages.get(String(source._id));
-      this.messages.delete(String(source._id));
-      if (doc && collection === "ChatMessage") void this.run(() => this.call("deleteChatMessage", doc, {}, userId));
+      if (collection === "ChatMessage") this.#removeMessages([String(source._id)], userId);
       return;
     }
     const doc = this.#store(collection, source);
     if (collection === "ChatMessage") void this.run(() => this.call(event === "create" ? "createChatMessage" : "updateChatMessage", doc, {}, {}, userId));
+  }
+
+  /** Messages deleted: all removed from this client first, then `deleteChatMessage` for each (as Foundry handles one delete operation). */
+  #removeMessages(ids: readonly string[], userId: string): void {
+    const docs = ids.flatMap((id) => {
+      const doc = this.messages.get(id);
+      this.messages.delete(id);
+      return doc ? [doc] : [];
+    });
+    for (const doc of docs) void this.run(() => this.call("deleteChatMessage", doc, {}, userId));
   }
 
   on(name: string, fn: HookFn, once = false): number {
@@ -1185,7 +1210,11 @@ export function installTableGlobals(): void {
         const source = await client.write({ op: "create", collection: "ChatMessage", data: wire(data) });
         return source ? client.messages.get(String(source._id)) : undefined;
       },
-      async deleteDocuments(ids: string[]): Promise<void> {
+      async deleteDocuments(ids: string[], options: { deleteAll?: boolean } = {}): Promise<void> {
+        if (options.deleteAll === true) {
+          await current().write({ op: "deleteAll", collection: "ChatMessage" });
+          return;
+        }
         for (const id of ids) await current().write({ op: "delete", collection: "ChatMessage", id });
       },
     },
