@@ -446,7 +446,7 @@ describe("strict table", () => {
 describe("strict table: Clear Chat Log", () => {
   /** The GM's Clear Chat Log: ChatLog's flush, `deleteDocuments([], { deleteAll: true })`. */
   async function clearChat(gm: StrictClient): Promise<void> {
-    await gm.run(() => ChatMessage.implementation.deleteDocuments([], { deleteAll: true } as never));
+    await gm.run(() => ChatMessage.implementation.deleteDocuments([], { deleteAll: true }));
     await table.settle();
   }
 
@@ -478,7 +478,7 @@ describe("strict table: Clear Chat Log", () => {
     const { gm, alice } = table.clients;
     const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
     await table.settle();
-    const recordId = String(card(id) && (table.server.messages.get(id)?.system as { recordId?: string }).recordId);
+    const recordId = String((table.server.messages.get(id)?.system as { recordId?: string }).recordId);
     await gm.run(() => ChatMessage.implementation.deleteDocuments([recordId]));
     await table.settle();
     const newRecordId = (table.server.messages.get(id)?.system as { recordId?: string }).recordId ?? "";

@@ -39,10 +39,10 @@ export async function keepRecord(deleted: ChatMessage.Implementation): Promise<C
   const system = structuredClone(deleted.system) as Record<string, unknown>;
   const needed = stillNeeded(deleted.type, system);
   if (!needed) return null;
-  const created = await ChatMessage.implementation.create({ type: deleted.type, whisper: gmIds(), content: "", system, rolls: deleted.rolls.map((r) => JSON.stringify(r.toJSON())) } as ChatMessage.CreateData);
+  const created = await ChatMessage.implementation.create({ type: deleted.type, whisper: gmIds(), content: "", system, rolls: deleted.rolls.map((r) => JSON.stringify(r.toJSON())) });
   if (!created) return null;
   // LOCKS: card <cardId> (only its recordId; the card's revision is unchanged)
-  if (needed.card) await needed.card.update(messageUpdate("attack", { "system.recordId": created.id ?? "" }));
+  if (needed.card) await needed.card.update(messageUpdate("attack", { "system.recordId": created.id }));
   return created;
 }
 
