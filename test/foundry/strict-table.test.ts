@@ -96,6 +96,36 @@ describe("strict table", () => {
     for (const client of [table.server, gm, alice]) expect([...client.messages.values()].filter((m) => m.type === "request")).toEqual([]);
   });
 
+  it("stale requests expire: a request left unanswered from an earlier session is refused as stale and deleted when the GM comes back, never applied; a recent one is run", async () => {
+    const { gm, gm2, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    await table.settle();
+    const before = card(id).revision;
+    // Every GM gone: Alice's click waits, unanswered, and she gives up.
+    gm.drop();
+    gm2.drop();
+    const whisper = [gm.user.id, gm2.user.id];
+    const post = (targetKey: string) => alice.run(() => ChatMessage.implementation.create({ type: "request", whisper, content: "", system: { query: defendQuery.name, payload: { messageId: id, targetKey, defence: "dodge" }, answer: null } } as never));
+    await post("0");
+    const old = [...table.server.messages.values()].find((m) => m.type === "request");
+    if (!old) throw new Error("The request was not stored.");
+    old.timestamp = Date.now() - 6 * 60 * 1000;
+    await gm.connect();
+    await table.settle();
+    expect(card(id).revision).toBe(before);
+    expect(card(id).state.targets[0]?.phase).not.toBe("resolved");
+    const answer = table.server.applied.find(({ write }) => write.op === "update" && write.id === old._id)?.write;
+    expect(answer && "data" in answer ? answer.data["system.answer"] : null).toMatchObject({ ok: false, reason: "stale" });
+    expect([...table.server.messages.values()].filter((m) => m.type === "request")).toEqual([]);
+    // A request from a moment ago (a GM's tab closed as it came) is still run by the next GM.
+    gm.drop();
+    await post("0");
+    table.dice.push(50, 60);
+    await gm.connect();
+    await table.settle();
+    expect(card(id).revision).toBe(before + 1);
+  });
+
   it("impostor: a request claiming to be another player, a second GM or the handling GM changes nothing", async () => {
     const { gm, alice, bob } = table.clients;
     const id = await attack(gm, CAST.gravel, "punch", [CAST.wren]);

@@ -112,7 +112,19 @@ async function pruneAnswered(id: string): Promise<void> {
 }
 
 /**
- * The active GM handles every unanswered request, finishes the steps a GM began and never
+ * An unanswered request older than this was made in an earlier session (its asker stopped
+ * waiting after the router's QUERY_TIMEOUT_MS and was told it may still be applied, then left):
+ * the active GM refuses it as stale, never runs it. A request left by a GM whose tab closed a
+ * moment ago is younger, and is run by the next active GM.
+ */
+export const REQUEST_EXPIRES_MS = 5 * 60 * 1000;
+
+/** The answer an expired request gets (the asker, if still there, reads it as "already done or gone"). */
+const EXPIRED_ANSWER = { ok: false, reason: "stale", message: "This request was made in an earlier session and has expired." } as const;
+
+/**
+ * The active GM handles every unanswered request (those older than {@link REQUEST_EXPIRES_MS}
+ * are refused as stale and deleted, never run), finishes the steps a GM began and never
  * finished (its own clicks have no request to find: {@link QueryRouter.finishUnfinished}),
  * and deletes answered requests older than a minute (those not deleted when answered).
  */
@@ -120,7 +132,12 @@ export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
   const requests = game.messages.filter((m) => m.type === "request");
   const old = requests.filter((m) => requestRecord(m).answered && Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
-  for (const message of requests) if (!requestRecord(message).answered) await on.receive(requestRecord(message));
+  for (const message of requests) {
+    const record = requestRecord(message);
+    if (record.answered) continue;
+    if (Date.now() - message.timestamp > REQUEST_EXPIRES_MS) await foundryEnvironment.reply(record.id, EXPIRED_ANSWER);
+    else await on.receive(record);
+  }
   await on.finishUnfinished();
   if (old.length > 0) await ChatMessage.implementation.deleteDocuments(old);
 }
