@@ -22,11 +22,12 @@ import { parseSync } from "vite";
 export const GZIP_TARGET_BYTES = 70_000;
 
 /**
- * The ceiling the build test holds, in bytes: today's weight (162.6 kB, of which 101.2 kB of
- * JavaScript loads with the system and 10.6 kB on first use) with a little room. Raise it only
- * for a feature that is worth the weight, and say so in the commit.
+ * The ceiling the build test holds, in bytes: today's weight (166.3 kB after issue 22's
+ * Foundry 13/14 fixes, which added about 1 kB: deletion operators, v14 effect changes and
+ * context menu, Dice So Nice once, kept records, request pruning) with a little room. Raise it
+ * only for a feature that is worth the weight, and say so in the commit.
  */
-export const GZIP_CEILING_BYTES = 166_000;
+export const GZIP_CEILING_BYTES = 167_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
