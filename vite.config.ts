@@ -107,12 +107,16 @@ export default defineConfig({
       output: {
         // The parts a session may never use (the character builder's window, the Quench
         // self-test) are `import()`ed, and ship as chunks loaded on first use. Everything the
-        // system loads at once goes in one chunk, chunks/core-*.mjs, which case.mjs (the entry
+        // system loads at once goes in one chunk, chunks/core.mjs, which case.mjs (the entry
         // module: its hooks) imports: one file compresses better than the pieces rolldown would
         // otherwise share out among the chunks, and no chunk imports case.mjs itself (so the
         // system runs once, whatever URL Foundry loads case.mjs by). scripts/build-size.ts
         // counts every chunk, at load and on first use; test/build.test.ts checks the split.
-        chunkFileNames: "chunks/[name]-[hash].mjs",
+        // The core chunk has a fixed name, chunks/core.mjs, and case.mjs imports it for its
+        // effect alone (src/case.ts): a browser that kept an earlier version's case.mjs asks for
+        // a file that is always there and binds no export by name, so the system still loads
+        // after an update. The chunks loaded on first use keep their hashes (the core names them).
+        chunkFileNames: (chunk) => (chunk.name === "core" ? "chunks/core.mjs" : "chunks/[name]-[hash].mjs"),
         codeSplitting: { groups: [{ name: "core", tags: ["$initial"], test: (id) => id !== ENTRY }] },
         // Roll.fromData, CONFIG.Dice.rolls and Foundry's sheet and data-model registries find
         // classes by name: every class keeps its own (test/build.test.ts runs the bundle and

@@ -24,11 +24,11 @@ export const GZIP_TARGET_BYTES = 70_000;
 /**
  * The ceiling the build test holds, in bytes: the weight as it stands (see the commit that last
  * set it) with a little room. Raise it only for a feature that is worth the weight, and say so
- * in the commit. 166 kB to 170 kB for issue 21 (NPCs defending themselves and the tracker's dice
- * as Rolls +2.0 kB; locks declared per request, card revisions and the GMs' claims +2.2 kB);
- * 170 kB is the project's ceiling.
+ * in the commit. 166 kB to 170 kB for issues 21 and 22 (NPCs defending themselves and the
+ * tracker's dice as Rolls +2.0 kB; locks declared per request, card revisions and the GMs'
+ * claims +2.2 kB; the Foundry 13/14 fixes +1 kB); 170 kB is the project's ceiling.
  */
-export const GZIP_CEILING_BYTES = 168_000;
+export const GZIP_CEILING_BYTES = 170_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 

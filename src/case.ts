@@ -5,7 +5,11 @@
  */
 import type * as rules from "./rules/index";
 import type { CaseApi } from "./foundry/api/index";
-import { onReady, registerSystem, type CaseRouter } from "./foundry/register";
+import type { CaseRouter } from "./foundry/register";
+// Everything runs from the core chunk (start.ts); this entry only loads it, by a fixed name and
+// with no named import, so a browser's cached case.mjs of an earlier version still loads the
+// system the server has now (vite.config.ts: chunks/core.mjs).
+import "./start";
 
 declare module "fvtt-types/configuration" {
   interface SystemNameConfig {
@@ -30,6 +34,3 @@ export interface CaseConfig {
   /** This client's request router (the root made it with the services the GM's handlers use). */
   readonly router: CaseRouter;
 }
-
-Hooks.once("init", registerSystem);
-Hooks.once("ready", onReady);

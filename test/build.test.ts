@@ -9,7 +9,7 @@
  * globals and the classes they hand to Foundry are read back. The weight (JS + CSS +
  * templates + languages, gzip) stays under its ceiling.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -154,6 +154,8 @@ describe("the build in dist/", () => {
     const sources: string[] = [];
     for (const path of builtModules()) {
       const code = readFileSync(join(out, path), "utf8");
+      // The entry is one import (no code to map): "core chunk after update" below.
+      if (path === "case.mjs") continue;
       // Minified: no indentation, and a handful of lines (the code, the source map comment).
       expect(code.split("\n").length, path).toBeLessThan(10);
       expect(code, path).not.toMatch(/\n[ \t]+\S/);
@@ -162,7 +164,7 @@ describe("the build in dist/", () => {
       const map = JSON.parse(readFileSync(join(out, `${path}.map`), "utf8")) as { sources: string[]; mappings: string };
       sources.push(...map.sources);
     }
-    expect(sources.some((s) => s.endsWith("src/case.ts"))).toBe(true);
+    expect(sources.some((s) => s.endsWith("src/start.ts"))).toBe(true);
     expect(sources.some((s) => s.endsWith("src/foundry/dice/case-roll.ts"))).toBe(true);
     expect(sources.some((s) => s.endsWith("src/foundry/apps/character-builder.ts"))).toBe(true);
   });
@@ -170,8 +172,8 @@ describe("the build in dist/", () => {
   it("loads the rarely used parts on first use, each a chunk of its own, and everything else with case.mjs", () => {
     const size = measureBuild(out);
     const js = size.files.filter((f) => f.group === "js");
-    const kind = (path: string): string => path.replace(/-[\w-]{8}\.mjs$/, "");
-    expect(js.filter((f) => f.atLoad).map((f) => kind(f.path)).sort()).toEqual(["case.mjs", "chunks/core"]);
+    const kind = (path: string): string => path.replace(/(-[\w-]{8})?\.mjs$/, "");
+    expect(js.filter((f) => f.atLoad).map((f) => kind(f.path)).sort()).toEqual(["case", "chunks/core"]);
     expect(js.filter((f) => !f.atLoad).map((f) => kind(f.path)).sort()).toEqual(["chunks/character-builder", "chunks/suite"]);
     const sourcesOf = (path: string): string[] =>
       (JSON.parse(readFileSync(join(out, `${path}.map`), "utf8")) as { sources: string[] }).sources.map((s) => relative(process.cwd(), resolve(dirname(join(out, path)), s)).split(sep).join("/"));
@@ -186,6 +188,25 @@ describe("the build in dist/", () => {
     for (const path of builtModules()) {
       const imports = moduleImports(readFileSync(join(out, path), "utf8"), path);
       expect([...imports.static, ...imports.dynamic], path).not.toContain("case.mjs");
+    }
+  });
+
+  it("core chunk after update: case.mjs only loads chunks/core.mjs, by a fixed name and binding nothing, so a browser's cached case.mjs of an earlier version still loads the system the server has now", async () => {
+    // The whole entry: no hash, no named import whose minified name could change between builds.
+    expect(readFileSync(join(out, "case.mjs"), "utf8").trim()).toBe('import"./chunks/core.mjs";');
+    expect(existsSync(join(out, "chunks", "core.mjs"))).toBe(true);
+    // The chunks loaded on first use import the core by the same fixed name (one module, run once).
+    for (const path of builtModules().filter((p) => p.startsWith("chunks/") && p !== "chunks/core.mjs")) {
+      expect(moduleImports(readFileSync(join(out, path), "utf8"), path).static, path).toEqual(["chunks/core.mjs"]);
+    }
+    // An earlier version's case.mjs (the same one line, kept by a browser) beside this build's chunks loads it and starts it.
+    const server = mkdtempSync(join(tmpdir(), "case-updated-"));
+    try {
+      cpSync(join(out, "chunks"), join(server, "chunks"), { recursive: true });
+      writeFileSync(join(server, "case.mjs"), 'import"./chunks/core.mjs";\n');
+      expect((await classesHandedToFoundry(join(server, "case.mjs"))).map((c) => c.name)).toContain("CaseActor");
+    } finally {
+      rmSync(server, { recursive: true, force: true });
     }
   });
 
@@ -248,7 +269,7 @@ describe("the build in dist/", () => {
 
   it("ships no test code and no source maps' sources outside the system", () => {
     const top = readdirSync(out).sort();
-    expect(top).toEqual(expect.arrayContaining(["case.mjs", "case.mjs.map", "chunks", "lang", "styles", "system.json", "templates"]));
+    expect(top).toEqual(expect.arrayContaining(["case.mjs", "chunks", "lang", "styles", "system.json", "templates"]));
     expect(top).not.toContain("test");
   });
 });

@@ -128,11 +128,31 @@ function onKeyDown(this: HTMLElement, event: KeyboardEvent): void {
  * lives. Its click stops at the link, so the window around it (a journal, the chat log) does
  * not also act on the link's `data-action`.
  */
-export function activateTableLink(element: HTMLElement): void {
+export function activateTableLink(element: HTMLElement, options: { readonly signal?: AbortSignal } = {}): void {
   const link = element.classList.contains(LINK_CLASS) ? element : element.querySelector<HTMLElement>(`a.${LINK_CLASS}`);
   if (!link) return;
-  listenForActions(link, TABLE_LINK_ACTIONS, undefined, { stopPropagation: true });
-  link.addEventListener("keydown", onKeyDown);
+  const signal = linkWiring(link, options.signal);
+  listenForActions(link, TABLE_LINK_ACTIONS, undefined, { stopPropagation: true, signal });
+  link.addEventListener("keydown", onKeyDown, { signal });
+}
+
+/** Each link's current listeners, removed by aborting. */
+const WIRING = new WeakMap<HTMLElement, AbortController>();
+
+/**
+ * The signal a link's listeners are added with: a second `onRender` of the same link (a window
+ * popped out and back) first removes the listeners of the first, so one click is one roll; and
+ * v14's own `signal` (its `onRender(element, { signal })`), when aborted, removes them too.
+ */
+function linkWiring(link: HTMLElement, given: AbortSignal | undefined): AbortSignal {
+  WIRING.get(link)?.abort();
+  const own = new AbortController();
+  WIRING.set(link, own);
+  if (given) {
+    if (given.aborted) own.abort();
+    else given.addEventListener("abort", () => { own.abort(); }, { once: true });
+  }
+  return own.signal;
 }
 
 /** The enricher's id: Foundry calls `onRender` only for an enricher with an id (TextEditorEnricherConfig, v13 and v14). */

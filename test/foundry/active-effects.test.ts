@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODES, installEffectsDouble, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
+import { MODES, V14_WARNINGS, installEffectsDouble, useEffectsGeneration, type ActiveEffectDouble, type ActorDouble, type EffectSource } from "../support/effects-double";
 import { effectiveEndurance, health as healthMaxOf, rankOf, DEFAULT_RECOVERY_RULINGS, RANKS, type CharacterStats } from "../../src/rules/index";
 import type { EffectProblem } from "../../src/foundry/data/actor/effect-changes";
 import { restOutcome } from "../../src/foundry/actor-writes";
@@ -226,6 +226,35 @@ describe("active effect: protection", () => {
   });
 });
 
+describe("v14 effect changes", () => {
+  it("v14 effect changes: read from system.changes with named types; core's applyChange leaves CASE's keys (and @rank) to CASE; no deprecation warning", () => {
+    useEffectsGeneration(14);
+    V14_WARNINGS.length = 0;
+    try {
+      const v14 = (id: string, name: string, changes: { key: string; type: string; value: string }[]): EffectSource => ({ _id: id, name, transfer: true, system: { changes } });
+      const strength = superStrength(75, true, [v14("ss", "Super Strength", [{ key: "system.abilities.strength.value", type: "upgrade", value: "@rank" }])]);
+      const actor = hero([strength], [
+        v14("fame", "Famous", [{ key: "system.popularity", type: "add", value: "5" }]),
+        v14("shield", "Force shield", [{ key: "system.protection.energy", type: "override", value: "Excellent" }]),
+        v14("bad", "Bad", [{ key: "system.abilities.psyche.value", type: "add", value: "lots" }]),
+      ], { popularity: 3 });
+      expect(actor.system.stats.scores.strength).toBe(75);
+      expect(actor.system.health.max).toBe(6 + 6 + 75 + 30);
+      expect(actor.system.effectProtection).toEqual({ physical: 0, energy: 20 });
+      // Core applies what CASE leaves to it.
+      expect(actor.system.popularity).toBe(8);
+      // A refused change is read from system.changes too, and shown.
+      expect(actor.system.effectProblems.map((p) => p.key)).toEqual(["system.abilities.psyche.value"]);
+      expect((actor.effects.get("bad") as unknown as { refusedChanges: readonly unknown[] }).refusedChanges).toHaveLength(1);
+      // Nothing of CASE's in core's overrides (a GM's edit of a base ability is not hidden by one).
+      expect(Object.keys((actor as unknown as { overrides?: Data }).overrides ?? {})).toEqual(["system.popularity"]);
+      expect(V14_WARNINGS).toEqual([]);
+    } finally {
+      useEffectsGeneration(13);
+    }
+  });
+});
+
 describe("lost Endurance ranks lower Endurance and what derives from it (active effect order kept)", () => {
   it("one lost rank takes Remarkable 30 to Excellent 20 and Health max down by 10; healed back, it returns", () => {
     const actor = hero([], [], { lostEnduranceRanks: 1 });
@@ -234,6 +263,25 @@ describe("lost Endurance ranks lower Endurance and what derives from it (active 
     expect(actor.system.health.max).toBe(6 + 6 + 10 + 20);
     expect(actor.system.baseAbilities.endurance?.value).toBe(30);
     expect(hero().system.health.max).toBe(6 + 6 + 10 + 30);
+  });
+
+  it.each([13, 14] as const)("final effect phase (Foundry %i): lost Endurance ranks stay lost after every effect phase; CASE's changes apply once, in the initial phase", (generation) => {
+    useEffectsGeneration(generation);
+    try {
+      const tough = { _id: "tough", name: "Tough", type: "power", system: { category: "physicalEnhancement", rank: 50 }, effects: [effect("t", "Tough", [{ key: "system.abilities.endurance.value", mode: MODES.UPGRADE, value: "@rank" }])] };
+      const strong = effect("str", "Strong", [{ key: "system.abilities.strength.value", mode: MODES.ADD, value: "10" }]);
+      const wounded = hero([], [strong], { lostEnduranceRanks: 1 });
+      expect(wounded.steps).toEqual(generation >= 14 ? ["base", "embedded", "effects:initial", "derived", "effects:final"] : ["base", "embedded", "effects", "derived"]);
+      expect(wounded.system.abilities.endurance?.value).toBe(20);
+      expect(wounded.system.endurance).toEqual({ beforeLoss: 30, lost: 1, value: 20, dead: false });
+      expect(wounded.system.health.max).toBe(6 + 6 + 20 + 20);
+      expect(wounded.system.abilities.strength?.value).toBe(20);
+      const toughened = hero([tough], [], { lostEnduranceRanks: 2 });
+      expect(toughened.system.abilities.endurance?.value).toBe(30);
+      expect(toughened.system.stats.scores.endurance).toBe(30);
+    } finally {
+      useEffectsGeneration(13);
+    }
   });
 
   it("lost ranks count from the Endurance the effects leave", () => {

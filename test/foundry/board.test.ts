@@ -126,6 +126,25 @@ describe("defence waiting: the token on the board", () => {
     expect(pingToken(token.document.uuid)).toBe(false);
   });
 
+  it("pull ping: the waiting ping is an explicit pulse that pulls no view, even while the player holds Shift; after a reload the same row is not pinged again", async () => {
+    const token = board.add({ id: "tokkestrel000001", x: 3, y: 4, actor: hero });
+    board.install();
+    const state = onToken(createExchange({ attackerActor: villain, targetActor: hero }), token.document.uuid);
+    // The player is typing a capital letter as the card arrives.
+    (game as unknown as { keyboard: unknown }).keyboard = { isModifierActive: (key: string) => key === "Shift" };
+    vi.stubGlobal("CONFIG", { ...CONFIG, Canvas: { pings: { types: { PULSE: "pulse", PULL: "chevron" } } } });
+    // The tab's sessionStorage (Web Storage: survives a reload of the tab).
+    const stored = new Map<string, string>();
+    vi.stubGlobal("sessionStorage", { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) });
+    expect(noticeWaitingDefences("msg0000000000001", state, alice)).toEqual(["Kestrel"]);
+    expect(board.pingOptions).toEqual([{ style: "pulse", pull: false }]);
+    // A reload: the module's memory is new, the tab's storage is not.
+    vi.resetModules();
+    const reloaded = await import("../../src/foundry/exchange/card");
+    expect(reloaded.noticeWaitingDefences("msg0000000000001", state, alice)).toEqual([]);
+    expect(board.pings).toHaveLength(1);
+  });
+
   it("defence waiting: hovering a row highlights its token as core's tracker does (others hovered out); leaving ends it; a controlled, hidden or absent token is left alone", () => {
     board.add({ id: "tokkestrel000001", x: 3, y: 4, actor: hero });
     board.add({ id: "tokgravel0000001", x: 5, y: 4, actor: villain });

@@ -22,6 +22,7 @@ import {
   type RollFn,
 } from "../../src/rules/index";
 import {
+  BLANK_RANK,
   MAX_BUILDER_ITEMS,
   addEntry,
   applyEdits,
@@ -43,7 +44,8 @@ import { readPack } from "../support/pack-files";
 import { renderTemplate } from "../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../support/html";
 import { fakeTarget, stubI18nAndNotifications } from "../support/foundry-stubs";
-import { loadBuilderWindow } from "../../src/foundry/apps/builder-loader";
+import { BUILDER_PACKS, loadBuilderCatalogue, loadBuilderWindow } from "../../src/foundry/apps/builder-loader";
+import { packIndexDouble } from "../support/compendium-index";
 import { ALICE, BOB, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
 
 /** The catalogue as the window reads it from the compendium indexes: the real packs, sorted by name. */
@@ -59,6 +61,28 @@ const contactName = (n: number) => `Contact ${n}`;
 
 /** A die that always rolls `n` (clamped to the die). */
 const always = (n: number): RollFn => (sides) => Math.min(n, sides);
+
+describe("character builder: builder pack ranks", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("builder pack ranks: the catalogue reads each power's rank from its compendium's index, so a power added by hand starts at its pack rank and costs its points", async () => {
+    const packs = { powers: packIndexDouble("powers"), talents: packIndexDouble("talents") };
+    stubI18nAndNotifications({ packs: { get: (id: string) => (id === BUILDER_PACKS.powers ? packs.powers : id === BUILDER_PACKS.talents ? packs.talents : undefined) } });
+    const catalogue = await loadBuilderCatalogue();
+    const sources = readPack("powers").flatMap(({ doc }) => (doc ? [doc as { _id: string; system: { rank: number } }] : []));
+    expect(catalogue.powers).toHaveLength(sources.length);
+    for (const doc of sources) expect(catalogue.powers.find((e) => e.uuid.endsWith(`.${doc._id}`))?.rank).toBe(doc.system.rank);
+    // The pack's first power (by name) is not Typical, so a default rank would show.
+    const first = catalogue.powers[0];
+    if (!first) throw new Error("The powers pack is empty.");
+    expect(first.rank).not.toBe(BLANK_RANK);
+    const build = addEntry(blankBuild("points"), "powers", catalogue, contactName);
+    expect(build.powers[0]?.rank).toBe(first.rank);
+    expect(catalogue.talents.every((t) => t.rank === null)).toBe(true);
+  });
+});
 
 describe("character builder: the model", () => {
   it("the compendiums offer enough to draw from (the packs are read, not empty)", () => {

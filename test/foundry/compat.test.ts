@@ -9,15 +9,12 @@ import { registerStatusEffects, statusId } from "../../src/foundry/status-effect
 import { ALICE, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
 import { attackQuery, foeBonus } from "../../src/foundry/exchange/make-attack";
 import { foeBonusKey } from "../../src/foundry/exchange/gm-actions";
-import { foundryDouble } from "../support/foundry-double";
+import { DEL, ForcedDeletion, deletesKey, installOperators } from "../support/update-operators";
 
-/** v14's `foundry.data.operators.ForcedDeletion` (the `_del` global): a value that deletes its key in an update. */
-const FORCED_DELETION = Object.freeze({ operator: "ForcedDeletion" });
-
-function useGeneration(generation: 13 | 14): void {
+function useGeneration(generation: 13 | 14, options: { del?: boolean } = {}): void {
   const game = globalThis as unknown as { game: Record<string, unknown> };
   game.game.release = { generation };
-  vi.stubGlobal("foundry", { ...foundryDouble, data: { ...foundryDouble.data, ...(generation >= 14 ? { operators: { ForcedDeletion: FORCED_DELETION } } : {}) } });
+  installOperators(generation, options);
 }
 
 let world: World;
@@ -29,11 +26,27 @@ afterEach(() => {
 });
 
 describe("deleting keys in an update", () => {
-  it("on 13: the `-=key` form; on 14: the ForcedDeletion operator (the `-=` form is deprecated there, removed in 16)", () => {
+  it("on 13: the `-=key` form; on 14: the ForcedDeletion operator instance, `_del` (the `-=` form is deprecated there, removed in 16)", () => {
     useGeneration(13);
     expect(deletionUpdate("flags.case.foeBonus", ["Actor_a", "Actor_b"])).toEqual({ "flags.case.foeBonus.-=Actor_a": null, "flags.case.foeBonus.-=Actor_b": null });
     useGeneration(14);
-    expect(deletionUpdate("flags.case.foeBonus", ["Actor_a"])).toEqual({ "flags.case.foeBonus.Actor_a": FORCED_DELETION });
+    const update = deletionUpdate("flags.case.foeBonus", ["Actor_a"]);
+    expect(Object.keys(update)).toEqual(["flags.case.foeBonus.Actor_a"]);
+    expect(update["flags.case.foeBonus.Actor_a"]).toBe(DEL);
+  });
+
+  it("deletion really deletes on 14 without the `_del` global: the instance from ForcedDeletion.create(), never the class", () => {
+    useGeneration(14, { del: false });
+    const value = deletionUpdate("flags.case.foeBonus", ["Actor_a"])["flags.case.foeBonus.Actor_a"];
+    expect(value).toBeInstanceOf(ForcedDeletion);
+    expect(deletesKey(value)).toBe(true);
+  });
+
+  it("the v14 double refuses the operator class where an instance is needed (so no test passes on the class)", () => {
+    useGeneration(14);
+    expect(() => deletesKey(ForcedDeletion)).toThrow(/instance/);
+    expect(deletesKey(DEL)).toBe(true);
+    expect(deletesKey(null)).toBe(false);
   });
 
   it("a v14 without the operator falls back to the v13 form rather than writing `undefined`", () => {
@@ -42,7 +55,7 @@ describe("deleting keys in an update", () => {
     expect(deletionUpdate("flags.case.foeBonus", ["Actor_a"])).toEqual({ "flags.case.foeBonus.-=Actor_a": null });
   });
 
-  it.each([13, 14] as const)("on %i, a used foe bonus really goes away: the next attack on that foe gets none", async (generation) => {
+  it.each([13, 14] as const)("deletion really deletes on %i: a used foe bonus goes away, the next attack on that foe gets none", async (generation) => {
     useGeneration(generation);
     const hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30 }), [ALICE.id]);
     const villain = new FakeActor("villain000000001", "Gravel", "npc", characterSource({ fighting: 40 }), []);
@@ -53,7 +66,7 @@ describe("deleting keys in an update", () => {
     await hero.update({ [`flags.case.foeBonus.${foeBonusKey(villain.uuid)}`]: 2 });
     expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);
     expect(await world.ask(attackQuery, ALICE.id, { itemUuid: fists.uuid, targetUuids: [villain.uuid], input: {} })).toMatchObject({ ok: true });
-    expect(hero.updates.at(-1)).toEqual(generation >= 14 ? { [`flags.case.foeBonus.${foeBonusKey(villain.uuid)}`]: FORCED_DELETION } : { [`flags.case.foeBonus.-=${foeBonusKey(villain.uuid)}`]: null });
+    expect(Object.keys(hero.updates.at(-1) ?? {})).toEqual([generation >= 14 ? `flags.case.foeBonus.${foeBonusKey(villain.uuid)}` : `flags.case.foeBonus.-=${foeBonusKey(villain.uuid)}`]);
     expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * handlers behind the buttons and the right-click menu (context menu) against the doubles.
  */
 import "../support/foundry-globals";
+import { contextMenuEntries } from "../../src/foundry/core/compat";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), rollItem: vi.fn() }));
@@ -321,6 +322,35 @@ describe("context menu", () => {
     // Foundry localises the names: each is in en.json.
     stubI18nAndNotifications();
     for (const e of entries) expect(game.i18n.localize(e.name), e.name).not.toBe(e.name);
+  });
+
+  it("v14 context menu: on 14 the entries take v14's form (label, visible, onClick(event, target)) and run the sheet's handlers; on 13 v13's", async () => {
+    stubI18nAndNotifications();
+    vi.stubGlobal("PointerEvent", class {
+      constructor(readonly type: string) {}
+    });
+    const actor = fakeActor();
+    const bolt = writableItem(actor, "bolt", "power", {});
+    const row = targetFor("bolt");
+    /**
+     * v14's ContextMenu as it reads an entry (v14 API, ContextMenuEntry: label, icon, visible,
+     * onClick(event, target)); the v13 keys name/condition/callback log a deprecation warning.
+     */
+    const deprecations: string[] = [];
+    const openV14 = (entries: readonly object[], target: HTMLElement) =>
+      entries.flatMap((e) => {
+        for (const key of ["name", "condition", "callback"]) if (key in e) deprecations.push(`ContextMenu entry ${key} is deprecated`);
+        const entry = e as { label?: string; visible?: (t: HTMLElement) => boolean; onClick?: (event: Event | null, t: HTMLElement) => unknown };
+        return entry.visible === undefined || entry.visible(target) ? [{ label: entry.label, click: () => entry.onClick?.(null, target) }] : [];
+      });
+    const v14 = contextMenuEntries(itemRowMenu({ actor, isEditable: false } as never), 14);
+    const shown = openV14(v14, row);
+    expect(deprecations).toEqual([]);
+    expect(shown.map((e) => e.label)).toEqual(["CASE.Sheet.Edit", "CASE.ItemList.Post"]);
+    await shown[0]?.click();
+    expect(bolt.sheet.render).toHaveBeenCalledTimes(1);
+    // 13: v13's own form, unchanged.
+    expect(contextMenuEntries(itemRowMenu({ actor, isEditable: true } as never), 13).map((e) => Object.keys(e).sort())).toEqual(Array(4).fill(["callback", "condition", "icon", "name"]));
   });
 
   it("the sheet's menu runs the sheet's own handlers on the right-clicked row (edit, duplicate, delete)", async () => {

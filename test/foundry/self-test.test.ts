@@ -365,6 +365,15 @@ describe("the scratch recorder", () => {
     expect(actor.deletions).toBe(1);
   });
 
+  it("deletes chat messages last: a combat goes before its turn record, so the GM does not write the record again (records survive clear chat)", async () => {
+    const world = new Set<string>();
+    const scratch = new ScratchRecorder<FakeDoc>((d) => world.has(d.uuid));
+    scratch.record(new FakeDoc("ChatMessage.record", world));
+    scratch.record(new FakeDoc("Combat.fight", world));
+    scratch.record(new FakeDoc("ChatMessage.card", world));
+    expect((await scratch.cleanup()).deleted).toEqual(["Combat.fight", "ChatMessage.card", "ChatMessage.record"]);
+  });
+
   it("keeps deleting after one deletion fails, and reports it", async () => {
     const world = new Set<string>();
     const scratch = new ScratchRecorder<FakeDoc>((d) => world.has(d.uuid));

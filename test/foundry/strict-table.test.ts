@@ -109,6 +109,49 @@ describe("strict table", () => {
     expect(card(id).revision).toBe(before + 1);
   });
 
+  it("requests pruned: a player's answered request is deleted at once, from the server and every client; the asker heard the answer", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    table.dice.push(50, 60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
+    await table.settle();
+    const answered = table.server.applied.flatMap(({ write }) => (write.op === "update" && write.collection === "ChatMessage" && "system.answer" in write.data ? [write.id] : []));
+    expect(answered).toHaveLength(1);
+    const deleted = table.server.applied.flatMap(({ write, user }) => (write.op === "delete" ? [{ id: write.id, user }] : []));
+    expect(deleted).toEqual([{ id: answered[0], user: gm.user.id }]);
+    for (const client of [table.server, gm, alice]) expect([...client.messages.values()].filter((m) => m.type === "request")).toEqual([]);
+  });
+
+  it("stale requests expire: a request left unanswered from an earlier session is refused as stale and deleted when the GM comes back, never applied; a recent one is run", async () => {
+    const { gm, gm2, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    await table.settle();
+    const before = card(id).revision;
+    // Every GM gone: Alice's click waits, unanswered, and she gives up.
+    gm.drop();
+    gm2.drop();
+    const whisper = [gm.user.id, gm2.user.id];
+    const post = (targetKey: string) => alice.run(() => ChatMessage.implementation.create({ type: "request", whisper, content: "", system: { query: defendQuery.name, payload: { messageId: id, targetKey, revision: before, defence: "dodge" }, answer: null } } as never));
+    await post("0");
+    const old = [...table.server.messages.values()].find((m) => m.type === "request");
+    if (!old) throw new Error("The request was not stored.");
+    old.timestamp = Date.now() - 6 * 60 * 1000;
+    await gm.connect();
+    await table.settle();
+    expect(card(id).revision).toBe(before);
+    expect(card(id).state.targets[0]?.phase).not.toBe("resolved");
+    const answer = table.server.applied.find(({ write }) => write.op === "update" && write.id === old._id)?.write;
+    expect(answer?.op === "update" && answer.collection === "ChatMessage" ? answer.data["system.answer"] : null).toMatchObject({ ok: false, reason: "stale" });
+    expect([...table.server.messages.values()].filter((m) => m.type === "request")).toEqual([]);
+    // A request from a moment ago (a GM's tab closed as it came) is still run by the next GM.
+    gm.drop();
+    await post("0");
+    table.dice.push(50, 60);
+    await gm.connect();
+    await table.settle();
+    expect(card(id).revision).toBe(before + 1);
+  });
+
   it("impostor: a request claiming to be another player, a second GM or the handling GM changes nothing", async () => {
     const { gm, alice, bob } = table.clients;
     const id = await attack(gm, CAST.gravel, "punch", [CAST.wren]);
@@ -368,12 +411,14 @@ describe("strict table", () => {
     await table.settle();
     expect(table.health(CAST.kestrel)).toBe(start - dealt);
     expect(card(id).revision).toBe(revision);
-    // Reloading once more: the request is answered, so it is not handled at all.
+    // Reloading once more: the request is answered (and deleted), so it is not handled at all;
+    // the GM only tidies what a request leaves (its claim, once the request is gone).
     gm.drop();
     const writes = table.server.applied.length;
     await gm.connect();
     await table.settle();
-    expect(table.server.applied.length).toBe(writes);
+    const tidying = (w: (typeof table.server.applied)[number]) => w.write.op === "delete";
+    expect(table.server.applied.slice(writes).filter((w) => !tidying(w))).toEqual([]);
   });
 
   it("second GM: with two GMs connected, each request is handled exactly once", async () => {
@@ -457,6 +502,55 @@ describe("strict table", () => {
     const read = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get("combat0000000001") as never).state().combatants.get(villain)?.declaration);
     expect(read(gm)).toMatchObject({ text: "Bring the wrecking ball down on Kestrel", attack: "BA", secret: true });
     expect(read(alice)).toMatchObject({ text: "", secret: true });
+  });
+});
+
+describe("strict table: Clear Chat Log", () => {
+  /** The GM's Clear Chat Log: ChatLog's flush, `deleteDocuments([], { deleteAll: true })`. */
+  async function clearChat(gm: StrictClient): Promise<void> {
+    await gm.run(() => ChatMessage.implementation.deleteDocuments([], { deleteAll: true }));
+    await table.settle();
+  }
+
+  it("records survive clear chat: mid-combat, the NPCs' secret declarations and the back-step history come back for the GM, still hidden from players", async () => {
+    const { gm, gm2, alice, bob } = table.clients;
+    seatCombat(table, "combat0000000001", [CAST.kestrel, CAST.gravel]);
+    for (const c of [gm, gm2, alice, bob]) {
+      c.drop();
+      await c.connect();
+    }
+    const villain = "cbt0000000000001";
+    expect(await gm.click(declareActionQuery, { combatId: "combat0000000001", combatantId: villain, declaration: { text: "Bring the wrecking ball down on Kestrel", kind: "attack", attack: "BA", actions: 1 } })).toMatchObject({ ok: true });
+    await table.settle();
+    const before = [...table.server.messages.values()].find((m) => m.type === "turnRecord");
+    expect(before).toBeDefined();
+    const aliceHad = alice.received.length;
+    await clearChat(gm);
+    const records = [...table.server.messages.values()].filter((m) => m.type === "turnRecord");
+    expect(records).toHaveLength(1);
+    expect(records[0]?._id).not.toBe(before?._id);
+    expect(records[0]?.system).toEqual(before?.system);
+    const read = (c: StrictClient) => c.run(() => turnEngineOf(game.combats.get("combat0000000001") as never).state().combatants.get(villain)?.declaration);
+    expect(read(gm)).toMatchObject({ text: "Bring the wrecking ball down on Kestrel", secret: true });
+    expect(read(gm2)).toMatchObject({ text: "Bring the wrecking ball down on Kestrel", secret: true });
+    expect(alice.received.slice(aliceHad).join("\n")).not.toContain("wrecking ball");
+  });
+
+  it("records survive clear chat: a card's record deleted alone is written again and the card points to it; cleared with its card, it is let go", async () => {
+    const { gm, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    await table.settle();
+    const recordId = String((table.server.messages.get(id)?.system as { recordId?: string }).recordId);
+    await gm.run(() => ChatMessage.implementation.deleteDocuments([recordId]));
+    await table.settle();
+    const newRecordId = (table.server.messages.get(id)?.system as { recordId?: string }).recordId ?? "";
+    expect(newRecordId).not.toBe(recordId);
+    expect(table.server.messages.get(newRecordId)?.type).toBe("attackRecord");
+    // The card still plays: Alice defends, the GM rolls.
+    table.dice.push(50, 60);
+    ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
+    await clearChat(gm);
+    expect([...table.server.messages.values()]).toEqual([]);
   });
 });
 
@@ -548,10 +642,12 @@ describe("strict table: a session played at random", () => {
     for (const w of table.server.applied) if (w.write.op === "update" && "system.answer" in w.write.data) answers.set(w.write.id, (answers.get(w.write.id) ?? 0) + 1);
     const requests = [...table.server.messages.values()].filter((m) => m.type === "request");
     expect(requests.filter((r) => answers.get(r._id) !== 1).map((r) => r._id)).toEqual([]);
+    // Answered requests are deleted as they are answered (none is answered twice before it goes).
+    expect([...answers.values()].filter((n) => n !== 1)).toEqual([]);
     // No player (or GM) was shown a false error: every refusal was "already done".
     expect(figures.other).toEqual([]);
     console.info(
-      `strict table seed ${seed}: ${figures.attacks} attacks, ${figures.clicks} clicks (${figures.ok} applied, ${figures.stale} already done, ${figures.closed} lost with the GM's closing tab), ${requests.length} requests, ${figures.reloads} GM reloads, ${figures.drops} GM drops mid-work`,
+      `strict table seed ${seed}: ${figures.attacks} attacks, ${figures.clicks} clicks (${figures.ok} applied, ${figures.stale} already done, ${figures.closed} lost with the GM's closing tab), ${answers.size} requests answered (${requests.length} left), ${figures.reloads} GM reloads, ${figures.drops} GM drops mid-work`,
     );
   }, 60_000);
 });
@@ -627,7 +723,7 @@ describe("strict table: the CASE turn", () => {
     const owner = (id: string): StrictClient => (id === kestrel ? alice : id === wren ? bob : gm);
     const must = async (by: StrictClient, query: Parameters<StrictClient["click"]>[0], payload: Record<string, unknown>): Promise<void> => {
       const result = await by.click(query, payload);
-      expect(result, `${by.user.name}: ${query.name} ${JSON.stringify(payload)}`).toMatchObject({ ok: true });
+      expect(result, `${by.user.name}: ${query.name} ${JSON.stringify(payload)} -> ${JSON.stringify(result)}`).toMatchObject({ ok: true });
       await table.settle();
     };
     const phase = () => turnOf(gm).combat.phase;
@@ -643,10 +739,12 @@ describe("strict table: the CASE turn", () => {
       combatId: COMBAT,
       declarations: [gravel, shade, minionA, minionB].map((combatantId) => ({ combatantId, declaration: { text: "Rush the heroes", kind: "attack", attack: "BA", actions: 1 } })),
     });
-    // Extra actions: entering the phase rolls Kestrel's extra action; Alice picks separate actions.
+    // Extra actions: entering the phase rolls Kestrel's extra action (a 99: it passes); Alice picks separate actions.
+    table.dice.push(99);
     await advance();
     const extra = turnOf(gm).combatants.get(kestrel)?.extra ?? null;
-    if (extra !== null && extra.mode === null) await must(alice, chooseExtraModeQuery, { combatId: COMBAT, combatantId: kestrel, mode: "separate" });
+    expect(extra?.success).toBe(true);
+    if (extra?.mode === null) await must(alice, chooseExtraModeQuery, { combatId: COMBAT, combatantId: kestrel, mode: "separate" });
     // Initiative: the players roll their own; the NPCs' roll as the phase begins.
     await advance();
     await must(alice, rollTurnInitiativeQuery, { combatId: COMBAT, combatantIds: [kestrel] });
@@ -654,7 +752,7 @@ describe("strict table: the CASE turn", () => {
     await advance();
     const order = turnOf(gm).combat.order;
     expect([...order].sort()).toEqual([kestrel, wren, gravel, shade, minionA, minionB].sort());
-    // Resolve, then the extra rounds: whoever is due completes an action, clicked by its owner.
+    // Resolve, then the extra rounds (Kestrel's second action): whoever is due completes an action, clicked by its owner.
     for (const acting of ["resolve", "extraRounds"] as const) {
       expect(phase()).toBe(acting);
       for (let guard = 0; guard < 20; guard++) {

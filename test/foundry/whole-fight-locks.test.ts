@@ -188,27 +188,31 @@ describe("whole fight", () => {
     expect(kestrelTurnKeys()).toHaveLength(2);
   });
 
-  it("nulled answer: a player who resets the answer on their own request does not have it run again by the next GM", async () => {
+  it("nulled answer: a player who brings back their answered request unanswered (the GM deleted it once answered) does not have it run again by the next GM", async () => {
     const { gm, alice } = table.clients;
     const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
     ok(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }));
     await table.settle();
-    const request = [...table.server.messages.values()].find((m) => m.type === "request" && m.author === TABLE_USERS.alice.id);
+    const made = table.server.applied.find((w) => w.user === TABLE_USERS.alice.id && w.write.op === "create" && w.write.data.type === "request");
+    const answered = table.server.applied.find((w) => w.write.op === "update" && w.write.collection === "ChatMessage" && "system.answer" in w.write.data);
+    const request = made?.write.op === "create" && answered?.write.op === "update" ? { ...made.write.data, _id: answered.write.id } : null;
     if (!request) throw new Error("no request");
-    // Alice, the request's author (whom Foundry lets update it), writes its answer back to null.
+    // Answered and deleted at once (requests pruned); Alice, who may create messages as herself with
+    // an id of her choosing (keepId), brings it back with no answer.
+    expect(table.server.messages.has(request._id)).toBe(false);
     await alice.run(async () => {
-      await game.messages.get(request._id)?.update({ "system.answer": null } as ChatMessage.UpdateData);
+      await ChatMessage.implementation.create({ ...request, system: { ...(request.system as object), answer: null } }, { keepId: true });
     });
+    expect(table.server.applied.at(-1)?.write).toMatchObject({ op: "create", keepId: true, data: { _id: request._id } });
     await table.settle();
-    const writes = table.server.applied.length;
+    const revision = card(id).revision;
     const rolled = table.rolled.length;
     // The Judge reloads (the Co-Judge is active meanwhile), and both look for unanswered requests.
     gm.drop();
     await table.settle();
     await gm.connect();
     await table.settle();
-    const byGM = table.server.applied.slice(writes).filter((w) => w.user !== TABLE_USERS.alice.id && w.write.collection === "ChatMessage" && w.write.op === "update");
-    expect(byGM).toEqual([]);
+    expect(card(id).revision).toBe(revision);
     expect(table.rolled.length).toBe(rolled);
     expect(kestrelTurnKeys()).toHaveLength(1);
   });

@@ -57,8 +57,9 @@ async function attack(by: StrictClient, attacker: string, kind: "punch" | "grab"
 }
 
 /** Every request message a user wrote (a click that crossed to the GM). */
+/** Every request a user made (requests are deleted once answered: read from the server's log of writes). */
 function requestsBy(userId: string): string[] {
-  return [...table.server.messages.values()].filter((m) => m.type === "request" && m.author === userId).map((m) => String(m.system.query));
+  return table.server.applied.flatMap(({ user, write }) => (user === userId && write.op === "create" && write.data.type === "request" ? [String((write.data.system as { query?: unknown }).query)] : []));
 }
 
 describe("whole fight", () => {

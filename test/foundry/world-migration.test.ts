@@ -16,6 +16,7 @@ import { CHARACTER_SCHEMA_VERSION } from "../../src/foundry/data/actor/character
 import { ITEM_SCHEMA_VERSION } from "../../src/foundry/data/item/items";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "../../src/foundry/data/index";
 import { stubI18nAndNotifications, type Notifications } from "../support/foundry-stubs";
+import { installOperators } from "../support/update-operators";
 import {
   ActorDouble,
   DocCollection,
@@ -112,10 +113,11 @@ interface Run {
 }
 
 /** Loads the world from its records (as a world load does) and runs migrateWorld as the active GM. */
-async function migrate(parts: WorldParts, worldVersion = 0): Promise<Run> {
+async function migrate(parts: WorldParts, worldVersion = 0, generation: 13 | 14 = 13): Promise<Run> {
   const setting = { version: worldVersion };
+  installOperators(generation);
   const notifications = stubI18nAndNotifications({
-    release: { generation: 13 },
+    release: { generation },
     users: { activeGM: { isSelf: true } },
     settings: {
       get: () => setting.version,
@@ -216,6 +218,14 @@ describe("migrateWorld: what it finds and how it writes", () => {
     expect(refused.db.system).toEqual({ abilities: { fighting: { off: 20 } } });
     expect(refused.db.flags).toEqual({ case: { migrationLost: [{ path: "abilities.fighting.value", text: HUGE }] } });
     expect(run.notifications.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([13, 14] as const)("deletion really deletes on %i: a refused number is deleted from an unlinked token's delta, so the base actor's value shows", async (generation) => {
+    const refused = new StoredRecord({ system: { abilities: { fighting: { value: HUGE, off: 20 } } }, flags: {} });
+    const token = { actorLink: false, actor: { type: "npc" }, delta: new RawDocument("Scene.s.Token.t.ActorDelta.d", refused) };
+    await migrate({ scenes: [{ tokens: [token] }] }, 0, generation);
+    expect(refused.db.system).toEqual({ abilities: { fighting: { off: 20 } } });
+    expect(refused.db.flags).toEqual({ case: { migrationLost: [{ path: "abilities.fighting.value", text: HUGE }] } });
   });
 
   it("a number too large to keep: the document stays valid, the field reads as its default, the text is kept in flags and the GM is warned naming the field", async () => {

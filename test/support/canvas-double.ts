@@ -8,7 +8,9 @@
  *   `center` (pixels), `isOwner`, `isVisible`, `controlled`, `hover`, `control()`, and the hover
  *   pair `_onHoverIn(event, { hoverOutOthers })` / `_onHoverOut(event)`: with `hoverOutOthers`
  *   every other hovered token is hovered out first, as core's combat tracker relies on;
- * - `canvas.ping(origin)` and `canvas.animatePan(view)`, drawn on this client only.
+ * - `canvas.ping(origin, options)` and `canvas.animatePan(view)`, drawn on this client only;
+ *   a ping without `options.pull` pulls when Shift is held (`game.keyboard.isModifierActive`),
+ *   as core's Canvas#ping reads it; `pingOptions` records the options as core reads them.
  * Token UUIDs (`Scene.<id>.Token.<id>`) resolve through `fromUuid` to a TokenDocument whose
  * `actor` is the test world's actor, as Foundry's fromUuid resolves them.
  */
@@ -89,6 +91,7 @@ export class CanvasDouble {
   /** What the canvas was asked to do, in order: control, hoverIn, hoverOut. */
   readonly log: string[] = [];
   readonly pings: { x: number; y: number }[] = [];
+  readonly pingOptions: { style: unknown; pull: boolean }[] = [];
   readonly pans: { x: number; y: number }[] = [];
 
   constructor(options: { sceneId?: string; size?: number; gridType?: number; columns?: number; rows?: number; padding?: number } = {}) {
@@ -132,7 +135,12 @@ export class CanvasDouble {
     vi.stubGlobal("canvas", {
       scene: this.scene,
       tokens,
-      ping: (origin: { x: number; y: number }) => (this.pings.push({ x: origin.x, y: origin.y }), Promise.resolve(true)),
+      ping: (origin: { x: number; y: number }, options: { style?: unknown; pull?: boolean } = {}) => {
+        const keyboard = (globalThis as { game?: { keyboard?: { isModifierActive(key: string): boolean } } }).game?.keyboard;
+        this.pings.push({ x: origin.x, y: origin.y });
+        this.pingOptions.push({ style: options.style ?? "user's default", pull: options.pull ?? keyboard?.isModifierActive("Shift") === true });
+        return Promise.resolve(true);
+      },
       animatePan: (view: { x: number; y: number }) => (this.pans.push({ x: view.x, y: view.y }), Promise.resolve(true)),
     });
     const inner = (globalThis as { fromUuid?: (uuid: string) => Promise<unknown> }).fromUuid;

@@ -13,6 +13,7 @@ import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } 
 import { foundryEnvironment } from "../../src/foundry/requests/gm";
 import { gmRouter, type TestServices } from "./gm-router";
 import { asClicked } from "./card-click";
+import { deletesKey } from "./update-operators";
 
 export interface FakeUser extends AskingUser {
   readonly id: string;
@@ -93,10 +94,10 @@ export class FakeActor extends ActorBase {
     const source = structuredClone(this.source);
     for (const [k, v] of Object.entries(data)) {
       if (k.startsWith("flags.")) {
-        // Foundry 13's "-=key" removes a key; so does Foundry 14's ForcedDeletion operator as the value.
+        // Foundry 13's "-=key" removes a key; so does Foundry 14's ForcedDeletion operator *instance* as the value (update-operators.ts; a class throws).
         const parts = k.split(".");
         const last = parts.at(-1) ?? "";
-        const forced = v !== undefined && v === (globalThis as { foundry?: { data?: { operators?: { ForcedDeletion?: unknown } } } }).foundry?.data?.operators?.ForcedDeletion;
+        const forced = deletesKey(v);
         if (last.startsWith("-=") || forced) {
           let node: Record<string, unknown> = this.flags;
           for (const p of parts.slice(1, -1)) node = (node[p] ?? {}) as Record<string, unknown>;

@@ -15,7 +15,8 @@
  * - `update(changes, { diff, recursive })` as DatabaseUpdateOperation documents it: with `diff`
  *   (the default) only the differences from the client's `_source` are sent; the server merges
  *   them into the record recursively, or, with `recursive: false`, replaces inner objects ("If
- *   false, inner objects will be replaced explicitly"); a `-=key` key deletes `key` (v13 syntax).
+ *   false, inner objects will be replaced explicitly"); a `-=key` key deletes `key` (v13 syntax), and
+ *   on 14 so does the ForcedDeletion operator instance as a value (update-operators.ts: a class throws).
  *   A write to a locked compendium is refused (dnd5e unlocks a pack before migrating it).
  * - An unlinked token's ActorDelta keeps its `system` as a partial object, as stored (the
  *   overrides only; pf2e's migration runner reads `token.delta._source.system` the same way).
@@ -23,6 +24,7 @@
  *   `invalidDocumentIds` and fetched with `getInvalid(id)` (dnd5e's migrateWorld reads them so).
  */
 import { ObjectField, SchemaField, type DataField } from "./foundry-double";
+import { deletesKey } from "./update-operators";
 
 type Data = Record<string, unknown>;
 
@@ -62,7 +64,7 @@ function expand(data: Data): Data {
     }
     const last = parts[parts.length - 1] ?? key;
     const before = node[last];
-    node[last] = isRecord(value) && isRecord(before) ? { ...before, ...expand(value) } : isRecord(value) ? expand(value) : value;
+    node[last] = deletesKey(value) ? value : isRecord(value) && isRecord(before) ? { ...before, ...expand(value) } : isRecord(value) ? expand(value) : value;
   }
   return out;
 }
@@ -71,7 +73,7 @@ function expand(data: Data): Data {
 function diff(source: unknown, update: Data): Data {
   const out: Data = {};
   for (const [key, value] of Object.entries(update)) {
-    if (key.startsWith("-=")) {
+    if (key.startsWith("-=") || deletesKey(value)) {
       out[key] = value;
       continue;
     }
@@ -86,8 +88,8 @@ function diff(source: unknown, update: Data): Data {
 
 function merge(target: Data, update: Data, recursive: boolean): void {
   for (const [key, value] of Object.entries(update)) {
-    if (key.startsWith("-=")) {
-      Reflect.deleteProperty(target, key.slice(2));
+    if (key.startsWith("-=") || deletesKey(value)) {
+      Reflect.deleteProperty(target, key.startsWith("-=") ? key.slice(2) : key);
       continue;
     }
     const before = target[key];

@@ -5,3 +5,4 @@ export { foundryEnvironment, registerRequestHooks } from "../../src/foundry/requ
 export { CASE_QUERIES } from "../../src/foundry/queries";
 export { foundryTurnDirectory, turnCombatBridge } from "../../src/foundry/combat/foundry-host";
 export { registerNpcDefenceHooks } from "../../src/foundry/exchange/npc-defence";
+export { registerKeptRecords } from "../../src/foundry/exchange/kept-records";

@@ -210,6 +210,8 @@ type Write =
   | { op: "create"; collection: "ChatMessage"; data: Json; keepId?: boolean }
   | { op: "update"; collection: "ChatMessage" | "Actor"; id: string; data: Json }
   | { op: "delete"; collection: "ChatMessage"; id: string }
+  /** The chat log's Clear (ChatLog flush: `deleteDocuments([], { deleteAll: true })`): one operation, every client removes them all before its hooks run. */
+  | { op: "deleteAll"; collection: "ChatMessage" }
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
   | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json }
   | { op: "update"; collection: "Token"; sceneId: string; id: string; data: Json };
@@ -398,11 +400,24 @@ export class StrictServer {
       this.#broadcast("create", "ChatMessage", source, client);
       return source;
     }
+    if (write.op === "deleteAll") {
+      if (!user.isGM) throw new ServerRefusal(`${user.name} may not clear the chat log.`);
+      const gone = [...this.messages.values()];
+      this.messages.clear();
+      this.applied.push({ user: user.id, write });
+      for (const other of this.clients) {
+        if (other === client || !other.connected) continue;
+        const json = JSON.stringify(gone.filter((m) => this.mayRead(other.user, m)).map((m) => m._id));
+        void other.deliver(() => { other.receive("deleteAll", "ChatMessage", json, user.id); });
+      }
+      return null;
+    }
     const source = this.messages.get(write.id);
     if (!source) throw new ServerRefusal(`No message ${write.id}.`);
     if (!user.isGM && source.author !== user.id) throw new ServerRefusal(`${user.name} may not change a message by ${source.author}.`);
     if (write.op === "delete") {
       this.messages.delete(write.id);
+      this.applied.push({ user: user.id, write });
       this.#broadcast("delete", "ChatMessage", source, client);
       return null;
     }
@@ -1042,13 +1057,15 @@ export class StrictClient {
     }
     this.hooks.clear();
     // The services the root (src/foundry/register.ts) hands the router: Foundry's turn directory and bridge.
-    const { QueryRouter, LockTable, foundryEnvironment, foundryTurnDirectory, turnCombatBridge, CASE_QUERIES, registerRequestHooks, registerNpcDefenceHooks } = this.modules;
+    const { QueryRouter, LockTable, foundryEnvironment, foundryTurnDirectory, turnCombatBridge, CASE_QUERIES, registerRequestHooks, registerNpcDefenceHooks, registerKeptRecords } = this.modules;
     this.router = new QueryRouter(foundryEnvironment, { turns: foundryTurnDirectory, combat: turnCombatBridge }, new LockTable(this.table.lockTimeoutMs), this.table.answerTimeoutMs);
     this.run(() => {
       for (const query of CASE_QUERIES) this.router.register<unknown, unknown>(query);
       registerRequestHooks(this.router);
       // As the root does in init (src/foundry/register.ts): the active GM picks NPC defences on the cards it sees created.
       registerNpcDefenceHooks(this.router);
+      // The root registers it too: the GM's records written again after a Clear Chat Log.
+      registerKeptRecords();
     });
     this.table.tellOthers(this);
     await this.run(() => this.call("ready"));
@@ -1087,7 +1104,8 @@ export class StrictClient {
   async write(write: Write): Promise<Json | null> {
     if (!this.connected) throw new Error(`${this.user.name}'s client is disconnected.`);
     const answer = JSON.parse(await this.table.server.write(this, JSON.stringify(withDeletionsEncoded(write)))) as Json | null;
-    // Foundry updates the writer's own copy when the server answers, then runs its hooks there too.
+    // Foundry updates the writer's own copy when the server answers, then runs its hooks there too (a deletion removes it).
+    if (write.op === "delete" || write.op === "deleteAll") this.#removeMessages(write.op === "delete" ? [write.id] : [...this.messages.keys()], this.user.id);
     if (answer) {
       this.received.push(JSON.stringify(answer));
       const doc = this.#store(write.collection, answer);
@@ -1133,16 +1151,30 @@ export class StrictClient {
   }
 
   /** A broadcast from the server reaches this client. */
-  receive(event: "create" | "update" | "delete", collection: Collection, json: string, userId: string): void {
+  receive(event: "create" | "update" | "delete" | "deleteAll", collection: Collection, json: string, userId: string): void {
     if (!this.connected) return;
+    if (event === "deleteAll") {
+      this.#removeMessages(JSON.parse(json) as string[], userId);
+      return;
+    }
     this.received.push(json);
     const source = JSON.parse(json) as Json;
     if (event === "delete") {
-      this.messages.delete(String(source._id));
+      if (collection === "ChatMessage") this.#removeMessages([String(source._id)], userId);
       return;
     }
     const doc = this.#store(collection, source);
     if (collection === "ChatMessage") void this.run(() => this.call(event === "create" ? "createChatMessage" : "updateChatMessage", doc, {}, {}, userId));
+  }
+
+  /** Messages deleted: all removed from this client first, then `deleteChatMessage` for each (as Foundry handles one delete operation). */
+  #removeMessages(ids: readonly string[], userId: string): void {
+    const docs = ids.flatMap((id) => {
+      const doc = this.messages.get(id);
+      this.messages.delete(id);
+      return doc ? [doc] : [];
+    });
+    for (const doc of docs) void this.run(() => this.call("deleteChatMessage", doc, {}, userId));
   }
 
   on(name: string, fn: HookFn, once = false): number {
@@ -1474,7 +1506,12 @@ export function installTableGlobals(): void {
     const source = await client.write({ op: "create", collection: "ChatMessage", data: wire(data), keepId: options.keepId === true });
     return source ? client.messages.get(String(source._id)) : undefined;
   };
-  const deleteDocuments = async (ids: string[]): Promise<void> => {
+  // ChatMessage.deleteDocuments(ids, { deleteAll }): the chat log's Clear is one `deleteAll` operation.
+  const deleteDocuments = async (ids: string[], options: { deleteAll?: boolean } = {}): Promise<void> => {
+    if (options.deleteAll === true) {
+      await current().write({ op: "deleteAll", collection: "ChatMessage" });
+      return;
+    }
     for (const id of ids) await current().write({ op: "delete", collection: "ChatMessage", id });
   };
   vi.stubGlobal("ChatMessage", {

@@ -8,6 +8,7 @@ import { CHARACTER_SHEET_ACTIONS, itemRowMenu } from "./sheet-actions";
 import { bindFilters, collapsedLists } from "./item-lists";
 import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
 import { isCharacter } from "../core/guards";
+import { contextMenuEntries } from "../core/compat";
 import { karmaPoolEnabled, karmaPoolState } from "../core/settings";
 import type { GroupPoolView } from "./sheet-campaign";
 import { guardPrepare, guardProcess } from "./submit-guard";
@@ -81,10 +82,12 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
     return { ...base, sheet: await this._characterData() };
   }
 
-  /** The rows' right-click menu (Foundry v13 ContextMenu, delegated from the window, so made once). */
+  /** The rows' right-click menu (Foundry's ContextMenu, delegated from the window, so made once; its entries in this version's form: core/compat.ts). */
   protected override async _onFirstRender(...args: Parameters<BaseSheet["_onFirstRender"]>) {
     await super._onFirstRender(...args);
-    new foundry.applications.ux.ContextMenu.implementation(this.element, ".case-item[data-item-id]", itemRowMenu(this), { jQuery: false, fixed: true });
+    // The v13 types know only v13's entry form; v14's is built by compat for v14 alone.
+    const entries = contextMenuEntries(itemRowMenu(this)) as foundry.applications.ux.ContextMenu.Entry<HTMLElement>[];
+    new foundry.applications.ux.ContextMenu.implementation(this.element, ".case-item[data-item-id]", entries, { jQuery: false, fixed: true });
   }
 
   /** The filter boxes filter as the user types, and keep their text when the sheet re-renders. */

@@ -15,14 +15,24 @@ import type * as BuilderWindow from "./character-builder";
 /** The compendiums the builder draws from. */
 export const BUILDER_PACKS = { powers: `${SYSTEM_ID}.powers`, talents: `${SYSTEM_ID}.talents` } as const;
 
+/**
+ * The index fields the catalogue reads beyond the default index (`_id`, name, img, type …, with
+ * no `system` at all on 13 and 14): a power's rank. dnd5e asks for its own the same way
+ * (`pack.getIndex({ fields: ["system.identifier"] })`).
+ */
+export const BUILDER_INDEX_FIELDS = ["system.rank"] as const;
+
 /** A compendium's index as catalogue entries (sorted by name); empty when the pack is missing. */
 async function packEntries(id: string): Promise<CatalogueEntry[]> {
   const pack = game.packs.get(id);
   if (!pack) return [];
-  const index = await pack.getIndex();
+  // The v13 types list only top-level names as fields; Foundry takes dotted paths (as dnd5e's calls do).
+  const options: { fields: string[] } = { fields: [...BUILDER_INDEX_FIELDS] };
+  const index = await pack.getIndex(options as Parameters<typeof pack.getIndex>[0]);
   const out: CatalogueEntry[] = [];
   for (const e of index) {
-    const rank = (e as { system?: { rank?: unknown } }).system?.rank;
+    const system: unknown = "system" in e ? e.system : undefined;
+    const rank = typeof system === "object" && system !== null && "rank" in system ? system.rank : undefined;
     out.push({ uuid: e.uuid, name: e.name ?? "", rank: typeof rank === "number" ? rank : null });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));

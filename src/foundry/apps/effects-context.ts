@@ -5,6 +5,7 @@
  * refused, with the reason. Labels are localisation keys; no Foundry globals.
  */
 import { ABILITY_KEYS, isScoreRef } from "../../rules/index";
+import { effectChangesOf } from "../core/compat";
 import { EFFECT_PROTECTION_KINDS, isCaseChangeKey, modeOf, scoreOfKey, type EffectProblem } from "../data/actor/effect-changes";
 
 /** The parts of an ActiveEffect the tab reads. */
@@ -87,12 +88,12 @@ export function effectRow(source: EffectSource, problems: readonly EffectProblem
     state,
     stateLabel: `CASE.Effects.State.${state}`,
     disabled: effect.disabled,
-    changes: effect.changes.map((c) => ({
+    changes: effectChangesOf(effect).map((c) => ({
       ...changeKeyLabel(c.key),
       mode: changeModeLabel(c.mode),
       value: typeof c.value === "string" || typeof c.value === "number" ? String(c.value) : "",
     })),
-    problems: problems.filter((p) => p.effect === effect.name && effect.changes.some((c) => c.key === p.key && isCaseChangeKey(c.key))),
+    problems: problems.filter((p) => p.effect === effect.name && effectChangesOf(effect).some((c) => c.key === p.key && isCaseChangeKey(c.key))),
   };
 }
 

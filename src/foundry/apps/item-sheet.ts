@@ -7,6 +7,7 @@ import { ITEM_TYPES_WITH_EFFECTS, itemSheetData, type ItemSheetData } from "./it
 import { EFFECT_ACTIONS, itemEffects } from "./effect-actions";
 import { readEffectChanges } from "../data/actor/effect-changes";
 import { ownRankOf } from "../documents/effect-items";
+import { effectChangesOf } from "../core/compat";
 import { guardPrepare, guardProcess } from "./submit-guard";
 import { ITEM_PARTS, partsOf } from "./templates";
 
@@ -54,7 +55,7 @@ export class CaseItemSheet extends HandlebarsApplicationMixin(ItemSheetV2) {
       effects: itemEffects(item),
       effectProblems: readEffectChanges(
         item.effects.contents.flatMap((effect) =>
-          effect.changes.map((c) => ({ effect: effect.name, key: c.key, mode: c.mode, value: c.value, priority: c.priority ?? null, ownRank: ownRankOf(item.type, item.system) })),
+          effectChangesOf(effect).map((c) => ({ effect: effect.name, key: c.key, mode: c.mode, value: c.value, priority: c.priority, ownRank: ownRankOf(item.type, item.system) })),
         ),
       ).problems,
     });

@@ -9,6 +9,7 @@
  */
 import { isCaseChangeKey, readEffectChanges, type EffectProblem } from "../data/actor/effect-changes";
 import { effectItem, itemInUse, ownRankOf } from "./effect-items";
+import { changeOfApplyCall, effectChangesOf } from "../core/compat";
 
 export class CaseActiveEffect extends ActiveEffect {
   /** Suppressed while the item carrying it is not in use ({@link itemInUse}). */
@@ -22,7 +23,7 @@ export class CaseActiveEffect extends ActiveEffect {
   get refusedChanges(): readonly EffectProblem[] {
     const item = effectItem(this);
     const ownRank = item ? ownRankOf(item.type, item.system) : null;
-    return readEffectChanges(this.changes.map((c) => ({ effect: this.name, key: c.key, mode: c.mode, value: c.value, priority: c.priority ?? null, ownRank }))).problems;
+    return readEffectChanges(effectChangesOf(this).map((c) => ({ effect: this.name, key: c.key, mode: c.mode, value: c.value, priority: c.priority, ownRank }))).problems;
   }
 
   /** The user who wrote a refused change is told at once (the sheet's Effects tab shows it too). */
@@ -41,11 +42,27 @@ export class CaseActiveEffect extends ActiveEffect {
     this.warnRefused(args[2]);
   }
 
-  /** Scores and protection are applied by the character data model through the rules; Foundry applies the rest. */
+  /** Scores and protection are applied by the character data model through the rules; Foundry applies the rest (v13). */
   override apply(...args: Parameters<ActiveEffect["apply"]>): ReturnType<ActiveEffect["apply"]> {
     const [, change] = args;
     if (isCaseChangeKey(change.key)) return {};
     return super.apply(...args);
+  }
+
+  /**
+   * v14 applies each change through this static method instead of `apply` (core/compat.ts
+   * `changeOfApplyCall`): CASE's keys are left alone here too, so core never writes a score into
+   * `actor.overrides`, never tries to resolve "@rank", and the rules apply them once. v13 has no
+   * such method; then this is never called.
+   */
+  static applyChange(...args: unknown[]): unknown {
+    const change = changeOfApplyCall(args);
+    if (change && isCaseChangeKey(change.key)) return {};
+    // The class CaseActiveEffect extends (core's), never the global, which a world may have replaced.
+    const base: unknown = Reflect.get(Object.getPrototypeOf(CaseActiveEffect) as object, "applyChange");
+    if (typeof base !== "function") return {};
+    const result: unknown = Reflect.apply(base, this, args);
+    return result;
   }
 }
 

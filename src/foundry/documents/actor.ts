@@ -5,6 +5,7 @@ import { CHARACTER_SCHEMA_VERSION } from "../data/actor/character";
 import { withSchemaVersion } from "../data/fields";
 import type { EffectChangeInput } from "../data/actor/effect-changes";
 import { isCharacter } from "../core/guards";
+import { appliesCaseEffectChanges, effectChangesOf } from "../core/compat";
 import { effectItem, ownRankOf } from "./effect-items";
 import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
 
@@ -26,11 +27,13 @@ export class CaseActor<SubType extends Actor.SubType = Actor.SubType> extends Ac
    * Foundry applies Active Effects at the end of prepareEmbeddedDocuments, after base data and
    * before derived data (ClientDocumentMixin#prepareData; Actor#applyActiveEffects). Foundry's
    * own pass sets the statuses and applies keys CASE leaves to it; then the character applies
-   * its score and protection changes through the rules, so prepareDerivedData reads them.
+   * its score and protection changes through the rules, so prepareDerivedData reads them. v14
+   * calls this per phase ("initial", then "final" after derived data): CASE's changes go in the
+   * initial phase only (core/compat.ts), so the final phase keeps lost Endurance ranks lost.
    */
   override applyActiveEffects(...args: Parameters<Actor["applyActiveEffects"]>): void {
     super.applyActiveEffects(...args);
-    if (isCharacter(this)) this.system.applyEffectChanges(effectChangeInputs(this.allApplicableEffects()));
+    if (isCharacter(this) && appliesCaseEffectChanges(args)) this.system.applyEffectChanges(effectChangeInputs(this.allApplicableEffects()));
   }
 
   /**
@@ -70,8 +73,8 @@ export function effectChangeInputs(effects: Iterable<ActiveEffect.Implementation
     if (!effect.active) continue;
     const item = effectItem(effect);
     const ownRank = item ? ownRankOf(item.type, item.system) : null;
-    for (const change of effect.changes) {
-      out.push({ effect: effect.name, key: change.key, mode: change.mode, value: change.value, priority: change.priority ?? null, ownRank });
+    for (const change of effectChangesOf(effect)) {
+      out.push({ effect: effect.name, key: change.key, mode: change.mode, value: change.value, priority: change.priority, ownRank });
     }
   }
   return out;

@@ -159,8 +159,19 @@ export function unhoverToken(event: Event): void {
 export function pingToken(uuid: string, board: BoardCanvas | null = boardCanvas()): boolean {
   const token = tokenOnBoard(uuid, board);
   if (!token || !board?.ping) return false;
-  void board.ping({ x: token.center.x, y: token.center.y });
+  void board.ping({ x: token.center.x, y: token.center.y }, waitingPingOptions());
   return true;
+}
+
+/**
+ * The ping of a waiting defence: an explicit pulse that pulls no one's view. Without options
+ * `Canvas#ping` reads the live Shift key for `pull` (a player typing a capital letter as the card
+ * arrives would pull every view to the token) and takes the user's default style.
+ */
+export function waitingPingOptions(): { readonly style: string; readonly pull: false } {
+  const types: unknown = (CONFIG as { Canvas?: { pings?: { types?: unknown } } }).Canvas?.pings?.types;
+  const pulse = typeof types === "object" && types !== null && "PULSE" in types && typeof types.PULSE === "string" ? types.PULSE : "pulse";
+  return { style: pulse, pull: false };
 }
 
 /** The UUIDs of the tokens this user has selected (controlled) on the viewed scene. */

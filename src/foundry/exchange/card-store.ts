@@ -24,13 +24,19 @@ export interface RolledDie {
   readonly roll: Roll;
   /** Secret dice go on the GM's record, not the card. */
   readonly secret: boolean;
+  /** Resolves when Dice So Nice's dice have landed (at once without it): the card waits for it. */
+  readonly landed: Promise<void>;
 }
 
-/** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present. */
+/** Rolls `formula` on this (the GM's) client and shows it with Dice So Nice when present (once: the messages' copies are not animated again). */
 export async function rollDie(formula: string, secret = false): Promise<RolledDie> {
   const roll = await new Roll(formula).evaluate();
-  showDice(roll, secret);
-  return { total: roll.total, roll, secret };
+  return { total: roll.total, roll, secret, landed: showDice(roll, secret) };
+}
+
+/** Waits until every die of a step has landed, so the card's result shows after the dice, not while they roll. */
+function diceLanded(dice: readonly RolledDie[]): Promise<void> {
+  return Promise.all(dice.map((d) => d.landed)).then(() => undefined);
 }
 
 /** A card's and a record's `system` as read: their models' shapes, any field possibly missing (old or hand-made data). */
@@ -203,6 +209,7 @@ export async function journalStep(loaded: LoadedCard, id: string, data: Record<s
  * request id remembered and the public dice added).
  */
 export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestId: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean, step: string): Promise<void> {
+  await diceLanded(dice);
   // Saved only over the revision read: a card another writer (a second GM) moved on meanwhile is not overwritten.
   mustStillBe(loaded);
   const revision = loaded.revision + 1;
@@ -285,6 +292,7 @@ async function createRecord(cardId: string, origin: string, secrets: RevisionSec
 
 /** Creates a new card (and its record) for a full exchange, as the GM. Resolves to the card. */
 export async function createCard(state: ExchangeState, speaker: ChatMessage.SpeakerData, origin: string, dice: readonly RolledDie[], isNpc: (actorUuid: string) => boolean): Promise<ChatMessage.Implementation> {
+  await diceLanded(dice);
   const { card, secrets } = sealExchange(state, sealOptions(state, isNpc));
   const record = await createRecord("", origin, [{ revision: 0, secrets }], dice.filter((d) => d.secret));
   const message = await ChatMessage.implementation.create({

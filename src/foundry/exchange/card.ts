@@ -179,15 +179,49 @@ export async function mayDefendFor(state: ExchangeState, viewer: Viewer): Promis
   return (key) => able.get(key) ?? true;
 }
 
-/** The rows this client has already told its user about (message id and row key). */
-const NOTICED = new Set<string>();
+/** Rows already told about (message id and row key). */
+export interface SeenRows {
+  has(id: string): boolean;
+  add(id: string): unknown;
+}
+
+/** How many told rows this tab remembers. */
+const NOTICED_KEEP = 200;
+const NOTICED_KEY = "case.noticedDefences";
+
+/**
+ * The rows this tab has already told its user about, kept in memory and in the tab's
+ * sessionStorage, so a reload (which renders every card again) does not notify and ping again.
+ */
+const NOTICED_HERE = new Set<string>();
+const NOTICED: SeenRows = {
+  has: (id) => NOTICED_HERE.has(id) || noticedList().includes(id),
+  add: (id) => {
+    NOTICED_HERE.add(id);
+    const list = [...noticedList().filter((n) => n !== id), id].slice(-NOTICED_KEEP);
+    try {
+      globalThis.sessionStorage.setItem(NOTICED_KEY, JSON.stringify(list));
+    } catch {
+      // No storage (private mode, full): the notice may come again after a reload.
+    }
+  },
+};
+
+function noticedList(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(globalThis.sessionStorage.getItem(NOTICED_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((n): n is string => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Tells a player, once per card and row, that a card waits on a defence of a character they
  * own, and pings that token on their canvas (the GM sees every card and is not told). Returns
  * the names told about.
  */
-export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: Set<string> = NOTICED): string[] {
+export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: SeenRows = NOTICED): string[] {
   if (viewer.isGM) return [];
   const told: string[] = [];
   for (const t of state.targets) {

@@ -9,10 +9,15 @@ import { openCharacterBuilder } from "../apps/builder-loader";
 
 export const BUILDER_BUTTON_CLASS = "case-build-hero";
 
-/** Adds the button to the directory's header actions (no-op when already there or the header is missing). */
+/**
+ * Adds the button to the directory's header actions (no-op when already there). Where a system or
+ * module left the directory without `.header-actions` (core's ActorDirectory has it; dnd5e makes
+ * its own), the button goes in a `.header-actions` of its own at the top of the directory's
+ * header, or of the directory: players are never left without it.
+ */
 export function addBuilderButton(element: HTMLElement): void {
-  const actions = element.querySelector(".header-actions");
-  if (!actions || actions.querySelector(`.${BUILDER_BUTTON_CLASS}`)) return;
+  if (element.querySelector(`.${BUILDER_BUTTON_CLASS}`)) return;
+  const actions = element.querySelector(".header-actions") ?? headerActions(element);
   const button = document.createElement("button");
   button.type = "button";
   button.className = BUILDER_BUTTON_CLASS;
@@ -22,6 +27,14 @@ export function addBuilderButton(element: HTMLElement): void {
   button.append(icon, ` ${game.i18n.localize("CASE.Builder.BuildHero")}`);
   button.addEventListener("click", () => void openCharacterBuilder());
   actions.append(button);
+}
+
+/** A `.header-actions` of the button's own, first in the directory's header (or the directory). */
+function headerActions(element: HTMLElement): HTMLElement {
+  const actions = document.createElement("div");
+  actions.className = "header-actions action-buttons flexrow";
+  (element.querySelector(".directory-header") ?? element).prepend(actions);
+  return actions;
 }
 
 /** Registers the hook (call in init). */

@@ -28,6 +28,7 @@ function waitForAnswer(id: string, timeoutMs: number): Promise<unknown> {
     const done = (answer: unknown): void => {
       clearTimeout(timer);
       Hooks.off("updateChatMessage", hookId);
+      Hooks.off("deleteChatMessage", deleteHookId);
       resolve(answer);
     };
     const hookId = Hooks.on("updateChatMessage", (message: ChatMessage.Implementation) => {
@@ -35,8 +36,15 @@ function waitForAnswer(id: string, timeoutMs: number): Promise<unknown> {
       const answer = requestSystem(message).answer;
       if (answer !== null && answer !== undefined) done(answer);
     });
+    // The GM deletes a request once answered: a deletion that arrives first still carries the answer.
+    const deleteHookId = Hooks.on("deleteChatMessage", (message: ChatMessage.Implementation) => {
+      if (message.id !== id) return;
+      const answer = requestSystem(message).answer;
+      if (answer !== null && answer !== undefined) done(answer);
+    });
     const timer = setTimeout(() => {
       Hooks.off("updateChatMessage", hookId);
+      Hooks.off("deleteChatMessage", deleteHookId);
       reject(new Error(game.i18n.localize("CASE.Query.NoAnswer")));
     }, timeoutMs);
     // Answered before the hook was in place.
@@ -81,7 +89,10 @@ export const foundryEnvironment: QueryEnvironment = {
   },
   answer: waitForAnswer,
   async reply(id, answer) {
-    await game.messages.get(id)?.update({ "system.answer": answer } as ChatMessage.UpdateData);
+    const message = game.messages.get(id);
+    if (!message) return;
+    await message.update({ "system.answer": answer } as ChatMessage.UpdateData);
+    await pruneAnswered(id);
   },
   newId: () => foundry.utils.randomID(16),
   claims: (requestId) =>
@@ -111,13 +122,39 @@ function requestRecord(message: ChatMessage.Implementation): RequestRecord {
   return { id: message.id ?? "", authorId: message.author?.id ?? "", query: system.query, payload: system.payload, answered: system.answer !== null && system.answer !== undefined };
 }
 
-/** How long an answered request is kept before the active GM deletes it. */
-const ANSWERED_REQUEST_KEEP_MS = 60 * 60 * 1000;
+/** How long an answered request is kept before the active GM deletes it (one it could not delete when it answered). */
+const ANSWERED_REQUEST_KEEP_MS = 60 * 1000;
 
 /**
- * The active GM handles every unanswered request, finishes the steps a GM began and never
+ * Deletes an answered request as soon as the answer is written: the asker heard it through
+ * `updateChatMessage` (or the deletion, which carries it), cards and ledgers remember the request
+ * id against replays, and a request kept would take a slot of the chat log's render batch. A
+ * failed delete is left to {@link handleWaitingRequests}.
+ */
+async function pruneAnswered(id: string): Promise<void> {
+  try {
+    await ChatMessage.implementation.deleteDocuments([id]);
+  } catch (error) {
+    console.warn(`case | answered request ${id} not deleted yet`, error);
+  }
+}
+
+/**
+ * An unanswered request older than this was made in an earlier session (its asker stopped
+ * waiting after the router's QUERY_TIMEOUT_MS and was told it may still be applied, then left):
+ * the active GM refuses it as stale, never runs it. A request left by a GM whose tab closed a
+ * moment ago is younger, and is run by the next active GM.
+ */
+export const REQUEST_EXPIRES_MS = 5 * 60 * 1000;
+
+/** The answer an expired request gets (the asker, if still there, reads it as "already done or gone"). */
+const EXPIRED_ANSWER = { ok: false, reason: "stale", message: "This request was made in an earlier session and has expired." } as const;
+
+/**
+ * The active GM handles every unanswered request (those older than {@link REQUEST_EXPIRES_MS}
+ * are refused as stale and deleted, never run), finishes the steps a GM began and never
  * finished (its own clicks have no request to find: {@link QueryRouter.finishUnfinished}),
- * and deletes answered requests older than an hour.
+ * and deletes answered requests older than a minute (those not deleted when answered).
  */
 export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
@@ -126,10 +163,22 @@ export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   // Claims go with their requests: finished ones older than the requests kept, and those whose request is gone.
   const claims = game.messages.filter((m) => m.type === "requestClaim" && m.author?.isGM === true);
   const oldClaims = claims.filter((m) => claimDone(m) && (Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS || !game.messages.get((m.system as { requestId?: string }).requestId ?? ""))).map((m) => m.id);
-  for (const message of requests) if (!requestRecord(message).answered) await on.receive(requestRecord(message));
+  for (const message of requests) {
+    const record = requestRecord(message);
+    if (record.answered) continue;
+    if (Date.now() - message.timestamp > REQUEST_EXPIRES_MS) await foundryEnvironment.reply(record.id, EXPIRED_ANSWER);
+    else await on.receive(record);
+  }
   await on.finishUnfinished();
-  const stale = [...old, ...oldClaims].filter((id): id is string => typeof id === "string");
-  if (stale.length > 0) await ChatMessage.implementation.deleteDocuments(stale);
+  // Only those still here: another GM (a hand-over, two GMs back at once) may have deleted them
+  // meanwhile, and a deletion of a message already gone is refused by the server.
+  const stale = [...old, ...oldClaims].filter((id): id is string => typeof id === "string" && game.messages.has(id));
+  if (stale.length === 0) return;
+  try {
+    await ChatMessage.implementation.deleteDocuments(stale);
+  } catch (error) {
+    console.warn("case | old requests and claims not deleted yet (another GM may have deleted them)", error);
+  }
 }
 
 /** Wires the request hooks of `on` (this client's router; call in init). */

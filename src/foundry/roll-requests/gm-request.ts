@@ -194,7 +194,8 @@ export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonl
     await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }));
     // The die is a real Roll on this (the GM's) client, read on the Universal Table in use.
     const roll = await new Roll("1d100").evaluate();
-    showDice(roll, false);
+    // Shown once (the card's copy is not animated again); the result is written after the dice land.
+    const landed = showDice(roll, false);
     const outcome = resolveCheck(check, roll.total, CONFIG.CASE.universalTable);
     if (!outcome) throw new QueryRefusal("failed", "The roll has no result.");
     const shift = check.shifts.reduce((sum, s) => sum + s.cs, 0);
@@ -208,6 +209,7 @@ export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonl
       refusal(error);
     }
     const rolls = [...card.message.rolls.map((r) => JSON.stringify(r.toJSON())), JSON.stringify(roll.toJSON())];
+    await landed;
     await card.message.update(
       messageUpdate("rollRequest", { "system.request": next, "system.requests": [...card.requests, context.requestId].slice(-REQUEST_CARD_MEMORY) }, { rolls }),
     );

@@ -94,10 +94,16 @@ export class ScratchRecorder<D extends ScratchDocument = ScratchDocument> {
     return this.#made.map((d) => d.uuid);
   }
 
-  /** Deletes everything recorded, newest first; forgets it all whatever happened. */
+  /**
+   * Deletes everything recorded, newest first, chat messages last (the active GM writes a turn
+   * or attack record again while its combat or card is there: exchange/kept-records.ts); forgets
+   * it all whatever happened.
+   */
   async cleanup(): Promise<CleanupReport> {
     const report: CleanupReport = { deleted: [], gone: [], failed: [] };
-    const made = this.#made.splice(0).reverse();
+    const newest = this.#made.splice(0).reverse();
+    const isMessage = (d: D): boolean => d.uuid.startsWith("ChatMessage.");
+    const made = [...newest.filter((d) => !isMessage(d)), ...newest.filter(isMessage)];
     for (const doc of made) {
       if (!this.exists(doc)) {
         report.gone.push(doc.uuid);

@@ -31,6 +31,8 @@ export interface ListenOptions {
   readonly stopPropagation?: boolean;
   /** How a failed action is reported; by default it is logged and shown to the user. */
   readonly onError?: (error: unknown, name: string) => void;
+  /** Removes the listener when aborted (addEventListener's `signal`). */
+  readonly signal?: AbortSignal;
 }
 
 /** The element a click started on, when it is an element. */
@@ -83,7 +85,11 @@ export async function dispatchClick<Owner>(root: Element, event: PointerEvent, a
 
 /** Wires `root`: each click on one of its `data-action` elements runs that action of the table, on `owner`. */
 export function listenForActions<Owner>(root: HTMLElement, actions: ClickActions<Owner>, owner: Owner, options: ListenOptions = {}): void {
-  root.addEventListener("click", (event) => {
-    void dispatchClick(root, event, actions, owner, options);
-  });
+  root.addEventListener(
+    "click",
+    (event) => {
+      void dispatchClick(root, event, actions, owner, options);
+    },
+    options.signal ? { signal: options.signal } : undefined,
+  );
 }

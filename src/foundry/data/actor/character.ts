@@ -167,7 +167,8 @@ export abstract class CharacterData<Schema extends CharacterSchema = CharacterSc
   /**
    * Applies the changes of the character's applicable Active Effects that CASE reads itself
    * (scores and protection: effect-changes.ts), by the rules' `abilitiesAfterEffects`. The
-   * actor calls it from `applyActiveEffects`, so it runs after base data and before derived data.
+   * actor calls it from `applyActiveEffects` (on v14 in the initial phase only, never the final
+   * one after derived data), so it runs after base data and before derived data.
    * A refused change is recorded in `effectProblems` and does not apply. It starts from the
    * stored abilities each time, so calling it twice changes nothing more.
    */
