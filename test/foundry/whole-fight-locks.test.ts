@@ -195,8 +195,8 @@ describe("whole fight", () => {
     await table.settle();
     const made = table.server.applied.find((w) => w.user === TABLE_USERS.alice.id && w.write.op === "create" && w.write.data.type === "request");
     const answered = table.server.applied.find((w) => w.write.op === "update" && w.write.collection === "ChatMessage" && "system.answer" in w.write.data);
-    const request = made?.write.op === "create" && answered?.write.op === "update" ? { ...made.write.data, _id: answered.write.id } : null;
-    if (!request) throw new Error("no request");
+    if (made?.write.op !== "create" || answered?.write.op !== "update") throw new Error("no request");
+    const request: Record<string, unknown> & { _id: string } = { ...made.write.data, _id: answered.write.id };
     // Answered and deleted at once (requests pruned); Alice, who may create messages as herself with
     // an id of her choosing (keepId), brings it back with no answer.
     expect(table.server.messages.has(request._id)).toBe(false);
