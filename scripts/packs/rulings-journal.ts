@@ -20,6 +20,7 @@ import {
   AREA_ONLY_EXPLOSIONS_FALL_OFF,
   AREA_ROLLS_TO_HIT_EACH,
   AREA_SPARES_ATTACKER,
+  AREA_WITHIN_RANGE,
   AUTO_HIT_ENDS_FALL,
   BYSTANDER_FIRST_HIT_STOPS,
   BYSTANDER_MAY_DEFEND,
@@ -209,6 +210,7 @@ export function campaignRulingPages(): RulingPage[] {
         entry("AREA_CANNOT_BE_CAUGHT", AREA_CANNOT_BE_CAUGHT, "An area attack cannot be caught."),
         entry("AREA_NO_CALLED_SHOT", AREA_NO_CALLED_SHOT, "An area attack cannot be a called shot."),
         entry("AREA_SPARES_ATTACKER", AREA_SPARES_ATTACKER, "The attacker is not hit by their own area; allies are."),
+        entry("AREA_WITHIN_RANGE", AREA_WITHIN_RANGE, "A burst's centre lies within the attack's range of the attacker's token (a line starts at the attacker)."),
       ],
     },
     {
