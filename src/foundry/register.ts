@@ -42,6 +42,7 @@ import { registerCanvasDropHook } from "./hooks/canvas-drop";
 import { registerHotbarHook } from "./hooks/hotbar";
 import { registerUniversalTableControls } from "./hooks/reference-controls";
 import { registerBuilderEntry } from "./hooks/builder-entry";
+import { registerJudgeDesk } from "./hooks/judge-desk";
 import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
@@ -135,6 +136,7 @@ export function registerSystem(): void {
   registerItemListSetting();
   registerUniversalTableControls();
   registerBuilderEntry();
+  registerJudgeDesk();
   registerEnrichers();
   registerSheets();
   void preloadSheetTemplates();

@@ -8,10 +8,11 @@ import { openUniversalTable } from "../apps/universal-table-app";
 import { openCharacterBuilder } from "../apps/builder-loader";
 import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { applyDamage } from "./damage-api";
-import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
+import { awardKarmaTo, promptAwardKarma, promptRestSelected, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
 import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 import { impact, promptImpact } from "./impact-api";
+import { heal, promptHeal } from "./heal-api";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -35,6 +36,16 @@ export interface ReferenceApi {
   readonly promptAwardKarma: typeof promptAwardKarma;
   /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
   readonly restSelected: typeof restSelected;
+  /** GM: asks days and care, then rests the controlled tokens' characters. */
+  readonly promptRestSelected: typeof promptRestSelected;
+  /**
+   * Heals these characters (tokens or actors) through the GM: `heal(uuids, { mode: "amount",
+   * amount: 10 })`, `{ mode: "recovery", turns: 10 }` (FASERIP Recovery) or `{ mode: "wake" }`
+   * (an Endurance FEAT from 0 Health). A GM heals anyone, a player their own (see heal-api.ts).
+   */
+  readonly heal: typeof heal;
+  /** Asks how to heal (a dialog), then heals the controlled tokens' characters. */
+  readonly promptHeal: typeof promptHeal;
   /**
    * GM: asks characters for a roll, a card they roll from: `askForRoll({ score: "endurance",
    * intensity: 40, label, uuids })` (uuids absent: the selected tokens). See roll-requests/.
@@ -67,6 +78,9 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   awardKarma: awardKarmaTo,
   promptAwardKarma,
   restSelected,
+  promptRestSelected,
+  heal,
+  promptHeal,
   askForRoll,
   promptRollRequest,
   openCharacterBuilder,
