@@ -134,7 +134,7 @@ describe("award button", () => {
   }
   const add = (element: FakeElement) => { addJudgeDeskButtons(element as unknown as HTMLElement); };
 
-  it("award button: the GM's Actors directory gains Award Karma, Heal and Rest, once per render; a player's gains none", () => {
+  it("award button: the GM's Actors directory gains Award Karma, Heal, Rest and Import stat block, once per render; a player's gains none", () => {
     const element = directory();
     add(element);
     add(element);
@@ -143,6 +143,7 @@ describe("award button", () => {
       ["award", "Award Karma"],
       ["heal", "Heal"],
       ["rest", "Rest"],
+      ["import", "Import stat block"],
     ]);
     expect(buttons.every((b) => b.type === "button")).toBe(true);
     stubGame({ user: ALICE });

@@ -306,7 +306,7 @@ describe("opening the window", () => {
 describe("the Macros compendium", () => {
   const api = { ...CASE_API, ...REFERENCE_API };
 
-  it("holds the nine macros, as script macros the generator wrote", () => {
+  it("holds the ten macros, as script macros the generator wrote", () => {
     const docs = readPack("macros").map((f) => f.doc ?? {});
     expect(docs.map((d) => d.name).sort()).toEqual([
       "Apply damage to selected tokens",
@@ -314,6 +314,7 @@ describe("the Macros compendium", () => {
       "Award Karma",
       "Fall or charge an object (selected tokens)",
       "Heal selected tokens",
+      "Import a stat block",
       "Open the Universal Table",
       "Rest selected tokens",
       "Start a CASE turn",
@@ -347,6 +348,7 @@ describe("the Macros compendium", () => {
       "Award Karma": "promptAwardKarma",
       "Heal selected tokens": "promptHeal",
       "Rest selected tokens": "promptRestSelected",
+      "Import a stat block": "importStatBlock",
     };
     expect(calls).toEqual([expected[name]]);
   });

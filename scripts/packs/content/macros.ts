@@ -24,6 +24,7 @@ export const MACROS: readonly MacroDef[] = [
   { name: "Award Karma", img: "icons/svg/sun.svg", command: "await CONFIG.CASE.api.promptAwardKarma();" },
   { name: "Heal selected tokens", img: "icons/svg/regen.svg", command: "await CONFIG.CASE.api.promptHeal();" },
   { name: "Rest selected tokens", img: "icons/svg/sleep.svg", command: "await CONFIG.CASE.api.promptRestSelected();" },
+  { name: "Import a stat block", img: "icons/svg/book.svg", command: "await CONFIG.CASE.api.importStatBlock();" },
 ];
 
 /** A script Macro of pack `pack`. */

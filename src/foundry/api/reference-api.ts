@@ -13,6 +13,7 @@ import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./m
 import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 import { impact, promptImpact } from "./impact-api";
 import { heal, promptHeal } from "./heal-api";
+import { importStatBlock } from "../apps/stat-block-import";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -46,6 +47,8 @@ export interface ReferenceApi {
   readonly heal: typeof heal;
   /** Asks how to heal (a dialog), then heals the controlled tokens' characters. */
   readonly promptHeal: typeof promptHeal;
+  /** Paste a FASERIP-style stat block, preview it (with every line not understood), and create the NPC once confirmed. */
+  readonly importStatBlock: typeof importStatBlock;
   /**
    * GM: asks characters for a roll, a card they roll from: `askForRoll({ score: "endurance",
    * intensity: 40, label, uuids })` (uuids absent: the selected tokens). See roll-requests/.
@@ -81,6 +84,7 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   promptRestSelected,
   heal,
   promptHeal,
+  importStatBlock,
   askForRoll,
   promptRollRequest,
   openCharacterBuilder,

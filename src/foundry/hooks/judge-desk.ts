@@ -4,10 +4,12 @@
  * button (builder-entry.ts), they are added on `renderActorDirectory(app, element)` (ApplicationV2
  * `render<ClassName>` hooks, as dnd5e and pf2e use them), once per render. Each opens the same
  * prompt as its compendium macro: the award dialog (campaign-api.ts), the heal dialog
- * (heal-api.ts) and the rest dialog for the selected tokens (campaign-api.ts).
+ * (heal-api.ts), the rest dialog for the selected tokens (campaign-api.ts) and the stat-block
+ * import (apps/stat-block-import.ts).
  */
 import { promptAwardKarma, promptRestSelected } from "../api/campaign-api";
 import { promptHeal } from "../api/heal-api";
+import { importStatBlock } from "../apps/stat-block-import";
 
 export const JUDGE_DESK_CLASS = "case-judge-desk";
 
@@ -16,6 +18,7 @@ export const JUDGE_DESK_BUTTONS = [
   { action: "award", icon: "fa-solid fa-star", labelKey: "CASE.Campaign.Award.Title", run: promptAwardKarma },
   { action: "heal", icon: "fa-solid fa-kit-medical", labelKey: "CASE.Heal.Title", run: promptHeal },
   { action: "rest", icon: "fa-solid fa-bed", labelKey: "CASE.Rest.Selected", run: promptRestSelected },
+  { action: "import", icon: "fa-solid fa-file-import", labelKey: "CASE.StatBlock.Button", run: () => importStatBlock() },
 ] as const;
 
 /** Adds the GM's buttons to the directory's header actions (no-op for a player, when already there, or without a header). */
