@@ -118,6 +118,12 @@ export const awardKarmaQuery = defineQuery({
   },
 });
 
+/** A character the Judge's tools act for: its UUID and name (the team sheet's members). */
+export interface Named {
+  readonly uuid: string;
+  readonly name: string;
+}
+
 /** The player characters of the world (heroes with a player owner): "all player characters". */
 export function playerCharacterUuids(): string[] {
   return game.actors.filter((a) => a.type === "hero" && a.hasPlayerOwner).map((a) => a.uuid);
@@ -164,13 +170,13 @@ export function awardChoiceLabel(choice: AwardChoice): string {
  * controlled tokens' characters, or every player character); then the award through the GM.
  * The kill category takes Karma by the world's ruling instead.
  */
-export async function promptAwardKarma(): Promise<AwardedCharacter[] | null> {
+export async function promptAwardKarma(members?: readonly Named[]): Promise<AwardedCharacter[] | null> {
   if (!game.user.isGM) {
     ui.notifications.error(game.i18n.localize("CASE.Campaign.GMOnly"));
     return null;
   }
-  const selected = canvas.tokens?.controlled ?? [];
-  const context = awardPromptContext(selected.map((t) => t.name), foundry.utils.randomID(), karmaLostForKillRuling());
+  const names = members ? members.map((m) => m.name) : (canvas.tokens?.controlled ?? []).map((t) => t.name);
+  const context = awardPromptContext(names, foundry.utils.randomID(), karmaLostForKillRuling(), members !== undefined);
   const content = await foundry.applications.handlebars.renderTemplate(AWARD_PROMPT_TEMPLATE, context);
   const form = await askForm(game.i18n.localize("CASE.Campaign.Award.Title"), content, "CASE.Campaign.Award.Give", "fa-solid fa-star");
   if (!form) return null;
@@ -179,7 +185,7 @@ export async function promptAwardKarma(): Promise<AwardedCharacter[] | null> {
     ui.notifications.error(game.i18n.localize("CASE.Campaign.Award.InvalidForm"));
     return null;
   }
-  const uuids = answer.to === "all" ? playerCharacterUuids() : controlledActorUuids();
+  const uuids = members ? members.map((m) => m.uuid) : answer.to === "all" ? playerCharacterUuids() : controlledActorUuids();
   if (uuids.length === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Campaign.NoneSelected"));
     return null;
@@ -242,12 +248,16 @@ export const restQuery = defineQuery({
  * nothing selected or the request is refused.
  */
 export async function restSelected(days = 1, care: CareLevel = "none"): Promise<RestedCharacter[] | null> {
-  const actorUuids = controlledActorUuids();
+  return restCharacters(controlledActorUuids(), days, care);
+}
+
+/** A rest of `days` (under `care`) for the characters the UUIDs name, through the active GM (see {@link restSelected}). */
+export async function restCharacters(actorUuids: readonly string[], days = 1, care: CareLevel = "none"): Promise<RestedCharacter[] | null> {
   if (actorUuids.length === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Campaign.NoneSelected"));
     return null;
   }
-  const payload = { requestId: foundry.utils.randomID(16), actorUuids, days, care };
+  const payload = { requestId: foundry.utils.randomID(16), actorUuids: [...actorUuids], days, care };
   try {
     parseRestPayload(payload);
   } catch (error) {
@@ -256,8 +266,8 @@ export async function restSelected(days = 1, care: CareLevel = "none"): Promise<
   return (await requestGM(restQuery, payload)) ?? null;
 }
 
-/** The rest dialog for the controlled tokens' characters (days and care), then `restSelected`. */
-export async function promptRestSelected(): Promise<RestedCharacter[] | null> {
+/** The rest dialog for the controlled tokens' characters (or the team sheet's `members`): days and care, then the rest. */
+export async function promptRestSelected(members?: readonly Named[]): Promise<RestedCharacter[] | null> {
   const content = await foundry.applications.handlebars.renderTemplate(REST_PROMPT_TEMPLATE, restDialogContext(foundry.utils.randomID()));
   const form = await askForm(game.i18n.localize("CASE.Rest.Selected"), content, "CASE.Rest.Rest", "fa-solid fa-bed");
   if (!form) return null;
@@ -266,5 +276,5 @@ export async function promptRestSelected(): Promise<RestedCharacter[] | null> {
     ui.notifications.error(game.i18n.format("CASE.Rest.Invalid", { max: String(MAX_REST_DAYS) }));
     return null;
   }
-  return restSelected(answer.days, answer.care);
+  return members ? restCharacters(members.map((m) => m.uuid), answer.days, answer.care) : restSelected(answer.days, answer.care);
 }

@@ -19,8 +19,8 @@ export type AwardChoice = "custom" | "kill" | KarmaAwardCategory;
 /** The most events one preset award counts (each rescue, each foe). */
 export const MAX_AWARD_EVENTS = 100;
 
-/** The award dialog's template data; `killRuling` "none" leaves the kill out. */
-export function awardPromptContext(selectedNames: readonly string[], id: string, killRuling: KarmaKillRuling = "all") {
+/** The award dialog's template data; `killRuling` "none" leaves the kill out; `fixed`: the recipients are given (a team), not chosen. */
+export function awardPromptContext(selectedNames: readonly string[], id: string, killRuling: KarmaKillRuling = "all", fixed = false) {
   const presets = KARMA_AWARD_CATEGORY_IDS.map((value) => ({ value, labelKey: `CASE.Campaign.Award.Category.${value}`, amount: KARMA_AWARD_CATEGORIES[value] }));
   return {
     id,
@@ -30,6 +30,7 @@ export function awardPromptContext(selectedNames: readonly string[], id: string,
     reasonMax: KARMA_REASON_LENGTH,
     presets,
     kill: killRuling !== "none",
+    fixed,
     recipients: AWARD_RECIPIENTS.map((value) => ({ value, labelKey: `CASE.Campaign.Award.To.${value}`, selected: value === (selectedNames.length > 0 ? "selected" : "all") })),
   };
 }

@@ -23,7 +23,7 @@ import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
 import { MAX_DAMAGE } from "./damage-limits";
-import { charactersOf, controlledActorUuids } from "./campaign-api";
+import { charactersOf, controlledActorUuids, type Named } from "./campaign-api";
 import { HEAL_MODES, MAX_HEAL_TURNS, healDialogContext, readHealForm, type HealRequest } from "./heal-forms";
 import { SYSTEM_PATH } from "../core/constants";
 import { askForm } from "../ui/dialogs";
@@ -158,14 +158,14 @@ export async function heal(actorUuids: readonly string[], request: HealRequest):
   return result;
 }
 
-/** The Heal dialog for the controlled tokens' characters (a number of points, Recovery, or waking), then {@link heal}. */
-export async function promptHeal(): Promise<HealedCharacter[] | null> {
-  const actorUuids = controlledActorUuids();
+/** The Heal dialog for the controlled tokens' characters (or the team sheet's `members`): a number of points, Recovery, or waking; then {@link heal}. */
+export async function promptHeal(members?: readonly Named[]): Promise<HealedCharacter[] | null> {
+  const actorUuids = members ? members.map((m) => m.uuid) : controlledActorUuids();
   if (actorUuids.length === 0) {
     ui.notifications.warn(game.i18n.localize("CASE.Campaign.NoneSelected"));
     return null;
   }
-  const names = (canvas.tokens?.controlled ?? []).map((t) => t.name);
+  const names = members ? members.map((m) => m.name) : (canvas.tokens?.controlled ?? []).map((t) => t.name);
   const content = await foundry.applications.handlebars.renderTemplate(HEAL_DIALOG_TEMPLATE, healDialogContext(names, foundry.utils.randomID()));
   const form = await askForm(game.i18n.localize("CASE.Heal.Title"), content, "CASE.Heal.Heal", "fa-solid fa-kit-medical");
   if (!form) return null;
