@@ -4,14 +4,17 @@
  * templates with the system's real stylesheets, checked by axe-core (zero serious or critical
  * violations) and walked with the Tab key (every control reached, its focus visibly marked).
  * Views: the award dialog (with the FASERIP categories), the heal dialog, the stat-block paste
- * dialog and its preview (with lines not understood).
+ * dialog and its preview (with lines not understood), and the team sheet (for the Judge and for
+ * a player).
  */
 import "../support/foundry-globals";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
-import { localize, renderTemplate } from "../support/handlebars";
+import { localize, renderSheet, renderTemplate } from "../support/handlebars";
+import { teamSheetContext } from "../../src/foundry/apps/team-context";
+import { TEAM_PARTS } from "../../src/foundry/apps/team-sheet";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
 import { awardPromptContext } from "../../src/foundry/api/campaign-forms";
 import { healDialogContext } from "../../src/foundry/api/heal-forms";
@@ -69,6 +72,25 @@ describe("accessibility of the Judge's desk", () => {
         await expectAccessible(page, "dialog.application", `judge-${name}-${theme}`);
         const controls = await controlsIn(page, "dialog.application");
         const stops = await tabThrough(page, "dialog.application");
+        expect(stops.length).toBe(controls.length);
+        expect(stops.filter((s) => !s.marked)).toEqual([]);
+      });
+    }
+  }
+});
+
+const member = (uuid: string, name: string, health: number, statuses: string[]) => ({ uuid, name, img: null, health: { value: health, max: 110 }, karma: { value: 30, max: 26 }, resources: 10, statuses });
+
+describe("accessibility of the team sheet", () => {
+  for (const theme of THEMES) {
+    for (const isGM of [true, false]) {
+      it(`accessibility: team sheet for ${isGM ? "the Judge" : "a player"}, ${theme} theme; every control reached by Tab`, { timeout: 60_000 }, async () => {
+        const team = teamSheetContext({ members: [member("Actor.a", "Kestrel, the Unbreakable Sentinel of the Northern Reach", 20, ["Stunned"]), member("Actor.b", "Wren", 0, ["Unconscious"])], missing: [], pool: 40, isGM });
+        const html = renderSheet(TEAM_PARTS, { actor: { name: "The Sentinels" }, team }, { classes: ["case", "sheet", "actor", "team"], title: "The Sentinels", position: { width: 640 } });
+        const page = await open(html, theme);
+        await expectAccessible(page, ".application", `team-${isGM ? "gm" : "player"}-${theme}`);
+        const controls = await controlsIn(page, ".application");
+        const stops = await tabThrough(page, ".application");
         expect(stops.length).toBe(controls.length);
         expect(stops.filter((s) => !s.marked)).toEqual([]);
       });
