@@ -20,6 +20,7 @@ import { CASE_API, attackWithItem } from "../../src/foundry/api/index";
 import { assignAttackMacro, attackMacroCommand, onHotbarDrop, powerFeatMacroCommand, registerHotbarHook, scoreMacroCommand } from "../../src/foundry/hooks/hotbar";
 import { rollItem, rollScore as rollActorScore, rollStandingFeat } from "../../src/foundry/dice/entry-points";
 import { rollDragData } from "../../src/foundry/apps/roll-drag";
+import { rollPowerFeat, rollScore } from "../../src/foundry/api/roll-api";
 import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
 import { renderSheet } from "../support/handlebars";
 import { attr, parseHtml, queryAll } from "../support/html";
@@ -149,7 +150,8 @@ describe("hotbar ability", () => {
     documents.set(actor.uuid, actor as never);
     return actor;
   }
-  const run = (command: string) => runInNewContext(`(async () => { ${command} })()`, { CONFIG: { CASE: { api: CASE_API } } }) as Promise<void>;
+  const api = { ...CASE_API, rollScore, rollPowerFeat };
+  const run = (command: string) => runInNewContext(`(async () => { ${command} })()`, { CONFIG: { CASE: { api } } }) as Promise<void>;
 
   it("hotbar ability: an ability dragged from the sheet becomes a macro rolling it for that character", async () => {
     const actor = hero();

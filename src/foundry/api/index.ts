@@ -5,12 +5,9 @@
 import { makeAttack, type AttackOptions } from "../exchange/make-attack";
 import { reloadWeapon } from "../exchange/ammunition";
 import type { ReferenceApi } from "./reference-api";
-import { isStandingFeat, rollItem, rollScore as rollActorScore, rollStandingFeat } from "../dice/entry-points";
-import { isScoreRef } from "../../rules/index";
-import { actorFromUuid, isCharacter } from "../core/guards";
 
 /** The document a UUID names, if it is an Item. */
-function asItem(doc: unknown): Item.Implementation | null {
+export function asItem(doc: unknown): Item.Implementation | null {
   return (doc as { documentName?: unknown } | null)?.documentName === "Item" ? (doc as Item.Implementation) : null;
 }
 
@@ -52,57 +49,16 @@ export async function reload(uuid: string): Promise<boolean> {
   return reloadWeapon(item);
 }
 
-/**
- * Rolls `score` for the character `actorUuid` names (a hotbar macro dragged from the sheet): an
- * ability or sub-score ("fighting", "agility.dex" …), or the "resources" or "popularity" FEAT,
- * with the usual dialog. A clear, localised error, and no roll, when the UUID names no
- * character, the user does not own it, or the score is unknown. Resolves to true when rolled.
- */
-export async function rollScore(actorUuid: string, score: string): Promise<boolean> {
-  const actor = await actorFromUuid(actorUuid);
-  if (!actor || !isCharacter(actor)) {
-    ui.notifications.error(game.i18n.format("CASE.Hotbar.ActorNotFound", { uuid: actorUuid }));
-    return false;
-  }
-  if (!actor.isOwner) {
-    ui.notifications.error(game.i18n.format("CASE.Hotbar.NotYours", { name: actor.name }));
-    return false;
-  }
-  if (isStandingFeat(score)) return (await rollStandingFeat(actor, score)) !== null;
-  if (!isScoreRef(score)) {
-    ui.notifications.error(game.i18n.format("CASE.Hotbar.UnknownScore", { score }));
-    return false;
-  }
-  return (await rollActorScore(actor, score)) !== null;
-}
-
-/**
- * Rolls the FEAT of the power `uuid` names (a hotbar macro): on its rank, with the usual
- * dialog. A clear, localised error, and no roll, when the UUID names no power of a character.
- */
-export async function rollPowerFeat(uuid: string): Promise<boolean> {
-  const item = asItem(await fromUuid(uuid));
-  if (!item) {
-    ui.notifications.error(game.i18n.format("CASE.Hotbar.ItemNotFound", { uuid }));
-    return false;
-  }
-  return (await rollItem(item)) !== null;
-}
-
 /** Everything at `CONFIG.CASE.api`: the attack macros' entry point and the reference tools (reference-api.ts). */
 export interface CaseApi extends ReferenceApi {
   /** Makes the attack of the item with this UUID (see {@link attackWithItem}). */
   readonly attackWithItem: typeof attackWithItem;
   /** Reloads the weapon with this UUID (see {@link reload}). */
   readonly reload: typeof reload;
-  /** Rolls an ability, sub-score, Resources or Popularity of the character with this UUID (see {@link rollScore}). */
-  readonly rollScore: typeof rollScore;
-  /** Rolls the FEAT of the power with this UUID (see {@link rollPowerFeat}). */
-  readonly rollPowerFeat: typeof rollPowerFeat;
 }
 
 /**
  * The part of the API defined here. case.ts puts the whole API — this and REFERENCE_API,
  * whose modules need Foundry's classes when they load — at CONFIG.CASE.api in init.
  */
-export const CASE_API: Pick<CaseApi, "attackWithItem" | "reload" | "rollScore" | "rollPowerFeat"> = Object.freeze({ attackWithItem, reload, rollScore, rollPowerFeat });
+export const CASE_API: Pick<CaseApi, "attackWithItem" | "reload"> = Object.freeze({ attackWithItem, reload });

@@ -13,6 +13,7 @@ import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./m
 import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 import { impact, promptImpact } from "./impact-api";
 import { heal, promptHeal } from "./heal-api";
+import { rollPowerFeat, rollScore } from "./roll-api";
 import { importStatBlock } from "../apps/stat-block-import";
 
 export interface ReferenceApi {
@@ -47,6 +48,10 @@ export interface ReferenceApi {
   readonly heal: typeof heal;
   /** Asks how to heal (a dialog), then heals the controlled tokens' characters. */
   readonly promptHeal: typeof promptHeal;
+  /** Rolls an ability, sub-score, Resources or Popularity of the character with this UUID (a hotbar macro; see roll-api.ts). */
+  readonly rollScore: typeof rollScore;
+  /** Rolls the FEAT of the power with this UUID (a hotbar macro). */
+  readonly rollPowerFeat: typeof rollPowerFeat;
   /** Paste a FASERIP-style stat block, preview it (with every line not understood), and create the NPC once confirmed. */
   readonly importStatBlock: typeof importStatBlock;
   /**
@@ -85,6 +90,8 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   heal,
   promptHeal,
   importStatBlock,
+  rollScore,
+  rollPowerFeat,
   askForRoll,
   promptRollRequest,
   openCharacterBuilder,
