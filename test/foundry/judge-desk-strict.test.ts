@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAST, StrictTable, installTableGlobals, seatCast } from "../support/strict-table";
 import { FakeActor } from "../support/exchange-world";
-import { awardKarmaQuery } from "../../src/foundry/api/campaign-api";
+import { awardKarmaQuery, restQuery } from "../../src/foundry/api/campaign-api";
 import { healQuery } from "../../src/foundry/api/heal-api";
 import { applyDamageApiQuery } from "../../src/foundry/api/damage-api";
 
@@ -63,5 +63,27 @@ describe("heal through the lock", () => {
     expect(results.map((r) => (r.ok ? "ok" : r.reason))).toEqual(["ok", "forbidden", "ok", "ok"]);
     expect(table.health(CAST.kestrel)).toBe(start.kestrel + 5);
     expect(table.health(CAST.wren)).toBe(start.wren + 7 + 11);
+  });
+});
+
+describe("team sheet", () => {
+  it("team sheet on the strict table: a member's player asking rest, heal or award for the whole team is refused, nothing changes; the Judge's requests land", async () => {
+    const { gm, alice } = table.clients;
+    const team = [`Actor.${CAST.kestrel}`, `Actor.${CAST.wren}`];
+    await gm.click(applyDamageApiQuery, { requestId: "dmg0000000000002", tokenUuids: team, amount: 30 });
+    await table.settle();
+    const start = { kestrel: table.health(CAST.kestrel), wren: table.health(CAST.wren), karma: karma(CAST.wren) };
+    const refused = await Promise.all([
+      alice.click(restQuery, { requestId: "rest000000000001", actorUuids: team, days: 1, care: "none" }),
+      alice.click(healQuery, { requestId: "heal000000000005", actorUuids: team, mode: "amount", amount: 10 }),
+      alice.click(awardKarmaQuery, { requestId: "award00000000004", actorUuids: team, amount: 10, reason: "Team" }),
+    ]);
+    await table.settle();
+    expect(refused.map((r) => (r.ok ? "ok" : r.reason))).toEqual(["forbidden", "forbidden", "forbidden"]);
+    expect([table.health(CAST.kestrel), table.health(CAST.wren), karma(CAST.wren)]).toEqual([start.kestrel, start.wren, start.karma]);
+    const healed = await gm.click(healQuery, { requestId: "heal000000000006", actorUuids: team, mode: "amount", amount: 10 });
+    await table.settle();
+    expect(healed.ok).toBe(true);
+    expect([table.health(CAST.kestrel), table.health(CAST.wren)]).toEqual([start.kestrel + 10, start.wren + 10]);
   });
 });
