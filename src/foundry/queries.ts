@@ -9,9 +9,10 @@ import { attackQuery } from "./exchange/make-attack";
 import { NPC_DEFENCE_QUERIES } from "./exchange/npc-defence";
 import { applyDamageApiQuery } from "./api/damage-api";
 import { awardKarmaQuery, restQuery } from "./api/campaign-api";
+import { healQuery } from "./api/heal-api";
 import { answerRollRequestQuery } from "./roll-requests/gm-request";
 import { karmaPoolQuery } from "./karma-pool";
 import { impactQuery } from "./api/impact-api";
 import { TURN_QUERIES } from "./combat/queries";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;

@@ -46,6 +46,7 @@ import { registerCanvasDropHook } from "./hooks/canvas-drop";
 import { registerHotbarHook } from "./hooks/hotbar";
 import { registerUniversalTableControls } from "./hooks/reference-controls";
 import { registerBuilderEntry } from "./hooks/builder-entry";
+import { registerJudgeDesk } from "./hooks/judge-desk";
 import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
@@ -145,6 +146,7 @@ export function registerSystem(): void {
   registerItemListSetting();
   registerUniversalTableControls();
   registerBuilderEntry();
+  registerJudgeDesk();
   registerEnrichers();
   registerSheets();
   void preloadSheetTemplates();

@@ -26,6 +26,7 @@
  * areas            area and explosive attacks on the grid
  * effects          Active Effect changes to scores, before derived values
  * board            range between tokens and where a slam throws a token, on the grid
+ * stat-block       reading a pasted FASERIP-style stat block into an NPC's numbers
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -58,3 +59,4 @@ export * from "./first-aid";
 export * from "./collisions";
 export * from "./combat-results";
 export * from "./power-rulings";
+export * from "./stat-block";

@@ -269,3 +269,86 @@ export function drawFromPool(
     entry: entry("draw", date, `group pool: drawn by ${member}`, amount, after),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Award categories and the Karma lost for a kill
+// ---------------------------------------------------------------------------------------------
+//
+// The FASERIP Karma chart (Advanced Set Judge's Book; its summary listing at
+// kolidascope.wikia.com/wiki/Karm_(FASERIP): "Violent Crime -- Stop/Prevent (30), Violent Crime
+// -- Arrest (15), Destructive Crime -- Stop/Prevent (20), Destructive Crime -- Arrest (10),
+// Theft -- Stop/Prevent (10), Theft -- Arrest (10)"). The chart also lists rescues, foes
+// defeated and a weekly award, whose values that summary does not give: those are [RULING]s
+// in the chart's scale. CASE's seed texts name no award at all.
+
+/** [RULING][FASERIP] Stopping or preventing a violent crime. */
+export const KARMA_AWARD_STOP_VIOLENT_CRIME = 30;
+/** [RULING][FASERIP] Bringing in the criminals of a violent crime after the fact. */
+export const KARMA_AWARD_ARREST_VIOLENT_CRIME = 15;
+/** [RULING][FASERIP] Stopping or preventing a destructive crime. */
+export const KARMA_AWARD_STOP_DESTRUCTIVE_CRIME = 20;
+/** [RULING][FASERIP] Bringing in the criminals of a destructive crime. */
+export const KARMA_AWARD_ARREST_DESTRUCTIVE_CRIME = 10;
+/** [RULING][FASERIP] Stopping or preventing a theft. */
+export const KARMA_AWARD_STOP_THEFT = 10;
+/** [RULING][FASERIP] Bringing in a thief. */
+export const KARMA_AWARD_ARREST_THEFT = 10;
+/** [RULING] A rescue (an innocent saved from harm); the chart lists it, its value is ours. */
+export const KARMA_AWARD_RESCUE = 20;
+/** [RULING] A foe beaten in a fight; the chart scales it by the foe's rank, ours is one value. */
+export const KARMA_AWARD_FOE_BEATEN = 20;
+/** [RULING] The weekly award for keeping up a hero's life (job, training, patrols). */
+export const KARMA_AWARD_WEEKLY = 10;
+
+/** The award categories, in the order the award dialog offers them. */
+export const KARMA_AWARD_CATEGORY_IDS = [
+  "stopViolentCrime",
+  "arrestViolentCrime",
+  "stopDestructiveCrime",
+  "arrestDestructiveCrime",
+  "stopTheft",
+  "arrestTheft",
+  "rescue",
+  "foeBeaten",
+  "weekly",
+] as const;
+export type KarmaAwardCategory = (typeof KARMA_AWARD_CATEGORY_IDS)[number];
+
+/** The Karma each category awards (one character, one event). */
+export const KARMA_AWARD_CATEGORIES: Readonly<Record<KarmaAwardCategory, number>> = Object.freeze({
+  stopViolentCrime: KARMA_AWARD_STOP_VIOLENT_CRIME,
+  arrestViolentCrime: KARMA_AWARD_ARREST_VIOLENT_CRIME,
+  stopDestructiveCrime: KARMA_AWARD_STOP_DESTRUCTIVE_CRIME,
+  arrestDestructiveCrime: KARMA_AWARD_ARREST_DESTRUCTIVE_CRIME,
+  stopTheft: KARMA_AWARD_STOP_THEFT,
+  arrestTheft: KARMA_AWARD_ARREST_THEFT,
+  rescue: KARMA_AWARD_RESCUE,
+  foeBeaten: KARMA_AWARD_FOE_BEATEN,
+  weekly: KARMA_AWARD_WEEKLY,
+});
+
+/** The Karma an award of `category` gives for `count` events (each rescue, each foe). */
+export function categoryAward(category: KarmaAwardCategory, count = 1): number {
+  assertOneOfValues(category, KARMA_AWARD_CATEGORY_IDS, "Award category");
+  assertWholeNumber(count, "Number of events", 1);
+  return KARMA_AWARD_CATEGORIES[category] * count;
+}
+
+/** What a kill costs a hero: "all" their Karma, or "none" (the Judge decides case by case). */
+export const KARMA_KILL_RULINGS = ["all", "none"] as const;
+export type KarmaKillRuling = (typeof KARMA_KILL_RULINGS)[number];
+
+/**
+ * [RULING][FASERIP] A hero who kills, or lets someone die who could have been saved, loses all
+ * their Karma (the Basic Set's "Death" line of the Karma chart). A world setting; "none" leaves
+ * the loss to the Judge's own award or deduction.
+ */
+export const KARMA_LOST_FOR_KILL: KarmaKillRuling = "all";
+
+/** The Karma a kill takes from `balance` under `ruling`, logged; null when it takes nothing (the ruling, or no Karma left). */
+export function karmaLostForKill(balance: number, reason: string, date: string, ruling: KarmaKillRuling = KARMA_LOST_FOR_KILL): KarmaChange | null {
+  assertBalance(balance);
+  assertOneOfValues(ruling, KARMA_KILL_RULINGS, "Karma lost for a kill");
+  if (ruling === "none" || balance === 0) return null;
+  return deductKarma(balance, balance, reason, date);
+}

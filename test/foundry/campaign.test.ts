@@ -187,13 +187,13 @@ describe("karma award", () => {
   it("the award prompt renders its fields and reads only a whole amount, a reason and the recipients", () => {
     const html = renderTemplate("templates/dialog/karma-award.hbs", awardPromptContext(["Kestrel"], "x"));
     const doc = parseHtml(html);
-    expect(queryAll(doc, "input").map((i) => attr(i, "name"))).toEqual(["amount", "reason"]);
-    expect(queryAll(doc, "select").map((i) => attr(i, "name"))).toEqual(["to"]);
-    expect(queryAll(doc, "option").map((o) => [attr(o, "value"), attr(o, "selected") !== undefined])).toEqual([
+    expect(queryAll(doc, "input").map((i) => attr(i, "name"))).toEqual(["count", "amount", "reason"]);
+    expect(queryAll(doc, "select").map((i) => attr(i, "name"))).toEqual(["category", "to"]);
+    expect(queryAll(doc, 'select[name="to"] option').map((o) => [attr(o, "value"), attr(o, "selected") !== undefined])).toEqual([
       ["selected", true],
       ["all", false],
     ]);
-    expect(readAwardForm({ amount: "15", reason: " Good work ", to: "all" })).toEqual({ amount: 15, reason: "Good work", to: "all" });
+    expect(readAwardForm({ amount: "15", reason: " Good work ", to: "all" })).toEqual({ kind: "award", amount: 15, reason: "Good work", to: "all" });
     expect(readAwardForm({ amount: "0", reason: "x", to: "all" })).toBeNull();
     expect(readAwardForm({ amount: "5", reason: "", to: "all" })).toBeNull();
     expect(readAwardForm({ amount: "5", reason: "x", to: "everyone" })).toBeNull();

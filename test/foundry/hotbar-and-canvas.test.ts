@@ -6,8 +6,10 @@ import { runInNewContext } from "node:vm";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 
 vi.mock("../../src/foundry/dice/entry-points", () => ({
-  rollScore: vi.fn(() => Promise.resolve()),
-  rollItem: vi.fn(() => Promise.resolve()),
+  rollScore: vi.fn(() => Promise.resolve({})),
+  rollItem: vi.fn(() => Promise.resolve({})),
+  rollStandingFeat: vi.fn(() => Promise.resolve({})),
+  isStandingFeat: (v: unknown) => v === "resources" || v === "popularity",
 }));
 vi.mock("../../src/foundry/exchange/make-attack", () => ({
   makeAttack: vi.fn(() => Promise.resolve()),
@@ -15,7 +17,14 @@ vi.mock("../../src/foundry/exchange/make-attack", () => ({
 
 import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { CASE_API, attackWithItem } from "../../src/foundry/api/index";
-import { assignAttackMacro, attackMacroCommand, onHotbarDrop, registerHotbarHook } from "../../src/foundry/hooks/hotbar";
+import { assignAttackMacro, attackMacroCommand, onHotbarDrop, powerFeatMacroCommand, registerHotbarHook, scoreMacroCommand } from "../../src/foundry/hooks/hotbar";
+import { rollItem, rollScore as rollActorScore, rollStandingFeat } from "../../src/foundry/dice/entry-points";
+import { rollDragData } from "../../src/foundry/apps/roll-drag";
+import { rollPowerFeat, rollScore } from "../../src/foundry/api/roll-api";
+import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
+import { renderSheet } from "../support/handlebars";
+import { attr, parseHtml, queryAll } from "../support/html";
+import { SHEET_TEMPLATES, heroSheetData } from "../support/sheet-fixtures";
 import { onDropCanvasData, registerCanvasDropHook, tokenAt, type TokenLike } from "../../src/foundry/hooks/canvas-drop";
 import { fakeActor, fakeItem, flush, stubI18nAndNotifications, type FakeItem, type Notifications } from "../support/foundry-stubs";
 
@@ -88,10 +97,11 @@ describe("hotbar", () => {
     expect(createMacro).toHaveBeenCalledTimes(1);
   });
 
-  it("leaves every other drop to Foundry: items that cannot attack, unknown UUIDs, other documents", async () => {
-    const flight = fakeItem(fakeActor(), "flight", { isAttack: false });
-    documents.set(flight.uuid, flight);
-    expect(onHotbarDrop({}, { type: "Item", uuid: flight.uuid }, 1)).toBeUndefined();
+  it("leaves every other drop to Foundry: items that are neither attacks nor powers, unknown UUIDs, other documents", async () => {
+    const talent = fakeItem(fakeActor(), "judo", { type: "talent", isAttack: false });
+    documents.set(talent.uuid, talent);
+    expect(onHotbarDrop({}, { type: "Item", uuid: talent.uuid }, 1)).toBeUndefined();
+    expect(onHotbarDrop({}, { type: "CaseRoll", actorUuid: "", score: "fighting" }, 1)).toBeUndefined();
     expect(onHotbarDrop({}, { type: "Item", uuid: "Compendium.case.powers.Item.abc" }, 1)).toBeUndefined();
     expect(onHotbarDrop({}, { type: "Macro", uuid: "Macro.abc" }, 1)).toBeUndefined();
     expect(onHotbarDrop({}, null, 1)).toBeUndefined();
@@ -122,6 +132,78 @@ describe("hotbar", () => {
     vi.stubGlobal("Hooks", { on });
     registerHotbarHook();
     expect(on).toHaveBeenCalledWith("hotbarDrop", onHotbarDrop);
+  });
+});
+
+describe("hotbar ability", () => {
+  /** Foundry's Actor class: actorFromUuid knows an actor by it. */
+  class ActorDoc {
+    readonly documentName = "Actor";
+  }
+  class TokenDoc {
+    readonly documentName = "Token";
+  }
+  function hero(owned = true) {
+    vi.stubGlobal("Actor", ActorDoc);
+    vi.stubGlobal("TokenDocument", TokenDoc);
+    const actor = Object.assign(new ActorDoc(), { uuid: "Actor.kestrel", name: "Kestrel", type: "hero", img: "k.webp", isOwner: owned });
+    documents.set(actor.uuid, actor as never);
+    return actor;
+  }
+  const api = { ...CASE_API, rollScore, rollPowerFeat };
+  const run = (command: string) => runInNewContext(`(async () => { ${command} })()`, { CONFIG: { CASE: { api } } }) as Promise<void>;
+
+  it("hotbar ability: an ability dragged from the sheet becomes a macro rolling it for that character", async () => {
+    const actor = hero();
+    expect(onHotbarDrop({}, { type: "CaseRoll", actorUuid: actor.uuid, score: "fighting" }, 3)).toBe(false);
+    await flush();
+    expect(createMacro).toHaveBeenCalledWith({ name: "Kestrel: Fighting", type: "script", img: "k.webp", command: `await CONFIG.CASE.api.rollScore("Actor.kestrel", "fighting");` });
+    expect(assignHotbarMacro).toHaveBeenCalledWith(macros[0], 3);
+    await run(scoreMacroCommand(actor.uuid, "agility.dex"));
+    expect(rollActorScore).toHaveBeenLastCalledWith(actor, "agility.dex");
+  });
+
+  it("hotbar ability: the Resources and Popularity FEATs and a power's FEAT go on the hotbar too", async () => {
+    const actor = hero();
+    expect(onHotbarDrop({}, { type: "CaseRoll", actorUuid: actor.uuid, score: "resources" }, 1)).toBe(false);
+    await flush();
+    expect(macros[0]?.name).toBe("Kestrel: Resources FEAT");
+    await run(scoreMacroCommand(actor.uuid, "popularity"));
+    expect(rollStandingFeat).toHaveBeenLastCalledWith(actor, "popularity");
+    const flight = fakeItem(fakeActor(), "flight", { isAttack: false, name: "Flight" });
+    documents.set(flight.uuid, flight);
+    expect(onHotbarDrop({}, { type: "Item", uuid: flight.uuid }, 2)).toBe(false);
+    await flush();
+    expect(macros[1]).toMatchObject({ name: "Kestrel: Flight", command: powerFeatMacroCommand(flight.uuid) });
+    await run(powerFeatMacroCommand(flight.uuid));
+    expect(rollItem).toHaveBeenLastCalledWith(flight);
+  });
+
+  it("hotbar ability: a macro for an unknown score, a missing character or someone else's rolls nothing and says why", async () => {
+    vi.mocked(rollActorScore).mockClear();
+    hero();
+    await run(scoreMacroCommand("Actor.kestrel", "cooking"));
+    await run(scoreMacroCommand("Actor.gone", "fighting"));
+    hero(false);
+    await run(scoreMacroCommand("Actor.kestrel", "fighting"));
+    expect(rollActorScore).not.toHaveBeenCalled();
+    expect(notifications.error.mock.calls.map((c): unknown => c[0])).toEqual([
+      '"cooking" is no ability, sub-score, Resources or Popularity.',
+      "No character found for Actor.gone: the macro's character was deleted or moved.",
+      "You do not own Kestrel.",
+    ]);
+  });
+
+  it("hotbar ability: the sheet's roll buttons carry the drag data; other drags are Foundry's", () => {
+    expect(rollDragData("Actor.k", { caseDrag: "score", score: "strength.mgt" })).toEqual({ type: "CaseRoll", actorUuid: "Actor.k", score: "strength.mgt" });
+    expect(rollDragData("Actor.k", { caseDrag: "score", score: "popularity" })).toEqual({ type: "CaseRoll", actorUuid: "Actor.k", score: "popularity" });
+    expect(rollDragData("Actor.k", { caseDrag: "score", score: "cooking" })).toBeNull();
+    expect(rollDragData("Actor.k", { itemId: "abc" })).toBeNull();
+    // The hero sheet's ability, sub-score and FEAT buttons are draggable and say what they roll.
+    const doc = parseHtml(renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData() }, { classes: ["case", "sheet", "actor", "hero"], title: "Kestrel" }));
+    const scores = queryAll(doc, 'button[data-case-drag="score"]');
+    expect(scores.every((b) => (attr(b, "class") ?? "").split(" ").includes("draggable"))).toBe(true);
+    expect(scores.map((b) => attr(b, "data-score"))).toEqual(expect.arrayContaining([...ABILITY_KEYS, ...SUB_SCORE_REFS, "resources", "popularity"]));
   });
 });
 

@@ -306,9 +306,20 @@ describe("opening the window", () => {
 describe("the Macros compendium", () => {
   const api = { ...CASE_API, ...REFERENCE_API };
 
-  it("holds the six macros, as script macros the generator wrote", () => {
+  it("holds the ten macros, as script macros the generator wrote", () => {
     const docs = readPack("macros").map((f) => f.doc ?? {});
-    expect(docs.map((d) => d.name).sort()).toEqual(["Apply damage to selected tokens", "Ask the selected tokens for a roll", "Fall or charge an object (selected tokens)", "Open the Universal Table", "Start a CASE turn", "Universal Table roll"]);
+    expect(docs.map((d) => d.name).sort()).toEqual([
+      "Apply damage to selected tokens",
+      "Ask the selected tokens for a roll",
+      "Award Karma",
+      "Fall or charge an object (selected tokens)",
+      "Heal selected tokens",
+      "Import a stat block",
+      "Open the Universal Table",
+      "Rest selected tokens",
+      "Start a CASE turn",
+      "Universal Table roll",
+    ]);
     for (const doc of docs) expect(doc).toMatchObject({ type: "script", scope: "global" });
     expect(docs.map((d) => d.command).sort()).toEqual(MACROS.map((m) => m.command).sort());
   });
@@ -334,6 +345,10 @@ describe("the Macros compendium", () => {
       "Start a CASE turn": "startCombatTurn",
       "Ask the selected tokens for a roll": "promptRollRequest",
       "Fall or charge an object (selected tokens)": "promptImpact",
+      "Award Karma": "promptAwardKarma",
+      "Heal selected tokens": "promptHeal",
+      "Rest selected tokens": "promptRestSelected",
+      "Import a stat block": "importStatBlock",
     };
     expect(calls).toEqual([expected[name]]);
   });

@@ -5,7 +5,21 @@ import {
   ABILITY_CREST_COST,
   ABILITY_POINT_COST_FACTOR,
   CONTACT_COST,
+  KARMA_AWARD_ARREST_DESTRUCTIVE_CRIME,
+  KARMA_AWARD_ARREST_THEFT,
+  KARMA_AWARD_ARREST_VIOLENT_CRIME,
+  KARMA_AWARD_CATEGORIES,
+  KARMA_AWARD_CATEGORY_IDS,
+  KARMA_AWARD_FOE_BEATEN,
+  KARMA_AWARD_RESCUE,
+  KARMA_AWARD_STOP_DESTRUCTIVE_CRIME,
+  KARMA_AWARD_STOP_THEFT,
+  KARMA_AWARD_STOP_VIOLENT_CRIME,
+  KARMA_AWARD_WEEKLY,
+  KARMA_LOST_FOR_KILL,
   TALENT_COST,
+  categoryAward,
+  karmaLostForKill,
   advance,
   advancementCost,
   awardKarma,
@@ -139,5 +153,39 @@ describe("karma award to a group pool", () => {
     expect(() => drawFromPool(pool, "Bob", 5, 10, DATE, "contributed")).toThrow(/at most the 0/);
     expect(() => contributeToPool(pool, "Ann", 10, 20, DATE)).toThrow(RangeError);
     expect(() => contributeToPool({ total: -1, contributed: {} }, "Ann", 10, 5, DATE)).toThrow(/Pool total/);
+  });
+});
+
+describe("award categories", () => {
+  it("award categories: each preset is its named constant, the FASERIP chart's values where it gives them", () => {
+    // The chart's summary listing: violent crime 30 / 15, destructive crime 20 / 10, theft 10 / 10.
+    expect(KARMA_AWARD_STOP_VIOLENT_CRIME).toBe(30);
+    expect(KARMA_AWARD_ARREST_VIOLENT_CRIME).toBe(15);
+    expect(KARMA_AWARD_STOP_DESTRUCTIVE_CRIME).toBe(20);
+    expect(KARMA_AWARD_ARREST_DESTRUCTIVE_CRIME).toBe(10);
+    expect(KARMA_AWARD_STOP_THEFT).toBe(10);
+    expect(KARMA_AWARD_ARREST_THEFT).toBe(10);
+    expect(Object.keys(KARMA_AWARD_CATEGORIES)).toEqual([...KARMA_AWARD_CATEGORY_IDS]);
+    expect(KARMA_AWARD_CATEGORIES.rescue).toBe(KARMA_AWARD_RESCUE);
+    expect(KARMA_AWARD_CATEGORIES.foeBeaten).toBe(KARMA_AWARD_FOE_BEATEN);
+    expect(KARMA_AWARD_CATEGORIES.weekly).toBe(KARMA_AWARD_WEEKLY);
+  });
+
+  it("award categories: several events multiply the preset; a bad category or count is refused", () => {
+    expect(categoryAward("rescue", 3)).toBe(3 * KARMA_AWARD_RESCUE);
+    expect(categoryAward("stopViolentCrime")).toBe(30);
+    expect(() => categoryAward("bribery" as never)).toThrow(/Award category/);
+    expect(() => categoryAward("rescue", 0)).toThrow(RangeError);
+    expect(() => categoryAward("rescue", 1.5)).toThrow();
+  });
+
+  it("award categories: a kill takes all Karma under the FASERIP ruling, nothing under 'none' or with none left", () => {
+    expect(KARMA_LOST_FOR_KILL).toBe("all");
+    const change = karmaLostForKill(140, "Killed Gravel", DATE);
+    expect(change?.balance).toBe(0);
+    expect(change?.entry).toEqual({ kind: "spend", date: DATE, reason: "Killed Gravel", amount: 140, balanceAfter: 0 });
+    expect(karmaLostForKill(140, "Killed Gravel", DATE, "none")).toBeNull();
+    expect(karmaLostForKill(0, "Killed Gravel", DATE)).toBeNull();
+    expect(() => karmaLostForKill(10, "x", DATE, "half" as never)).toThrow(/kill/);
   });
 });

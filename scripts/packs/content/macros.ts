@@ -21,6 +21,10 @@ export const MACROS: readonly MacroDef[] = [
   { name: "Start a CASE turn", img: "icons/svg/combat.svg", command: "await CONFIG.CASE.api.startCombatTurn();" },
   { name: "Ask the selected tokens for a roll", img: "icons/svg/d20-grey.svg", command: "await CONFIG.CASE.api.promptRollRequest();" },
   { name: "Fall or charge an object (selected tokens)", img: "icons/svg/falling.svg", command: "await CONFIG.CASE.api.promptImpact();" },
+  { name: "Award Karma", img: "icons/svg/sun.svg", command: "await CONFIG.CASE.api.promptAwardKarma();" },
+  { name: "Heal selected tokens", img: "icons/svg/regen.svg", command: "await CONFIG.CASE.api.promptHeal();" },
+  { name: "Rest selected tokens", img: "icons/svg/sleep.svg", command: "await CONFIG.CASE.api.promptRestSelected();" },
+  { name: "Import a stat block", img: "icons/svg/book.svg", command: "await CONFIG.CASE.api.importStatBlock();" },
 ];
 
 /** A script Macro of pack `pack`. */

@@ -1,7 +1,11 @@
 /**
  * The Karma award prompt's form (pure: its template data and the reading of what was typed),
- * so the dialog is tested with the real template.
+ * so the dialog is tested with the real template. The award categories are the rules' FASERIP
+ * presets (karma.ts `KARMA_AWARD_CATEGORIES`); "custom" is a free amount; "kill" is the Karma a
+ * kill costs by the world's ruling (`KARMA_LOST_FOR_KILL`), offered only when that ruling takes
+ * any.
  */
+import { KARMA_AWARD_CATEGORIES, KARMA_AWARD_CATEGORY_IDS, categoryAward, type KarmaAwardCategory, type KarmaKillRuling } from "../../rules/index";
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT } from "./damage-limits";
 
@@ -9,31 +13,69 @@ import { MAX_KARMA_AWARD_AMOUNT } from "./damage-limits";
 export const AWARD_RECIPIENTS = ["selected", "all"] as const;
 export type AwardRecipients = (typeof AWARD_RECIPIENTS)[number];
 
-/** The award dialog's template data. */
-export function awardPromptContext(selectedNames: readonly string[], id: string) {
+/** What the award dialog's category may be besides the presets. */
+export type AwardChoice = "custom" | "kill" | KarmaAwardCategory;
+
+/** The most events one preset award counts (each rescue, each foe). */
+export const MAX_AWARD_EVENTS = 100;
+
+/** The award dialog's template data; `killRuling` "none" leaves the kill out; `fixed`: the recipients are given (a team), not chosen. */
+export function awardPromptContext(selectedNames: readonly string[], id: string, killRuling: KarmaKillRuling = "all", fixed = false) {
+  const presets = KARMA_AWARD_CATEGORY_IDS.map((value) => ({ value, labelKey: `CASE.Campaign.Award.Category.${value}`, amount: KARMA_AWARD_CATEGORIES[value] }));
   return {
     id,
     selectedNames: [...selectedNames],
     max: MAX_KARMA_AWARD_AMOUNT,
+    maxEvents: MAX_AWARD_EVENTS,
     reasonMax: KARMA_REASON_LENGTH,
+    presets,
+    kill: killRuling !== "none",
+    fixed,
     recipients: AWARD_RECIPIENTS.map((value) => ({ value, labelKey: `CASE.Campaign.Award.To.${value}`, selected: value === (selectedNames.length > 0 ? "selected" : "all") })),
   };
 }
 
 export interface AwardAnswer {
+  /** "award" adds `amount`; "kill" takes what the world's ruling takes (amount 0). */
+  readonly kind: "award" | "kill";
   readonly amount: number;
   readonly reason: string;
   readonly to: AwardRecipients;
 }
 
-/** Reads the award dialog's form: a whole amount 1…max, a reason, the recipients; else null. */
-export function readAwardForm(form: Readonly<Record<string, unknown>>): AwardAnswer | null {
-  const raw = form.amount;
-  const amount = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 1 || amount > MAX_KARMA_AWARD_AMOUNT) return null;
-  const reason = typeof form.reason === "string" ? form.reason.trim() : "";
-  if (reason === "" || reason.length > KARMA_REASON_LENGTH) return null;
+function wholeIn(raw: unknown, min: number, max: number): number | null {
+  const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
+  return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+function isPreset(value: unknown): value is KarmaAwardCategory {
+  return KARMA_AWARD_CATEGORY_IDS.some((c) => c === value);
+}
+
+/**
+ * Reads the award dialog's form, else null. A custom award needs a whole amount 1…max and a
+ * reason; a preset gives its Karma times the events counted (1…{@link MAX_AWARD_EVENTS}, blank
+ * is one), its reason the category's name (`label`) and the free reason after it; a kill names
+ * its reason the same way. A category absent is a custom award.
+ */
+export function readAwardForm(form: Readonly<Record<string, unknown>>, label: (choice: AwardChoice) => string = (c) => c): AwardAnswer | null {
   const to = form.to;
   if (to !== "selected" && to !== "all") return null;
-  return { amount, reason, to };
+  const free = typeof form.reason === "string" ? form.reason.trim() : "";
+  const category = form.category ?? "custom";
+  let answer: AwardAnswer;
+  if (category === "custom") {
+    const amount = wholeIn(form.amount, 1, MAX_KARMA_AWARD_AMOUNT);
+    if (amount === null || free === "") return null;
+    answer = { kind: "award", amount, reason: free, to };
+  } else if (category === "kill") {
+    answer = { kind: "kill", amount: 0, reason: free === "" ? label("kill") : `${label("kill")}: ${free}`, to };
+  } else if (isPreset(category)) {
+    const blank = form.count === undefined || form.count === null || (typeof form.count === "string" && form.count.trim() === "");
+    const count = blank ? 1 : wholeIn(form.count, 1, MAX_AWARD_EVENTS);
+    if (count === null) return null;
+    const name = count > 1 ? `${label(category)} ×${count}` : label(category);
+    answer = { kind: "award", amount: categoryAward(category, count), reason: free === "" ? name : `${name}: ${free}`, to };
+  } else return null;
+  return answer.reason.length > KARMA_REASON_LENGTH ? null : answer;
 }

@@ -7,7 +7,7 @@ import { reloadWeapon } from "../exchange/ammunition";
 import type { ReferenceApi } from "./reference-api";
 
 /** The document a UUID names, if it is an Item. */
-function asItem(doc: unknown): Item.Implementation | null {
+export function asItem(doc: unknown): Item.Implementation | null {
   return (doc as { documentName?: unknown } | null)?.documentName === "Item" ? (doc as Item.Implementation) : null;
 }
 

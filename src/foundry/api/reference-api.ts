@@ -8,10 +8,13 @@ import { openUniversalTable } from "../apps/universal-table-app";
 import { openCharacterBuilder } from "../apps/builder-loader";
 import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { applyDamage } from "./damage-api";
-import { awardKarmaTo, promptAwardKarma, restSelected } from "./campaign-api";
+import { awardKarmaTo, promptAwardKarma, promptRestSelected, restSelected } from "./campaign-api";
 import { promptColumnRoll, promptDamageToControlled, startCombatTurn } from "./macro-api";
 import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 import { impact, promptImpact } from "./impact-api";
+import { heal, promptHeal } from "./heal-api";
+import { rollPowerFeat, rollScore } from "./roll-api";
+import { importStatBlock } from "../apps/stat-block-import";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -35,6 +38,22 @@ export interface ReferenceApi {
   readonly promptAwardKarma: typeof promptAwardKarma;
   /** GM: a rest of `days` (care "none" or "medical") for the controlled tokens' characters: Health and lost Endurance ranks. */
   readonly restSelected: typeof restSelected;
+  /** GM: asks days and care, then rests the controlled tokens' characters. */
+  readonly promptRestSelected: typeof promptRestSelected;
+  /**
+   * Heals these characters (tokens or actors) through the GM: `heal(uuids, { mode: "amount",
+   * amount: 10 })`, `{ mode: "recovery", turns: 10 }` (FASERIP Recovery) or `{ mode: "wake" }`
+   * (an Endurance FEAT from 0 Health). A GM heals anyone, a player their own (see heal-api.ts).
+   */
+  readonly heal: typeof heal;
+  /** Asks how to heal (a dialog), then heals the controlled tokens' characters. */
+  readonly promptHeal: typeof promptHeal;
+  /** Rolls an ability, sub-score, Resources or Popularity of the character with this UUID (a hotbar macro; see roll-api.ts). */
+  readonly rollScore: typeof rollScore;
+  /** Rolls the FEAT of the power with this UUID (a hotbar macro). */
+  readonly rollPowerFeat: typeof rollPowerFeat;
+  /** Paste a FASERIP-style stat block, preview it (with every line not understood), and create the NPC once confirmed. */
+  readonly importStatBlock: typeof importStatBlock;
   /**
    * GM: asks characters for a roll, a card they roll from: `askForRoll({ score: "endurance",
    * intensity: 40, label, uuids })` (uuids absent: the selected tokens). See roll-requests/.
@@ -67,6 +86,12 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   awardKarma: awardKarmaTo,
   promptAwardKarma,
   restSelected,
+  promptRestSelected,
+  heal,
+  promptHeal,
+  importStatBlock,
+  rollScore,
+  rollPowerFeat,
   askForRoll,
   promptRollRequest,
   openCharacterBuilder,

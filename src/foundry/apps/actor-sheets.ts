@@ -9,6 +9,7 @@ import { bindFilters, collapsedLists } from "./item-lists";
 import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
 import { isCharacter } from "../core/guards";
 import { contextMenuEntries } from "../core/compat";
+import { rollDragData } from "./roll-drag";
 import { karmaPoolEnabled, karmaPoolState } from "../core/settings";
 import type { GroupPoolView } from "./sheet-campaign";
 import { guardPrepare, guardProcess } from "./submit-guard";
@@ -122,6 +123,21 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
     const data = game.items.fromCompendium(item, { keepId, clearFolder: true });
     const created = await Item.implementation.create(data, { parent: this.actor, keepId });
     return (created as Item.Implementation | undefined) ?? null;
+  }
+
+  /**
+   * An ability, sub-score or Resources/Popularity FEAT button dragged out (`.draggable` with
+   * `data-case-drag="score"`, the same drag selector as the item rows) carries a roll for the
+   * hotbar (hooks/hotbar.ts); every other drag is Foundry's.
+   */
+  protected override async _onDragStart(event: DragEvent): Promise<void> {
+    const source = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+    const data = source ? rollDragData(this.actor.uuid, source.dataset) : null;
+    if (data && event.dataTransfer) {
+      event.dataTransfer.setData("text/plain", JSON.stringify(data));
+      return;
+    }
+    return super._onDragStart(event);
   }
 
   /** Sorting moves an item among the items of its own list (its type) only. */

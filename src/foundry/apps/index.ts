@@ -5,12 +5,14 @@
 import { SYSTEM_ID } from "../core/constants";
 import { HeroSheet, NpcSheet } from "./actor-sheets";
 import { CaseItemSheet } from "./item-sheet";
+import { TeamSheet } from "./team-sheet";
 import { SHEET_PARTIALS, systemPath } from "./templates";
 
 export function registerSheets(): void {
   const { Actors, Items } = foundry.documents.collections;
   Actors.registerSheet(SYSTEM_ID, HeroSheet, { types: ["hero"], makeDefault: true, label: "CASE.Sheet.HeroSheet" });
   Actors.registerSheet(SYSTEM_ID, NpcSheet, { types: ["npc"], makeDefault: true, label: "CASE.Sheet.NpcSheet" });
+  Actors.registerSheet(SYSTEM_ID, TeamSheet, { types: ["team"], makeDefault: true, label: "CASE.Team.Sheet" });
   Items.registerSheet(SYSTEM_ID, CaseItemSheet, {
     types: ["power", "talent", "weapon", "armor", "contact"],
     makeDefault: true,

@@ -8,6 +8,8 @@ import {
   DAYS_PER_ENDURANCE_RANK_MEDICAL,
   HEALTH_PER_DAY_ENDURANCE_FACTOR,
   INITIATIVE_MODES,
+  KARMA_KILL_RULINGS,
+  KARMA_LOST_FOR_KILL,
   KARMA_POOL_DRAW_LIMIT,
   KILL_LOSS_AT_OWN_WRAP_UP,
   MEDICAL_CARE_HEALTH_FACTOR,
@@ -24,6 +26,7 @@ import {
   type StrengthContestRule,
   resolveRecoveryRulings,
   type InitiativeMode,
+  type KarmaKillRuling,
   type RecoveryRulings,
 } from "../../rules/index";
 import { SYSTEM_ID } from "./constants";
@@ -57,6 +60,7 @@ declare module "fvtt-types/configuration" {
     "case.lastDefence": string;
     "case.karmaPool": boolean;
     "case.karmaPoolDrawLimit": KarmaPoolDrawLimit;
+    "case.karmaLostForKill": KarmaKillRuling;
     "case.karmaPoolState": Record<string, unknown>;
     "case.minorFoeRule": MinorFoeRule;
     "case.regenerationTurns": number;
@@ -283,6 +287,15 @@ function registerKarmaPoolSettings(): void {
     choices: choices("karmaPoolDrawLimit", KARMA_POOL_DRAW_LIMITS),
     default: KARMA_POOL_DRAW_LIMIT,
   });
+  game.settings.register(SYSTEM_ID, "karmaLostForKill", {
+    name: "CASE.Setting.karmaLostForKill.Name",
+    hint: "CASE.Setting.karmaLostForKill.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("karmaLostForKill", KARMA_KILL_RULINGS),
+    default: KARMA_LOST_FOR_KILL,
+  });
   game.settings.register(SYSTEM_ID, "karmaPoolState", {
     scope: "world",
     config: false,
@@ -301,6 +314,14 @@ export function karmaPoolDrawLimit(): KarmaPoolDrawLimit {
   const value: unknown = game.settings.get(SYSTEM_ID, "karmaPoolDrawLimit");
   const found = KARMA_POOL_DRAW_LIMITS.find((v) => v === value);
   if (!found) throw new RangeError(`The stored Karma pool draw limit "${String(value)}" is not one of ${KARMA_POOL_DRAW_LIMITS.join(", ")}.`);
+  return found;
+}
+
+/** The world's ruling on the Karma a kill costs (a stored value that is not one of the choices is a clear error). */
+export function karmaLostForKillRuling(): KarmaKillRuling {
+  const value: unknown = game.settings.get(SYSTEM_ID, "karmaLostForKill");
+  const found = KARMA_KILL_RULINGS.find((v) => v === value);
+  if (!found) throw new RangeError(`The stored Karma-for-a-kill ruling "${String(value)}" is not one of ${KARMA_KILL_RULINGS.join(", ")}.`);
   return found;
 }
 

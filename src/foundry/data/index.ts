@@ -5,9 +5,10 @@
  * named to fvtt-types in the root.
  */
 import { HeroData, NpcData } from "./actor/character";
+import { TeamData } from "./actor/team";
 import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "./item/items";
 
-export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData } as const;
+export const ACTOR_DATA_MODELS = { hero: HeroData, npc: NpcData, team: TeamData } as const;
 export const ITEM_DATA_MODELS = {
   power: PowerData,
   talent: TalentData,
@@ -21,6 +22,7 @@ declare module "fvtt-types/configuration" {
     Actor: {
       hero: typeof HeroData;
       npc: typeof NpcData;
+      team: typeof TeamData;
     };
     Item: {
       power: typeof PowerData;

@@ -29,3 +29,29 @@ export function attackItemOfDrop(data: ItemDropData): Item.Implementation | null
 function isAttackItem(doc: unknown): doc is Item.Implementation {
   return typeof doc === "object" && doc !== null && "documentName" in doc && doc.documentName === "Item" && "isAttack" in doc && doc.isAttack === true;
 }
+
+/**
+ * A roll dragged from a character sheet (an ability, a sub-score, or the Resources or Popularity
+ * FEAT): the sheet's `_onDragStart` writes it (actor-sheets.ts), the hotbar turns it into a macro.
+ */
+export interface RollDropData {
+  readonly type: "CaseRoll";
+  readonly actorUuid: string;
+  /** An ability or sub-score (rules `ScoreRef`), or "resources" / "popularity". */
+  readonly score: string;
+}
+
+export function isRollDropData(data: unknown): data is RollDropData {
+  const d = data as { type?: unknown; actorUuid?: unknown; score?: unknown } | null | undefined;
+  return d?.type === "CaseRoll" && typeof d.actorUuid === "string" && d.actorUuid.length > 0 && typeof d.score === "string" && d.score.length > 0;
+}
+
+/** The power a drop names, if it resolves at once and is not an attack (its FEAT goes on the hotbar). */
+export function featItemOfDrop(data: ItemDropData): Item.Implementation | null {
+  const doc: unknown = fromUuidSync(data.uuid);
+  return isItemDoc(doc) && doc.type === "power" && !doc.isAttack ? doc : null;
+}
+
+function isItemDoc(doc: unknown): doc is Item.Implementation {
+  return typeof doc === "object" && doc !== null && "documentName" in doc && doc.documentName === "Item" && "type" in doc;
+}
