@@ -297,4 +297,20 @@ describe("whole fight", () => {
     expect(turnOf(gm).combat.order[turnOf(gm).combat.cursor]).toBe(wren);
     expect(TABLE_USERS.gm.id).toBe(table.server.messages.get(flagged)?.author);
   });
+
+  it("attack spends the action: with the setting off, an attack while the combat waits in Declare is flagged, and its target still defends (rolled, not counted)", async () => {
+    const { alice, gm } = table.clients;
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.gravel]);
+    table.server.settings.set("case.attacksInTurn", false);
+    await reload();
+    expect(turnOf(gm).combat.phase).toBe("declare");
+    const id = await attacked(gm, CAST.gravel, "punch", [CAST.kestrel]);
+    expect(card(id).outOfTurn).toBe(true);
+    table.dice.push(50, 50);
+    const defended = await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "weave" });
+    await table.settle();
+    expect(defended).toEqual({ ok: true, value: null });
+    expect(card(id).targets[0]?.defence?.code).toBe("weave");
+    expect([...turnOf(gm).combatants.values()].map((c) => c.defencesUsed)).toEqual([0, 0]);
+  });
 });

@@ -392,7 +392,7 @@ export const turnCombatBridge: CombatBridge = {
   defenceRefusal(actor, defence) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(null);
-    return Promise.resolve(defenceRefusal(turnEngineOf(found.combat).state(), found.combatant.id ?? "", defence));
+    return Promise.resolve(defenceRefusal(turnEngineOf(found.combat).state(), found.combatant.id ?? "", defence, { attacksInTurn: game.settings.get(SYSTEM_ID, "attacksInTurn") }));
   },
   hasActed(actor) {
     const found = combatantOfActor(actor);

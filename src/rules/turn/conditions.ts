@@ -125,13 +125,16 @@ export function recordDefence(state: TurnState, id: string, defence?: DefenceCod
 }
 
 /**
- * Why {@link recordDefence} would refuse this defence now, or null when it would count it: asked
- * before any die is rolled, so a defence the turn can no longer take (the phase moved on out of
- * Resolve and the extra rounds, or Evasion/Feint/Catch with no action left) is refused with
- * nothing rolled, never rolled and then refused.
+ * Why {@link recordDefence} would refuse this defence now, or null when it would count it (or,
+ * outside the acting phases with attacks not bound to the turn, roll it uncounted): asked before
+ * any die is rolled, so a defence the turn can no longer take (the phase moved on out of Resolve
+ * and the extra rounds, or Evasion/Feint/Catch with no action left) is refused with nothing
+ * rolled, never rolled and then refused. When attacks are not part of the turn (the world's
+ * `attacksInTurn` off), an attack may come in any phase, and its target defends as outside a
+ * combat: rolled, not counted.
  */
-export function defenceRefusal(state: TurnState, id: string, defence: DefenceCode): "wrongPhase" | "noAction" | null {
-  if (!(ACTING_PHASES as readonly string[]).includes(state.combat.phase)) return "wrongPhase";
+export function defenceRefusal(state: TurnState, id: string, defence: DefenceCode, options: { readonly attacksInTurn: boolean } = { attacksInTurn: true }): "wrongPhase" | "noAction" | null {
+  if (!(ACTING_PHASES as readonly string[]).includes(state.combat.phase)) return options.attacksInTurn ? "wrongPhase" : null;
   const c = combatantOf(state, id);
   return defenceTakesAction(defence) && actionsLeft(c) === 0 ? "noAction" : null;
 }

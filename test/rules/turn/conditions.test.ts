@@ -54,6 +54,13 @@ describe("holds, defences and the extra-action phase's details", () => {
     expectTurnError(() => recordDefence(t.state, "a", "dodge"), "wrongPhase");
   });
 
+  it("with attacks not bound to the turn (attacksInTurn off), a defence outside the acting phases is not refused: rolled, not counted", () => {
+    const t = new Table([createCombatantTurn("a", stats())]);
+    expect(t.state.combat.phase).toBe("declare");
+    for (const defence of ["dodge", "evasion", "feint", "catch"] as const) expect(defenceRefusal(t.state, "a", defence, { attacksInTurn: false })).toBeNull();
+    expect(defenceRefusal(t.state, "a", "dodge", { attacksInTurn: true })).toBe("wrongPhase");
+  });
+
   it("a failed extra-action roll and a flurry use the rules' constants", () => {
     const t = new Table([createCombatantTurn("a", stats({ offence: 50 })), createCombatantTurn("b", stats({ offence: 5000 }))]);
     t.declare("a", { actions: 3 });
