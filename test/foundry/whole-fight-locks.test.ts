@@ -25,18 +25,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** A table with the cast, and a started combat already in Resolve (Kestrel, Wren, Gravel, Shade). */
-async function fightTable(seed: number): Promise<StrictTable> {
+/**
+ * A table with the cast, and a started combat already in Resolve (Kestrel, Wren, Gravel, Shade).
+ * The attacks here race each other on purpose, whoever's action it is, so attacks are not the
+ * turn's (the acting order is whole-fight-turn.test.ts's) — unless `gravelActs`: then attacks
+ * are the turn's and the tracker stands at Gravel's action.
+ */
+async function fightTable(seed: number, gravelActs = false): Promise<StrictTable> {
   installTableGlobals();
   const t = new StrictTable({ seed, lockTimeoutMs: 4_000 });
   seatCast(t);
   seatCombat(t, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel, CAST.shade]);
   const combat = t.server.combats.get(COMBAT);
   if (!combat) throw new Error("no combat");
-  combat.system = { ...combat.system, phase: "resolve", order: combat.combatants.map((c) => c._id), cursor: 0 };
-  // These attacks race each other on purpose, whoever's action it is: the turn's acting order
-  // (attacks in the turn) is whole-fight-turn.test.ts's.
-  t.server.settings.set("case.attacksInTurn", false);
+  combat.system = { ...combat.system, phase: "resolve", order: combat.combatants.map((c) => c._id), cursor: gravelActs ? 2 : 0 };
+  t.server.settings.set("case.attacksInTurn", gravelActs);
   await t.connectAll();
   return t;
 }
@@ -221,7 +224,8 @@ describe("whole fight", () => {
     const outcomes = new Set<string>();
     for (const [seed, wait] of [[1, 0], [2, 3], [3, 6], [4, 10], [5, 15], [6, 20], [7, 30], [8, 40]] as const) {
       vi.unstubAllGlobals();
-      table = await fightTable(seed);
+      // Attacks in the turn: Gravel's blast is his action, and a defence the turn can no longer count is refused.
+      table = await fightTable(seed, true);
       const { gm, alice } = table.clients;
       const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
       const rollsBefore = card(id).rolls;
