@@ -312,7 +312,14 @@ describe("whole fight", () => {
     if (source) source.system = { ...source.system, phase: "initiative" };
     // As entering Extra actions leaves a declared dodger (rules beginExtraActions): its dodge waiting on its roll.
     const gravel = source?.combatants.find((c) => c._id === "cbt0000000000001");
-    if (gravel) gravel.system = { ...gravel.system, dodge: { declared: true, roll: null, color: "", shift: 0 } };
+    const waiting = { declared: true, roll: null, color: "", shift: 0 };
+    if (gravel) gravel.system = { ...gravel.system, dodge: waiting };
+    // The same in the GM's turn record, whose copy of each combatant's turn state the GM's engine reads.
+    const record = [...table.server.messages.values()].find((m) => m.type === "turnRecord" && m.system.combatId === combatId);
+    const recorded = record?.system.combatants;
+    if (record && Array.isArray(recorded)) {
+      record.system = { ...record.system, combatants: recorded.map((e: { id: string; system: object }) => (e.id === "cbt0000000000001" ? { ...e, system: { ...e.system, dodge: waiting } } : e)) };
+    }
     for (const c of [gm, gm2, alice, bob]) {
       c.drop();
       await c.connect();

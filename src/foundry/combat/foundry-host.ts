@@ -16,10 +16,12 @@ import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost,
 import type { TurnDirectory } from "./queries";
 import {
   publicDeclaration,
+  recordCombatants,
   recordSecrets,
   statsFromCharacter,
   withSecretDeclaration,
   type CombatantInput,
+  type RecordedCombatant,
   type SecretDeclarations,
   type StoredTurnStep,
   type TurnSettingsInput,
@@ -77,16 +79,20 @@ export function minorGroupsOf(combat: Combat.Implementation): ReadonlyMap<string
   );
 }
 
-/** One combatant in the engine's shape (with its secret declaration, where this client holds the record, and its minor-foe group). */
-export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = [], groups: ReadonlyMap<string, string> = new Map()): CombatantInput {
+/**
+ * One combatant in the engine's shape (with its secret declaration, where this client holds the
+ * record, and its minor-foe group). With `recorded`, the GM's record's copy of its turn state
+ * (its whole system and its defence keys) stands for the combatant's own, which its owner may write.
+ */
+export function combatantInput(combatant: Combatant.Implementation, secrets: SecretDeclarations = [], groups: ReadonlyMap<string, string> = new Map(), recorded?: RecordedCombatant): CombatantInput {
   const actor = combatant.actor;
   return {
     minorGroup: groups.get(combatant.id ?? "") ?? null,
     id: combatant.id ?? "",
-    system: withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
+    system: recorded ? recorded.system : withSecretDeclaration(combatant.system, combatant.id ?? "", secrets),
     stats: actor && isCharacter(actor) ? { ...statsFromCharacter(actor.system.stats), regeneration: regenerationRank(actor) } : null,
     playerOwned: combatant.hasPlayerOwner,
-    defenceKeys: defenceKeysOf(combatant),
+    defenceKeys: recorded ? [...recorded.defenceKeys] : defenceKeysOf(combatant),
     defeated: combatant.isDefeated,
     hidden: combatant.hidden,
     conditions: actor
@@ -147,9 +153,11 @@ export class FoundryTurnHost implements TurnHost {
     const record = turnRecordOf(this.combat.id ?? "");
     const secrets = record?.declarations ?? [];
     const groups = minorGroupsOf(this.combat);
+    // The GM's record holds each written combatant's turn state; the document's (its owner may write it) only for one the GM never wrote.
+    const recorded = new Map((record?.combatants ?? []).map((e) => [e.id, e]));
     return {
       combat: this.combat.system,
-      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets, groups)),
+      combatants: trackerOrder(this.combat).map((c) => combatantInput(c, secrets, groups, recorded.get(c.id ?? ""))),
       settings: readTurnSettings(),
       history: record?.history ?? [],
     };
@@ -158,8 +166,8 @@ export class FoundryTurnHost implements TurnHost {
   async write(write: TurnWrite, sync: { readonly round: number; readonly currentId: string | null }): Promise<void> {
     const combat = this.combat;
     if (write.combatants.length > 0 || write.history !== undefined) {
-      // Secret declarations (and the history, which holds them) go to the GM's record first; the combatants every player receives get the rest.
-      await writeTurnRecord(combat.id ?? "", write.combatants, write.history);
+      // Secret declarations, the combatants' whole turn state and the history go to the GM's record first (one update); the combatants every player receives get the rest.
+      await writeTurnRecord(combat, write.combatants, write.history);
     }
     if (write.combatants.length > 0) {
       await combat.updateEmbeddedDocuments(
@@ -281,27 +289,49 @@ function turnRecordMessage(combatId: string): ChatMessage.Implementation | undef
   return game.messages.find((m) => m.type === "turnRecord" && m.author?.isGM === true && (m.system as Partial<MessageSystem<"turnRecord">>).combatId === combatId);
 }
 
-/** The secret declarations and the turn's history this client holds for a combat (none on a player's client: the record never reaches it). */
-export function turnRecordOf(combatId: string): { declarations: SecretDeclarations; history: readonly StoredTurnStep[] } | null {
+/** What this client holds of a combat's record (nothing on a player's client: the record never reaches it). */
+export interface TurnRecordView {
+  readonly declarations: SecretDeclarations;
+  readonly history: readonly StoredTurnStep[];
+  /** The authoritative turn state of each combatant the GM has written. */
+  readonly combatants: readonly RecordedCombatant[];
+}
+
+/** The secret declarations, the turn's history and the combatants' turn state this client holds for a combat (none on a player's client). */
+export function turnRecordOf(combatId: string): TurnRecordView | null {
   const message = turnRecordMessage(combatId);
   if (!message) return null;
   const system = message.system as Partial<MessageSystem<"turnRecord">>;
-  return { declarations: system.declarations ?? [], history: system.history ?? [] };
+  return { declarations: system.declarations ?? [], history: system.history ?? [], combatants: system.combatants ?? [] };
 }
 
-async function writeTurnRecord(combatId: string, combatants: TurnWrite["combatants"], history: readonly StoredTurnStep[] | undefined): Promise<void> {
+async function writeTurnRecord(combat: Combat.Implementation, combatants: TurnWrite["combatants"], history: readonly StoredTurnStep[] | undefined): Promise<void> {
+  const combatId = combat.id ?? "";
   const message = turnRecordMessage(combatId);
-  const before = turnRecordOf(combatId)?.declarations ?? [];
+  const record = turnRecordOf(combatId);
+  const before = record?.declarations ?? [];
   const after = recordSecrets(before, combatants);
   const declarationsChanged = JSON.stringify(after) !== JSON.stringify(before);
-  if (!declarationsChanged && history === undefined) return;
+  const recordedBefore = record?.combatants ?? [];
+  // A combatant written without new keys keeps those the engine read: the record's, or (never written by the GM) its own.
+  const keysBefore = (id: string): readonly string[] => {
+    const entry = recordedBefore.find((e) => e.id === id);
+    if (entry) return entry.defenceKeys;
+    const doc = combat.combatants.get(id);
+    return doc ? defenceKeysOf(doc) : [];
+  };
+  const recorded = combatants.length > 0 ? recordCombatants(recordedBefore, combatants, keysBefore) : null;
+  if (!declarationsChanged && history === undefined && recorded === null) return;
   if (message) {
-    const declarations = declarationsChanged ? { "system.declarations": after } : {};
-    await message.update(messageUpdate("turnRecord", history === undefined ? declarations : { ...declarations, "system.history": [...history] }));
+    await message.update(messageUpdate("turnRecord", {
+      ...(declarationsChanged ? { "system.declarations": after } : {}),
+      ...(recorded ? { "system.combatants": recorded } : {}),
+      ...(history === undefined ? {} : { "system.history": [...history] }),
+    }));
   }
   else {
     const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
-    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after, history: history ?? [] } });
+    await ChatMessage.implementation.create({ type: "turnRecord", whisper, content: "", system: { combatId, declarations: after, combatants: recorded ?? [], history: history ?? [] } });
   }
 }
 
@@ -379,8 +409,10 @@ function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Impleme
  */
 export const turnCombatBridge: CombatBridge = {
   defencesUsed(actor) {
+    // Read through the engine's state (on the GM, the record's copy), never the combatant its owner may write.
     const found = combatantOfActor(actor);
-    return Promise.resolve(found ? found.combatant.system.defencesUsed : 0);
+    const c = found ? turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "") : undefined;
+    return Promise.resolve(c ? c.defencesUsed : 0);
   },
   async recordDefence(scope, actor, defence?: DefenceCode, key?: string) {
     const found = combatantOfActor(actor);
@@ -397,8 +429,8 @@ export const turnCombatBridge: CombatBridge = {
   hasActed(actor) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(false);
-    const system = found.combatant.system;
-    return Promise.resolve(hasActedThisTurn(found.combat.system.phase, system));
+    const c = turnEngineOf(found.combat).state().combatants.get(found.combatant.id ?? "");
+    return Promise.resolve(c ? hasActedThisTurn(found.combat.system.phase, c) : false);
   },
   async recordStun(scope, actor, turns) {
     const found = combatantOfActor(actor);

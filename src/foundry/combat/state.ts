@@ -26,9 +26,10 @@ import {
   type TurnState,
 } from "../../rules/index";
 import { createTurnState } from "../../rules/index";
+import { SYSTEM_ID } from "../core/constants";
 import type { CombatSchema } from "../data/combat/combat";
 import type { CombatantSchema } from "../data/combat/combatant";
-import type { SecretDeclaration, StoredTurnStep } from "../data/combat/turn-record";
+import type { RecordedCombatant, SecretDeclaration, StoredTurnStep } from "../data/combat/turn-record";
 import type { StoredDeclaration } from "../data/combat/combatant";
 
 // ---------------------------------------------------------------------------------------------
@@ -238,6 +239,29 @@ export function recordSecrets(record: SecretDeclarations, combatants: readonly {
 export function withSecretDeclaration(system: CombatantSystemData, id: string, record: SecretDeclarations): CombatantSystemData {
   const entry = record.find((e) => e.id === id);
   return entry && system.declaration.declared && system.declaration.secret ? { ...system, declaration: entry.declaration } : system;
+}
+
+export type { RecordedCombatant };
+
+/**
+ * The record's combatants after a write of `combatants`: each written one's entry is replaced by
+ * its whole system (secret declaration included) and its defence keys (the write's, else those
+ * it had: `keysBefore`, the ones the engine read); the others' are kept.
+ */
+export function recordCombatants(
+  record: readonly RecordedCombatant[],
+  combatants: TurnWrite["combatants"],
+  keysBefore: (id: string) => readonly string[],
+): RecordedCombatant[] {
+  const written = new Set(combatants.map((c) => c._id));
+  const kept = record.filter((e) => !written.has(e.id));
+  return [...kept, ...combatants.map((c) => ({ id: c._id, system: c.system, defenceKeys: [...(writtenKeys(c.flags) ?? keysBefore(c._id))] }))];
+}
+
+/** The defence keys a write sets (`flags.case.defenceKeys`), or undefined when it sets none. */
+function writtenKeys(flags: Readonly<Record<string, unknown>> | undefined): readonly string[] | undefined {
+  const keys = (flags?.[SYSTEM_ID] as { defenceKeys?: unknown } | undefined)?.defenceKeys;
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : undefined;
 }
 
 /** `combatant.system` for a rules combatant (the whole stored part; stats are not stored). */

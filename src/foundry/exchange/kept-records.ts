@@ -1,11 +1,14 @@
 /**
  * The GM's records survive "Clear Chat Log". A turn record (`turnRecord`: a combat's secret NPC
- * declarations and its back-step history) and an attack record (`attackRecord`: a card's
+ * declarations, its back-step history and the authoritative copy of each combatant's turn
+ * state) and an attack record (`attackRecord`: a card's
  * secrets) are whispered chat messages, the one store Foundry keeps from the players' clients,
  * so the chat log's *Clear* (or a GM's delete) takes them too. While the combat or the card
  * they belong to is still there, the active GM writes them again at once from the deleted
  * message's own data (Foundry's `deleteChatMessage` hook hands it over whole), and points the
- * card at its new record. A record whose combat or card is gone as well is let go.
+ * card at its new record. A record whose combat or card is gone as well is let go. The copy is
+ * never rebuilt from the combatants (their owners may write those): a turn record comes back
+ * whole, its combatants' turn state as the GM last wrote it.
  */
 import type { MessageSystem } from "../data/system-data";
 import { messageUpdate } from "../data/system-data";
