@@ -47,7 +47,8 @@ import { attackTurn, helplessNow, refuseHelpless, spendAttackAction, type Attack
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
-import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
+import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
+import { consumeFoeBonus, foeBonusFlag, foeBonusKey, grantedFoeBonus } from "./foe-bonus";
 import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
@@ -111,12 +112,13 @@ export function bodyProtection(actor: Actor.Implementation): number {
 }
 
 /**
- * The bonus an earlier Evasion/Feint gave `actor` against the foe with this UUID (0 if none):
- * it applies to the next action against that foe, then is spent.
+ * The bonus `actor`'s flag claims against the foe with this UUID (0 if none): a cache for
+ * display, on a document its owner may write. What an attack counts is only what the GM's own
+ * note backs (foe-bonus.ts `grantedFoeBonus`).
  */
 export function foeBonus(actor: Actor.Implementation, foeUuid: string): number {
-  const flags = (actor.flags as Record<string, unknown>)[SYSTEM_ID] as { foeBonus?: Record<string, unknown> } | undefined;
-  const value = flags?.foeBonus?.[foeBonusKey(foeUuid)];
+  const flag = foeBonusFlag(actor, foeUuid);
+  const value = typeof flag === "object" && flag !== null ? (flag as { bonus?: unknown }).bonus : flag;
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
@@ -269,7 +271,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
 }
 
 /** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
-export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null): ExchangeState {
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null, bonus = 0): ExchangeState {
   const def = ATTACKS[attack];
   const system = actor.system;
   const value = system.score(def.rollsOn);
@@ -277,8 +279,6 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
   const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
   const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
   const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
-  // A bonus from an earlier Evasion/Feint applies when every target is that foe.
-  const bonus = foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid)));
   const setup = attackSetup({
     attack,
     basis,
@@ -428,14 +428,18 @@ export const attackQuery = defineCardQuery({
     }));
     const targets = snapshots.filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
-    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn));
+    // A bonus from an earlier Evasion/Feint applies when every target is that foe: only as the GM's notes grant it (foe-bonus.ts).
+    const grants = targets.map((t) => grantedFoeBonus(actor, t.actorUuid, context.requestId));
+    const bonus = foeBonusShift(grants.map((g) => g?.bonus ?? 0));
+    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn, bonus));
     // The GM's note first (a whispered record): the spends' ledger entries carry its nonce.
     const nonce = await beginAttack(context.requestId);
     await spendAmmunitionOnce(item, actor, attack, context, nonce);
     await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }), nonce);
-    if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
-      await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));
-    }
+    // A used grant is noted as used in the GM's record, and its flag goes; so does a flag no grant backs (forged or spent).
+    if (bonus > 0) for (const g of grants) if (g) await consumeFoeBonus(g, context.requestId);
+    const flagged = targets.filter((t, i) => foeBonusFlag(actor, t.actorUuid) !== undefined && (bonus > 0 || grants[i] === null));
+    if (flagged.length > 0) await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, flagged.map((t) => foeBonusKey(t.actorUuid))));
     const dice: RolledDie[] = [];
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
     const message = await createCard(state, ChatMessage.getSpeaker({ actor }), context.requestId, dice, isNpcActor);
