@@ -337,14 +337,15 @@ function isTemplateDoc(doc: unknown): doc is TemplateDoc {
 
 /**
  * The GM's own reading of an area attack: the template must be this item's, on a scene, and
- * placed by the asker (its author, which Foundry's server stamps) unless the asker is a GM; the
+ * placed by the asker (its author, which Foundry's server stamps) unless the asker is a GM (null:
+ * the lock declaration's reading, before the handler checks the asker); the
  * tokens it covers are read from the scene's token documents as the GM has them (not from the
  * asker's list). Refused, with the reason, when no one or too many are inside.
  */
-export async function areaTargets(user: AskingUser, templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation, area: AreaDefinition): Promise<CoveredToken[]> {
+export async function areaTargets(user: AskingUser | null, templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation, area: AreaDefinition): Promise<CoveredToken[]> {
   if (templateUuid === undefined) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Area.NeedsTemplate"));
   const doc: unknown = await fromUuid(templateUuid);
-  if (!isTemplateDoc(doc) || !doc.parent || areaTemplateItem(doc.flags) !== item.uuid || (!user.isGM && doc.author?.id !== user.id)) {
+  if (!isTemplateDoc(doc) || !doc.parent || areaTemplateItem(doc.flags) !== item.uuid || (user !== null && !user.isGM && doc.author?.id !== user.id)) {
     throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.BadTemplate"));
   }
   const scene = doc.parent;
@@ -367,6 +368,17 @@ export async function areaTargets(user: AskingUser, templateUuid: string | undef
   return covered;
 }
 
+/** The token UUIDs an area's template covers, for the lock declaration (none when the handler will refuse it anyway). */
+async function areaLockTargets(templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation | null, area: AreaDefinition): Promise<string[]> {
+  if (!actor) return [];
+  try {
+    return (await areaTargets(null, templateUuid, item, actor, area)).map((c) => c.uuid);
+  } catch (error) {
+    if (error instanceof QueryRefusal) return [];
+    throw error;
+  }
+}
+
 async function attackingItem(itemUuid: string): Promise<Item.Implementation> {
   const doc: unknown = await fromUuid(itemUuid);
   const isItem = typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Item";
@@ -385,11 +397,15 @@ export const attackQuery = defineCardQuery({
     if (r.templateUuid !== undefined) parsed.templateUuid = stringField(r, "templateUuid", UUID_PATTERN);
     return parsed;
   },
-  // The item's request, the attacker (Karma, ammunition, foe bonus), the named targets (the holds
-  // a to-hit sets) and the started combats the attacker is in (the attack spends its action there).
+  // The item's request, the attacker (Karma, ammunition, foe bonus), the targets (the holds a
+  // to-hit sets) and the started combats the attacker is in (the attack spends its action there).
+  // An area's targets are the actors its template covers, read as the handler reads them: the
+  // payload's list is ignored (else a player could make the GM queue on anyone's lock).
   lockKeys: async (p, { combat }) => {
-    const attacker = (await attackingItem(p.itemUuid)).actor;
-    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker)] : []), ...(await actorLocksOf(p.targetUuids))];
+    const item = await attackingItem(p.itemUuid);
+    const attacker = item.actor;
+    const area = itemArea(item);
+    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker)] : []), ...(await actorLocksOf(area ? await areaLockTargets(p.templateUuid, item, attacker, area) : p.targetUuids))];
   },
   async authorize(user, p) {
     if (user.isGM) return;
@@ -422,6 +438,8 @@ export const attackQuery = defineCardQuery({
     const area = itemArea(item);
     const covered = area ? await areaTargets(user, p.templateUuid, item, actor, area) : null;
     const wanted = covered ? covered.map((c) => c.uuid) : p.targetUuids;
+    // A template moved while the attack waited may cover an actor whose lock was not declared: refused, nothing written.
+    if (covered && !(await actorLocksOf(wanted)).every((key) => context.scope.holds(key))) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.TemplateMoved"));
     const snapshots = await Promise.all(wanted.map(async (u, i) => {
       const t = await snapshotTarget(u, attack);
       return t && covered ? { ...t, areaDistance: covered[i]?.distance ?? 0 } : t;
