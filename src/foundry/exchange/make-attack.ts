@@ -43,7 +43,7 @@ import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, t
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
 import { attackNonce, beginAttack, cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { readExchange } from "./card-model";
-import { attackTurn, helplessNow, refuseHelpless, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
+import { attackTurn, helplessNow, refuseHelpless, refuseUndeclaredCombat, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
@@ -430,6 +430,7 @@ export const attackQuery = defineCardQuery({
     const standing = await context.services.combat.standing(actor);
     refuseHelpless(actor, standing, "Attack");
     const turn = attackTurn(actor, standing, attack === "Ch");
+    refuseUndeclaredCombat(context.scope, turn);
     // An empty weapon is refused before anything is written (a retry that already fired passes).
     assertMayFire(item, attack, context.requestId, attackNonce(context.requestId));
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
