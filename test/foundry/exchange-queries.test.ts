@@ -331,6 +331,7 @@ describe("an Evasion's bonus against the foe", () => {
       return readExchangeForTest(cards.at(-1)?.system.exchange).toHitCs.filter((c) => c.label === "CASE.Exchange.FoeBonus");
     };
     const strike = () => world.ask(attackQuery, ALICE.id, { itemUuid: fists.uuid, targetUuids: [villain.uuid], input: {} });
+    const cardLocks = async () => (await attackQuery.lockKeys(attackQuery.parse({ itemUuid: fists.uuid, targetUuids: [villain.uuid], input: {} }), world.services)).filter((k) => k.startsWith("card:"));
     // The player writes +60 CS on their own hero: no line, and the forged flag goes.
     await hero.update({ [path]: 60 });
     expect(await strike()).toMatchObject({ ok: true });
@@ -338,6 +339,8 @@ describe("an Evasion's bonus against the foe", () => {
     // A forged pointer to a card with no grant note for it: nothing either.
     await hero.update({ [path]: { bonus: 2, card: MESSAGE_ID, nonce: "forgednonce00000" } });
     attack({ attack: "BA" });
+    // Nor does it make the GM queue on that card's lock.
+    expect(await cardLocks()).toEqual([]);
     expect(await strike()).toMatchObject({ ok: true });
     expect(foeLines()).toEqual([]);
     // The GM's grant (a red Evasion) gives +2 CS on the next attack on that foe.
@@ -350,6 +353,8 @@ describe("an Evasion's bonus against the foe", () => {
     expect(await strike()).toMatchObject({ ok: true });
     expect(foeLines()).toEqual([]);
     await hero.update({ [path]: granted });
+    // The attack declares the granting card's lock: it notes the grant's use on that card's record.
+    expect(await cardLocks()).toEqual([`card:${MESSAGE_ID}`]);
     expect(await strike()).toMatchObject({ ok: true });
     expect(foeLines()).toEqual([{ cs: 2, label: "CASE.Exchange.FoeBonus", localize: true }]);
     // Used: re-adding the same flag gives nothing.

@@ -11,6 +11,7 @@
  */
 import { SYSTEM_ID } from "../core/constants";
 import { journalOf, journalStep, loadCard, type LoadedCard } from "./card-store";
+import { cardLock } from "./card-request";
 
 /** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe key>`. */
 export function foeBonusKey(foeUuid: string): string {
@@ -54,6 +55,14 @@ export interface FoeGrant {
  * retry). Anything else counts for nothing.
  */
 export function grantedFoeBonus(actor: Actor.Implementation, foeUuid: string, requestId = ""): FoeGrant | null {
+  const found = noteOfGrant(actor, foeUuid);
+  if (!found) return null;
+  if (found.usedBy !== null && (requestId === "" || found.usedBy !== requestId)) return null;
+  return found.grant;
+}
+
+/** The grant note `actor`'s flag against `foeUuid` points at (a GM's card, this defender, foe and bonus), and who used it. */
+function noteOfGrant(actor: Actor.Implementation, foeUuid: string): { grant: FoeGrant; usedBy: string | null } | null {
   const flag = foeBonusFlag(actor, foeUuid);
   if (typeof flag !== "object" || flag === null) return null;
   const { bonus, card, nonce } = flag as { bonus?: unknown; card?: unknown; nonce?: unknown };
@@ -68,8 +77,19 @@ export function grantedFoeBonus(actor: Actor.Implementation, foeUuid: string, re
   const note = journal.find((e) => e.nonce === nonce && e.id.startsWith(`${GRANT_NOTE}:`));
   if (!note || note.data.defender !== actor.uuid || note.data.foe !== foeUuid || note.data.bonus !== bonus || !GRANTABLE.includes(bonus)) return null;
   const used = journal.find((e) => e.id === `${USED_NOTE}:${nonce}`);
-  if (used && (requestId === "" || used.data.by !== requestId)) return null;
-  return { bonus, card: loaded, nonce };
+  return { grant: { bonus, card: loaded, nonce }, usedBy: used ? String(used.data.by) : null };
+}
+
+/**
+ * The locks of the cards whose records an attack by `actor` on these foes may note a grant's use
+ * on (those of grants the GM noted: a forged pointer declares nothing, so no one can make the GM
+ * queue on a card's lock by writing their own flag).
+ */
+export function foeBonusLockKeys(actor: Actor.Implementation, foeUuids: readonly string[]): string[] {
+  return foeUuids.flatMap((uuid) => {
+    const found = noteOfGrant(actor, uuid);
+    return found ? [cardLock(found.grant.card.message.id ?? "")] : [];
+  });
 }
 
 /** Notes in the grant's record that the attack request `requestId` used it (a retry of that request finds its own note). */

@@ -48,7 +48,8 @@ import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunit
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
-import { consumeFoeBonus, foeBonusFlag, foeBonusKey, grantedFoeBonus } from "./foe-bonus";
+import { consumeFoeBonus, foeBonusFlag, foeBonusKey, foeBonusLockKeys, grantedFoeBonus } from "./foe-bonus";
+import { cardLock } from "./card-request";
 import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
@@ -405,7 +406,11 @@ export const attackQuery = defineCardQuery({
     const item = await attackingItem(p.itemUuid);
     const attacker = item.actor;
     const area = itemArea(item);
-    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker)] : []), ...(await actorLocksOf(area ? await areaLockTargets(p.templateUuid, item, attacker, area) : p.targetUuids))];
+    const targets = area ? await areaLockTargets(p.templateUuid, item, attacker, area) : p.targetUuids;
+    const foes = (await Promise.all(targets.map((uuid) => actorFromUuid(uuid)))).flatMap((a) => (a ? [a.uuid] : []));
+    const targetLocks = foes.map((uuid) => actorLock(uuid));
+    // The cards whose GM records note the attacker's foe bonuses against these targets (their use is noted there).
+    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker), ...foeBonusLockKeys(attacker, foes)] : []), ...targetLocks];
   },
   async authorize(user, p) {
     if (user.isGM) return;
@@ -448,7 +453,9 @@ export const attackQuery = defineCardQuery({
     const targets = snapshots.filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
     // A bonus from an earlier Evasion/Feint applies when every target is that foe: only as the GM's notes grant it (foe-bonus.ts).
-    const grants = targets.map((t) => grantedFoeBonus(actor, t.actorUuid, context.requestId));
+    // (A grant whose card's lock the request does not hold, one noted while it waited, waits for the next attack.)
+    const noted = targets.map((t) => grantedFoeBonus(actor, t.actorUuid, context.requestId));
+    const grants = noted.map((g) => (g && context.scope.holds(cardLock(g.card.message.id ?? "")) ? g : null));
     const bonus = foeBonusShift(grants.map((g) => g?.bonus ?? 0));
     let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn, bonus));
     // The GM's note first (a whispered record): the spends' ledger entries carry its nonce.
@@ -457,7 +464,7 @@ export const attackQuery = defineCardQuery({
     await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }), nonce);
     // A used grant is noted as used in the GM's record, and its flag goes; so does a flag no grant backs (forged or spent).
     if (bonus > 0) for (const g of grants) if (g) await consumeFoeBonus(g, context.requestId);
-    const flagged = targets.filter((t, i) => foeBonusFlag(actor, t.actorUuid) !== undefined && (bonus > 0 || grants[i] === null));
+    const flagged = targets.filter((t, i) => foeBonusFlag(actor, t.actorUuid) !== undefined && (bonus > 0 || noted[i] === null));
     if (flagged.length > 0) await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, flagged.map((t) => foeBonusKey(t.actorUuid))));
     const dice: RolledDie[] = [];
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
