@@ -86,6 +86,22 @@ describe("area attack: the GM makes one card from the template", () => {
     expect(state.targets.map((t) => [t.uuid, t.areaDistance])).toEqual([0, 1, 2, 3].map((i) => [scene.tokens[i + 1]?.uuid, i]));
   });
 
+  it("area lock keys: the GM declares the actors the template covers, never the payload's list", async () => {
+    const power = blastPower();
+    const uuid = await template(power);
+    // Alice names three actors nowhere near the area (to make the GM queue on their locks).
+    const strangers = [1, 2, 3].map((i) => new FakeActor(`stranger0000000${i}`, `Stranger ${i}`, "hero", characterSource({}), []));
+    for (const a of strangers) world.actors.set(a.id, a);
+    const payload = attackQuery.parse({ itemUuid: power.uuid, targetUuids: strangers.map((a) => a.uuid), input: {}, templateUuid: uuid });
+    const keys = await attackQuery.lockKeys(payload, world.services);
+    const actorKeys = keys.filter((k) => k.startsWith("actor:")).sort();
+    expect(actorKeys).toEqual([hero, ...thugs.slice(0, 4)].map((a) => `actor:${a.uuid}`).sort());
+    // A template the handler will refuse (another item's) declares no target at all.
+    const other = await template(power, { x: 5, y: 5 }, "Actor.other.Item.other");
+    const none = await attackQuery.lockKeys(attackQuery.parse({ itemUuid: power.uuid, targetUuids: strangers.map((a) => a.uuid), input: {}, templateUuid: other }), world.services);
+    expect(none.filter((k) => k.startsWith("actor:"))).toEqual([`actor:${hero.uuid}`]);
+  });
+
   it("area attack: refused without its template, with another item's or another user's template, or when no one is inside", async () => {
     const power = blastPower();
     const ask = (templateUuid?: string) => world.ask(attackQuery, ALICE.id, { itemUuid: power.uuid, targetUuids: [hero.uuid], input: {}, ...(templateUuid !== undefined ? { templateUuid } : {}) });

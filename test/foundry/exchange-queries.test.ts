@@ -317,6 +317,51 @@ describe("an Evasion's bonus against the foe", () => {
     expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);
     expect(foeBonus(hero as unknown as Actor.Implementation, "Actor.someoneElse00")).toBe(0);
   });
+
+  it("a forged foe bonus counts for nothing: only the GM's noted grant gives +CS, once, and a flag re-added after use gives nothing", async () => {
+    const { attackQuery } = await import("../../src/foundry/exchange/make-attack");
+    const { foeBonusKey } = await import("../../src/foundry/exchange/gm-actions");
+    // Foundry 13's deletion syntax (core/compat.ts), which the fake actor applies.
+    (globalThis as unknown as { game: Record<string, unknown> }).game.release = { generation: 13 };
+    const fists = { type: "weapon", name: "Fists", actor: hero, uuid: `${hero.uuid}.Item.fists00000000001`, documentName: "Item", system: { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
+    hero.items.push(fists);
+    const path = `flags.case.foeBonus.${foeBonusKey(villain.uuid)}`;
+    const foeLines = (): unknown[] => {
+      const cards = [...world.messages.values()].filter((m) => m.type === "attack" && m.id !== MESSAGE_ID);
+      return readExchangeForTest(cards.at(-1)?.system.exchange).toHitCs.filter((c) => c.label === "CASE.Exchange.FoeBonus");
+    };
+    const strike = () => world.ask(attackQuery, ALICE.id, { itemUuid: fists.uuid, targetUuids: [villain.uuid], input: {} });
+    const cardLocks = async () => (await attackQuery.lockKeys(attackQuery.parse({ itemUuid: fists.uuid, targetUuids: [villain.uuid], input: {} }), world.services)).filter((k) => k.startsWith("card:"));
+    // The player writes +60 CS on their own hero: no line, and the forged flag goes.
+    await hero.update({ [path]: 60 });
+    expect(await strike()).toMatchObject({ ok: true });
+    expect(foeLines()).toEqual([]);
+    // A forged pointer to a card with no grant note for it: nothing either.
+    await hero.update({ [path]: { bonus: 2, card: MESSAGE_ID, nonce: "forgednonce00000" } });
+    attack({ attack: "BA" });
+    // Nor does it make the GM queue on that card's lock.
+    expect(await cardLocks()).toEqual([]);
+    expect(await strike()).toMatchObject({ ok: true });
+    expect(foeLines()).toEqual([]);
+    // The GM's grant (a red Evasion) gives +2 CS on the next attack on that foe.
+    world.dice.push(97);
+    expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "evasion" })).toMatchObject({ ok: true });
+    const granted: unknown = structuredClone((hero.flags as { case?: { foeBonus?: Record<string, unknown> } }).case?.foeBonus?.[foeBonusKey(villain.uuid)]);
+    expect(granted).toMatchObject({ bonus: 2, card: MESSAGE_ID });
+    // Raising the pointer's bonus is refused: the GM's note says 2.
+    await hero.update({ [path]: { ...(granted as object), bonus: 60 } });
+    expect(await strike()).toMatchObject({ ok: true });
+    expect(foeLines()).toEqual([]);
+    await hero.update({ [path]: granted });
+    // The attack declares the granting card's lock: it notes the grant's use on that card's record.
+    expect(await cardLocks()).toEqual([`card:${MESSAGE_ID}`]);
+    expect(await strike()).toMatchObject({ ok: true });
+    expect(foeLines()).toEqual([{ cs: 2, label: "CASE.Exchange.FoeBonus", localize: true }]);
+    // Used: re-adding the same flag gives nothing.
+    await hero.update({ [path]: granted });
+    expect(await strike()).toMatchObject({ ok: true });
+    expect(foeLines()).toEqual([]);
+  });
 });
 
 describe("with a combat running (the turn's bridge)", () => {

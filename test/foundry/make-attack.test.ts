@@ -14,6 +14,11 @@ import { replayKarmaLog, type ExchangeState, type KarmaLogEntry } from "../../sr
 import { attackCardContext } from "../../src/foundry/exchange/card-context";
 import { loadCard } from "../../src/foundry/exchange/card-store";
 import { renderTemplate } from "../support/handlebars";
+import { NO_COMBAT, type CombatBridge } from "../../src/foundry/combat/bridge";
+import { combatLock } from "../../src/foundry/combat/engine";
+import { spendAttackAction } from "../../src/foundry/combat/turn-feed";
+import { LockScope } from "../../src/foundry/requests/locks";
+import { DEFAULT_TURN_SETTINGS, createCombatTurn, createCombatantTurn, createTurnState } from "../../src/rules/index";
 import { parseHtml, text } from "../support/html";
 
 let world: World;
@@ -123,6 +128,36 @@ describe("the GM writes the attack card (attackQuery)", () => {
     expect(state.targets[0]?.phase).toBe("resolved");
     expect(state.targets[0]?.toHit?.die).toBe(60);
     expect(cards()[0]?.rolls).toHaveLength(1);
+  });
+});
+
+describe("a combat that starts while the attack waits", () => {
+  /** Kestrel's standing in a started combat in its resolve phase, on Kestrel's action. */
+  function inCombat(): CombatBridge["standing"] {
+    const combatant = createCombatantTurn("cbt0000000000001", { initiativeModifier: 0, offence: 30, balance: 30, freeDefences: 1, endurance: 30 });
+    const state = createTurnState([combatant], DEFAULT_TURN_SETTINGS, { ...createCombatTurn(), phase: "resolve", order: [combatant.id], cursor: 0 });
+    return () => Promise.resolve({ combatId: "combat0000000001", combatantId: combatant.id, state, combatant });
+  }
+
+  it("attack after card: an attack whose request did not declare the combat that started meanwhile is refused as stale before anything is written", async () => {
+    world.settings.set("case.attacksInTurn", true);
+    // The locks were declared with no combat; by the time the handler runs, Kestrel is on their action in one.
+    world.services.combat = { ...NO_COMBAT, combatLocks: () => [], standing: inCombat(), spendAction: (scope, combatId) => (scope.require(combatLock(combatId)), Promise.resolve()) };
+    const sling = item(hero, SLING);
+    const karma = hero.system.karma.value;
+    const result = await world.ask(attackQuery, ALICE.id, { itemUuid: sling.uuid, targetUuids: [villain.uuid], input: { karma: 10 } });
+    expect(result).toMatchObject({ ok: false, reason: "stale", message: "The combat started meanwhile: attack again." });
+    expect(cards()).toHaveLength(0);
+    expect([...world.messages.values()].filter((m) => m.type === "attackRecord")).toHaveLength(0);
+    expect(hero.system.karma.value).toBe(karma);
+  });
+
+  it("attack after card: a tracker that cannot be written once the card is does not turn the attack into a failure", async () => {
+    const scope = new LockScope(["actor:x"]);
+    const bridge: CombatBridge = { ...NO_COMBAT, spendAction: (s, combatId) => (s.require(combatLock(combatId)), Promise.resolve()) };
+    const warn = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(spendAttackAction(bridge, scope, { combatId: "combat0000000001", combatantId: "cbt0000000000001", actionIndex: 0 })).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalled();
   });
 });
 

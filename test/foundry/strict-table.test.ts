@@ -135,7 +135,7 @@ describe("strict table", () => {
     await post("0");
     const old = [...table.server.messages.values()].find((m) => m.type === "request");
     if (!old) throw new Error("The request was not stored.");
-    old.timestamp = Date.now() - 6 * 60 * 1000;
+    old._stats.createdTime = Date.now() - 6 * 60 * 1000;
     await gm.connect();
     await table.settle();
     expect(card(id).revision).toBe(before);
@@ -146,6 +146,34 @@ describe("strict table", () => {
     // A request from a moment ago (a GM's tab closed as it came) is still run by the next GM.
     gm.drop();
     await post("0");
+    table.dice.push(50, 60);
+    await gm.connect();
+    await table.settle();
+    expect(card(id).revision).toBe(before + 1);
+  });
+
+  it("expiry by server time: a request whose author dates it six minutes back is still run; one the server made six minutes ago expires whatever its author dated it", async () => {
+    const { gm, gm2, alice } = table.clients;
+    const id = await attack(gm, CAST.gravel, "blast", [CAST.kestrel]);
+    await table.settle();
+    const before = card(id).revision;
+    gm.drop();
+    gm2.drop();
+    const whisper = [gm.user.id, gm2.user.id];
+    const post = (timestamp: number) => alice.run(() => ChatMessage.implementation.create({ type: "request", whisper, content: "", timestamp, system: { query: defendQuery.name, payload: { messageId: id, targetKey: "0", revision: before, defence: "dodge" }, answer: null } } as never));
+    // Dated by its author an hour ahead, but made by the server six minutes ago: expired, never run.
+    await post(Date.now() + 60 * 60 * 1000);
+    const old = [...table.server.messages.values()].find((m) => m.type === "request");
+    if (!old) throw new Error("The request was not stored.");
+    old._stats.createdTime = Date.now() - 6 * 60 * 1000;
+    await gm.connect();
+    await table.settle();
+    expect(card(id).revision).toBe(before);
+    const answer = table.server.applied.find(({ write }) => write.op === "update" && write.id === old._id)?.write;
+    expect(answer?.op === "update" && answer.collection === "ChatMessage" ? answer.data["system.answer"] : null).toMatchObject({ ok: false, reason: "stale" });
+    // Dated by its author six minutes back, made by the server just now: run.
+    gm.drop();
+    await post(Date.now() - 6 * 60 * 1000);
     table.dice.push(50, 60);
     await gm.connect();
     await table.settle();

@@ -144,7 +144,10 @@ interface MessageSource extends Json {
   content: string;
   speaker: Json;
   flags: Json;
+  /** Set by the author (Foundry's ChatMessage `timestamp` takes what the creating client sends, else now). */
   timestamp: number;
+  /** Stamped by the server (Foundry's `_stats.createdTime`, DocumentStatsField on foundryvtt.com/api: no client sets it). */
+  _stats: { createdTime: number };
 }
 
 interface CombatantSource extends Json {
@@ -393,7 +396,8 @@ export class StrictServer {
         content: typeof data.content === "string" ? data.content : "",
         speaker: (data.speaker ?? {}) as Json,
         flags: (data.flags ?? {}) as Json,
-        timestamp: Date.now(),
+        timestamp: typeof data.timestamp === "number" ? data.timestamp : Date.now(),
+        _stats: { createdTime: Date.now() },
       };
       this.messages.set(source._id, source);
       this.applied.push({ user: user.id, write });
@@ -731,6 +735,9 @@ export class ClientMessage {
   }
   get timestamp(): number {
     return this.source.timestamp;
+  }
+  get _stats(): { createdTime: number } {
+    return this.source._stats;
   }
   get flags(): Json {
     return this.source.flags;

@@ -8,7 +8,8 @@
  */
 import { TurnError, attackInTurn, helplessReason, turnShifts, type CsReason, type HelplessReason, type TurnRollKind, type TurnShift } from "../../rules/index";
 import type { CombatBridge, TurnStanding } from "./bridge";
-import type { WriteScope } from "./engine";
+import { combatLock, type WriteScope } from "./engine";
+import { LockScopeError } from "../requests/locks";
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { characterStanding, standingRulings } from "../status-effects";
@@ -48,15 +49,32 @@ export function refuseHelpless(actor: Actor.Implementation, standing: TurnStandi
 /**
  * Spends the attacker's action an attack card records (rules turn/able.ts `attackInTurn`), once
  * the card is written; a replay finds it spent and changes nothing. A turn that moved on since
- * (the Judge advanced) keeps the card: the attack was made, only the tracker is not moved.
+ * (the Judge advanced), or any other failure to write the tracker (a combat lock the request does
+ * not hold), keeps the card: the attack was made and its Karma and ammunition spent, so it is not
+ * answered as a failure; only the tracker is not moved.
  */
 export async function spendAttackAction(bridge: CombatBridge, scope: WriteScope, turnAction: AttackTurn["turnAction"] | undefined): Promise<void> {
   if (!turnAction) return;
   try {
     await bridge.spendAction(scope, turnAction.combatId, turnAction.combatantId, turnAction.actionIndex);
   } catch (error) {
-    if (!(error instanceof TurnError)) throw error;
-    console.warn("case | The attack's action was not spent in the tracker", error);
+    if (error instanceof TurnError) console.warn("case | The attack's action was not spent in the tracker", error);
+    else console.error("case | The attack was made, but its action could not be spent in the tracker", error);
+  }
+}
+
+/**
+ * Refuses as stale (nothing written) an attack whose request does not hold the lock of the
+ * combat it would spend its action in: a combat that started while the request waited (its locks
+ * were declared before). The attacker attacks again, and that request declares it.
+ */
+export function refuseUndeclaredCombat(scope: WriteScope, turn: AttackTurn): void {
+  if (!turn.turnAction) return;
+  try {
+    scope.require(combatLock(turn.turnAction.combatId));
+  } catch (error) {
+    if (error instanceof LockScopeError) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CombatStarted"));
+    throw error;
   }
 }
 

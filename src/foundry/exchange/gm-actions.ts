@@ -53,6 +53,7 @@ import { clearStatus, setStatus, syncUnconscious, unconsciousChange } from "../s
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatBridge } from "../combat/bridge";
 import { journalEntry, journalOf, journalStep, loadCard, rollDie, saveCard, type LoadedCard, type RolledDie } from "./card-store";
+import { grantFoeBonus } from "./foe-bonus";
 import { moveSlammedToken } from "./slam-move";
 import { helplessNow } from "../combat/turn-feed";
 import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
@@ -314,10 +315,8 @@ export async function defenceShifts(bridge: CombatBridge, actor: Actor.Implement
   return [...(penalty !== 0 ? [{ cs: penalty, label: "CASE.Exchange.ExtraDefence", localize: true }] : []), ...rollShifts(actor, { score: DEFENCE_SCORE[defence], defence })];
 }
 
-/** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe key>`. */
-export function foeBonusKey(foeUuid: string): string {
-  return foeUuid.replace(/[^A-Za-z0-9]/g, "_");
-}
+/** Where a defender keeps its bonus against a foe (foe-bonus.ts). */
+export { foeBonusKey } from "./foe-bonus";
 
 function healthOf(actor: Actor.Implementation): { value: number; max: number } {
   if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
@@ -382,7 +381,8 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   await afterToHit(next, p.targetKey, p.messageId, context);
   // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
   const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
-  if (bonus > 0) await actor.update({ [`flags.${SYSTEM_ID}.foeBonus.${foeBonusKey(next.attacker.uuid)}`]: bonus });
+  // Noted on the card's GM record first; the defender's flag only points at the note (foe-bonus.ts).
+  if (bonus > 0) await grantFoeBonus(loaded, p.targetKey, actor, next.attacker.uuid, bonus);
   await save("defend", loaded, next, context, dice);
   return null;
 }

@@ -43,11 +43,13 @@ import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, t
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
 import { attackNonce, beginAttack, cardOfOrigin, createCard, type RolledDie } from "./card-store";
 import { readExchange } from "./card-model";
-import { attackTurn, helplessNow, refuseHelpless, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
+import { attackTurn, helplessNow, refuseHelpless, refuseUndeclaredCombat, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { areaUnitKey } from "./card-context";
-import { afterToHit, defineCardQuery, foeBonusKey, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
+import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
+import { consumeFoeBonus, foeBonusFlag, foeBonusKey, foeBonusLockKeys, grantedFoeBonus } from "./foe-bonus";
+import { cardLock } from "./card-request";
 import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
@@ -111,12 +113,13 @@ export function bodyProtection(actor: Actor.Implementation): number {
 }
 
 /**
- * The bonus an earlier Evasion/Feint gave `actor` against the foe with this UUID (0 if none):
- * it applies to the next action against that foe, then is spent.
+ * The bonus `actor`'s flag claims against the foe with this UUID (0 if none): a cache for
+ * display, on a document its owner may write. What an attack counts is only what the GM's own
+ * note backs (foe-bonus.ts `grantedFoeBonus`).
  */
 export function foeBonus(actor: Actor.Implementation, foeUuid: string): number {
-  const flags = (actor.flags as Record<string, unknown>)[SYSTEM_ID] as { foeBonus?: Record<string, unknown> } | undefined;
-  const value = flags?.foeBonus?.[foeBonusKey(foeUuid)];
+  const flag = foeBonusFlag(actor, foeUuid);
+  const value = typeof flag === "object" && flag !== null ? (flag as { bonus?: unknown }).bonus : flag;
   return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
@@ -269,7 +272,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
 }
 
 /** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
-export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null): ExchangeState {
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null, bonus = 0): ExchangeState {
   const def = ATTACKS[attack];
   const system = actor.system;
   const value = system.score(def.rollsOn);
@@ -277,8 +280,6 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
   const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
   const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
   const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
-  // A bonus from an earlier Evasion/Feint applies when every target is that foe.
-  const bonus = foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid)));
   const setup = attackSetup({
     attack,
     basis,
@@ -337,14 +338,15 @@ function isTemplateDoc(doc: unknown): doc is TemplateDoc {
 
 /**
  * The GM's own reading of an area attack: the template must be this item's, on a scene, and
- * placed by the asker (its author, which Foundry's server stamps) unless the asker is a GM; the
+ * placed by the asker (its author, which Foundry's server stamps) unless the asker is a GM (null:
+ * the lock declaration's reading, before the handler checks the asker); the
  * tokens it covers are read from the scene's token documents as the GM has them (not from the
  * asker's list). Refused, with the reason, when no one or too many are inside.
  */
-export async function areaTargets(user: AskingUser, templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation, area: AreaDefinition): Promise<CoveredToken[]> {
+export async function areaTargets(user: AskingUser | null, templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation, area: AreaDefinition): Promise<CoveredToken[]> {
   if (templateUuid === undefined) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Area.NeedsTemplate"));
   const doc: unknown = await fromUuid(templateUuid);
-  if (!isTemplateDoc(doc) || !doc.parent || areaTemplateItem(doc.flags) !== item.uuid || (!user.isGM && doc.author?.id !== user.id)) {
+  if (!isTemplateDoc(doc) || !doc.parent || areaTemplateItem(doc.flags) !== item.uuid || (user !== null && !user.isGM && doc.author?.id !== user.id)) {
     throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.BadTemplate"));
   }
   const scene = doc.parent;
@@ -367,6 +369,17 @@ export async function areaTargets(user: AskingUser, templateUuid: string | undef
   return covered;
 }
 
+/** The token UUIDs an area's template covers, for the lock declaration (none when the handler will refuse it anyway). */
+async function areaLockTargets(templateUuid: string | undefined, item: Item.Implementation, actor: Actor.Implementation | null, area: AreaDefinition): Promise<string[]> {
+  if (!actor) return [];
+  try {
+    return (await areaTargets(null, templateUuid, item, actor, area)).map((c) => c.uuid);
+  } catch (error) {
+    if (error instanceof QueryRefusal) return [];
+    throw error;
+  }
+}
+
 async function attackingItem(itemUuid: string): Promise<Item.Implementation> {
   const doc: unknown = await fromUuid(itemUuid);
   const isItem = typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "Item";
@@ -385,11 +398,19 @@ export const attackQuery = defineCardQuery({
     if (r.templateUuid !== undefined) parsed.templateUuid = stringField(r, "templateUuid", UUID_PATTERN);
     return parsed;
   },
-  // The item's request, the attacker (Karma, ammunition, foe bonus), the named targets (the holds
-  // a to-hit sets) and the started combats the attacker is in (the attack spends its action there).
+  // The item's request, the attacker (Karma, ammunition, foe bonus), the targets (the holds a
+  // to-hit sets) and the started combats the attacker is in (the attack spends its action there).
+  // An area's targets are the actors its template covers, read as the handler reads them: the
+  // payload's list is ignored (else a player could make the GM queue on anyone's lock).
   lockKeys: async (p, { combat }) => {
-    const attacker = (await attackingItem(p.itemUuid)).actor;
-    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker)] : []), ...(await actorLocksOf(p.targetUuids))];
+    const item = await attackingItem(p.itemUuid);
+    const attacker = item.actor;
+    const area = itemArea(item);
+    const targets = area ? await areaLockTargets(p.templateUuid, item, attacker, area) : p.targetUuids;
+    const foes = (await Promise.all(targets.map((uuid) => actorFromUuid(uuid)))).flatMap((a) => (a ? [a.uuid] : []));
+    const targetLocks = foes.map((uuid) => actorLock(uuid));
+    // The cards whose GM records note the attacker's foe bonuses against these targets (their use is noted there).
+    return [`attack:${p.itemUuid}`, ...(attacker ? [actorLock(attacker.uuid), ...combat.combatLocks(attacker), ...foeBonusLockKeys(attacker, foes)] : []), ...targetLocks];
   },
   async authorize(user, p) {
     if (user.isGM) return;
@@ -414,6 +435,7 @@ export const attackQuery = defineCardQuery({
     const standing = await context.services.combat.standing(actor);
     refuseHelpless(actor, standing, "Attack");
     const turn = attackTurn(actor, standing, attack === "Ch");
+    refuseUndeclaredCombat(context.scope, turn);
     // An empty weapon is refused before anything is written (a retry that already fired passes).
     assertMayFire(item, attack, context.requestId, attackNonce(context.requestId));
     const parsed = parseAttackInput(p.input, actor.system.karma.value);
@@ -422,20 +444,28 @@ export const attackQuery = defineCardQuery({
     const area = itemArea(item);
     const covered = area ? await areaTargets(user, p.templateUuid, item, actor, area) : null;
     const wanted = covered ? covered.map((c) => c.uuid) : p.targetUuids;
+    // A template moved while the attack waited may cover an actor whose lock was not declared: refused, nothing written.
+    if (covered && !(await actorLocksOf(wanted)).every((key) => context.scope.holds(key))) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.TemplateMoved"));
     const snapshots = await Promise.all(wanted.map(async (u, i) => {
       const t = await snapshotTarget(u, attack);
       return t && covered ? { ...t, areaDistance: covered[i]?.distance ?? 0 } : t;
     }));
     const targets = snapshots.filter((t): t is TargetInput => t !== null);
     if (targets.length === 0) throw new QueryRefusal("stale", game.i18n.localize(area ? "CASE.Area.NoOneInside" : "CASE.Exchange.NoTargets"));
-    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn));
+    // A bonus from an earlier Evasion/Feint applies when every target is that foe: only as the GM's notes grant it (foe-bonus.ts).
+    // (A grant whose card's lock the request does not hold, one noted while it waited, waits for the next attack.)
+    const noted = targets.map((t) => grantedFoeBonus(actor, t.actorUuid, context.requestId));
+    const grants = noted.map((g) => (g && context.scope.holds(cardLock(g.card.message.id ?? "")) ? g : null));
+    const bonus = foeBonusShift(grants.map((g) => g?.bonus ?? 0));
+    let state = transition(() => buildExchange(item, actor, attack, targets, parsed.value, area, turn, bonus));
     // The GM's note first (a whispered record): the spends' ledger entries carry its nonce.
     const nonce = await beginAttack(context.requestId);
     await spendAmmunitionOnce(item, actor, attack, context, nonce);
     await spendKarmaOnce(actor, parsed.value.karma, context, game.i18n.format("CASE.KarmaLog.AttackReason", { name: item.name }), nonce);
-    if (foeBonusShift(targets.map((t) => foeBonus(actor, t.actorUuid))) > 0) {
-      await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, targets.map((t) => foeBonusKey(t.actorUuid))));
-    }
+    // A used grant is noted as used in the GM's record, and its flag goes; so does a flag no grant backs (forged or spent).
+    if (bonus > 0) for (const g of grants) if (g) await consumeFoeBonus(g, context.requestId);
+    const flagged = targets.filter((t, i) => foeBonusFlag(actor, t.actorUuid) !== undefined && (bonus > 0 || noted[i] === null));
+    if (flagged.length > 0) await actor.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, flagged.map((t) => foeBonusKey(t.actorUuid))));
     const dice: RolledDie[] = [];
     for (const t of state.targets) state = await rollPendingToHit(state, t.key, dice);
     const message = await createCard(state, ChatMessage.getSpeaker({ actor }), context.requestId, dice, isNpcActor);

@@ -159,14 +159,15 @@ const EXPIRED_ANSWER = { ok: false, reason: "stale", message: "This request was 
 export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   if (game.users.activeGM?.isSelf !== true) return;
   const requests = game.messages.filter((m) => m.type === "request");
-  const old = requests.filter((m) => requestRecord(m).answered && Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
+  // Ages by the server's creation time (createdAt): a message's `timestamp` is its author's to set.
+  const old = requests.filter((m) => requestRecord(m).answered && Date.now() - createdAt(m) > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
   // Claims go with their requests: finished ones older than the requests kept, and those whose request is gone.
   const claims = game.messages.filter((m) => m.type === "requestClaim" && m.author?.isGM === true);
-  const oldClaims = claims.filter((m) => claimDone(m) && (Date.now() - m.timestamp > ANSWERED_REQUEST_KEEP_MS || !game.messages.get((m.system as { requestId?: string }).requestId ?? ""))).map((m) => m.id);
+  const oldClaims = claims.filter((m) => claimDone(m) && (Date.now() - createdAt(m) > ANSWERED_REQUEST_KEEP_MS || !game.messages.get((m.system as { requestId?: string }).requestId ?? ""))).map((m) => m.id);
   for (const message of requests) {
     const record = requestRecord(message);
     if (record.answered) continue;
-    if (Date.now() - message.timestamp > REQUEST_EXPIRES_MS) await foundryEnvironment.reply(record.id, EXPIRED_ANSWER);
+    if (Date.now() - createdAt(message) > REQUEST_EXPIRES_MS) await foundryEnvironment.reply(record.id, EXPIRED_ANSWER);
     else await on.receive(record);
   }
   await on.finishUnfinished();

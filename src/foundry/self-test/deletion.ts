@@ -49,7 +49,7 @@ export const deletionBatch = batchSpec<Scratch>("deletion", ({ describe, it, ass
       const scene = await scratchScene(scratch, "deletion");
       const [, targetToken] = await scratchTokens(scratch, scene, [attacker, target]);
       assert.ok(targetToken, "the target's token");
-      // As the GM writes it after an Evasion or a Feint (gm-actions.ts, defend).
+      // A bare flag (as versions before foe-bonus.ts wrote it; no GM note backs it): the attack deletes it all the same.
       await attacker.update({ [`${PATH}.${foeBonusKey(target.uuid)}`]: 1 });
       assert.equal(foeBonus(attacker, target.uuid), 1, "the attacker has a bonus against the target");
       await ask(scratch, attackQuery, { itemUuid: weapon.uuid, targetUuids: [targetToken?.uuid ?? ""], input: { ...DEFAULT_ATTACK_INPUT } });
