@@ -148,5 +148,6 @@ export function replaceStatusEffects(first: readonly StatusEffectEntry[], drop: 
     return;
   }
   for (const id of Object.keys(record)) Reflect.deleteProperty(record, id);
-  for (const [order, e] of next.entries()) record[e.id] = generation >= 14 ? { ...e, order } : e;
+  // The same entry objects, each given its place (a copy could drop what core keeps on them).
+  for (const [order, e] of next.entries()) record[e.id] = generation >= 14 ? Object.assign(e, { order }) : e;
 }
