@@ -8,7 +8,7 @@
 import { holdEffects, unconsciousAt, type CharacterStanding, type StandingRulings } from "../rules/index";
 import { isCharacter } from "./core/guards";
 import { SYSTEM_ID } from "./core/constants";
-import { addStatusEffect } from "./core/compat";
+import { replaceStatusEffects } from "./core/compat";
 
 export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying", "unconscious"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
@@ -45,9 +45,29 @@ export interface StatusDetails {
   fresh?: boolean;
 }
 
-/** Adds CASE's conditions to CONFIG.statusEffects (call in init). */
+/**
+ * Core's statuses that CASE's conditions replace in the token HUD, by core id (as dnd5e and pf2e
+ * replace core's list with their own): the same name (stun: Stunned; unconscious: Unconscious) or
+ * the same icon for a look-alike (prone: Slammed; restrain: Partial Hold; bleeding: Dying). Every
+ * other core status stays, after CASE's six, so each icon in the HUD means one thing.
+ */
+export const CORE_LOOKALIKES = ["stun", "unconscious", "prone", "restrain", "bleeding"] as const;
+
+/** Puts CASE's conditions first in CONFIG.statusEffects, in place of core's look-alikes (call in init). */
 export function registerStatusEffects(): void {
-  for (const status of CASE_STATUSES) addStatusEffect({ id: statusId(status), name: `CASE.Status.${status}`, img: ICONS[status] });
+  replaceStatusEffects(
+    CASE_STATUSES.map((status) => ({ id: statusId(status), name: `CASE.Status.${status}`, img: ICONS[status] })),
+    CORE_LOOKALIKES,
+  );
+}
+
+/**
+ * A Stunned effect's name with its turns left ("Stunned (2 turns)"), which the effect carries
+ * (its tooltip and the actor's effects list); 0 = until removed: plain "Stunned".
+ */
+export function stunName(turns = 0): string {
+  if (turns <= 0) return game.i18n.localize("CASE.Status.stunned");
+  return game.i18n.format(turns === 1 ? "CASE.Status.stunnedTurn" : "CASE.Status.stunnedTurns", { turns: String(turns) });
 }
 
 /**
@@ -70,14 +90,10 @@ export function statusShift(statuses: ReadonlySet<string>, action: "any" | "esca
  */
 export async function setStatus(actor: Actor.Implementation, status: CaseStatus, details: StatusDetails = {}): Promise<void> {
   const id = statusId(status);
-  const existing = actor.effects.find((e) => e.statuses.has(id));
-  if (existing) {
-    await existing.update({ [`flags.${SYSTEM_ID}`]: details } as ActiveEffect.UpdateData);
-    return;
-  }
-  await actor.toggleStatusEffect(id, { active: true });
-  const created = actor.effects.find((e) => e.statuses.has(id));
-  if (created) await created.update({ [`flags.${SYSTEM_ID}`]: details } as ActiveEffect.UpdateData);
+  // A stun's turns left are kept in step on its effect's name, each time its details change.
+  const update = { [`flags.${SYSTEM_ID}`]: details, ...(status === "stunned" ? { name: stunName(details.turns) } : {}) } as ActiveEffect.UpdateData;
+  if (!actor.effects.some((e) => e.statuses.has(id))) await actor.toggleStatusEffect(id, { active: true });
+  await actor.effects.find((e) => e.statuses.has(id))?.update(update);
 }
 
 /** Removes a condition (idempotent). */

@@ -4,7 +4,7 @@
  */
 import "../support/foundry-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addStatusEffect, deletionUpdate } from "../../src/foundry/core/compat";
+import { deletionUpdate } from "../../src/foundry/core/compat";
 import { registerStatusEffects, statusId } from "../../src/foundry/status-effects";
 import { ALICE, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
 import { attackQuery, foeBonus } from "../../src/foundry/exchange/make-attack";
@@ -72,22 +72,23 @@ describe("deleting keys in an update", () => {
 });
 
 describe("registering the conditions", () => {
-  it("on 13: pushed onto the array, once", () => {
+  it("on 13: first in the array, core's own entries kept after them, once", () => {
     useGeneration(13);
     const list: unknown[] = [{ id: "dead", name: "Dead", img: "x" }];
     (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects = list;
     registerStatusEffects();
     registerStatusEffects();
-    expect(list.map((e) => (e as { id: string }).id)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious")]);
+    expect(list.map((e) => (e as { id: string }).id)).toEqual([statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious"), "dead"]);
   });
 
-  it("on 14: set by id in the record (core's own entries kept), once", () => {
+  it("on 14: set by id in the record, first by an explicit order (core's own entries kept after them), once", () => {
     useGeneration(14);
     const record: Record<string, unknown> = { dead: { id: "dead", name: "Dead", img: "x" } };
     (globalThis as unknown as { CONFIG: { statusEffects: unknown } }).CONFIG.statusEffects = record;
     registerStatusEffects();
-    addStatusEffect({ id: statusId("stunned"), name: "other", img: "y" });
-    expect(Object.keys(record)).toEqual(["dead", statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious")]);
-    expect(record[statusId("stunned")]).toEqual({ id: statusId("stunned"), name: "CASE.Status.stunned", img: "icons/svg/daze.svg" });
+    registerStatusEffects();
+    expect(Object.keys(record)).toEqual([statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious"), "dead"]);
+    expect(record[statusId("stunned")]).toEqual({ id: statusId("stunned"), name: "CASE.Status.stunned", img: "icons/svg/daze.svg", order: 0 });
+    expect(record.dead).toEqual({ id: "dead", name: "Dead", img: "x", order: 6 });
   });
 });

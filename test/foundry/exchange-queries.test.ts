@@ -206,6 +206,7 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     expect(hero.statuses.has(statusId("stunned"))).toBe(true);
     const effect = hero.effects.find((e) => e.statuses.has(statusId("stunned")));
     expect(effect?.flags.case).toEqual({ turns: 1, startsNextTurn: false });
+    expect(effect).toMatchObject({ name: "Stunned (1 turn)" });
     // Rolling it again is stale; someone else cannot roll it.
     expect(await world.ask(consequenceQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "stale" });
     expect(await world.ask(consequenceQuery, BOB.id, { messageId: MESSAGE_ID, targetKey: "0", check: "stun" })).toMatchObject({ ok: false, reason: "forbidden" });

@@ -127,20 +127,27 @@ export interface StatusEffectEntry {
   readonly id: string;
   readonly name: string;
   readonly img: string;
+  /** v14: the place in the token HUD. */
+  readonly order?: number;
 }
 
 /**
- * Adds a status effect to CONFIG.statusEffects unless one with its id is there: on v14 the
- * list is a record keyed by id (array edits do not all survive its compatibility layer); on
- * v13 it is an array.
+ * Puts `first` at the head of CONFIG.statusEffects (the token HUD's order) and drops the entries
+ * whose id is in `drop`; every other entry stays, in its order. Edited in place; idempotent. On
+ * v14 the list is a record keyed by id (array edits do not all survive its compatibility layer)
+ * and each entry gets an explicit `order` (its place); on v13 the array's order is the HUD's.
  */
-export function addStatusEffect(entry: StatusEffectEntry, generation: number = foundryGeneration()): void {
+export function replaceStatusEffects(first: readonly StatusEffectEntry[], drop: readonly string[], generation: number = foundryGeneration()): void {
   const list: unknown = CONFIG.statusEffects;
-  if (generation >= 14 && !Array.isArray(list)) {
-    const record = list as Record<string, StatusEffectEntry>;
-    if (!(entry.id in record)) record[entry.id] = entry;
+  const array = Array.isArray(list) ? (list as StatusEffectEntry[]) : null;
+  const record = list as Record<string, StatusEffectEntry>;
+  const gone = new Set([...drop, ...first.map((e) => e.id)]);
+  const next = [...first, ...(array ?? Object.values(record)).filter((e) => !gone.has(e.id))];
+  if (array) {
+    array.splice(0, array.length, ...next);
     return;
   }
-  const array = list as StatusEffectEntry[];
-  if (!array.some((e) => e.id === entry.id)) array.push(entry);
+  for (const id of Object.keys(record)) Reflect.deleteProperty(record, id);
+  // The same entry objects, each given its place (a copy could drop what core keeps on them).
+  for (const [order, e] of next.entries()) record[e.id] = generation >= 14 ? Object.assign(e, { order }) : e;
 }

@@ -1,17 +1,18 @@
 /** Foundry 13 and 14: conditions, flag deletion and enricher links, the three places they differ. */
 import { SYSTEM_ID } from "../core/constants";
 import { deletionUpdate, foundryGeneration } from "../core/compat";
-import { statusId, CASE_STATUSES } from "../status-effects";
+import { statusId, CASE_STATUSES, CORE_LOOKALIKES } from "../status-effects";
 import { ENRICHER_ID, LINK_CLASS } from "../enrichers";
 import { batchSpec } from "./batches";
 import { recordingMessages, scratchActor, settle, type Scratch } from "./scratch";
 
 export const versionsBatch = batchSpec<Scratch>("versions", ({ describe, it, assert }, scratch) => {
   describe(`Foundry ${String(foundryGeneration())}`, () => {
-    it("registers every CASE condition in CONFIG.statusEffects, and a toggled one shows on the actor", async () => {
+    it("registers every CASE condition first in CONFIG.statusEffects, in place of core's look-alikes, and a toggled one shows on the actor", async () => {
       const list: unknown = CONFIG.statusEffects;
       const ids = Array.isArray(list) ? list.map((e: { id: string }) => e.id) : Object.keys(list as object);
-      for (const status of CASE_STATUSES) assert.ok(ids.includes(statusId(status)), `${statusId(status)} is registered`);
+      assert.deepEqual(ids.slice(0, CASE_STATUSES.length), CASE_STATUSES.map(statusId), "CASE's conditions come first");
+      for (const id of CORE_LOOKALIKES) assert.ok(!ids.includes(id), `core's ${id} is replaced`);
       const hero = await scratchActor(scratch, "conditions");
       await hero.toggleStatusEffect(statusId("stunned"), { active: true });
       assert.ok(hero.statuses.has(statusId("stunned")), "the actor is stunned");
