@@ -4,7 +4,7 @@
  */
 import "../support/foundry-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { deletionUpdate } from "../../src/foundry/core/compat";
+import { deletionUpdate, statusEffectEntries } from "../../src/foundry/core/compat";
 import { registerStatusEffects, statusId } from "../../src/foundry/status-effects";
 import { ALICE, FakeActor, characterSource, installWorld, type World } from "../support/exchange-world";
 import { attackQuery, foeBonus } from "../../src/foundry/exchange/make-attack";
@@ -90,5 +90,7 @@ describe("registering the conditions", () => {
     expect(Object.keys(record)).toEqual([statusId("stunned"), statusId("slammed"), statusId("partialHold"), statusId("fullHold"), statusId("dying"), statusId("unconscious"), "dead"]);
     expect(record[statusId("stunned")]).toEqual({ id: statusId("stunned"), name: "CASE.Status.stunned", img: "icons/svg/daze.svg", order: 0 });
     expect(record.dead).toEqual({ id: "dead", name: "Dead", img: "x", order: 6 });
+    // Read back by id on 14 as on 13 (the team sheet names its members' conditions so).
+    expect(statusEffectEntries().find((e) => e.id === "dead")?.name).toBe("Dead");
   });
 });

@@ -12,6 +12,7 @@ import { karmaPoolEnabled, karmaPoolState } from "../core/settings";
 import { MAX_TEAM_MEMBERS } from "../data/actor/team";
 import { teamSheetContext, type TeamMemberInput } from "./team-context";
 import { partsOf } from "./templates";
+import { statusEffectEntries } from "../core/compat";
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
@@ -45,7 +46,7 @@ function memberInput(actor: Actor.Implementation): TeamMemberInput {
 }
 
 function statusLabel(id: string): string {
-  const effect = CONFIG.statusEffects.find((e) => e.id === id);
+  const effect = statusEffectEntries().find((e) => e.id === id);
   return effect ? game.i18n.localize(effect.name) : id;
 }
 

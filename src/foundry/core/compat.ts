@@ -131,6 +131,12 @@ export interface StatusEffectEntry {
   readonly order?: number;
 }
 
+/** Every entry of CONFIG.statusEffects, an array on 13 or a record keyed by id on 14. */
+export function statusEffectEntries(): readonly StatusEffectEntry[] {
+  const list: unknown = CONFIG.statusEffects;
+  return Array.isArray(list) ? (list as StatusEffectEntry[]) : Object.values(list as Record<string, StatusEffectEntry>);
+}
+
 /**
  * Puts `first` at the head of CONFIG.statusEffects (the token HUD's order) and drops the entries
  * whose id is in `drop`; every other entry stays, in its order. Edited in place; idempotent. On
