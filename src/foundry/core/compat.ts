@@ -144,3 +144,12 @@ export function addStatusEffect(entry: StatusEffectEntry, generation: number = f
   const array = list as StatusEffectEntry[];
   if (!array.some((e) => e.id === entry.id)) array.push(entry);
 }
+
+/**
+ * The document an area attack places on the scene: v14 deprecates MeasuredTemplate in favour of
+ * scene Regions (v14 release notes: `TEMPLATE_CREATE` replaced by `REGION_CREATE`, so a player
+ * may create a Region); v13 keeps the template. Written from memory of the public v14 notes.
+ */
+export function areaDocumentName(generation: number = foundryGeneration()): "Region" | "MeasuredTemplate" {
+  return generation >= 14 ? "Region" : "MeasuredTemplate";
+}
