@@ -11,7 +11,7 @@ import { characterSource } from "../support/exchange-world";
 import { CanvasDouble } from "../support/template-canvas";
 import { attackQuery } from "../../src/foundry/exchange/make-attack";
 import { applyAllQuery } from "../../src/foundry/exchange/gm-actions";
-import { areaTemplateData, areaTemplateFlags, placeArea, type PlacedArea } from "../../src/foundry/exchange/area-template";
+import { areaRegionData, areaTemplateData, areaTemplateFlags, placeArea, type PlacedArea } from "../../src/foundry/exchange/area-template";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import type { AreaDefinition } from "../../src/rules/index";
 
@@ -118,5 +118,51 @@ describe("area attack across users (strict table)", () => {
     expect(table.server.applied.slice(writes).filter((w) => !isClaim(w) && (w.write.collection !== "ChatMessage" || (w.write.op === "create" && w.user !== TABLE_USERS.alice.id)))).toHaveLength(0);
     table.dice.push(99, 99, 99, 99, 99);
     expect(await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: [`Scene.${SCENE}.Token.tok0000000000001`], input: { blindsided: true }, templateUuid: nearTemplate?.uuid })).toMatchObject({ ok: true });
+  });
+});
+
+describe("area as region across users (strict table, Foundry 14)", () => {
+  it("area as region: on 14 Alice's click places a Region she authors (no MeasuredTemplate), the GM reads it from its own copy and posts one card with a row per covered token; Bob's Region is refused", async () => {
+    vi.unstubAllGlobals();
+    installTableGlobals();
+    table = new StrictTable({ seed: 11, generation: 14 });
+    seatCast(table);
+    table.server.actors.get(CAST.kestrel)?.items.push({
+      _id: GRENADE_ID,
+      name: "Concussion Grenade",
+      type: "weapon",
+      system: { attack: { enabled: true, type: "Fo", range: 2, pullable: true, area: AREA }, damage: { mode: "rank", rank: 20 }, materialStrength: 4, ammunition: { tracked: false, value: 0, max: 0 }, equipped: true },
+    });
+    THUGS.slice(0, 2).forEach((id, i) => { table.server.addActor(id, `Dock Thug ${i + 1}`, "npc", { ...characterSource({ fighting: 6, agility: 6, strength: 6, endurance: 6 }), minor: true }, []); });
+    seatScene(table, SCENE, [{ actorId: CAST.kestrel, x: 4, y: 5 }, { actorId: THUGS[0] ?? "", x: 5, y: 5 }, { actorId: THUGS[1] ?? "", x: 9, y: 5 }]);
+    table.server.settings.set("case.attacksInTurn", false);
+    await table.connectAll();
+    const { alice, bob } = table.clients;
+    const scene = alice.scenes.get(SCENE);
+    if (!scene) throw new Error("Alice's client holds no scene.");
+    const board = new CanvasDouble(scene);
+    const placed = await alice.run(async (): Promise<PlacedArea | null> => {
+      const placing = placeArea(board, AREA, `Actor.${CAST.kestrel}`, GRENADE);
+      await board.listening();
+      board.move({ x: 550, y: 550 });
+      board.click({ x: 550, y: 550 });
+      return placing;
+    });
+    const server = table.server.scenes.get(SCENE);
+    expect(server?.templates).toHaveLength(0);
+    expect(table.server.deprecations).toEqual([]);
+    expect(server?.regions?.[0]).toMatchObject({ author: TABLE_USERS.alice.id, flags: { case: { areaItem: GRENADE } } });
+    expect(placed?.templateUuid).toMatch(/\.Region\./);
+    table.dice.push(99);
+    expect(placed?.targets.map((t) => t.distance)).toEqual([0]);
+    expect(await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: placed?.targets.map((t) => t.uuid), input: { blindsided: true }, templateUuid: placed?.templateUuid })).toMatchObject({ ok: true });
+    await table.settle();
+    const cards = [...table.server.messages.values()].filter((m) => m.type === "attack");
+    expect(cards).toHaveLength(1);
+    expect(readExchange(cards[0]?.system.exchange).targets.map((t) => t.name)).toEqual(["Dock Thug 1"]);
+    const bobScene = bob.scenes.get(SCENE);
+    const [bobs] = (await bob.run(() => bobScene?.createEmbeddedDocuments("Region", [areaRegionData(AREA, { x: 5, y: 5 }, { x: 4, y: 5 }, { size: 100, distance: 1 }, areaTemplateFlags(GRENADE), "Area")]))) ?? [];
+    await table.settle();
+    expect(await alice.click(attackQuery, { itemUuid: GRENADE, targetUuids: placed?.targets.map((t) => t.uuid), input: {}, templateUuid: bobs?.uuid })).toMatchObject({ ok: false, reason: "stale" });
   });
 });

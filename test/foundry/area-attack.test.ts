@@ -13,7 +13,7 @@ import { ALICE, FakeActor, GM, characterSource, installWorld, type FakeMessage, 
 import { CanvasDouble, SceneDouble } from "../support/template-canvas";
 import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { applyAllQuery } from "../../src/foundry/exchange/gm-actions";
-import { areaPlacement, areaTemplateData, areaTemplateFlags } from "../../src/foundry/exchange/area-template";
+import { areaPlacement, areaRegionData, areaTemplateData, areaTemplateFlags, placedAt } from "../../src/foundry/exchange/area-template";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { lineSquares, type AreaDefinition, type ExchangeState } from "../../src/rules/index";
@@ -210,5 +210,87 @@ describe("area attack: placing the template on the canvas", () => {
       expect(Math.abs(Math.atan2(Math.sin(heading - reached), Math.cos(heading - reached)))).toBeLessThan(Math.PI / 4);
       expect(lineSquares(origin, centre, radius).length).toBe(radius);
     }));
+  });
+});
+
+describe("area as region: Foundry 14 places a scene Region where 13 places a template", () => {
+  let board: CanvasDouble;
+  const release = (): { generation: number } => (game as unknown as { release: { generation: number } }).release;
+  beforeEach(() => {
+    board = new CanvasDouble(scene);
+    vi.stubGlobal("canvas", board);
+    (CONFIG as unknown as { MeasuredTemplate: unknown }).MeasuredTemplate = board.templateClasses;
+    (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
+    author = GM;
+    release().generation = 14;
+  });
+
+  async function aimAndClick(power: Item.Implementation): Promise<unknown> {
+    const made = makeAttack(power, { skipDialog: true });
+    await board.listening();
+    board.move({ x: 550, y: 570 }); // square (5, 5)
+    board.click({ x: 550, y: 570 });
+    return made;
+  }
+
+  it("area as region: on generation 14 an area attack places a Region (no MeasuredTemplate is created) and the GM posts one card with a row per covered token", async () => {
+    const power = blastPower();
+    const message = await aimAndClick(power);
+    expect(scene.templates).toHaveLength(0);
+    expect(scene.deprecations).toEqual([]);
+    expect(scene.regions).toHaveLength(1);
+    const region = scene.regions[0];
+    expect(region?.flags).toEqual({ case: { areaItem: power.uuid } });
+    expect(region?.shapes).toEqual([{ type: "rectangle", x: 200, y: 200, width: 700, height: 700, rotation: 0 }]);
+    expect(board.targets).toEqual(["tokthug000000000", "tokthug000000001", "tokthug000000002", "tokthug000000003"]);
+    expect(message).toBe(cards()[0]);
+    expect(cards()).toHaveLength(1);
+    expect(cardState().targets.map((t) => [t.uuid, t.areaDistance])).toEqual([0, 1, 2, 3].map((i) => [scene.tokens[i + 1]?.uuid, i]));
+  });
+
+  it("area as region: the GM reads a player's Region (its author, its item flag) and refuses another user's, another item's, or a template on 14", async () => {
+    const power = blastPower();
+    author = ALICE;
+    const region = async (itemUuid = power.uuid): Promise<string> => (await scene.createEmbeddedDocuments("Region", [areaRegionData(BLAST, { x: 5, y: 5 }, { x: 4, y: 5 }, scene.grid, areaTemplateFlags(itemUuid), "Area")]))[0]?.uuid ?? "";
+    const ask = (templateUuid: string) => world.ask(attackQuery, ALICE.id, { itemUuid: power.uuid, targetUuids: [hero.uuid], input: {}, templateUuid });
+    expect(await ask(await template(power))).toMatchObject({ ok: false, reason: "stale" });
+    expect(await ask(await region("Actor.other.Item.other"))).toMatchObject({ ok: false, reason: "stale" });
+    author = GM;
+    expect(await ask(await region())).toMatchObject({ ok: false, reason: "stale", message: expect.stringContaining("placed by someone else") as string });
+    author = ALICE;
+    expect(cards()).toHaveLength(0);
+    expect(await ask(await region())).toMatchObject({ ok: true });
+    expect(cardState().targets.map((t) => [t.uuid, t.areaDistance])).toEqual([0, 1, 2, 3].map((i) => [scene.tokens[i + 1]?.uuid, i]));
+  });
+
+  it("area as region: on 13 the template path is unchanged (a template, no Region)", async () => {
+    release().generation = 13;
+    const power = blastPower();
+    await aimAndClick(power);
+    expect(scene.regions).toHaveLength(0);
+    expect(scene.templates).toHaveLength(1);
+    expect(cardState().targets).toHaveLength(4);
+  });
+
+  it("area as region: property: a placed Region gives back the square it was aimed at, as a template does", () => {
+    const square = fc.record({ x: fc.integer({ min: 0, max: 60 }), y: fc.integer({ min: 0, max: 60 }) });
+    fc.assert(fc.property(square, square, fc.integer({ min: 1, max: 8 }), fc.constantFrom<"burst" | "line">("burst", "line"), (aim, origin, radius, shape) => {
+      if (shape === "line" && aim.x === origin.x && aim.y === origin.y) return;
+      const area: AreaDefinition = { shape, radius };
+      const at = placedAt({ uuid: "", shapes: areaRegionData(area, aim, origin, scene.grid, {}, "Area").shapes });
+      expect(at).not.toBeNull();
+      if (!at) return;
+      expect(areaPlacement(area, at, origin, scene.grid)).toEqual(areaPlacement(area, areaTemplateData(area, aim, origin, scene.grid), origin, scene.grid));
+    }));
+  });
+
+  it("area on its level: the GM's area reading counts only tokens on the attacker's level (v14 Scene Levels)", async () => {
+    const power = blastPower();
+    scene.tokens.splice(0, scene.tokens.length);
+    scene.addToken("tokhero000000001", hero, { x: 4, y: 5 }, { level: "ground" });
+    const squares = [{ x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 7 }];
+    thugs.slice(0, 3).forEach((t, i) => scene.addToken(`tokthug00000000${i}`, t, squares[i] ?? { x: 0, y: 0 }, { level: i === 1 ? "roof" : "ground" }));
+    await aimAndClick(power);
+    expect(cardState().targets.map((t) => t.uuid)).toEqual([scene.tokens[1]?.uuid, scene.tokens[3]?.uuid]);
   });
 });

@@ -239,6 +239,8 @@ export function installWorld(): World {
   vi.stubGlobal("CONFIG", { CASE: { universalTable: UNIVERSAL_TABLE, router: clientRouter }, specialStatusEffects: { DEFEATED: "dead" }, statusEffects: [] });
   vi.stubGlobal("game", {
     user: GM,
+    // Foundry's major version (game.release.generation); a test of v14 behaviour sets 14.
+    release: { generation: 13 },
     users: { get: (id: string) => users.get(id), filter: (fn: (u: FakeUser) => boolean) => [...users.values()].filter(fn), activeGM: null },
     // A WorldCollection: get by id, iteration, and `contents` (Collection#contents: its values in insertion order).
     messages: {

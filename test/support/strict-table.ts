@@ -50,6 +50,11 @@
  *   player's by default), as themselves: the server sets `author` to the creating user and
  *   refuses another's unless a GM (BaseMeasuredTemplate's author field). Templates and tokens
  *   are embedded in their scene; every client holds a copy of it.
+ * - Foundry 14 (from memory of the public v14 release notes, not a cited page): MeasuredTemplates
+ *   are deprecated in favour of scene Regions and `TEMPLATE_CREATE` is replaced by
+ *   `REGION_CREATE` (a player's by default), so on 14 any user may create a Region, as themselves
+ *   (author stamped as a template's); creating a template there logs a deprecation warning
+ *   (`server.deprecations`). On 13 a player may not create a Region (GM only).
  * - Handlers interleave: every step (the server's work, each delivery to each client, each
  *   answer) waits a seeded random delay, so concurrent requests really race.
  * - A client can drop between any two writes: its writes then fail, the others are told the
@@ -195,17 +200,26 @@ interface TemplateSource extends Json {
   flags: Json;
 }
 
-/** A scene: its grid, its dimensions (Scene#dimensions), its tokens and templates. */
+/** A Region on a scene (RegionDocument: its shapes as sent, its flags), its author stamped by the server (v14). */
+interface RegionSource extends Json {
+  _id: string;
+  author: string;
+  shapes: Json[];
+  flags: Json;
+}
+
+/** A scene: its grid, its dimensions (Scene#dimensions), its tokens, templates and Regions. */
 export interface SceneSource extends Json {
   _id: string;
   grid: { size: number; type: number; distance: number };
   dimensions: { sceneX: number; sceneY: number; sceneWidth: number; sceneHeight: number };
   tokens: TokenSource[];
   templates: TemplateSource[];
+  regions?: RegionSource[];
 }
 
 type Write =
-  | { op: "createTemplate"; collection: "Scene"; id: string; data: Json }
+  | { op: "createTemplate" | "createRegion"; collection: "Scene"; id: string; data: Json }
   | { op: "update"; collection: "Combat"; id: string; data: Json }
   | { op: "updateCombatants"; collection: "Combat"; id: string; updates: Json[] }
   | { op: "createCombatants"; collection: "Combat"; id: string; data: Json[]; keepId: boolean }
@@ -280,9 +294,15 @@ export class StrictServer {
   gate: ((client: StrictClient, write: Write) => Promise<void> | null) | null = null;
   /** The server's own log of every write it applied, for figures. */
   readonly applied: { user: string; write: Write }[] = [];
+  /** The v14 deprecation warnings the writes logged (a template created on 14). */
+  readonly deprecations: string[] = [];
   #ids = 0;
 
-  constructor(seed: number) {
+  constructor(
+    seed: number,
+    /** Foundry's major version the server runs (the table's). */
+    readonly generation: 13 | 14 = 13,
+  ) {
     this.rng = seeded(seed);
   }
 
@@ -525,12 +545,20 @@ export class StrictServer {
 
   /** A template placed on a scene: by anyone, as themselves (the server stamps the author). */
   #writeScene(client: StrictClient, write: Write): SceneSource {
-    if (write.op !== "createTemplate") throw new ServerRefusal("Bad write.");
+    if (write.op !== "createTemplate" && write.op !== "createRegion") throw new ServerRefusal("Bad write.");
     const user = client.user;
     const scene = this.scenes.get(write.id);
     if (!scene) throw new ServerRefusal(`No scene ${write.id}.`);
     const data = write.data;
     if (typeof data.author === "string" && data.author !== user.id && !user.isGM) throw new ServerRefusal(`${user.name} may not place a template as ${data.author}.`);
+    if (write.op === "createRegion") {
+      if (this.generation < 14 && !user.isGM) throw new ServerRefusal(`${user.name} may not create a Region on 13.`);
+      (scene.regions ??= []).push({ _id: this.newId("regn"), author: typeof data.author === "string" ? data.author : user.id, shapes: Array.isArray(data.shapes) ? (data.shapes as Json[]) : [], flags: (data.flags ?? {}) as Json });
+      this.applied.push({ user: user.id, write });
+      this.#broadcast("update", "Scene", scene, client);
+      return scene;
+    }
+    if (this.generation >= 14) this.deprecations.push("MeasuredTemplate is deprecated: use a scene Region");
     const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
     scene.templates.push({
       _id: this.newId("tmpl"),
@@ -914,19 +942,22 @@ export class ClientScene {
   get templates(): ClientTemplate[] {
     return this.source.templates.map((t) => new ClientTemplate(this, t));
   }
-  async createEmbeddedDocuments(name: string, data: readonly object[]): Promise<ClientTemplate[]> {
-    if (name !== "MeasuredTemplate") throw new Error(`The strict table's scenes make templates only, not ${name}.`);
-    const made: ClientTemplate[] = [];
+  get regions(): ClientRegion[] {
+    return (this.source.regions ?? []).map((r) => new ClientRegion(this, r));
+  }
+  async createEmbeddedDocuments(name: string, data: readonly object[]): Promise<(ClientTemplate | ClientRegion)[]> {
+    if (name !== "MeasuredTemplate" && name !== "Region") throw new Error(`The strict table's scenes make templates and Regions only, not ${name}.`);
+    const made: (ClientTemplate | ClientRegion)[] = [];
     for (const d of data) {
-      const answer = await this.client.write({ op: "createTemplate", collection: "Scene", id: this.id, data: wire(d) as Json });
-      const last = (answer as SceneSource | null)?.templates.at(-1);
-      if (last) made.push(new ClientTemplate(this, last));
+      const answer = (await this.client.write({ op: name === "Region" ? "createRegion" : "createTemplate", collection: "Scene", id: this.id, data: wire(d) as Json })) as SceneSource | null;
+      const last = name === "Region" ? answer?.regions?.at(-1) : answer?.templates.at(-1);
+      if (last) made.push(name === "Region" ? new ClientRegion(this, last as RegionSource) : new ClientTemplate(this, last as TemplateSource));
     }
     return made;
   }
-  /** A token or template of this scene by UUID. */
-  find(uuid: string): ClientToken | ClientTemplate | null {
-    return this.tokens.find((t) => t.uuid === uuid) ?? this.templates.find((t) => t.uuid === uuid) ?? null;
+  /** A token, template or Region of this scene by UUID. */
+  find(uuid: string): ClientToken | ClientTemplate | ClientRegion | null {
+    return this.tokens.find((t) => t.uuid === uuid) ?? this.templates.find((t) => t.uuid === uuid) ?? this.regions.find((r) => r.uuid === uuid) ?? null;
   }
 }
 
@@ -974,6 +1005,27 @@ export class ClientToken extends TokenDocumentBase {
   async update(data: Json): Promise<this> {
     await this.client.write({ op: "update", collection: "Token", sceneId: this.parent.id, id: this.id, data });
     return this;
+  }
+}
+
+/** A Region as a client holds it (RegionDocument, v14: a player may create one). */
+export class ClientRegion {
+  readonly documentName = "Region";
+  constructor(
+    readonly parent: ClientScene,
+    readonly source: RegionSource,
+  ) {}
+  get uuid(): string {
+    return `Scene.${this.parent.id}.Region.${this.source._id}`;
+  }
+  get shapes(): Json[] {
+    return this.source.shapes;
+  }
+  get flags(): Json {
+    return this.source.flags;
+  }
+  get author(): { id: string } {
+    return { id: this.source.author };
   }
 }
 
@@ -1285,7 +1337,7 @@ export class StrictTable {
   readonly joined: StrictClient[] = [];
 
   constructor(options: TableOptions = {}) {
-    this.server = new StrictServer(options.seed ?? 1);
+    this.server = new StrictServer(options.seed ?? 1, options.generation ?? 13);
     this.lockTimeoutMs = options.lockTimeoutMs ?? 5_000;
     this.answerTimeoutMs = options.answerTimeoutMs ?? 15_000;
     this.generation = options.generation ?? 13;

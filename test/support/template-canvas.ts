@@ -20,7 +20,17 @@
  *   { parent }))`, as dnd5e's AbilityTemplate, MIT); `document.updateSource` changes it in
  *   memory only, `draw`, `refresh` and `destroy` redraw or remove it.
  * - Token documents: `x`, `y` in pixels (top-left), `width`, `height` in squares, `hidden`,
- *   `actor`; UUID `Scene.<scene id>.Token.<id>`.
+ *   `actor`; UUID `Scene.<scene id>.Token.<id>`. On v14 (Scene Levels) a token also has its
+ *   `level` (modelled from memory of the v14 notes: the id of the scene level it stands on).
+ *
+ * Foundry 14 (modelled from memory of the public v14 release notes and API pages, not from a
+ * cited page): MeasuredTemplates are deprecated in favour of scene Regions; the
+ * `TEMPLATE_CREATE` permission is replaced by `REGION_CREATE`, so a player may create a Region
+ * (`Scene#createEmbeddedDocuments("Region", [{ name, shapes, visibility, flags }])`, shapes as in
+ * v12+'s RegionDocument: `{ type: "rectangle", x, y, width, height, rotation }`), stamped with its
+ * author as a template is; UUID `Scene.<scene id>.Region.<id>`. Creating a template on 14 logs a
+ * deprecation warning (recorded in `deprecations`). On v13 only a GM creates Regions.
+ * The generation is the stubbed `game.release.generation`.
  */
 import { TokenDocumentBase } from "./exchange-world";
 
@@ -36,9 +46,10 @@ export class TokenDouble extends TokenDocumentBase {
     /** The top-left square. */
     square: { x: number; y: number },
     grid: number,
-    options: { hidden?: boolean; width?: number; height?: number } = {},
+    options: { hidden?: boolean; width?: number; height?: number; level?: string } = {},
   ) {
     super();
+    this.level = options.level;
     this.uuid = `Scene.${sceneId}.Token.${id}`;
     this.x = square.x * grid;
     this.y = square.y * grid;
@@ -50,6 +61,30 @@ export class TokenDouble extends TokenDocumentBase {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  readonly level: string | undefined;
+}
+
+export class RegionDouble {
+  readonly documentName = "Region";
+  readonly uuid: string;
+  constructor(
+    readonly id: string,
+    readonly parent: SceneDouble,
+    readonly author: { readonly id: string },
+    private readonly data: Json,
+  ) {
+    this.uuid = `Scene.${parent.id}.Region.${id}`;
+  }
+  get shapes(): Json[] {
+    return (this.data.shapes ?? []) as Json[];
+  }
+  get flags(): Json {
+    return (this.data.flags ?? {}) as Json;
+  }
+}
+
+function generation(): number {
+  return (globalThis as { game?: { release?: { generation?: number } } }).game?.release?.generation ?? 13;
 }
 
 export class TemplateDouble {
@@ -86,6 +121,9 @@ export class TemplateDouble {
 export class SceneDouble {
   readonly tokens: TokenDouble[] = [];
   readonly templates: TemplateDouble[] = [];
+  readonly regions: RegionDouble[] = [];
+  /** The v14 deprecation warnings logged by what was created here. */
+  readonly deprecations: string[] = [];
   readonly grid = { size: 100, distance: 1 };
   constructor(
     readonly id: string,
@@ -93,15 +131,22 @@ export class SceneDouble {
     private readonly creator: () => { id: string; isGM?: boolean },
   ) {}
 
-  addToken(id: string, actor: { uuid: string; name: string } | null, square: { x: number; y: number }, options: { hidden?: boolean; width?: number; height?: number } = {}): TokenDouble {
+  addToken(id: string, actor: { uuid: string; name: string } | null, square: { x: number; y: number }, options: { hidden?: boolean; width?: number; height?: number; level?: string } = {}): TokenDouble {
     const token = new TokenDouble(this.id, id, actor, square, this.grid.size, options);
     this.tokens.push(token);
     return token;
   }
 
-  createEmbeddedDocuments(name: string, data: readonly object[]): Promise<TemplateDouble[]> {
-    if (name !== "MeasuredTemplate") throw new Error(`The scene double makes templates only, not ${name}.`);
+  createEmbeddedDocuments(name: string, data: readonly object[]): Promise<(TemplateDouble | RegionDouble)[]> {
     const creator = this.creator();
+    if (name === "Region") {
+      if (generation() < 14 && creator.isGM !== true) return Promise.reject(new Error("On 13 only a GM creates Regions."));
+      const regions = data.map((d) => new RegionDouble(`regn${String(this.regions.length + 1).padStart(12, "0")}`, this, { id: creator.id }, JSON.parse(JSON.stringify(d)) as Json));
+      this.regions.push(...regions);
+      return Promise.resolve(regions);
+    }
+    if (name !== "MeasuredTemplate") throw new Error(`The scene double makes templates and Regions only, not ${name}.`);
+    if (generation() >= 14) this.deprecations.push("MeasuredTemplate is deprecated: use a scene Region");
     const sent = data.map((d) => JSON.parse(JSON.stringify(d)) as Json);
     // The server stamps the creator as author and refuses another's (BaseMeasuredTemplate's author field); a GM may name anyone.
     const forged = sent.find((json) => typeof json.author === "string" && json.author !== creator.id && creator.isGM !== true);
@@ -115,8 +160,8 @@ export class SceneDouble {
   }
 
   /** A document of this scene by UUID (tokens and templates), as fromUuid finds it. */
-  find(uuid: string): TokenDouble | TemplateDouble | null {
-    return this.tokens.find((t) => t.uuid === uuid) ?? this.templates.find((t) => t.uuid === uuid) ?? null;
+  find(uuid: string): TokenDouble | TemplateDouble | RegionDouble | null {
+    return this.tokens.find((t) => t.uuid === uuid) ?? this.templates.find((t) => t.uuid === uuid) ?? this.regions.find((r) => r.uuid === uuid) ?? null;
   }
 }
 
@@ -185,7 +230,7 @@ export interface CanvasScene {
   readonly grid: { readonly size: number; readonly distance: number };
   /** Its tokens: an array, or an EmbeddedCollection (which maps like one). */
   readonly tokens: { map<T>(fn: (t: CanvasToken) => T): T[] };
-  createEmbeddedDocuments(name: string, data: readonly object[]): Promise<readonly { readonly uuid: string; readonly x: number; readonly y: number; readonly direction: number }[]>;
+  createEmbeddedDocuments(name: string, data: readonly object[]): Promise<readonly { readonly uuid: string }[]>;
 }
 
 /** The canvas of one client viewing `scene`, and the CONFIG.MeasuredTemplate classes. */

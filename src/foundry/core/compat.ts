@@ -157,3 +157,12 @@ export function replaceStatusEffects(first: readonly StatusEffectEntry[], drop: 
   // The same entry objects, each given its place (a copy could drop what core keeps on them).
   for (const [order, e] of next.entries()) record[e.id] = generation >= 14 ? Object.assign(e, { order }) : e;
 }
+
+/**
+ * The document an area attack places on the scene: v14 deprecates MeasuredTemplate in favour of
+ * scene Regions (v14 release notes: `TEMPLATE_CREATE` replaced by `REGION_CREATE`, so a player
+ * may create a Region); v13 keeps the template. Written from memory of the public v14 notes.
+ */
+export function areaDocumentName(generation: number = foundryGeneration()): "Region" | "MeasuredTemplate" {
+  return generation >= 14 ? "Region" : "MeasuredTemplate";
+}

@@ -13,6 +13,7 @@
  * double can model exactly those.
  */
 import { AREA_SPARES_ATTACKER, targetsInArea, type AreaDefinition, type AreaTarget, type GridPoint } from "../../rules/index";
+import { areaDocumentName } from "../core/compat";
 import { SYSTEM_ID } from "../core/constants";
 
 /** The scene's grid: pixels per square, and scene units per square. */
@@ -31,6 +32,8 @@ export interface AreaTokenDoc {
   readonly height: number;
   readonly hidden: boolean;
   readonly actor: { readonly uuid: string } | null;
+  /** v14 Scene Levels: the token's level (from memory of the v14 API; absent on 13). */
+  readonly level?: unknown;
 }
 
 /** A MeasuredTemplate's data as the area reads and writes it. */
@@ -72,6 +75,57 @@ export function areaTemplateData(area: AreaDefinition, aim: GridPoint, origin: G
   return { t: "ray", x: (origin.x + 0.5) * grid.size, y: (origin.y + 0.5) * grid.size, distance: area.radius * grid.distance, direction, width: grid.distance, flags };
 }
 
+/** One Region shape as the area writes it: v13/v14 RectangleShapeData (`x`, `y` its top-left in pixels, `width`, `height`, `rotation` in degrees about its centre). */
+export interface AreaRegionShape {
+  readonly type: "rectangle";
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly rotation: number;
+}
+
+/** A Region's data as the area writes it on v14: its name, one shape, always visible (REGION_VISIBILITY.ALWAYS, 2) and the item's flags. */
+export interface AreaRegionData {
+  readonly name: string;
+  readonly shapes: readonly AreaRegionShape[];
+  readonly visibility: number;
+  readonly flags: Record<string, unknown>;
+}
+
+/**
+ * The Region an area draws on v14 (where v13 draws {@link areaTemplateData}): a burst's square,
+ * or a line as a one-square-wide rectangle turned to its heading about its middle. The shape only
+ * locates the area (read back by {@link placedAt}); which tokens it covers is the rules'.
+ */
+export function areaRegionData(area: AreaDefinition, aim: GridPoint, origin: GridPoint, grid: SceneGrid, flags: Record<string, unknown>, name: string): AreaRegionData {
+  const t = areaTemplateData(area, aim, origin, grid);
+  const s = grid.size;
+  const burst = area.shape === "burst";
+  const long = (burst ? 2 * area.radius + 1 : area.radius) * s;
+  const turn = burst ? 0 : t.direction;
+  const half = burst ? 0 : long / 2;
+  const x = t.x + Math.cos((turn * Math.PI) / 180) * half - half;
+  const y = t.y + Math.sin((turn * Math.PI) / 180) * half - (burst ? 0 : s / 2);
+  return { name, shapes: [{ type: "rectangle", x, y, width: long, height: burst ? long : s, rotation: turn }], visibility: 2, flags };
+}
+
+/** A placed area document: a template (`x`, `y`, `direction`) or a Region (`shapes`). */
+export interface PlacedAreaDoc {
+  readonly uuid: string;
+  readonly x?: number;
+  readonly y?: number;
+  readonly direction?: number;
+  readonly shapes?: readonly Partial<AreaRegionShape>[];
+}
+
+/** Where a placed template or Region was put, as {@link areaPlacement} reads it; null when it has no position. */
+export function placedAt(doc: PlacedAreaDoc): Pick<AreaTemplateData, "x" | "y" | "direction"> | null {
+  const s = doc.shapes?.[0];
+  const [x, y, direction] = doc.shapes ? [s?.x, s?.y, s?.rotation] : [doc.x, doc.y, doc.direction];
+  return typeof x === "number" && typeof y === "number" && typeof direction === "number" ? { x, y, direction } : null;
+}
+
 /**
  * Where a placed template puts its area: a burst's centre square (the middle of its square),
  * or a line's start (the attacker's square `origin`) and a square on its heading.
@@ -95,12 +149,15 @@ export interface CoveredToken {
 /**
  * The tokens an area covers, in the scene's order: those with an actor, not hidden by the GM
  * (a hidden token is not on the table yet), and not the attacker's own under
- * {@link AREA_SPARES_ATTACKER}.
+ * {@link AREA_SPARES_ATTACKER}, and (v14) on the attacker's level.
  */
 export function coveredTokens(area: AreaDefinition, placement: { origin: GridPoint; centre: GridPoint }, tokens: Iterable<AreaTokenDoc>, grid: SceneGrid, attackerUuid: string): CoveredToken[] {
   const candidates: AreaTarget[] = [];
-  for (const t of tokens) {
-    if (t.hidden || t.actor === null) continue;
+  const all = [...tokens];
+  // v14 Scene Levels: only tokens on the attacker's level (both undefined on 13).
+  const level = all.find((t) => t.actor?.uuid === attackerUuid)?.level;
+  for (const t of all) {
+    if (t.hidden || t.actor === null || t.level !== level) continue;
     if (AREA_SPARES_ATTACKER && t.actor.uuid === attackerUuid) continue;
     candidates.push(tokenSquares(t, grid));
   }
@@ -141,7 +198,7 @@ export interface AreaCanvas {
   readonly ready: boolean;
   readonly scene: {
     readonly grid: SceneGrid;
-    createEmbeddedDocuments(name: "MeasuredTemplate", data: AreaTemplateData[]): Promise<readonly { readonly uuid: string; readonly x: number; readonly y: number; readonly direction: number }[]>;
+    createEmbeddedDocuments(name: "MeasuredTemplate" | "Region", data: (AreaTemplateData | AreaRegionData)[]): Promise<readonly PlacedAreaDoc[]>;
   } | null;
   readonly stage: { on(event: string, fn: (event: StagePointer) => void): unknown; off(event: string, fn: (event: StagePointer) => void): unknown };
   readonly templates: { readonly preview: { addChild(child: unknown): unknown; removeChild(child: unknown): unknown }; activate(): unknown };
@@ -207,9 +264,12 @@ export async function placeArea(board: AreaCanvas, area: AreaDefinition, attacke
   preview.destroy();
   board.tokens.activate();
   if (!aim) return null;
-  const [made] = await scene.createEmbeddedDocuments("MeasuredTemplate", [areaTemplateData(area, aim, origin, grid, flags)]);
-  if (!made) return null;
-  const targets = coveredTokens(area, areaPlacement(area, made, origin, grid), board.tokens.placeables.map((t) => t.document), grid, attackerUuid);
+  const name = areaDocumentName();
+  const data = name === "Region" ? areaRegionData(area, aim, origin, grid, flags, game.i18n.localize("CASE.Area.Region")) : areaTemplateData(area, aim, origin, grid, flags);
+  const [made] = await scene.createEmbeddedDocuments(name, [data]);
+  const at = made ? placedAt(made) : null;
+  if (!made || !at) return null;
+  const targets = coveredTokens(area, areaPlacement(area, at, origin, grid), board.tokens.placeables.map((t) => t.document), grid, attackerUuid);
   const ids = new Map(board.tokens.placeables.map((t) => [t.document.uuid, t.document.id ?? ""]));
   board.tokens.setTargets(targets.map((t) => ids.get(t.uuid) ?? ""), { mode: "replace" });
   return { templateUuid: made.uuid, targets };

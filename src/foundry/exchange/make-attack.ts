@@ -38,7 +38,7 @@ import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { actorFromUuid, isCharacter, isItemType } from "../core/guards";
 import { rollShifts, talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../requests/gm";
-import { deletionUpdate } from "../core/compat";
+import { areaDocumentName, deletionUpdate } from "../core/compat";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions, obstaclesOf, parseAttackInput, type AttackInput } from "./attack-input";
 import { QueryRefusal, UUID_PATTERN, payloadRecord, stringField, uuidListField } from "../requests/router";
 import { attackNonce, beginAttack, cardOfOrigin, createCard, type RolledDie } from "./card-store";
@@ -51,7 +51,7 @@ import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition }
 import { consumeFoeBonus, foeBonusFlag, foeBonusKey, foeBonusLockKeys, grantedFoeBonus } from "./foe-bonus";
 import { cardLock } from "./card-request";
 import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
-import { areaPlacement, areaTemplateItem, coveredTokens, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type SceneGrid } from "./area-template";
+import { areaPlacement, areaTemplateItem, coveredTokens, placedAt, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type PlacedAreaDoc, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
@@ -321,19 +321,16 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
   });
 }
 
-/** A template document as the GM reads it (MeasuredTemplateDocument: position, heading, author, flags, scene). */
-interface TemplateDoc {
+/** An area document as the GM reads it (a MeasuredTemplateDocument on 13, a RegionDocument on 14: position, author, flags, scene). */
+interface TemplateDoc extends PlacedAreaDoc {
   readonly documentName: string;
-  readonly x: number;
-  readonly y: number;
-  readonly direction: number;
   readonly flags: unknown;
   readonly author: { readonly id: string | null } | null;
   readonly parent: { readonly grid: SceneGrid; readonly tokens: Iterable<AreaTokenDoc> } | null;
 }
 
 function isTemplateDoc(doc: unknown): doc is TemplateDoc {
-  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === "MeasuredTemplate";
+  return typeof doc === "object" && doc !== null && (doc as { documentName?: unknown }).documentName === areaDocumentName();
 }
 
 /**
@@ -354,7 +351,9 @@ export async function areaTargets(user: AskingUser | null, templateUuid: string 
   const own = tokens.find((t) => t.actor?.uuid === actor.uuid);
   if (!own && area.shape === "line") throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoAttackerToken"));
   const origin = own ? tokenSquares(own, scene.grid) : { x: 0, y: 0 };
-  const placement = areaPlacement(area, doc, origin, scene.grid);
+  const at = placedAt(doc);
+  if (!at) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.BadTemplate"));
+  const placement = areaPlacement(area, at, origin, scene.grid);
   // The GM measures where the area landed against the item's range (rules areaWithinRange), from the attacker's token.
   if (own) {
     const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;

@@ -7,7 +7,8 @@
  */
 import type { AreaDefinition, GridPoint } from "../../rules/index";
 import { DEFAULT_ATTACK_INPUT } from "../exchange/attack-input";
-import { areaTemplateData, areaTemplateFlags } from "../exchange/area-template";
+import { areaDocumentName } from "../core/compat";
+import { areaRegionData, areaTemplateData, areaTemplateFlags } from "../exchange/area-template";
 import { attackQuery } from "../exchange/make-attack";
 import { batchSpec, scratchName } from "./batches";
 import { ask } from "./exchange";
@@ -17,12 +18,13 @@ import { scratchActor, scratchScene, scratchTokensAt, type Recorder, type Scratc
 
 /**
  * AREAS: places the area as the attacker's click does today (area-template.ts `placeArea`: a
- * MeasuredTemplate with the item's flag, drawn by `areaTemplateData`), recorded; returns what
- * the attack query is given with it. On 14 the Region placement goes here.
+ * MeasuredTemplate with the item's flag, drawn by `areaTemplateData`; on 14 a Region drawn by
+ * `areaRegionData`), recorded; returns what the attack query is given with it.
  */
 export async function placeScratchArea(scratch: Recorder, scene: Scene.Implementation, itemUuid: string, area: AreaDefinition, aim: GridPoint, origin: GridPoint): Promise<{ templateUuid: string }> {
-  const data = areaTemplateData(area, aim, origin, scene.grid, areaTemplateFlags(itemUuid));
-  const [made] = await scene.createEmbeddedDocuments("MeasuredTemplate", [data]);
+  const flags = areaTemplateFlags(itemUuid);
+  const region = areaRegionData(area, aim, origin, scene.grid, flags, scratchName("area"));
+  const [made] = areaDocumentName() === "Region" ? await scene.createEmbeddedDocuments("Region", [{ ...region, shapes: [...region.shapes], visibility: CONST.REGION_VISIBILITY.ALWAYS }]) : await scene.createEmbeddedDocuments("MeasuredTemplate", [areaTemplateData(area, aim, origin, scene.grid, flags)]);
   return { templateUuid: scratch.record(made, "the area").uuid };
 }
 
