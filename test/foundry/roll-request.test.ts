@@ -136,6 +136,30 @@ describe("request card", () => {
     expect(table.rolled.length).toBe(rolled);
   });
 
+  it("request card: a forged Karma ledger entry skips no spend (the request's id is the player's to choose, the GM's note is not)", async () => {
+    const { alice } = table.clients;
+    const id = await ask();
+    const requestId = "forgedreq0000001";
+    // Alice writes, on her own hero (hers to write), a ledger entry for the request id she is
+    // about to give her request (keepId), as if its Karma were already spent.
+    const hero = alice.actors.get(CAST.kestrel);
+    if (!hero) throw new Error("Alice's client holds no Kestrel.");
+    await alice.run(() => hero.update({ "flags.case.ledger": [{ id: requestId, field: "system.karma.value", before: 30, after: 30 }] }));
+    await table.settle();
+    expect(JSON.stringify(table.server.actors.get(CAST.kestrel)?.flags)).toContain(requestId);
+    table.dice.push(10);
+    const whisper = [TABLE_USERS.gm.id, TABLE_USERS.gm2.id];
+    await alice.run(async () => {
+      await ChatMessage.implementation.create({ _id: requestId, type: "request", whisper, content: "", system: { query: answerRollRequestQuery.name, payload: answer(id, "0", { karma: 10 }), answer: null } } as never, { keepId: true });
+    });
+    await table.settle();
+    expect(table.server.applied.some((w) => w.write.op === "update" && w.write.id === requestId && "system.answer" in w.write.data)).toBe(true);
+    expect(request(id).rows[0]?.result).toMatchObject({ karma: 10 });
+    // The Karma is spent all the same: 30 − 10.
+    const kestrel = table.server.actors.get(CAST.kestrel);
+    expect((kestrel?.system as { karma: { value: number } }).karma.value).toBe(20);
+  });
+
   it("request card: a card a player wrote counts for nothing", async () => {
     const { alice } = table.clients;
     const forged = await alice.run(() =>

@@ -17,6 +17,7 @@ import { callCaseHook } from "../core/case-hooks";
 import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, JOURNAL_SIZE, RECORD_REVISIONS, readExchange, type JournalEntry, type RevisionSecrets } from "./card-model";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 import { gmIds, showDice } from "../dice/dice-so-nice";
+import { beginSpend, begunRecord, spendNonce } from "../requests/spend-note";
 
 /** A die the GM rolled: the Roll's total and its JSON for the message. */
 export interface RolledDie {
@@ -242,37 +243,17 @@ export async function saveCard(loaded: LoadedCard, next: ExchangeState, requestI
   callCaseHook("case.attackStep", loaded.message, step, card);
 }
 
-/** The GM's record an attack request began before its card (its spends' note), if any. */
-function begunRecord(origin: string): ChatMessage.Implementation | null {
-  for (const m of game.messages) {
-    if (m.type !== "attackRecord" || !writtenByGM(m)) continue;
-    const system = m.system as RecordSystem;
-    if (system.origin === origin && !system.cardId) return m;
-  }
-  return null;
-}
-
-/** The id of the note of an attack's spends (Karma, ammunition) on its record. */
-const SPEND_NOTE = "spend";
-
 /** The nonce of the note an attack request left before spending, or null when it has not begun. */
 export function attackNonce(origin: string): string | null {
-  const journal = (begunRecord(origin)?.system as RecordSystem | undefined)?.journal ?? [];
-  return journal.find((e) => e.id === SPEND_NOTE)?.nonce ?? null;
+  return spendNonce(origin);
 }
 
 /**
- * Begins an attack request's record before it spends anything: a GM-whispered record naming the
- * request, with a note whose nonce the spends' ledger entries carry (the weapon and the actor are
- * their owner's to write: an entry there counts only with this nonce). A retry finds it; the
+ * Begins an attack request's record before it spends anything (requests/spend-note.ts): the
  * card, once made, takes this record. Resolves to the nonce.
  */
-export async function beginAttack(origin: string): Promise<string> {
-  const found = attackNonce(origin);
-  if (found !== null) return found;
-  const nonce = foundry.utils.randomID(16);
-  await ChatMessage.implementation.create({ type: "attackRecord", whisper: gmIds(), content: "", system: { cardId: "", origin, secrets: [], journal: [{ id: SPEND_NOTE, nonce, data: {} }] } });
-  return nonce;
+export function beginAttack(origin: string): Promise<string> {
+  return beginSpend(origin);
 }
 
 async function createRecord(cardId: string, origin: string, secrets: RevisionSecrets[], dice: readonly RolledDie[]): Promise<ChatMessage.Implementation | undefined> {

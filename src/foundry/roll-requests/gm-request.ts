@@ -33,6 +33,7 @@ import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, type A
 import { messageUpdate } from "../data/system-data";
 import { refuseHelpless, turnRollShifts } from "../combat/turn-feed";
 import type { CombatBridge } from "../combat/bridge";
+import { beginSpend } from "../requests/spend-note";
 
 /** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
 export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
@@ -191,7 +192,10 @@ export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonl
     refuseHelpless(actor, standing, "Feat");
     const check = rowCheck(actor, card.request, p, turnRollShifts(standing, "feat"));
     const what = check.localizeLabel ? game.i18n.localize(check.label) : check.label;
-    await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }));
+    // The GM's whispered note of this spend first (requests/spend-note.ts): a ledger entry on the
+    // player's own actor counts only with its nonce, which no player receives.
+    const nonce = p.karma > 0 ? await beginSpend(context.requestId) : undefined;
+    await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }), nonce);
     // The die is a real Roll on this (the GM's) client, read on the Universal Table in use.
     const roll = await new Roll("1d100").evaluate();
     // Shown once (the card's copy is not animated again); the result is written after the dice land.
