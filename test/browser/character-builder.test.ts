@@ -194,7 +194,8 @@ describe("character builder in Chromium", () => {
       try {
         await expect(page.locator("button.case-builder-confirm").isDisabled()).resolves.toBe(true);
         expect(await page.locator(".case-builder-errors").textContent()).toContain("Not a rank number");
-        expect(await page.locator(".case-builder-points").textContent()).toMatch(/Points: \d+ of 100 spent, -\d+ left/);
+        expect(await page.locator(".case-builder-errors").textContent()).toContain("(Reason)");
+        expect(await page.locator(".case-builder-points").textContent()).toMatch(/Points: \d+ of 100 spent, \d+ over the budget\./);
         expect(await page.locator(".case-builder-replaces li").count()).toBeGreaterThan(3);
         await expect(page.locator('button[data-action="builderReroll"]').count()).resolves.toBe(0);
         await expectBuilderGridLaidOut(page, false);

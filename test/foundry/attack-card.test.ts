@@ -103,7 +103,7 @@ describe("the attack card", () => {
     expect(count(render(state, "other"), '[data-action="caseConsequence"]')).toBe(0);
     state = resolveConsequence(state, "0", { check: "stun", die: 40, d10: 3, hasActed: false });
     const rolled = render(state, "owner");
-    expect(line(rolled, ".check-stun")).toBe("Stun?: 40 Green — stunned for 1 turn(s), starting now");
+    expect(line(rolled, ".check-stun")).toBe("Stun?: 40 Green — stunned for 1 turn, starting now");
     expect(count(rolled, '[data-action="caseConsequence"]')).toBe(0);
     expect(count(rolled, '[data-action="caseUndoDamage"]')).toBe(0);
   });
@@ -228,7 +228,7 @@ describe("collapse: a finished row folds to its outcome", () => {
     const done = render(hit, "gm");
     expect(line(done, ".row-summary")).toBe("Kestrel — Stun · 40 damage · Health: 110 → 70 / 110");
     // The rolled check stays in view under the line; the rolls fold into the details.
-    expect(line(done, ".check-stun")).toBe("Stun?: 40 Green — stunned for 1 turn(s), starting now");
+    expect(line(done, ".check-stun")).toBe("Stun?: 40 Green — stunned for 1 turn, starting now");
     expect(count(done, "details.row-details .tohit-line")).toBe(1);
     expect(count(done, ".applied-line")).toBe(1);
   });

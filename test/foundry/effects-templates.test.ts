@@ -29,7 +29,7 @@ describe("active effect tab on the hero sheet", () => {
     expect(text(queryOne(ss, ".case-effect-origin"))).toBe("From Plasma Bolt");
     expect(attr(ss, "data-item-id")).toBe("bolt");
     expect(text(queryOne(ss, ".case-effect-changes"))).toBe("Strength · at least @rank");
-    expect(queryAll(visor, ".case-effect-changes li").map(text)).toEqual(["Agy (dex) · add 10", "flags.case.note · custom x"]);
+    expect(queryAll(visor, ".case-effect-changes li").map(text)).toEqual(["Agy (dex) · add 10", "another field (not a CASE score) · custom x"]);
     expect(text(queryOne(servos, ".case-effect-changes"))).toBe("Protection (physical) · at least 20");
     expect(rows.map((r) => text(queryOne(r, ".case-effect-state")))).toEqual(["On", "On", "Off", "Not in use"]);
   });
@@ -40,7 +40,7 @@ describe("active effect tab on the hero sheet", () => {
     const problems = queryAll(tab, ".case-effect-problem");
     expect(problems).toHaveLength(1);
     const amulet = queryOne(tab, `li[data-effect-id="amulet"]`);
-    expect(text(queryOne(amulet, ".case-effect-problem"))).toContain(`"-3" is not a valid value for "system.abilities.fighting.value"`);
+    expect(text(queryOne(amulet, ".case-effect-problem"))).toContain(`"-3" is not a valid value for "Fighting"`);
     expect(text(queryOne(amulet, ".case-effect-detail"))).toMatch(/-3/);
   });
 

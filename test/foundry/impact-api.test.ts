@@ -79,7 +79,7 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(JSON.stringify(hero.flags)).toContain("impact:");
     const card = parseHtml(created[0]?.content ?? "");
     expect(text(queryOne(card, ".card-title"))).toBe("A charge at an object");
-    expect(text(queryOne(card, ".impact-what"))).toBe("3 area(s) into Excellent material (20)");
+    expect(text(queryOne(card, ".impact-what"))).toBe("Areas: 3, into Excellent material (20)");
     expect(text(queryOne(card, ".impact-targets li"))).toMatch(/Kestrel\s+Charge damage 36\s+16 get through: it breaks, or is barrelled through\s+20 rebounds onto the character\s+Health 110 → 90 \/ 110/);
   });
 

@@ -41,9 +41,11 @@ describe("request card, rendered", () => {
     const first = text(rows[0] ?? doc).replace(/\s+/g, " ");
     expect(first).toContain("30"); // 20 + 10 Karma
     expect(first).toContain("−2 CS");
-    expect(first).toContain("G · Green");
+    // The letter is drawn by the stylesheet (::before), not written again in the text.
+    expect(first).toContain("Green");
+    expect(first).not.toContain("G · Green");
     expect(first).toContain("Success");
-    expect(text(rows[1] ?? doc).replace(/\s+/g, " ")).toContain("W · White");
+    expect(text(rows[1] ?? doc).replace(/\s+/g, " ")).toContain("White");
     // A sealed (NPC) row shows its total and colour, never the column it rolled on.
     expect(queryAll(rows[1] ?? doc, "[data-tooltip]")).toHaveLength(0);
     expect(queryAll(rows[0] ?? doc, ".die[data-tooltip]")).toHaveLength(1);

@@ -376,9 +376,10 @@ export interface BuilderContext {
   readonly resources: RankLabel;
   readonly popularity: number;
   readonly derived: readonly { readonly label: string; readonly value: number }[];
-  readonly points: { readonly budget: number; readonly spent: number; readonly remaining: number; readonly over: boolean } | null;
-  readonly problems: readonly { readonly key: string; readonly field: string }[];
-  readonly errors: readonly { readonly key: string; readonly field: string }[];
+  /** `overBy`: the points spent beyond the budget (0 within it), said instead of a negative "left". */
+  readonly points: { readonly budget: number; readonly spent: number; readonly remaining: number; readonly over: boolean; readonly overBy: number } | null;
+  readonly problems: readonly { readonly key: string; readonly field: string; readonly fieldLabel: ReturnType<typeof builderFieldLabel> }[];
+  readonly errors: readonly { readonly key: string; readonly field: string; readonly fieldLabel: ReturnType<typeof builderFieldLabel> }[];
   readonly powers: readonly { readonly index: number; readonly number: number; readonly name: string; readonly rank: RankLabel; readonly options: readonly { readonly uuid: string; readonly name: string; readonly selected: boolean }[] }[];
   readonly talents: readonly { readonly index: number; readonly number: number; readonly name: string; readonly options: readonly { readonly uuid: string; readonly name: string; readonly selected: boolean }[] }[];
   readonly contacts: readonly { readonly index: number; readonly number: number; readonly name: string }[];
@@ -396,6 +397,24 @@ function options(entries: readonly CatalogueEntry[], selected: string, takenElse
   return entries.filter((e) => e.uuid === selected || !takenElsewhere.includes(e.uuid)).map((e) => ({ uuid: e.uuid, name: e.name, selected: e.uuid === selected }));
 }
 
+const NAMED_FIELDS = ["budget", "name", "popularity", "resources"] as const;
+
+/**
+ * The words for a field an error or a problem names, never its form id: "abilities.reason" and
+ * "reason" → the ability's name; "powers.1.uuid", "powers.1.rank" and "power 2" → power 2. A field
+ * this list does not know (a new one) shows as it is rather than be guessed at.
+ */
+export function builderFieldLabel(field: string): { readonly key: string | null; readonly n: number | null; readonly text: string } {
+  const ability = field.replace(/^abilities\./, "");
+  if ((ABILITY_KEYS as readonly string[]).includes(ability)) return { key: `CASE.Ability.${ability}`, n: null, text: field };
+  if ((NAMED_FIELDS as readonly string[]).includes(field)) return { key: `CASE.Builder.Field.${field}`, n: null, text: field };
+  const listed = /^(power|talent|contact)s\.(\d+)(\.uuid|\.rank)?$/.exec(field);
+  if (listed?.[1] && listed[2]) return { key: `CASE.Builder.Field.${listed[1]}`, n: Number(listed[2]) + 1, text: field };
+  const numbered = /^power (\d+)$/.exec(field);
+  if (numbered?.[1]) return { key: "CASE.Builder.Field.power", n: Number(numbered[1]), text: field };
+  return { key: null, n: null, text: field };
+}
+
 /** The builder window's template data. */
 export function builderContext(state: BuilderState, catalogue: BuilderCatalogue, target: BuilderTarget | null): BuilderContext {
   const stats = characterStats(Object.fromEntries(ABILITY_KEYS.map((k) => [k, { value: state.abilities[k] }])) as Parameters<typeof characterStats>[0]);
@@ -403,7 +422,7 @@ export function builderContext(state: BuilderState, catalogue: BuilderCatalogue,
   const write = builderWrite(state, target);
   const powerUuids = state.powers.map((p) => p.uuid);
   const talentUuids = state.talents.map((t) => t.uuid);
-  const problem = (p: BuildProblem) => ({ key: `CASE.Builder.Problem.${p.code}`, field: p.field });
+  const problem = (p: BuildProblem) => ({ key: `CASE.Builder.Problem.${p.code}`, field: p.field, fieldLabel: builderFieldLabel(p.field) });
   return {
     method: state.method,
     methods: BUILD_METHODS.map((value) => ({ value, labelKey: `CASE.Builder.Method.${value}`, checked: value === state.method })),
@@ -418,9 +437,9 @@ export function builderContext(state: BuilderState, catalogue: BuilderCatalogue,
       { label: "CASE.Sheet.Karma", value: stats.karmaMax },
       { label: "CASE.Builder.Initiative", value: stats.initiative },
     ],
-    points: state.method === "points" ? { budget: DEFAULT_POINT_RULES.budget, spent: check.spent, remaining: check.remaining, over: check.remaining < 0 } : null,
+    points: state.method === "points" ? { budget: DEFAULT_POINT_RULES.budget, spent: check.spent, remaining: check.remaining, over: check.remaining < 0, overBy: Math.max(0, -check.remaining) } : null,
     problems: state.method === "points" ? check.problems.map(problem) : [],
-    errors: state.errors.map((e) => ({ key: `CASE.Builder.Error.${e.code}`, field: e.field })),
+    errors: state.errors.map((e) => ({ key: `CASE.Builder.Error.${e.code}`, field: e.field, fieldLabel: builderFieldLabel(e.field) })),
     powers: state.powers.map((p, index) => ({ index, number: index + 1, name: p.name, rank: rankLabel(p.rank), options: options(catalogue.powers, p.uuid, powerUuids) })),
     talents: state.talents.map((t, index) => ({ index, number: index + 1, name: t.name, options: options(catalogue.talents, t.uuid, talentUuids) })),
     contacts: state.contacts.map((name, index) => ({ index, number: index + 1, name })),

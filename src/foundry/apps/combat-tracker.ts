@@ -31,6 +31,7 @@ import { findToken, pingToken, visibleToken } from "../ui/board";
 import { defencesWaiting } from "../exchange/waiting";
 import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
 import { isTurnPhase, mayDeclare } from "../../rules/index";
+import { pluralKey } from "../core/format";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -334,7 +335,7 @@ export class CaseCombatTracker extends CombatTracker {
     const answer = ids.length > 0 ? await requestGM(repeatDeclarationsQuery, { combatId: combat.id, combatantIds: ids }) : null;
     const count = answer?.repeated.length ?? 0;
     if (count === 0) ui.notifications.info(game.i18n.localize("CASE.Tracker.NothingToRepeat"));
-    else ui.notifications.info(game.i18n.format("CASE.Tracker.Repeated", { count: String(count) }));
+    else ui.notifications.info(game.i18n.format(pluralKey("CASE.Tracker.Repeated.", count, game.i18n.lang), { count: String(count) }));
   }
 
   private combatantOf(target: HTMLElement): Combatant.Implementation | null {

@@ -24,9 +24,9 @@ export interface EffectSource {
   readonly item: { readonly id: string | null; readonly name: string } | null;
 }
 
-/** One change in words: the score (a localisation key, or the raw key), the mode's key, the value as typed. */
+/** One change in words: the score's label (a localisation key; a key CASE does not read is labelled as such, the raw key kept for a tooltip), the mode's key, the value as typed. */
 export interface EffectChangeRow {
-  readonly label: string | null;
+  readonly label: string;
   readonly text: string | null;
   readonly mode: string;
   readonly value: string;
@@ -45,8 +45,8 @@ export interface EffectRow {
   readonly stateLabel: string;
   readonly disabled: boolean;
   readonly changes: readonly EffectChangeRow[];
-  /** Refused changes of this effect, with their reasons. */
-  readonly problems: readonly EffectProblem[];
+  /** Refused changes of this effect, with their reasons and the label of the key they name. */
+  readonly problems: readonly (EffectProblem & { readonly keyLabel: string })[];
 }
 
 export interface EffectsTabData {
@@ -58,13 +58,13 @@ export interface EffectsTabData {
 
 export const DEFAULT_EFFECT_IMG = "icons/svg/aura.svg";
 
-/** The label of a change's key: an ability or sub-score, a protection kind, or else the key as typed. */
-export function changeKeyLabel(key: string): { readonly label: string | null; readonly text: string | null } {
+/** The label of a change's key: an ability or sub-score, a protection kind, or else "another field" with the key as typed. */
+export function changeKeyLabel(key: string): { readonly label: string; readonly text: string | null } {
   const score = scoreOfKey(key);
   if (score !== null && isScoreRef(score)) return { label: (ABILITY_KEYS as readonly string[]).includes(score) ? `CASE.Ability.${score}` : `CASE.Score.${score}`, text: null };
   const kind = EFFECT_PROTECTION_KINDS.find((k) => key === `system.protection.${k}`);
   if (kind) return { label: `CASE.Effects.Protection.${kind}`, text: null };
-  return { label: null, text: key };
+  return { label: "CASE.Effects.OtherKey", text: key };
 }
 
 /** The label key of a Foundry change mode (`CASE.Effects.Mode.*`). */
@@ -93,7 +93,9 @@ export function effectRow(source: EffectSource, problems: readonly EffectProblem
       mode: changeModeLabel(c.mode),
       value: typeof c.value === "string" || typeof c.value === "number" ? String(c.value) : "",
     })),
-    problems: problems.filter((p) => p.effect === effect.name && effectChangesOf(effect).some((c) => c.key === p.key && isCaseChangeKey(c.key))),
+    problems: problems
+      .filter((p) => p.effect === effect.name && effectChangesOf(effect).some((c) => c.key === p.key && isCaseChangeKey(c.key)))
+      .map((p) => ({ ...p, keyLabel: changeKeyLabel(p.key).label })),
   };
 }
 

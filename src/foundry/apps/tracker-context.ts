@@ -129,7 +129,8 @@ export interface TrackerRow {
   /** The one-line declaration of the compact row (its full text in the tooltip and the details). */
   readonly summary: string;
   /** The Health bar: exact for the Judge and owners, a band for others (HEALTH_SHOWN_TO_OTHERS), null when not shown. */
-  readonly health: { readonly band: string; readonly percent: number; readonly label: string } | null;
+  /** `label` names Health (the bar's label and tooltip); `text` is the value alone, under the row's own Health heading. */
+  readonly health: { readonly band: string; readonly percent: number; readonly label: string; readonly text: string } | null;
   /** An attack card waits on this combatant's defence. */
   readonly defenceWaiting: boolean;
   readonly hidden: boolean;
@@ -421,10 +422,11 @@ function healthView(health: { readonly value: number; readonly max: number } | n
   const bandLabel = t(`${TRACKER_KEY_PREFIXES.health}${band}`);
   if (mine) {
     const fill = health.max > 0 ? Math.min(1, Math.max(0, health.value / health.max)) : 0;
-    return { band, percent: Math.round(fill * 100), label: t("CASE.Tracker.HealthExact", { value: health.value, max: health.max, band: bandLabel }) };
+    const numbers = { value: health.value, max: health.max, band: bandLabel };
+    return { band, percent: Math.round(fill * 100), label: t("CASE.Tracker.HealthExact", numbers), text: t("CASE.Tracker.HealthValue", numbers) };
   }
   if (HEALTH_SHOWN_TO_OTHERS === "none") return null;
-  return { band, percent: Math.round(HEALTH_BAND_FILL[band] * 100), label: t("CASE.Tracker.HealthBand", { band: bandLabel }) };
+  return { band, percent: Math.round(HEALTH_BAND_FILL[band] * 100), label: t("CASE.Tracker.HealthBand", { band: bandLabel }), text: bandLabel };
 }
 
 /** The row's most pressing button: Done, roll initiative, or declare (when not declared yet). */

@@ -62,6 +62,7 @@ import {
 } from "../../rules/index";
 import { DEFENCE_KEY_MEMORY, historyFrom, storedHistory, turnStateFrom, turnWrite, type CombatSystemData, type CombatantInput, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "./state";
 import { SYSTEM_ID } from "../core/constants";
+import { pluralKey } from "../core/format";
 import type { WriteScope } from "../requests/locks";
 
 /** What the engine reads of a combat: its stored turn, its combatants in tracker order, the settings. */
@@ -521,7 +522,7 @@ export class TurnEngine {
       lines.push({ key: "CASE.Turn.Chat.Regenerates", data: { name: this.host.nameOf(h.id), amount: h.amount }, secret: this.secret(h.id, false) });
     }
     for (const c of change.combatants) {
-      if (c.stunTurns > 0) lines.push({ key: "CASE.Turn.Chat.Stunned", data: { name: this.host.nameOf(c.id), turns: c.stunTurns }, secret: this.secret(c.id, false) });
+      if (c.stunTurns > 0) lines.push({ key: pluralKey("CASE.Turn.Chat.Stunned.", c.stunTurns), data: { name: this.host.nameOf(c.id), turns: c.stunTurns }, secret: this.secret(c.id, false) });
     }
     await this.host.announce({ title: "CASE.Turn.Chat.WrapUpTitle", lines: [{ key: "CASE.Turn.Chat.TurnEnds", data: { turn: before.combat.number }, secret: false }, ...lines] });
   }

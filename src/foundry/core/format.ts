@@ -19,3 +19,15 @@ export function formatSigned(n: number, zero: ZeroAs = "0"): string {
 
 /** Localises a key, filling `{name}` placeholders from `data` (Foundry: game.i18n.format). */
 export type Localize = (key: string, data?: Readonly<Record<string, string | number>>) => string;
+
+/**
+ * The key of a count's plural form: the family (ending in ".") and the language's plural
+ * category of `count` from Intl.PluralRules ("one", "other"; other languages add "few", "many" …),
+ * as dnd5e splits its counted strings into `.one` / `.other` keys. Foundry's localisation has no
+ * plurals of its own. `lang` is the client's language (game.i18n.lang); English by default.
+ */
+export function pluralKey(family: string, count: number, lang = "en"): string {
+  if (!family.endsWith(".")) throw new Error(`pluralKey needs a key family ending in ".", got "${family}".`);
+  if (!Number.isFinite(count)) throw new Error(`pluralKey needs a number to count, got ${String(count)}.`);
+  return `${family}${new Intl.PluralRules(lang).select(count)}`;
+}

@@ -49,7 +49,10 @@ export interface ActionCardView {
   readonly color: Color | null;
   readonly colorKey: string | null;
   readonly required: string | null;
+  /** `CASE.Color.<colour>` needed, or null when no roll could succeed (then `cannotSucceed`). */
   readonly requiredKey: string | null;
+  /** No roll could succeed (the colour needed is "impossible"): said in words, not as a colour. */
+  readonly cannotSucceed: boolean;
   readonly success: boolean | null;
   readonly attackKey: string | null;
   readonly attackResultKey: string | null;
@@ -110,7 +113,8 @@ export function actionCardContext(check: RollCheck, die: number | null, table: U
     color: result ? result.color : null,
     colorKey: result ? `CASE.Color.${result.color}` : null,
     required: result ? result.required : null,
-    requiredKey: result ? `CASE.Color.${result.required}` : null,
+    requiredKey: result && result.required !== "impossible" ? `CASE.Color.${result.required}` : null,
+    cannotSucceed: result?.required === "impossible",
     success: result ? result.success : null,
     attackKey: check.attack ? `CASE.Attack.${check.attack}` : null,
     // Below Shift 0 a to-hit roll cannot succeed, whatever colour the die shows.

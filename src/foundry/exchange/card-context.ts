@@ -33,7 +33,7 @@ import {
   type ExchangeTarget,
   type SlamMove,
 } from "../../rules/index";
-import { formatSigned } from "../core/format";
+import { formatSigned, pluralKey } from "../core/format";
 
 export interface Viewer {
   readonly isGM: boolean;
@@ -286,9 +286,9 @@ function consequenceOutcome(c: ExchangeTarget["consequences"][number], sealed: b
   if (!o) return { key: null, data: {} };
   switch (o.check) {
     case "slam":
-      return { key: `CASE.Consequence.Slam.${o.result}`, data: { direction: o.direction ? `CASE.Direction.${o.direction}` : "", areas: String(o.areas ?? "") } };
+      return { key: o.result === "grandSlam" && typeof o.areas === "number" ? pluralKey("CASE.Consequence.Slam.GrandSlam.", o.areas) : `CASE.Consequence.Slam.${o.result}`, data: { direction: o.direction ? `CASE.Direction.${o.direction}` : "", areas: String(o.areas ?? "") } };
     case "stun":
-      return { key: o.result === "none" ? "CASE.Consequence.Stun.none" : o.thisTurn ? "CASE.Consequence.Stun.thisTurn" : "CASE.Consequence.Stun.nextTurn", data: { turns: String(o.turns) } };
+      return { key: o.result === "none" ? "CASE.Consequence.Stun.none" : pluralKey(o.thisTurn ? "CASE.Consequence.Stun.ThisTurn." : "CASE.Consequence.Stun.NextTurn.", o.turns), data: { turns: String(o.turns) } };
     case "kill":
       // A sealed row's Endurance is the GM's: players read that a rank was lost, not what is left.
       return { key: o.result === "none" ? "CASE.Consequence.Kill.none" : o.dead ? "CASE.Consequence.Kill.dead" : sealed ? "CASE.Consequence.Kill.lossSecret" : "CASE.Consequence.Kill.loss", data: { endurance: String(o.endurance) } };

@@ -41,7 +41,6 @@ export interface RequestRowView {
     readonly total: number;
     readonly color: string;
     readonly colorKey: string;
-    readonly letterKey: string;
     /** The column rolled on; null on a sealed (NPC) row. */
     readonly columnKey: string | null;
     readonly columnNumber: number | null;
@@ -86,7 +85,6 @@ export function requestCardContext(request: RollRequest, viewer: RequestViewer):
                 total: applyKarma(r.die, r.karma),
                 color: r.color,
                 colorKey: `CASE.Color.${r.color}`,
-                letterKey: `CASE.Color.Letter.${r.color}`,
                 columnKey: column ? `CASE.Rank.${column.key}` : null,
                 columnNumber: column ? column.number : null,
                 shift: r.shift === null || r.shift === 0 ? null : formatSigned(r.shift, "0"),
