@@ -150,13 +150,15 @@ describe("applying and undoing damage", () => {
     expect(hero.updates[0]).toMatchObject({ "system.health.value": health - 40 });
   });
 
-  it("undo restores Health exactly and the card returns to resolved", async () => {
+  it("undo restores Health exactly and voids the row: undone, not applied again (UNDO_VOIDS_THE_ROW)", async () => {
     await resolvedHit();
     const health = hero.system.health.value;
     await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" });
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.system.health.value).toBe(health);
-    expect(state().targets[0]?.phase).toBe("resolved");
+    expect(state().targets[0]?.phase).toBe("undone");
+    expect(await world.ask(applyDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    expect(hero.system.health.value).toBe(health);
   });
 
   it("a target's owner may apply only when the world allows owners to", async () => {
@@ -187,7 +189,7 @@ describe("applying and undoing damage", () => {
     expect(hero.system.health.value).toBe(30);
     expect(hero.system.lostEnduranceRanks).toBe(0);
     expect(hero.statuses.has(statusId("dying"))).toBe(false);
-    expect(state().targets[0]?.phase).toBe("resolved");
+    expect(state().targets[0]?.phase).toBe("undone");
     expect(await world.ask(undoDamageQuery, GM.id, { messageId: MESSAGE_ID, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
     expect(hero.system.lostEnduranceRanks).toBe(0);
   });
@@ -241,7 +243,8 @@ describe("consequences, pulls, escapes and pending to-hit rolls", () => {
     expect(turn).toEqual({ turns: 0, pending: 2 });
     expect(restored).toEqual([{ turns: 0, pending: 2 }]);
     expect(hero.statuses.has(statusId("stunned"))).toBe(false);
-    expect(state().targets[0]?.consequences.map((c) => [c.check, c.outcome])).toEqual([["stun", null]]);
+    // The row is voided: no check left to roll.
+    expect(state().targets[0]?.consequences).toEqual([]);
   });
 
   it("undo after checks: a card whose check was rolled before Undo kept its notes is refused, clearly, and nothing is written", async () => {
@@ -371,6 +374,7 @@ describe("with a combat running (the turn's bridge)", () => {
     world.services.combat = {
       defencesUsed: () => Promise.resolve(0),
       recordDefence: (_scope, _actor, defence) => (recorded.push(defence), Promise.resolve()),
+      forgetDefence: () => Promise.resolve(),
       declaredDodgeShift: () => Promise.resolve(-4),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
@@ -399,6 +403,7 @@ describe("with a combat running (the turn's bridge)", () => {
       world.services.combat = {
         defencesUsed: () => Promise.resolve(0),
         recordDefence: () => Promise.resolve(),
+        forgetDefence: () => Promise.resolve(),
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),
@@ -418,6 +423,7 @@ describe("with a combat running (the turn's bridge)", () => {
     world.services.combat = {
       defencesUsed: () => Promise.resolve(2),
       recordDefence: () => Promise.resolve(),
+      forgetDefence: () => Promise.resolve(),
       declaredDodgeShift: () => Promise.resolve(0),
       hasActed: () => Promise.resolve(false),
       recordStun: () => Promise.resolve(),
@@ -441,6 +447,7 @@ describe("with a combat running (the turn's bridge)", () => {
       world.services.combat = {
         defencesUsed: () => Promise.resolve(0),
         recordDefence: () => Promise.resolve(),
+        forgetDefence: () => Promise.resolve(),
         declaredDodgeShift: () => Promise.resolve(0),
         hasActed: () => Promise.resolve(false),
         recordStun: () => Promise.resolve(),

@@ -144,7 +144,9 @@ describe("minor foe rule on the GM's apply-damage step", () => {
     expect(thug.system.health.value).toBe(40);
     expect(thug.statuses.has(DEFEATED)).toBe(false);
     expect(marks).toEqual([{ name: "Street Thug", defeated: true }, { name: "Street Thug", defeated: false }]);
-    expect(card().targets[0]?.consequences.map((c) => c.check)).toEqual(["stun"]);
+    // The row is voided (UNDO_VOIDS_THE_ROW): undone, no check left.
+    expect(card().targets[0]?.phase).toBe("undone");
+    expect(card().targets[0]?.consequences).toEqual([]);
     expect(cardText()).not.toContain("Out of the fight");
   });
 

@@ -17,7 +17,7 @@ import { actorLock, loseEnduranceRank, regenerate } from "../../src/foundry/acto
 import { LockScope } from "../../src/foundry/requests/locks";
 import { regenerationRank } from "../../src/foundry/combat/foundry-host";
 import { renderTemplate } from "../support/handlebars";
-import { attr, parseHtml, queryAll } from "../support/html";
+import { attr, parseHtml, queryAll, text } from "../support/html";
 
 let world: World;
 let hero: FakeActor;
@@ -76,9 +76,17 @@ describe("struck while at 0 Health (§8), end to end", () => {
     expect(await world.ask(undoDamageQuery, GM.id, { messageId, targetKey: "0" })).toMatchObject({ ok: true });
     expect(hero.system.health.value).toBe(30);
     expect(hero.statuses.has(statusId("unconscious"))).toBe(false);
+    // The card shows the voided row as "Undone", with no button on it but finding and opening the target.
+    const html = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(loadCard(messageId).state, { isGM: true, owns: () => true, isNpc: () => false }, { hideNpcDefences: false, ownersApplyDamage: true })));
+    const row = queryAll(html, "li.target-row")[0];
+    expect(row ? attr(row, "class") : "").toContain("phase-undone");
+    expect(queryAll(html, ".target-phase").map((e) => text(e).trim())).toEqual(["Undone"]);
+    expect(queryAll(html, "[data-action]").map((b) => attr(b, "data-action")).filter((a) => a !== "caseSelectToken" && a !== "caseOpenTarget")).toEqual([]);
 
+    // The undone row is voided (UNDO_VOIDS_THE_ROW): the next hit is a new attack.
     world.settings.set("case.unconsciousAtZeroHealth", false);
-    await world.ask(applyDamageQuery, GM.id, { messageId, targetKey: "0" });
+    const again = await gravelPunchesKestrel();
+    await world.ask(applyDamageQuery, GM.id, { messageId: again, targetKey: "0" });
     expect(hero.system.health.value).toBe(0);
     expect(hero.statuses.has(statusId("unconscious"))).toBe(false);
   });

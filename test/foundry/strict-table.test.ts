@@ -292,7 +292,7 @@ describe("strict table", () => {
     ok(await gm.click(undoDamageQuery, { messageId: a, targetKey: "0" }));
     await table.settle();
     expect(table.health(CAST.kestrel)).toBe(start - dealtB);
-    expect(card(a).state.targets[0]?.phase).toBe("resolved");
+    expect(card(a).state.targets[0]?.phase).toBe("undone");
   });
 
   it("two buttons one card: different actions on one card at once all land", async () => {

@@ -149,7 +149,7 @@ describe("whole fight", () => {
     expect(result.ok ? "" : result.message).toContain("Apply damage");
     expect(table.health(CAST.kestrel)).toBe(start);
     expect(card(id).revision).toBe(revision);
-    expect(card(id).state.targets[0]?.phase).toBe("resolved");
+    expect(card(id).state.targets[0]?.phase).toBe("undone");
   });
 
   it("handover: two GMs passing the active role mid-request handle each request exactly once", async () => {

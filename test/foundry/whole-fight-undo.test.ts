@@ -87,7 +87,7 @@ const ok = { ok: true, value: null };
 const roll = (value: number, color: "white" | "green" | "yellow" | "red") => docRollFor(docRankOf(value).index, color);
 
 describe("whole fight", () => {
-  it.each([1, 3, 6])("undo after checks: Undo after Slam?, Stun? and Kill? restores Health, conditions, the lost rank, the slam move and the defence count, once, across a GM hand-over (the GM's tab closes after %i writes of the undo)", async (cutAfter) => {
+  it.each([1, 3, 6, 7])("undo after checks: Undo after Slam?, Stun? and Kill? restores Health, conditions, the lost rank, the slam move, the hold and the defence count, once, across a GM hand-over (the GM's tab closes after %i writes of the undo)", async (cutAfter) => {
     const { gm, gm2, alice, bob } = table.clients;
     table.server.settings.set("case.slamMovesTokens", true);
     // Kestrel is low: Gravel's yellow Haymaker (a Slam result) takes her to 0, so Kill? is due too.
@@ -100,6 +100,12 @@ describe("whole fight", () => {
     }
     const onKestrel = await haymaker(TOKEN.kestrel);
     const onWren = await haymaker(TOKEN.wren);
+    // Kestrel already weaved once this turn (a miss that stays): her count is 1 before the weave.
+    const missed = await haymaker(TOKEN.kestrel);
+    table.dice.push(roll(30, "white"), roll(40, "white"));
+    expect(await alice.click(defendQuery, { messageId: missed, targetKey: "0", defence: "weave" })).toEqual(ok);
+    await table.settle();
+    expect(combatant(gm, CBT.kestrel)?.defencesUsed).toBe(1);
     // Alice weaves (white: no shift, but a defence counted in the turn); the to-hit is yellow on Gravel's Fighting 40.
     table.dice.push(roll(30, "white"), roll(40, "yellow"));
     expect(await alice.click(defendQuery, { messageId: onKestrel, targetKey: "0", defence: "weave" })).toEqual(ok);
@@ -107,7 +113,7 @@ describe("whole fight", () => {
     table.dice.push(roll(40, "red"));
     expect(await bob.click(defendQuery, { messageId: onWren, targetKey: "0", defence: "none" })).toEqual(ok);
     await table.settle();
-    expect(combatant(gm, CBT.kestrel)?.defencesUsed).toBe(1);
+    expect(combatant(gm, CBT.kestrel)?.defencesUsed).toBe(2);
     const start = { kestrel: actorState(CAST.kestrel), wren: actorState(CAST.wren), token: tokenAt(TOKEN.kestrel) };
     expect(start.kestrel.health).toBe(15);
     // The GM applies both; Alice rolls Slam? (green: one area, d10 7) and Kill? (white: a rank); Bob rolls Stun? (green: one turn).
@@ -127,7 +133,7 @@ describe("whole fight", () => {
     expect(tokenAt(TOKEN.kestrel)).not.toEqual(start.token);
     expect(actorState(CAST.wren).statuses).toContain(statusId("stunned"));
 
-    // The Judge undoes Kestrel's row and the tab closes part-way; the Co-Judge takes over and finishes it.
+    // The Judge undoes Kestrel's row and the tab closes part-way (7: just after the turn gave the weave back); the Co-Judge takes over and finishes it.
     const log = table.server.applied.length;
     gm.dropAfterWrites(cutAfter);
     const cut = await gm.click(undoDamageQuery, { messageId: onKestrel, targetKey: "0" });
@@ -136,10 +142,11 @@ describe("whole fight", () => {
     expect(gm2.connected).toBe(true);
     expect(actorState(CAST.kestrel)).toEqual(start.kestrel);
     expect(tokenAt(TOKEN.kestrel)).toEqual(start.token);
+    // The weave is given back once (the one on the miss stays), and the row is voided.
     expect(combatant(gm2, CBT.kestrel)?.defencesUsed).toBe(1);
     const row = card(onKestrel).targets[0];
-    expect(row?.phase).toBe("resolved");
-    expect(row?.consequences.every((c) => c.outcome === null)).toBe(true);
+    expect(row?.phase).toBe("undone");
+    expect(row?.consequences).toEqual([]);
     // Once: Health and the rank were written once by the undo, however the work was split.
     expect(writesOf(CAST.kestrel, "system.health.value", log)).toBe(1);
     expect(writesOf(CAST.kestrel, "system.lostEnduranceRanks", log)).toBe(1);
@@ -149,19 +156,43 @@ describe("whole fight", () => {
     await table.settle();
     expect(actorState(CAST.wren)).toEqual(start.wren);
 
+    // Gravel's Iron Grip on Wren: red, a Full Hold (Strength 100 over Wren's 30 deals damage); the Co-Judge applies it and undoes it.
+    const grip = await gm2.click(attackQuery, { itemUuid: itemUuid(CAST.gravel, "grab"), targetUuids: [tokenUuid(TOKEN.wren)], input: {} });
+    if (!grip.ok || !grip.value) throw new Error("The grip was refused.");
+    const onWrenHeld = grip.value.messageId;
+    table.dice.push(roll(40, "red"));
+    expect(await bob.click(defendQuery, { messageId: onWrenHeld, targetKey: "0", defence: "none" })).toEqual(ok);
+    await table.settle();
+    expect(card(onWrenHeld).targets[0]?.toHit?.result).toBe("fullHold");
+    expect(actorState(CAST.wren).statuses).toContain(statusId("fullHold"));
+    expect(await gm2.click(applyDamageQuery, { messageId: onWrenHeld, targetKey: "0" })).toEqual(ok);
+    await table.settle();
+    expect(table.health(CAST.wren)).toBeLessThan(start.wren.health);
+    expect(await gm2.click(undoDamageQuery, { messageId: onWrenHeld, targetKey: "0" })).toEqual(ok);
+    await table.settle();
+    // The hold this card set is gone with the hit.
+    expect(actorState(CAST.wren)).toEqual(start.wren);
+
     // A second Undo on either row is "already done", and changes nothing.
     const after = table.server.applied.length;
-    for (const id of [onKestrel, onWren]) expect(await gm2.click(undoDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    for (const id of [onKestrel, onWren, onWrenHeld]) expect(await gm2.click(undoDamageQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
+    // Nor may the voided row be applied again: to hit again, attack again.
+    expect(await gm2.click(applyDamageQuery, { messageId: onKestrel, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
     await table.settle();
     expect(table.server.applied.slice(after).filter((w) => w.write.collection !== "ChatMessage")).toEqual([]);
     expect(actorState(CAST.kestrel)).toEqual(start.kestrel);
+    expect(combatant(gm2, CBT.kestrel)?.defencesUsed).toBe(1);
   });
 
   it("redirect: no flag written by a player on their own actor moves damage to anyone else, makes a card say applied, or blocks the row", async () => {
     const { gm, gm2, alice } = table.clients;
     const onKestrel = await haymaker(TOKEN.kestrel);
-    table.dice.push(roll(40, "green"));
-    expect(await alice.click(defendQuery, { messageId: onKestrel, targetKey: "0", defence: "none" })).toEqual(ok);
+    // A second Haymaker, for the GM's Apply to selected after the first row's Undo voided it.
+    const again = await haymaker(TOKEN.kestrel);
+    for (const id of [onKestrel, again]) {
+      table.dice.push(roll(40, "green"));
+      expect(await alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "none" })).toEqual(ok);
+    }
     await table.settle();
     const dealt = card(onKestrel).targets[0]?.damage?.dealt ?? 0;
     expect(dealt).toBeGreaterThan(0);
@@ -172,7 +203,7 @@ describe("whole fight", () => {
     const fake = (step: string, r = revision) => ({ id: `${onKestrel}:${String(r)}:0:${step}`, field: "system.health.value", before: start.kestrel, after: start.kestrel });
     await alice.run(() =>
       alice.actors.get(CAST.kestrel)?.update({
-        "flags.case.redirects": { [`${onKestrel}-0`]: [tokenUuid(TOKEN.wren), tokenUuid(TOKEN.shade), tokenUuid(TOKEN.gravel)] },
+        "flags.case.redirects": Object.fromEntries([onKestrel, again].map((id) => [`${id}-0`, [tokenUuid(TOKEN.wren), tokenUuid(TOKEN.shade), tokenUuid(TOKEN.gravel)]])),
         "flags.case.ledger": [{ id: `${onKestrel}:0:redirect`, field: "system.health.value", before: start.kestrel, after: start.kestrel }, fake("apply"), fake("undo", revision + 1)],
       }),
     );
@@ -185,6 +216,7 @@ describe("whole fight", () => {
     await table.settle();
     expect({ wren: table.health(CAST.wren), shade: table.health(CAST.shade), gravel: table.health(CAST.gravel) }).toEqual({ wren: start.wren, shade: start.shade, gravel: start.gravel });
     expect(card(onKestrel).targets[0]?.phase).toBe("resolved");
+    expect(card(again).targets[0]?.phase).toBe("resolved");
     // The row is not blocked, and its Apply writes Kestrel's Health (the fake entry does not make it look done).
     expect(await gm2.click(applyDamageQuery, { messageId: onKestrel, targetKey: "0" })).toEqual(ok);
     await table.settle();
@@ -195,7 +227,7 @@ describe("whole fight", () => {
     await table.settle();
     expect(table.health(CAST.kestrel)).toBe(start.kestrel);
     // The GM's own Apply to selected goes where the GM says, not where Alice's list says.
-    expect(await gm2.click(applyToSelectedQuery, { messageId: onKestrel, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.shade)] })).toEqual(ok);
+    expect(await gm2.click(applyToSelectedQuery, { messageId: again, targetKey: "0", tokenUuids: [tokenUuid(TOKEN.shade)] })).toEqual(ok);
     await table.settle();
     expect({ kestrel: table.health(CAST.kestrel), wren: table.health(CAST.wren), shade: table.health(CAST.shade), gravel: table.health(CAST.gravel) }).toEqual({ ...start, shade: start.shade - dealt });
   });
@@ -274,6 +306,6 @@ describe("whole fight", () => {
     expect(await gm.click(undoDamageQuery, { messageId: id, targetKey: "0" })).toEqual(ok);
     await table.settle();
     expect(actorState(CAST.shade)).toEqual(start);
-    expect(card(id).targets[0]?.phase).toBe("resolved");
+    expect(card(id).targets[0]?.phase).toBe("undone");
   });
 });

@@ -270,6 +270,9 @@ function concrete(s: ExchangeState, op: Op): Op {
       if (holdStands(t) && op.branch < 5) return { op: "escape", key, die: op.die, cs: 0 };
       return { op: "undo", key };
     }
+    case "undone":
+      // Terminal (UNDO_VOIDS_THE_ROW): every step on it is refused.
+      return { op: "undo", key };
   }
 }
 
@@ -382,7 +385,8 @@ describe("random walks through the exchange", () => {
             // Undo, straight away, gives back the change, clamped to the maximum.
             const u = undoDamage(outcome.result.state, String(op.key), { value: h, max: pool.max });
             expect(u.health).toBe(Math.min(pool.value, pool.max));
-            expect(u.state).toEqual(before);
+            // The row is voided (UNDO_VOIDS_THE_ROW): undone, its checks gone, the rest as before the Apply.
+            expect(u.state).toEqual({ ...before, targets: before.targets.map((r) => (r.key === String(op.key) ? { ...r, phase: "undone", consequences: [] } : r)) });
           }
           if (op.op === "undo") {
             const applied = targetOf(before, String(op.key)).applied;

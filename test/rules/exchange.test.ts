@@ -26,6 +26,7 @@ import {
   undoDamage,
   undoPlan,
   UNDO_TAKES_BACK_CHECKS,
+  UNDO_VOIDS_THE_ROW,
   applyDamageToOthers,
   recordSlamMove,
   targetActions,
@@ -112,6 +113,11 @@ const roll = (c: DocColor, index = AM_INDEX) => docRollFor(index, c);
 function hit(attack: AttackCode, c: DocColor, over: Partial<ExchangeInput> = {}): ExchangeState {
   const s = declineDefence(createExchange(exchangeInput(attack, over)), "0");
   return rollToHit(s, "0", { die: roll(c) });
+}
+
+/** `s` with row `key` voided as Undo leaves it (UNDO_VOIDS_THE_ROW): undone, nothing applied, no checks. */
+function voided(s: ExchangeState, key: string): ExchangeState {
+  return { ...s, targets: s.targets.map((t) => (t.key === key ? { ...t, phase: "undone" as const, applied: null, consequences: [] } : t)) };
 }
 
 function expectError(fn: () => unknown, kind: "stale" | "invalid", message?: RegExp): ExchangeError {
@@ -255,7 +261,9 @@ describe("refused transitions are 'stale' and change nothing", () => {
     const undone = undoDamage(applied.state, "0", { value: applied.health, max: 100 });
     expect(undone.health).toBe(100);
     expectRefused(undone.state, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
-    expect(undone.state).toEqual(resolved);
+    // The row is voided (UNDO_VOIDS_THE_ROW): undone, its checks gone; no second Apply.
+    expect(undone.state).toEqual(voided(resolved, "0"));
+    expectRefused(undone.state, (s) => applyDamage(s, "0", { value: 100, max: 100 }), "stale");
   });
 
   it("resolveConsequence: only after the damage is applied, each check once", () => {
@@ -267,16 +275,18 @@ describe("refused transitions are 'stale' and change nothing", () => {
     expectRefused(slammed, (s) => resolveConsequence(s, "0", { check: "slam", die: 1, d10: 9 }), "stale");
     // A check that is not due is bad input, not a replay.
     expectRefused(applied, (s) => resolveConsequence(s, "0", { check: "stun", die: 50 }), "invalid", /no stun check/);
-    // Once a check is rolled, the damage may still be undone (UNDO_TAKES_BACK_CHECKS): the check is due again.
+    // Once a check is rolled, the damage may still be undone (UNDO_TAKES_BACK_CHECKS): the row is voided, no check due.
     const undone = undoDamage(slammed, "0", { value: 60, max: 100 });
-    expect(undone.state).toEqual(resolved);
+    expect(undone.state).toEqual(voided(resolved, "0"));
+    expect(targetActions(undone.state, "0").checks).toEqual([]);
+    expectRefused(undone.state, (s) => resolveConsequence(s, "0", { check: "slam", die: 99, d10: 1 }), "stale");
     expectRefused(undone.state, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
   });
 
   it("undo after checks: the rules say what the Undo takes back (undoPlan), and a row put on others may not be undone", () => {
     const slam = applyDamage(hit("BA", colorOf("BA", "Slam")), "0", { value: 100, max: 100 }).state;
     expect(UNDO_TAKES_BACK_CHECKS).toBe(true);
-    expect(undoPlan(slam, "0")).toEqual({ out: false, stun: false, slam: null, kill: null });
+    expect(undoPlan(slam, "0")).toEqual({ out: false, stun: false, slam: null, kill: null, hold: null, defence: null });
     // A slam that throws (white on the End (res) column: a grand slam) takes Slammed (and a token's move) back.
     const slammed = resolveConsequence(slam, "0", { check: "slam", die: 1, d10: 1 });
     expect(targetActions(slammed, "0").undo).toBe(true);
@@ -292,6 +302,39 @@ describe("refused transitions are 'stale' and change nothing", () => {
     const others = applyDamageToOthers(hit("BA", "green"), "0", [{ uuid: "Actor.x", name: "X", value: 50, max: 50 }]).state;
     expect(targetActions(others, "0").undo).toBe(false);
     expectRefused(others, (s) => undoPlan(s, "0"), "stale");
+  });
+
+  it("an undone row is terminal (UNDO_VOIDS_THE_ROW): no Apply, no checks, no Escape, no second Undo; the exchange counts it settled", () => {
+    expect(UNDO_VOIDS_THE_ROW).toBe(true);
+    const stun = applyDamage(hit("BA", "red", { targets: [targetInput(0), targetInput(1)] }), "0", { value: 100, max: 100 }).state;
+    const undone = undoDamage(stun, "0", { value: 60, max: 100 }).state;
+    expect(t0(undone).phase).toBe("undone");
+    // The record of what was rolled stays; what the hit did is gone.
+    expect(t0(undone).toHit).toEqual(t0(stun).toHit);
+    expect(t0(undone).applied).toBeNull();
+    expect(targetActions(undone, "0")).toEqual({ defend: [], awaitingDefence: false, rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });
+    expectRefused(undone, (s) => applyDamage(s, "0", { value: 100, max: 100 }), "stale");
+    expectRefused(undone, (s) => resolveConsequence(s, "0", { check: "stun", die: 50 }), "stale");
+    expectRefused(undone, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
+    expectRefused(undone, (s) => pullBlow(s, "0", { damage: 1 }), "stale");
+    // Target 1 still waits on its defence; once it is settled, so is the exchange.
+    expect(exchangeComplete(undone)).toBe(false);
+    expect(exchangeComplete(chooseDefence(undone, "1", { defence: "evasion", die: 100, cs: [] }))).toBe(true);
+  });
+
+  it("undoPlan names the hold the row's to-hit set (while it stands) and the defence it rolled, for Undo to take back", () => {
+    const strong = { attacker: { uuid: "a", name: "A", value: AM, strength: 50, armor: 0 }, targets: [targetInput(0, { scores: { ...targetInput().scores, "strength.mgt": 40 } })] };
+    const held = applyDamage(hit("Gp", colorOf("Gp", "Full Hold"), strong), "0", { value: 100, max: 100 }).state;
+    expect(undoPlan(held, "0")).toMatchObject({ hold: "fullHold", defence: null });
+    // A hold the target escaped is not the row's to clear.
+    const strIndex = docRankOf(40).index;
+    const escaped = escapeHold(held, "0", docRollFor(strIndex, "yellow"));
+    expect(undoPlan(escaped, "0").hold).toBeNull();
+    const blocked = createExchange(exchangeInput("BA"));
+    const rolled = rollToHit(chooseDefence(blocked, "0", { defence: "block", die: 50, cs: [] }), "0", { die: 100 });
+    expect(undoPlan(applyDamage(rolled, "0", { value: 100, max: 100 }).state, "0")).toMatchObject({ hold: null, defence: "block" });
+    // No defence rolled: nothing to give back.
+    expect(undoPlan(applyDamage(hit("BA", "red"), "0", { value: 100, max: 100 }).state, "0").defence).toBeNull();
   });
 
   it("undoDamage gives back this card's own change to the CURRENT Health, clamped: damage dealt since stands", () => {
@@ -730,10 +773,11 @@ describe("Health (§7, §8)", () => {
       ["kill", "health"],
     ]);
     const undone = undoDamage(applied.state, "0", { value: applied.health, max: 100 });
-    expect(t0(undone.state).consequences.map((c) => [c.check, c.cause])).toEqual([["slam", "result"]]);
-    expect(undone.state).toEqual(slam);
-    // Applying again (say, with corrected Health) works.
-    expect(applyDamage(undone.state, "0", { value: 100, max: 100 }).health).toBe(60);
+    expect(undone.health).toBe(30);
+    // The row is voided (UNDO_VOIDS_THE_ROW): no check is left, and it is not applied again.
+    expect(t0(undone.state).consequences).toEqual([]);
+    expect(undone.state).toEqual(voided(slam, "0"));
+    expectRefused(undone.state, (s) => applyDamage(s, "0", { value: 100, max: 100 }), "stale");
   });
 });
 
@@ -784,11 +828,11 @@ describe("the stored state", () => {
     s = deepFreeze(rollToHit(s, "0", { die: 100 }));
     s = deepFreeze(pullBlow(s, "0", { color: colorOf("BA", "Stun") }));
     s = deepFreeze(applyDamage(s, "0", { value: 10, max: 100 }).state);
-    s = deepFreeze(undoDamage(s, "0", { value: 10, max: 100 }).state);
-    s = deepFreeze(applyDamage(s, "0", { value: 10, max: 100 }).state);
+    const applied = s;
     s = deepFreeze(resolveConsequence(s, "0", { check: "stun", die: 1, d10: 4 }));
     s = deepFreeze(resolveConsequence(s, "0", { check: "kill", die: 1, endurance: 30 }));
     expect(t0(s).consequences.every((c) => c.outcome !== null)).toBe(true);
+    expect(t0(deepFreeze(undoDamage(applied, "0", { value: 10, max: 100 }).state)).phase).toBe("undone");
     expect(JSON.parse(JSON.stringify(s))).toStrictEqual(s);
   });
 });

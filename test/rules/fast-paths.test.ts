@@ -201,6 +201,9 @@ function transition(s: ExchangeState, step: WalkStep): ExchangeState {
       if (due) return resolveConsequence(s, key, { check: due.check, die: step.die, d10: step.d10, hasActed: step.pick % 2 === 0, endurance: t.scores["endurance.res"] });
       return undoDamage(s, key, { value: 10, max: 100 }).state;
     }
+    case "undone":
+      // Terminal (UNDO_VOIDS_THE_ROW): refused, which ends the walk.
+      return undoDamage(s, key, { value: 10, max: 100 }).state;
   }
 }
 

@@ -92,10 +92,11 @@ describe("minor foe rule: when the damage is applied", () => {
       expect(out.state.targets[0]?.applied?.out).toBe(true);
       expect(out.health).toBe(20);
       expect(targetActions(out.state, "0").checks).toEqual([]);
-      // Undo gives back the Health and the result's own check.
+      // Undo gives back the Health and voids the row (UNDO_VOIDS_THE_ROW): no check left, no second Apply.
       const undone = undoDamage(out.state, "0", { value: 20, max: 40 });
       expect(undone.health).toBe(40);
-      expect(undone.state.targets[0]?.consequences.map((c) => c.check)).toEqual(["stun"]);
+      expect(undone.state.targets[0]?.phase).toBe("undone");
+      expect(undone.state.targets[0]?.consequences).toEqual([]);
     }
     // Someone who is not a minor foe (null) is never taken out.
     expect(applyDamage(s, "0", { value: 40, max: 40 }).state.targets[0]?.applied?.out).toBeUndefined();

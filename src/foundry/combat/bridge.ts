@@ -26,6 +26,12 @@ export interface CombatBridge {
    */
   recordDefence(scope: WriteScope, actor: Actor.Implementation, defence?: DefenceCode, key?: string): Promise<void>;
   /**
+   * Gives back the defence counted under `key` in turn `countedIn` (rules `forgetDefence`: the
+   * attack card's Undo). A key no longer counted (forgotten already, another combat) gives
+   * nothing back, so a retry forgets nothing twice.
+   */
+  forgetDefence(scope: WriteScope, actor: Actor.Implementation, defence: DefenceCode, key: string, countedIn: number): Promise<void>;
+  /**
    * Why the turn could not count this defence now (rules `defenceRefusal`: the phase moved on
    * out of Resolve and the extra rounds, or no action left for Evasion, Feint or Catch), or
    * null. Asked under the request's locks before any die is rolled.
@@ -66,6 +72,7 @@ export interface CombatBridge {
 export const NO_COMBAT: CombatBridge = Object.freeze({
   defencesUsed: () => Promise.resolve(0),
   recordDefence: () => Promise.resolve(),
+  forgetDefence: () => Promise.resolve(),
   defenceRefusal: () => Promise.resolve(null),
   declaredDodgeShift: () => Promise.resolve(0),
   hasActed: () => Promise.resolve(false),

@@ -27,6 +27,7 @@ import {
   noteEvent,
   parseDeclaration,
   recordDefence,
+  forgetDefence,
   recordDodgeRoll,
   recordExtraActionRoll,
   recordInitiativeRollOffs,
@@ -339,6 +340,11 @@ export class TurnEngine {
     return answer;
   }
 
+  /** Forgets the defence counted under `key` in turn `countedIn` (rules `forgetDefence`), once: the key leaves the memory in that write. */
+  forgetDefence(combatantId: string, defence: DefenceCode, key: string, countedIn: number): Promise<TurnChange> {
+    return this.runAsync((_state, inputs) => Promise.resolve(inputs.get(combatantId)?.defenceKeys?.includes(key) ? [(s: TurnState) => forgetDefence(s, combatantId, defence, countedIn)] : []), { mark: { combatantId, key, forget: true } });
+  }
+
   applyStun(combatantId: string, turns: number): Promise<TurnChange> {
     return this.run((state) => applyStun(state, combatantId, turns));
   }
@@ -542,7 +548,7 @@ export class TurnEngine {
    */
   private async runAsync(
     plan: (state: TurnState, inputs: ReadonlyMap<string, CombatantInput>, history: TurnHistory) => Promise<Step[]>,
-    options: { readonly mark?: { readonly combatantId: string; readonly key: string } | undefined; readonly remember?: { readonly cause: TurnHistoryCause; readonly combatantId: string | null }; readonly pop?: true; readonly readHistory?: true } = {},
+    options: { readonly mark?: DefenceMark | undefined; readonly remember?: { readonly cause: TurnHistoryCause; readonly combatantId: string | null }; readonly pop?: true; readonly readHistory?: true } = {},
   ): Promise<TurnChange> {
     if (!this.host.isWriter()) throw new NotTurnWriterError();
     if (!this.scope) throw new Error(`The turn of combat ${this.key} is written only inside a request that holds its lock (${combatLock(this.key)}).`);
@@ -584,9 +590,11 @@ function dieLine(line: AnnouncementLine, die: TurnDie | undefined): Announcement
   return die ? { ...line, die } : line;
 }
 
-/** The write with `mark`'s key added to its combatant's remembered defence keys (in the same update). */
-function markWrite(write: TurnWrite, inputs: ReadonlyMap<string, CombatantInput>, mark: { readonly combatantId: string; readonly key: string } | undefined): TurnWrite {
+type DefenceMark = { readonly combatantId: string; readonly key: string; readonly forget?: true };
+/** The write with `mark`'s key added to (or dropped from) its combatant's remembered defence keys (in the same update). */
+function markWrite(write: TurnWrite, inputs: ReadonlyMap<string, CombatantInput>, mark: DefenceMark | undefined): TurnWrite {
   if (!mark) return write;
-  const keys = [...(inputs.get(mark.combatantId)?.defenceKeys ?? []), mark.key].slice(-DEFENCE_KEY_MEMORY);
+  const known = inputs.get(mark.combatantId)?.defenceKeys ?? [];
+  const keys = mark.forget ? known.filter((k) => k !== mark.key) : [...known, mark.key].slice(-DEFENCE_KEY_MEMORY);
   return { ...write, combatants: write.combatants.map((c) => (c._id === mark.combatantId ? { ...c, flags: { [SYSTEM_ID]: { defenceKeys: keys } } } : c)) };
 }

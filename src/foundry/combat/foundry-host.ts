@@ -421,6 +421,10 @@ export const turnCombatBridge: CombatBridge = {
     if (!isActingPhase(system.phase)) return;
     await turnEngineOf(found.combat, scope).recordDefence(found.combatant.id ?? "", defence, key);
   },
+  async forgetDefence(scope, actor, defence, key, countedIn) {
+    const found = combatantOfActor(actor);
+    if (found) await turnEngineOf(found.combat, scope).forgetDefence(found.combatant.id ?? "", defence, key, countedIn);
+  },
   defenceRefusal(actor, defence) {
     const found = combatantOfActor(actor);
     if (!found) return Promise.resolve(null);

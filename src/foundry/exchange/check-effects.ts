@@ -6,13 +6,14 @@
  * the card, and puts each thing back as a state (not a toggle), so a GM taking over half-way
  * through finishes it and nothing is done twice.
  */
-import { targetOf, type ExchangeState, type UndoPlan } from "../../rules/index";
+import { TurnError, targetOf, type DefenceCode, type ExchangeState, type UndoPlan } from "../../rules/index";
 import { ledgerEntry, writeOnce } from "../actor-writes";
 import { SYSTEM_ID } from "../core/constants";
 import { isCharacter } from "../core/guards";
 import { setStatus, clearStatus, statusDetails, type CaseStatus, type StatusDetails } from "../status-effects";
 import type { CombatBridge } from "../combat/bridge";
 import type { WriteScope } from "../requests/locks";
+import { journalStep, type LoadedCard } from "./card-store";
 import { tokenLock } from "./slam-move";
 
 /** What the writers here need of the request: its lock scope (they take no lock) and the turn's bridge. */
@@ -164,4 +165,39 @@ async function moveTokenBack(scope: WriteScope, tokenUuid: string, check: { read
   // The slammed token's position: its lock is among the card's (card-request.ts cardLockKeys).
   scope.require(tokenLock(tokenUuid));
   await doc.update({ x: to.x, y: to.y, [`flags.${SYSTEM_ID}.slamMove`]: { id: undoId, move: null } });
+}
+
+/**
+ * Counts a row's defence in the turn under `key` (the card's defence step), after noting in the
+ * card's record (the GM's) the turn it is counted in, so that Undo gives it back in that turn
+ * only ({@link giveBackDefence}). A retry finds the note and the key, and counts nothing twice.
+ */
+export async function countDefence(context: EffectContext, loaded: LoadedCard, actor: Actor.Implementation, defence: DefenceCode, key: string): Promise<void> {
+  const standing = await context.services.combat.standing(actor);
+  if (standing) await journalStep(loaded, key, { turn: standing.state.combat.number });
+  await context.services.combat.recordDefence(context.scope, actor, defence, key);
+}
+
+/**
+ * Gives back the defence the undone row counted (rules `forgetDefence`, `UNDONE_DEFENCE_GIVEN_BACK`),
+ * from the note {@link countDefence} kept: its key and turn; no note, nothing was counted. The
+ * key makes a retry (a GM taking over) forget nothing twice. A count the turn refuses to give
+ * back (changed by hand since) does not stop the Undo: the row is voided, the count is left as
+ * the Judge made it, and the GM's console says why (as an attack's action the tracker could
+ * not spend: turn-feed.ts).
+ */
+export async function giveBackDefence(context: EffectContext, actor: Actor.Implementation, plan: UndoPlan, note: { readonly id: string; readonly data: Record<string, unknown> } | undefined): Promise<void> {
+  const turn = note?.data.turn;
+  if (!plan.defence || !note || typeof turn !== "number") return;
+  try {
+    await context.services.combat.forgetDefence(context.scope, actor, plan.defence, note.id, turn);
+  } catch (error) {
+    if (!(error instanceof TurnError)) throw error;
+    console.warn("case | The undone row's defence was not given back to the turn", error);
+  }
+}
+
+/** Clears the hold the undone row's to-hit put on the target, when the hold still names this card (another card's hold stays). Call it holding the actor's lock. */
+export async function undoHold(actor: Actor.Implementation, plan: UndoPlan, messageId: string): Promise<void> {
+  if (plan.hold && statusDetails(actor, plan.hold)?.messageId === messageId) await clearStatus(actor, plan.hold);
 }

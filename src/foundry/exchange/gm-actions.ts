@@ -59,7 +59,7 @@ import { helplessNow } from "../combat/turn-feed";
 import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 
 export { cardLock, cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
-import { checkBefore, consequenceEffects, readCheckBefore, undoChecks, undoTurnStun, type Check, type CheckNotes } from "./check-effects";
+import { checkBefore, consequenceEffects, countDefence, giveBackDefence, readCheckBefore, undoChecks, undoHold, undoTurnStun, type Check, type CheckNotes } from "./check-effects";
 
 const ID = /^[A-Za-z0-9]{16}$/;
 const KEY = /^\d{1,3}$/;
@@ -377,7 +377,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   if (picked) next = transition(() => markPickedDefence(next, p.targetKey));
   next = await rollPendingToHit(next, p.targetKey, dice);
   // Effects first, the card last.
-  if (!useDeclared && p.defence !== "none" && countsAsNewDefence(target)) await context.services.combat.recordDefence(context.scope, actor, p.defence, effectId(loaded, p.targetKey, "defence"));
+  if (!useDeclared && p.defence !== "none" && countsAsNewDefence(target)) await countDefence(context, loaded, actor, p.defence, effectId(loaded, p.targetKey, "defence"));
   await afterToHit(next, p.targetKey, p.messageId, context);
   // A yellow or red Evasion/Feint: +1/+2 CS on the defender's next action against this foe.
   const bonus = targetOf(next, p.targetKey).defence?.outcome.bonusCs ?? 0;
@@ -542,9 +542,10 @@ async function applyRow(loaded: LoadedCard, key: string, context: CardContext): 
 }
 
 /**
- * Undoes a row's whole hit from its Apply on (rules `undoPlan`): Health and the charger's
- * rebound (with their ledger entries), a minor foe's "out", and what its rolled checks did
- * (check-effects.ts `undoChecks`, from the GM's notes of them), then the card last.
+ * Undoes a row's whole hit (rules `undoPlan`, `UNDO_VOIDS_THE_ROW`): Health and the charger's
+ * rebound (with their ledger entries), a minor foe's "out", what its rolled checks did
+ * (check-effects.ts `undoChecks`, from the GM's notes of them), the hold it set and the
+ * defence it counted in the turn, then the card last, its row undone.
  */
 async function undoRow(loaded: LoadedCard, key: string, context: CardContext): Promise<void> {
   const { state } = loaded;
@@ -563,8 +564,10 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   const undone = await writeHealthChange(context, loaded, id, actors, (health, charger) => undoDamage(state, key, health, charger), () => ({}), async (_result, nonce) => {
     if (plan.out && !outBeforeApply(loaded, key)) await setOutOfFight(context, actors.actor, id, false, nonce);
     await undoChecks(context, actors.actor, target.uuid, plan, notes, id, nonce);
+    await undoHold(actors.actor, plan, loaded.message.id ?? "");
   });
   await undoTurnStun(context, actors.actor, plan, notes);
+  await giveBackDefence(context, actors.actor, plan, latestNote(loaded, key, "defence"));
   await followUnconscious(actors.actor, undone.health, context);
   await save("undoDamage", loaded, undone.state, context, []);
 }

@@ -90,12 +90,12 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
       );
     });
 
-    it("undoes it: the Health comes back and the row may be applied again", async () => {
+    it("undoes it: the Health comes back and the row is voided (undone, no Apply again)", async () => {
       assert.ok(target && messageId, "the attack card exists (the tests before passed)");
       await ask(scratch, undoDamageQuery, { messageId, targetKey: key, revision: cardRevision(messageId) });
       if (target) assert.equal(healthOf(target), healthBefore, "the Health is back");
-      assert.equal(stateOf(messageId).targets[0]?.phase, "resolved", "the row is resolved again");
-      assert.ok(targetActions(stateOf(messageId), key).apply, "Apply is offered again");
+      assert.equal(stateOf(messageId).targets[0]?.phase, "undone", "the row is undone");
+      assert.ok(!targetActions(stateOf(messageId), key).apply, "Apply is not offered again");
     });
   });
 });

@@ -287,17 +287,24 @@ export function applyDamage(
  * [RULING] Undo takes back a row's whole hit from its Apply on, after its Slam?/Stun?/Kill?
  * checks too: Health, the charger's rebound, a minor foe's "out", and every rolled check's
  * effects (Stunned with its turns, Slammed and the token's move, Dying, the Endurance rank and
- * death). The row returns to resolved, its checks due again. Damage put on other tokens instead
- * is not undone from the card (applyDamageToOthers).
+ * death). Damage put on other tokens instead is not undone from the card (applyDamageToOthers).
  */
 export const UNDO_TAKES_BACK_CHECKS: boolean = true;
+
+/**
+ * [RULING] Undo voids the row: besides what {@link UNDO_TAKES_BACK_CHECKS} takes back, the hold
+ * its to-hit put on the target goes and the defence the row counted is given back (rules
+ * turn/conditions.ts `forgetDefence`). The row ends "undone", a terminal phase: nothing more
+ * may happen on it (no Apply, no checks, no Escape). To hit again, attack again.
+ */
+export const UNDO_VOIDS_THE_ROW: boolean = true;
 
 /** Whether a row may be undone now ({@link UNDO_TAKES_BACK_CHECKS}): its damage was applied to it, not to others. */
 export function mayUndo(target: ExchangeTarget): boolean {
   return target.phase === "applied" && target.applied !== null && !target.applied.others && (UNDO_TAKES_BACK_CHECKS || target.consequences.every((c) => c.outcome === null));
 }
 
-/** What undoing a row takes back besides Health: each rolled check's lasting effects, and a minor foe's "out". */
+/** What undoing a row takes back besides Health: each rolled check's lasting effects, a minor foe's "out", the hold and the defence. */
 export interface UndoPlan {
   readonly out: boolean;
   /** A stun that landed (turns > 0 or until revived), to take off the target and its turn. */
@@ -306,6 +313,10 @@ export interface UndoPlan {
   readonly slam: { readonly moved: SlamMove | null } | null;
   /** A Kill? that cost an Endurance rank (Dying), and whether it killed. */
   readonly kill: { readonly dead: boolean } | null;
+  /** The hold the row's to-hit put on the target (and no escape freed), to clear ({@link UNDO_VOIDS_THE_ROW}). */
+  readonly hold: "partialHold" | "fullHold" | null;
+  /** The defence the row rolled, whose count in the turn is given back ({@link UNDO_VOIDS_THE_ROW}); null for none. */
+  readonly defence: DefenceCode | null;
 }
 
 /** What undoing row `key` must take back ({@link UndoPlan}); "stale" when it may not be undone. */
@@ -321,14 +332,19 @@ export function undoPlan(state: ExchangeState, key: string): UndoPlan {
     if (o?.check === "slam" && (o.result === "grandSlam" || o.result === "oneArea")) slam = { moved: c.moved ?? null };
     if (o?.check === "kill" && o.result === "enduranceLoss") kill = { dead: o.dead };
   }
-  return { out: target.applied?.out === true, stun, slam, kill };
+  const result = target.toHit?.result;
+  const hold = UNDO_VOIDS_THE_ROW && holdStands(target) && (result === "partialHold" || result === "fullHold") ? result : null;
+  const code = target.defence?.code;
+  const defence = UNDO_VOIDS_THE_ROW && code !== undefined && code !== "none" ? code : null;
+  return { out: target.applied?.out === true, stun, slam, kill, hold, defence };
 }
 
 /**
- * Undoes applied damage (applied → resolved): gives back this card's own change to the
- * CURRENT Health, clamped to [0, max], so damage dealt since by others stands. The charger's
- * rebound likewise. After rolled checks too ({@link UNDO_TAKES_BACK_CHECKS}): their records go,
- * the checks are due again, and {@link undoPlan} says what of theirs to take back.
+ * Undoes applied damage (applied → undone, {@link UNDO_VOIDS_THE_ROW}): gives back this card's
+ * own change to the CURRENT Health, clamped to [0, max], so damage dealt since by others
+ * stands. The charger's rebound likewise. After rolled checks too ({@link UNDO_TAKES_BACK_CHECKS}):
+ * {@link undoPlan} says what of theirs (and the hold and the defence) to take back. The row
+ * keeps its defence, to-hit and damage as a record; its checks go.
  */
 export function undoDamage(
   state: ExchangeState,
@@ -348,12 +364,10 @@ export function undoDamage(
     if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid(`The charger's Health must be whole numbers ≥ 0.`);
     chargerAfter = giveBack(chargerHealth, applied.rebound.before, applied.rebound.after);
   }
-  // The result's own checks come back (a minor-foe rule may have set them aside when applying).
-  const consequences = target.toHit ? consequencesFor(target.toHit.result, !target.toHit.calledShotMissed, target.damage?.dealt ?? 0) : target.consequences.filter((c) => c.cause === "result");
   const row = copyRow(target);
-  row.phase = "resolved";
+  row.phase = "undone";
   row.applied = null;
-  row.consequences = consequences;
+  row.consequences = [];
   return { state: replaceTarget(state, row), health: giveBack(health, applied.healthBefore, applied.healthAfter), chargerHealth: chargerAfter };
 }
 
@@ -538,6 +552,7 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
 export function exchangeComplete(state: ExchangeState): boolean {
   return state.targets.every(
     (t) =>
+      t.phase === "undone" ||
       (t.phase === "resolved" && (t.damage === null || t.damage.dealt === 0) && t.consequences.length === 0) ||
       (t.phase === "applied" && t.consequences.every((c) => c.outcome !== null)),
   );

@@ -125,6 +125,43 @@ export function recordDefence(state: TurnState, id: string, defence?: DefenceCod
 }
 
 /**
+ * [RULING] An undone attack gives back the defence its target counted against it (the attack
+ * card's Undo voids the row), only in the combat turn that counted it: a Dodge, Block … is
+ * taken off the defence count (so later defences lose the extra −2 CS it caused), and
+ * Evasion, Feint and Catch give back the action they took, while the turn is still in Resolve
+ * or its extra rounds (its actions still count). A defence counted in an earlier turn is not
+ * given back: that turn's counts and actions are over. A turn not yet reached, or a count
+ * that has nothing to take back, is refused.
+ */
+export const UNDONE_DEFENCE_GIVEN_BACK: boolean = true;
+
+/**
+ * Forgets one defence the combatant counted ({@link recordDefence}) in turn `countedIn` (the
+ * combat's turn number then), as {@link UNDONE_DEFENCE_GIVEN_BACK} says; NO_CHANGE when there
+ * is nothing to give back. The caller keys it (the counted defence's key), so a retry forgets
+ * nothing twice.
+ */
+export function forgetDefence(state: TurnState, id: string, defence: DefenceCode, countedIn: number): TurnChange {
+  const c = combatantOf(state, id);
+  assertDefenceCode(defence);
+  assertCount(countedIn, "The turn a defence was counted in", 1);
+  if (countedIn > state.combat.number) throw new TurnError("stale", `Combatant "${id}": a defence counted in turn ${String(countedIn)} is in a turn not yet reached (turn ${String(state.combat.number)}).`);
+  if (!UNDONE_DEFENCE_GIVEN_BACK || countedIn < state.combat.number) return NO_CHANGE;
+  if (defenceTakesAction(defence)) {
+    if (!(ACTING_PHASES as readonly string[]).includes(state.combat.phase)) return NO_CHANGE;
+    if (c.actionsUsed === 0) throw new TurnError("stale", `Combatant "${id}" has no action used to give back for ${defence}.`);
+    const draft = new Draft(state);
+    draft.edit(c).actionsUsed = c.actionsUsed - 1;
+    resettleIfCurrent(draft, id);
+    return draft.change();
+  }
+  if (c.defencesUsed === 0) throw new TurnError("stale", `Combatant "${id}" has no counted defence to give back.`);
+  const next = combatantCopy(c);
+  next.defencesUsed = c.defencesUsed - 1;
+  return changeOf(next);
+}
+
+/**
  * Why {@link recordDefence} would refuse this defence now, or null when it would count it (or,
  * outside the acting phases with attacks not bound to the turn, roll it uncounted): asked before
  * any die is rolled, so a defence the turn can no longer take (the phase moved on out of Resolve

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { EXTRA_ACTION_FAIL_CS, EXTRA_ACTION_SEPARATE_CS, MAX_ACTIONS_PER_TURN, extraActionRequiredColor, flurryDamageShift } from "../../../src/rules/actions";
 import { PARTIAL_HOLD_CS } from "../../../src/rules/attacks";
-import { actionCountChoices, actionShift, actionsLeft, advancePhase, chooseExtraMode, createCombatantTurn, declareAction, defenceRefusal, nextDefencePenalty, parseDeclaration, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRolls, setHold } from "../../../src/rules/turn";
+import { UNDONE_DEFENCE_GIVEN_BACK, actionCountChoices, actionShift, actionsLeft, advancePhase, chooseExtraMode, createCombatantTurn, declareAction, defenceRefusal, forgetDefence, nextDefencePenalty, parseDeclaration, recordDefence, recordExtraActionRoll, recordInitiativeRoll, recordInitiativeRolls, setHold } from "../../../src/rules/turn";
 import { Table, expectTurnError, mixedParty, stats } from "../../support/turn-play";
 
 describe("holds, defences and the extra-action phase's details", () => {
@@ -45,6 +45,57 @@ describe("holds, defences and the extra-action phase's details", () => {
     expect(nextDefencePenalty(t.c("a"))).toBe(0);
     t.act("b");
     expect(t.current).toBeNull(); // a lost its action to the Evasion
+  });
+
+  it("forgetDefence gives back a counted defence in its own turn (UNDONE_DEFENCE_GIVEN_BACK): the count, the −2 CS it caused, and Evasion's action", () => {
+    expect(UNDONE_DEFENCE_GIVEN_BACK).toBe(true);
+    const t = new Table([createCombatantTurn("a", stats({ freeDefences: 1 })), createCombatantTurn("b", stats())]);
+    t.advance({ force: true });
+    t.advance();
+    t.apply(recordInitiativeRolls(t.state, { a: 1, b: 9 }));
+    t.advance();
+    const turn = t.state.combat.number;
+    t.apply(recordDefence(t.state, "a", "dodge").change);
+    t.apply(recordDefence(t.state, "a", "block").change);
+    expect(t.c("a").defencesUsed).toBe(2);
+    expect(nextDefencePenalty(t.c("a"))).toBe(-4);
+    t.apply(forgetDefence(t.state, "a", "block", turn));
+    expect(t.c("a").defencesUsed).toBe(1);
+    expect(nextDefencePenalty(t.c("a"))).toBe(-2);
+    // Evasion took a's action; forgetting it gives the action back while the turn still acts.
+    t.apply(recordDefence(t.state, "a", "evasion").change);
+    expect(actionsLeft(t.c("a"))).toBe(0);
+    t.apply(forgetDefence(t.state, "a", "evasion", turn));
+    expect(actionsLeft(t.c("a"))).toBe(1);
+    expect(t.c("a").defencesUsed).toBe(1);
+    // Nothing counted to give back is refused, never guessed; so is a turn not yet reached and bad input.
+    t.apply(forgetDefence(t.state, "a", "dodge", turn));
+    expectTurnError(() => forgetDefence(t.state, "a", "dodge", turn), "stale");
+    expectTurnError(() => forgetDefence(t.state, "a", "feint", turn), "stale");
+    expectTurnError(() => forgetDefence(t.state, "a", "dodge", turn + 1), "stale");
+    expect(() => forgetDefence(t.state, "a", "dodge", 0)).toThrow(RangeError);
+    expect(() => forgetDefence(t.state, "a", "sidestep" as "dodge", turn)).toThrow();
+  });
+
+  it("forgetDefence gives nothing back for a defence counted in an earlier turn, nor Evasion's action once the turn's actions are over", () => {
+    const t = new Table([createCombatantTurn("a", stats()), createCombatantTurn("b", stats())]);
+    t.advance({ force: true });
+    t.advance();
+    t.apply(recordInitiativeRolls(t.state, { a: 1, b: 9 }));
+    t.advance();
+    const turn = t.state.combat.number;
+    t.apply(recordDefence(t.state, "a", "evasion").change);
+    t.apply(recordDefence(t.state, "a", "dodge").change);
+    t.act("b");
+    t.advance();
+    expect(t.state.combat.phase).toBe("wrapUp");
+    // Wrap-up: the action is that turn's and stays spent; the count still comes back.
+    expect(forgetDefence(t.state, "a", "evasion", turn).combatants).toEqual([]);
+    expect(forgetDefence(t.state, "a", "dodge", turn).combatants).toHaveLength(1);
+    t.advance();
+    expect(t.state.combat.number).toBe(turn + 1);
+    expect(t.c("a").defencesUsed).toBe(0);
+    for (const d of ["dodge", "evasion"] as const) expect(forgetDefence(t.state, "a", d, turn).combatants).toEqual([]);
   });
 
   it("a defence outside Resolve and the extra rounds is refused by defenceRefusal, as recordDefence refuses it", () => {
