@@ -305,6 +305,76 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
   });
 });
 
+describe("quench auto-run before chunk: every batch registers at quenchReady and runs once the chunk loads", () => {
+  afterAll(() => {
+    vi.doUnmock("../../src/foundry/self-test/suite");
+    vi.resetModules();
+    vi.unstubAllGlobals();
+  });
+
+  it("quench auto-run before chunk: quenchReady and an immediate run while the batches' import is pending find every batch, and each runs its own tests once loaded", async () => {
+    // Quench calls quenchReady in its setup hook and auto-runs at ready, calling each registered
+    // batch's function then (public Ethaks/FVTT-Quench src/module/quench.ts, runSelectedBatches):
+    // the fake Quench calls it at registration, so the run's declaration happens while pending.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    vi.resetModules();
+    vi.doMock("../../src/foundry/self-test/suite", async () => {
+      await gate;
+      const SELF_TEST_BATCHES = BATCH_IDS.map((id) =>
+        batchSpec<ScratchDocument>(id, ({ describe: inner, it: test, before }) => {
+          before(() => void ran.push(`${id} before`));
+          inner("its flow", () => { test("its test", () => void ran.push(id)); });
+        }),
+      );
+      return { SELF_TEST_BATCHES, registerSuite: (q: Quench) => { registerBatches(q, SELF_TEST_BATCHES, { runner: () => "gm", exists: () => true }); } };
+    });
+    const hooks = new Map<string, (q: Quench) => unknown>();
+    vi.stubGlobal("Hooks", { once: (hook: string, fn: (q: Quench) => unknown) => hooks.set(hook, fn) });
+    const asGm = { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") };
+    vi.stubGlobal("game", asGm);
+    const module: typeof QuenchModule = await import("../../src/foundry/self-test/quench");
+    module.registerSelfTest();
+    const quench = new FakeQuench();
+    void hooks.get("quenchReady")?.(quench);
+    // Synchronously, in the hook: every batch, under its key, name and tick.
+    expect(quench.batches.map((b) => b.key)).toEqual(BATCH_IDS.map(batchKey));
+    expect(quench.batches.map((b) => b.displayName)).toEqual(BATCH_IDS.map((id) => BATCHES[id].displayName));
+    expect(quench.batches.find((b) => b.key === batchKey("clearChat"))?.preSelected).toBe(false);
+    // The immediate run, each batch by its own user, before the chunk arrives.
+    const runs = quench.batches.map((b) => {
+      vi.stubGlobal("game", { ...asGm, user: { isGM: BATCHES[b.key.replace(/^case\./, "") as BatchId].runner === "gm" } });
+      return b.run();
+    });
+    vi.stubGlobal("game", asGm);
+    await Promise.resolve();
+    expect(ran).toEqual([]);
+    release();
+    const results = await Promise.all(runs);
+    for (const r of results) expect(r).toEqual({ passed: ["runs once the CASE batches have loaded"], failed: [], hookErrors: [] });
+    // The runs overlap (the double does not queue them), so each batch's own order, then all of them.
+    for (const id of BATCH_IDS) expect(ran.filter((r) => r === id || r === `${id} before`)).toEqual([`${id} before`, id]);
+    expect(ran).toHaveLength(2 * BATCH_IDS.length);
+  });
+
+  it("quench auto-run before chunk: a batch run that way fails, naming the test, when one of its tests fails, and still runs its after hooks", async () => {
+    const { runDeclared } = await import("../../src/foundry/self-test/batches");
+    const done: string[] = [];
+    const run = runDeclared(({ describe: inner, it: test, after }) => {
+      after(() => void done.push("after"));
+      inner("flow", () => {
+        test("breaks", () => {
+          throw new Error("boom");
+        });
+        test("holds", () => void done.push("holds"));
+      });
+    }, assertDouble);
+    await expect(run).rejects.toThrow("breaks: boom");
+    expect(done).toEqual(["holds", "after"]);
+  });
+});
+
 describe("the README's self-test section", () => {
   it("names every batch the self-test registers", () => {
     const readme = readFileSync("README.md", "utf8");

@@ -27,8 +27,11 @@ import { slamBatch } from "./slam";
 import { turnBatch } from "./turn";
 import { versionsBatch } from "./versions";
 
+/** One batch of this suite. */
+export type SelfTestSpec = BatchSpec<Scratch>;
+
 /** Every batch, in the order Quench lists them. */
-export const SELF_TEST_BATCHES: readonly BatchSpec<Scratch>[] = [
+export const SELF_TEST_BATCHES: readonly SelfTestSpec[] = [
   versionsBatch,
   featBatch,
   exchangeBatch,
