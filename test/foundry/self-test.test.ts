@@ -22,6 +22,7 @@ import {
   expectedHealth,
   playerApplyExpectation,
   registerBatches,
+  runDeclared,
   scratchName,
   secondUserBatches,
   turnWalkProblems,
@@ -325,10 +326,16 @@ describe("quench auto-run before chunk: every batch registers at quenchReady and
       const SELF_TEST_BATCHES = BATCH_IDS.map((id) =>
         batchSpec<ScratchDocument>(id, ({ describe: inner, it: test, before }) => {
           before(() => void ran.push(`${id} before`));
-          inner("its flow", () => { test("its test", () => void ran.push(id)); });
+          inner("its flow", () => {
+            test("its test", () => void ran.push(id));
+          });
         }),
       );
-      return { SELF_TEST_BATCHES, registerSuite: (q: Quench) => { registerBatches(q, SELF_TEST_BATCHES, { runner: () => "gm", exists: () => true }); } };
+      // The real wrapper (its user check and cleanup), this user a GM.
+      const registerSuite = (q: Quench): void => {
+        registerBatches(q, SELF_TEST_BATCHES, { runner: () => "gm", exists: () => true });
+      };
+      return { SELF_TEST_BATCHES, runDeclared, registerSuite };
     });
     const hooks = new Map<string, (q: Quench) => unknown>();
     vi.stubGlobal("Hooks", { once: (hook: string, fn: (q: Quench) => unknown) => hooks.set(hook, fn) });
@@ -342,24 +349,22 @@ describe("quench auto-run before chunk: every batch registers at quenchReady and
     expect(quench.batches.map((b) => b.key)).toEqual(BATCH_IDS.map(batchKey));
     expect(quench.batches.map((b) => b.displayName)).toEqual(BATCH_IDS.map((id) => BATCHES[id].displayName));
     expect(quench.batches.find((b) => b.key === batchKey("clearChat"))?.preSelected).toBe(false);
-    // The immediate run, each batch by its own user, before the chunk arrives.
-    const runs = quench.batches.map((b) => {
-      vi.stubGlobal("game", { ...asGm, user: { isGM: BATCHES[b.key.replace(/^case\./, "") as BatchId].runner === "gm" } });
-      return b.run();
-    });
-    vi.stubGlobal("game", asGm);
+    // The immediate run, before the chunk arrives.
+    const runs = quench.batches.map((b) => b.run());
     await Promise.resolve();
     expect(ran).toEqual([]);
     release();
-    const results = await Promise.all(runs);
-    for (const r of results) expect(r).toEqual({ passed: ["runs once the CASE batches have loaded"], failed: [], hookErrors: [] });
-    // The runs overlap (the double does not queue them), so each batch's own order, then all of them.
-    for (const id of BATCH_IDS) expect(ran.filter((r) => r === id || r === `${id} before`)).toEqual([`${id} before`, id]);
-    expect(ran).toHaveLength(2 * BATCH_IDS.length);
+    const results = new Map((await Promise.all(runs)).map((r, i) => [quench.batches[i]?.key, r]));
+    for (const id of BATCH_IDS.filter((i) => BATCHES[i].runner === "gm")) expect(results.get(batchKey(id)), id).toEqual({ passed: ["runs once the CASE batches have loaded"], failed: [], hookErrors: [] });
+    // The player's batch, run by the GM, is refused by its user check before its tests, as when loaded.
+    expect(results.get(batchKey("player"))?.failed[0]?.error).toContain(wrongRunnerMessage(BATCHES.player));
+    // The runs overlap (the double does not queue them): each batch's own order, then all of them.
+    const gmIds = BATCH_IDS.filter((id) => BATCHES[id].runner === "gm");
+    for (const id of gmIds) expect(ran.filter((r) => r === id || r === `${id} before`)).toEqual([`${id} before`, id]);
+    expect(ran).toHaveLength(2 * gmIds.length);
   });
 
   it("quench auto-run before chunk: a batch run that way fails, naming the test, when one of its tests fails, and still runs its after hooks", async () => {
-    const { runDeclared } = await import("../../src/foundry/self-test/batches");
     const done: string[] = [];
     const run = runDeclared(({ describe: inner, it: test, after }) => {
       after(() => void done.push("after"));

@@ -6,26 +6,28 @@
  * tested in this repository; these batches prove the Foundry side on a real server, on
  * Foundry 13 or 14.
  */
-import { BATCHES, batchSpec, registerBatches, runDeclared, type BatchId, type Quench } from "./registry";
+import { BATCHES, batchKey, type BatchId, type Runner } from "./batch-list";
+import type { Quench, QuenchContext } from "./batches";
 import type * as SuiteModule from "./suite";
 
 type Suite = typeof SuiteModule;
 
 /**
  * Registers the batches when Quench is ready (call in init; nothing happens without Quench).
- * The batches' tests (suite.ts) load with `import()`, so a world without Quench never fetches
- * them; with Quench active they start loading at init. Quench calls `quenchReady` in its
- * `setup` hook and, with its auto-run setting, runs the ticked batches at `ready`, calling each
- * batch's function then and declaring only what that call declares synchronously (Quench's
- * `runSelectedBatches`, public Ethaks/FVTT-Quench src/module/quench.ts). So every batch is
- * registered inside the hook, synchronously, from its name (registry.ts, in the core chunk): loaded by the run, it
- * declares its own tests; still loading, one test that awaits the chunk and runs the batch's
- * tests in order (`runDeclared`), with the same user check and cleanup.
+ * The batches (suite.ts) load with `import()`, so a world without Quench never fetches them;
+ * with Quench active they start loading at init. Quench calls `quenchReady` in its `setup` hook
+ * and, with its auto-run setting, runs the ticked batches at `ready`, calling each registered
+ * batch's function then and keeping only what that call declares synchronously (Quench's
+ * `runSelectedBatches`, public Ethaks/FVTT-Quench src/module/quench.ts). So when the batches
+ * have not loaded by `quenchReady`, every batch is registered there and then from its name
+ * (batch-list.ts); a run before they load declares one test per batch that awaits them and
+ * runs the batch as registered (its user check, tests and cleanup: `runDeclared`); a run after
+ * declares the batch's own tests.
  */
 export function registerSelfTest(): void {
   const loading = game.modules.get("quench")?.active === true ? loadSuite() : null;
   let loaded: Suite | null = null;
-  // A failed load is reported by the batches' test that awaits it.
+  // A failed load is reported by the test that awaits it (or the hook below).
   void loading?.then(
     (suite) => (loaded = suite),
     () => undefined,
@@ -34,22 +36,30 @@ export function registerSelfTest(): void {
   const once: (this: typeof Hooks, hook: string, fn: (quench: Quench) => void) => number = Reflect.get(Hooks, "once");
   once.call(Hooks, "quenchReady", (quench) => {
     if (loaded) { loaded.registerSuite(quench); return; }
-    const pending = loading ?? loadSuite();
-    void pending.then((suite) => (loaded = suite), () => undefined);
-    const specOf = (suite: Suite, id: BatchId): SuiteModule.SelfTestSpec | undefined => suite.SELF_TEST_BATCHES.find((s) => s.key === `case.${id}`);
-    const specs = (Object.keys(BATCHES) as BatchId[]).map((id) =>
-      batchSpec(id, (context, scratch) => {
-        const spec = loaded && specOf(loaded, id);
-        if (spec) { spec.tests(context, scratch); return; }
+    const real = new Map<string, (context: QuenchContext) => void>();
+    const ready = (loading ?? loadSuite()).then((suite) => {
+      suite.registerSuite({ registerBatch: (key, fn) => real.set(key, fn) });
+      return suite;
+    });
+    const me: Runner = game.user.isGM ? "gm" : "player";
+    for (const id of Object.keys(BATCHES) as BatchId[]) {
+      const key = batchKey(id);
+      const batch: { displayName: string; runner: Runner; destructive?: true } = BATCHES[id];
+      const body = (context: QuenchContext): void => {
+        const fn = real.get(key);
+        if (fn) {
+          fn(context);
+          return;
+        }
         context.it("runs once the CASE batches have loaded", async () => {
-          const late = specOf(await pending, id);
-          if (!late) throw new Error(`The CASE self-test has no batch case.${id}.`);
-          await runDeclared((c) => { late.tests(c, scratch); }, context.assert);
+          const suite = await ready;
+          const late = real.get(key);
+          if (!late) throw new Error(`The CASE self-test has no batch ${key}.`);
+          await suite.runDeclared(late, context.assert);
         });
-      }),
-    );
-    // As scratch.ts's currentRunner and stillExists (not imported: scratch.ts is the chunk's).
-    registerBatches(quench, specs, { runner: () => (game.user.isGM ? "gm" : "player"), exists: (doc) => fromUuidSync(doc.uuid) !== null });
+      };
+      quench.registerBatch(key, body, { displayName: batch.displayName, preSelected: batch.runner === me && batch.destructive !== true });
+    }
   });
 }
 
