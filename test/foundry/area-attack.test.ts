@@ -10,7 +10,7 @@ import "../support/chat-globals";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALICE, FakeActor, GM, characterSource, installWorld, type FakeMessage, type World } from "../support/exchange-world";
-import { CanvasDouble, SceneDouble } from "../support/template-canvas";
+import { CanvasDouble, GraphicsDouble, SceneDouble } from "../support/template-canvas";
 import { attackQuery, makeAttack } from "../../src/foundry/exchange/make-attack";
 import { applyAllQuery } from "../../src/foundry/exchange/gm-actions";
 import { areaPlacement, areaRegionData, areaTemplateData, areaTemplateFlags, placedAt } from "../../src/foundry/exchange/area-template";
@@ -223,6 +223,7 @@ describe("area as region: Foundry 14 places a scene Region where 13 places a tem
     (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
     author = GM;
     release().generation = 14;
+    vi.stubGlobal("PIXI", { Graphics: GraphicsDouble });
   });
 
   async function aimAndClick(power: Item.Implementation): Promise<unknown> {
@@ -261,6 +262,72 @@ describe("area as region: Foundry 14 places a scene Region where 13 places a tem
     expect(cards()).toHaveLength(0);
     expect(await ask(await region())).toMatchObject({ ok: true });
     expect(cardState().targets.map((t) => [t.uuid, t.areaDistance])).toEqual([0, 1, 2, 3].map((i) => [scene.tokens[i + 1]?.uuid, i]));
+  });
+
+  it("area preview on 14: aiming and placing an area logs no deprecation (no MeasuredTemplate class or layer touched): an outline on the controls layer follows the pointer square by square, a left click places the Region", async () => {
+    board.installTemplateConfig(CONFIG);
+    const power = blastPower();
+    const made = makeAttack(power, { skipDialog: true });
+    await board.listening();
+    const outline = board.controlChildren[0];
+    expect(outline).toBeInstanceOf(GraphicsDouble);
+    if (!(outline instanceof GraphicsDouble)) return;
+    expect(board.previews).toHaveLength(0);
+    expect(board.activeLayer).toBe("tokens");
+    board.move({ x: 550, y: 570 }); // square (5, 5): the burst's 7 × 7 squares round it
+    expect(outline.polygons).toEqual([[200, 200, 900, 200, 900, 900, 200, 900].map((n) => expect.closeTo(n, 6) as number)]);
+    const draws = outline.draws;
+    board.move({ x: 560, y: 520 }); // the same square: nothing redrawn
+    expect(outline.draws).toBe(draws);
+    board.move({ x: 650, y: 570 }); // square (6, 5)
+    expect(outline.polygons[0]?.[0]).toBeCloseTo(300, 6);
+    board.move({ x: 550, y: 570 }); // back to (5, 5)
+    expect(board.click({ x: 550, y: 570 }).stopped).toBe(true);
+    expect(await made).toBe(cards()[0]);
+    expect(board.deprecations).toEqual([]);
+    expect(scene.deprecations).toEqual([]);
+    expect(scene.templates).toHaveLength(0);
+    expect(scene.regions[0]?.shapes).toEqual([{ type: "rectangle", x: 200, y: 200, width: 700, height: 700, rotation: 0 }]);
+    expect(board.targets).toEqual(["tokthug000000000", "tokthug000000001", "tokthug000000002", "tokthug000000003"]);
+    expect(outline.destroyed).toBe(true);
+    expect(board.controlChildren).toHaveLength(0);
+    expect(board.listeners.get("pointerdown")?.size).toBe(0);
+  });
+
+  it("area preview on 14: a line's outline runs from the attacker's square toward the pointer; a right click cancels (no Region, no card, the outline gone)", async () => {
+    board.installTemplateConfig(CONFIG);
+    const made = makeAttack(blastPower({ shape: "line", radius: 4 }), { skipDialog: true });
+    await board.listening();
+    const outline = board.controlChildren[0];
+    if (!(outline instanceof GraphicsDouble)) throw new Error("no outline on the controls layer");
+    board.move({ x: 450, y: 850 }); // square (4, 8): straight south of the attacker at (4, 5)
+    // A one-square-wide (x 400 to 500), four-square-long rectangle from the middle of (4, 5) southward.
+    expect(outline.polygons).toEqual([[500, 550, 500, 950, 400, 950, 400, 550].map((n) => expect.closeTo(n, 6) as number)]);
+    board.click({ x: 450, y: 850 }, 2);
+    expect(await made).toBeNull();
+    expect(scene.regions).toHaveLength(0);
+    expect(cards()).toHaveLength(0);
+    expect(board.controlChildren).toHaveLength(0);
+    expect(outline.destroyed).toBe(true);
+    expect(board.deprecations).toEqual([]);
+  });
+
+  it("area preview on 14: on 13 the preview is unchanged (a MeasuredTemplate preview on the template layer, nothing on the controls layer)", async () => {
+    release().generation = 13;
+    board.installTemplateConfig(CONFIG);
+    const power = blastPower();
+    const made = makeAttack(power, { skipDialog: true });
+    await board.listening();
+    expect(board.previews).toHaveLength(1);
+    expect(board.previewChildren).toHaveLength(1);
+    expect(board.controlChildren).toHaveLength(0);
+    expect(board.activeLayer).toBe("templates");
+    board.move({ x: 550, y: 570 });
+    expect(board.previews[0]?.document.data).toMatchObject({ t: "rect", x: 200, y: 200, direction: 45 });
+    board.click({ x: 550, y: 570 });
+    await made;
+    expect(scene.templates).toHaveLength(1);
+    expect(board.previews[0]?.destroyed).toBe(true);
   });
 
   it("area as region: on 13 the template path is unchanged (a template, no Region)", async () => {

@@ -22,6 +22,7 @@ import {
   expectedHealth,
   playerApplyExpectation,
   registerBatches,
+  runDeclared,
   scratchName,
   secondUserBatches,
   turnWalkProblems,
@@ -302,6 +303,80 @@ describe("registerSelfTest: every batch registers with Quench on quenchReady", (
     expect(result?.failed).toEqual([]);
     expect(result?.hookErrors).toEqual([`Error: ${wrongRunnerMessage(BATCHES.feat)}`]);
     vi.stubGlobal("game", { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") });
+  });
+});
+
+describe("quench auto-run before chunk: every batch registers at quenchReady and runs once the chunk loads", () => {
+  afterAll(() => {
+    vi.doUnmock("../../src/foundry/self-test/suite");
+    vi.resetModules();
+    vi.unstubAllGlobals();
+  });
+
+  it("quench auto-run before chunk: quenchReady and an immediate run while the batches' import is pending find every batch, and each runs its own tests once loaded", async () => {
+    // Quench calls quenchReady in its setup hook and auto-runs at ready, calling each registered
+    // batch's function then (public Ethaks/FVTT-Quench src/module/quench.ts, runSelectedBatches):
+    // the fake Quench calls it at registration, so the run's declaration happens while pending.
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    vi.resetModules();
+    vi.doMock("../../src/foundry/self-test/suite", async () => {
+      await gate;
+      const SELF_TEST_BATCHES = BATCH_IDS.map((id) =>
+        batchSpec<ScratchDocument>(id, ({ describe: inner, it: test, before }) => {
+          before(() => void ran.push(`${id} before`));
+          inner("its flow", () => {
+            test("its test", () => void ran.push(id));
+          });
+        }),
+      );
+      // The real wrapper (its user check and cleanup), this user a GM.
+      const registerSuite = (q: Quench): void => {
+        registerBatches(q, SELF_TEST_BATCHES, { runner: () => "gm", exists: () => true });
+      };
+      return { SELF_TEST_BATCHES, runDeclared, registerSuite };
+    });
+    const hooks = new Map<string, (q: Quench) => unknown>();
+    vi.stubGlobal("Hooks", { once: (hook: string, fn: (q: Quench) => unknown) => hooks.set(hook, fn) });
+    const asGm = { user: { isGM: true }, release: { generation: 13 }, modules: activeModules("quench") };
+    vi.stubGlobal("game", asGm);
+    const module: typeof QuenchModule = await import("../../src/foundry/self-test/quench");
+    module.registerSelfTest();
+    const quench = new FakeQuench();
+    void hooks.get("quenchReady")?.(quench);
+    // Synchronously, in the hook: every batch, under its key, name and tick.
+    expect(quench.batches.map((b) => b.key)).toEqual(BATCH_IDS.map(batchKey));
+    expect(quench.batches.map((b) => b.displayName)).toEqual(BATCH_IDS.map((id) => BATCHES[id].displayName));
+    expect(quench.batches.find((b) => b.key === batchKey("clearChat"))?.preSelected).toBe(false);
+    // The immediate run, before the chunk arrives.
+    const runs = quench.batches.map((b) => b.run());
+    await Promise.resolve();
+    expect(ran).toEqual([]);
+    release();
+    const results = new Map((await Promise.all(runs)).map((r, i) => [quench.batches[i]?.key, r]));
+    for (const id of BATCH_IDS.filter((i) => BATCHES[i].runner === "gm")) expect(results.get(batchKey(id)), id).toEqual({ passed: ["runs once the CASE batches have loaded"], failed: [], hookErrors: [] });
+    // The player's batch, run by the GM, is refused by its user check before its tests, as when loaded.
+    expect(results.get(batchKey("player"))?.failed[0]?.error).toContain(wrongRunnerMessage(BATCHES.player));
+    // The runs overlap (the double does not queue them): each batch's own order, then all of them.
+    const gmIds = BATCH_IDS.filter((id) => BATCHES[id].runner === "gm");
+    for (const id of gmIds) expect(ran.filter((r) => r === id || r === `${id} before`)).toEqual([`${id} before`, id]);
+    expect(ran).toHaveLength(2 * gmIds.length);
+  });
+
+  it("quench auto-run before chunk: a batch run that way fails, naming the test, when one of its tests fails, and still runs its after hooks", async () => {
+    const done: string[] = [];
+    const run = runDeclared(({ describe: inner, it: test, after }) => {
+      after(() => void done.push("after"));
+      inner("flow", () => {
+        test("breaks", () => {
+          throw new Error("boom");
+        });
+        test("holds", () => void done.push("holds"));
+      });
+    }, assertDouble);
+    await expect(run).rejects.toThrow("breaks: boom");
+    expect(done).toEqual(["holds", "after"]);
   });
 });
 

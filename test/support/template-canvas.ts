@@ -31,6 +31,13 @@
  * author as a template is; UUID `Scene.<scene id>.Region.<id>`. Creating a template on 14 logs a
  * deprecation warning (recorded in `deprecations`). On v13 only a GM creates Regions.
  * The generation is the stubbed `game.release.generation`.
+ *
+ * The aiming preview on 14 (modelled as an assumption, conservative): reading
+ * `CONFIG.MeasuredTemplate` or `canvas.templates` there (the deprecated template classes and their
+ * layer) logs a deprecation (`CanvasDouble#deprecations`). `canvas.controls` is the ControlsLayer
+ * (Canvas#controls, v13 API: a PIXI container in scene coordinates, `addChild`/`removeChild`);
+ * {@link GraphicsDouble} is PIXI v7's Graphics as far as an outline uses it (`clear`, `lineStyle`,
+ * `drawPolygon` chain and return the Graphics; `destroy`), recording each polygon drawn.
  */
 import { TokenDocumentBase } from "./exchange-world";
 
@@ -213,6 +220,31 @@ export class PreviewDouble {
   }
 }
 
+/** PIXI.Graphics as an outline uses it (see the module comment). */
+export class GraphicsDouble {
+  /** Every polygon drawn since the last `clear`, as flat x, y lists. */
+  polygons: number[][] = [];
+  draws = 0;
+  destroyed = false;
+  clear(): this {
+    this.polygons = [];
+    return this;
+  }
+  lineStyle(width: number, color: number): this {
+    if (!(width > 0) || !Number.isInteger(color)) throw new Error("lineStyle(width, color): a visible line.");
+    return this;
+  }
+  drawPolygon(points: number[]): this {
+    if (points.length % 2 !== 0 || points.some((n) => !Number.isFinite(n))) throw new Error("drawPolygon takes a flat list of x, y numbers.");
+    this.polygons.push([...points]);
+    this.draws += 1;
+    return this;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+}
+
 /** A token document as the canvas shows it. */
 export interface CanvasToken {
   readonly id: string;
@@ -239,6 +271,14 @@ export class CanvasDouble {
   readonly listeners = new Map<string, Set<(event: PointerDouble) => void>>();
   readonly previews: PreviewDouble[] = [];
   readonly previewChildren: unknown[] = [];
+  /** The controls layer's children (v14's preview outline). */
+  readonly controlChildren: unknown[] = [];
+  /** The v14 deprecation warnings the aiming logged (template classes or layer read on 14). */
+  readonly deprecations: string[] = [];
+  readonly controls = {
+    addChild: (child: unknown) => this.controlChildren.push(child),
+    removeChild: (child: unknown) => this.controlChildren.splice(this.controlChildren.indexOf(child), 1),
+  };
   activeLayer: "tokens" | "templates" = "tokens";
   /** The user's targets, as set by TokenLayer#setTargets. */
   targets: string[] = [];
@@ -251,7 +291,11 @@ export class CanvasDouble {
       this.listeners.get(event)?.delete(fn);
     },
   };
-  readonly templates = {
+  get templates(): { preview: { addChild(child: unknown): unknown; removeChild(child: unknown): unknown }; activate(): void } {
+    if (generation() >= 14) this.deprecations.push("canvas.templates (TemplateLayer) is deprecated: use Regions");
+    return this.templateLayer;
+  }
+  private readonly templateLayer = {
     preview: {
       addChild: (child: unknown) => this.previewChildren.push(child),
       removeChild: (child: unknown) => this.previewChildren.splice(this.previewChildren.indexOf(child), 1),
@@ -293,6 +337,22 @@ export class CanvasDouble {
         }
       },
     };
+  }
+
+  /**
+   * Puts `CONFIG.MeasuredTemplate` (these {@link templateClasses}) on `config` as a getter: read
+   * on 14, it logs a deprecation. Assigning it again replaces the getter with the plain value.
+   */
+  installTemplateConfig(config: object): void {
+    Object.defineProperty(config, "MeasuredTemplate", {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        if (generation() >= 14) this.deprecations.push("CONFIG.MeasuredTemplate is deprecated: use Regions");
+        return this.templateClasses;
+      },
+      set: (value: unknown) => Object.defineProperty(config, "MeasuredTemplate", { value, writable: true, configurable: true, enumerable: true }),
+    });
   }
 
   /** A preview as foundryAreaCanvas makes one, for code handed this double directly (an AreaCanvas). */

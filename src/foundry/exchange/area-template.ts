@@ -193,6 +193,12 @@ export interface TemplatePreview {
   destroy(): unknown;
 }
 
+/** A PIXI container a preview is added to. */
+export interface PreviewLayer {
+  addChild(child: unknown): unknown;
+  removeChild(child: unknown): unknown;
+}
+
 /** The members of Foundry's canvas that area placement uses (see the module comment). */
 export interface AreaCanvas {
   readonly ready: boolean;
@@ -201,7 +207,9 @@ export interface AreaCanvas {
     createEmbeddedDocuments(name: "MeasuredTemplate" | "Region", data: (AreaTemplateData | AreaRegionData)[]): Promise<readonly PlacedAreaDoc[]>;
   } | null;
   readonly stage: { on(event: string, fn: (event: StagePointer) => void): unknown; off(event: string, fn: (event: StagePointer) => void): unknown };
-  readonly templates: { readonly preview: { addChild(child: unknown): unknown; removeChild(child: unknown): unknown }; activate(): unknown };
+  readonly templates: { readonly preview: PreviewLayer; activate(): unknown };
+  /** v14: the layer the preview outline is drawn on (the controls layer); then `templates` is never read. */
+  readonly outlineLayer?: PreviewLayer | null;
   readonly tokens: { readonly placeables: readonly { readonly document: AreaTokenDoc }[]; setTargets(ids: string[], options: { mode: "replace" }): unknown; activate(): unknown };
   /** Makes a preview placeable from template data (Foundry: `new CONFIG.MeasuredTemplate.objectClass(new documentClass(data, { parent }))`). */
   makePreview(data: AreaTemplateData): TemplatePreview;
@@ -237,13 +245,15 @@ export async function placeArea(board: AreaCanvas, area: AreaDefinition, attacke
   const startAim = area.shape === "line" ? { x: origin.x + 1, y: origin.y } : origin;
   const preview = board.makePreview(areaTemplateData(area, startAim, origin, grid, flags));
   await preview.draw();
-  board.templates.activate();
-  board.templates.preview.addChild(preview);
+  const outline = board.outlineLayer;
+  if (!outline) board.templates.activate();
+  const layer = outline ?? board.templates.preview;
+  layer.addChild(preview);
   ui.notifications.info(game.i18n.localize("CASE.Area.PlaceHint"));
   const aim = await new Promise<GridPoint | null>((resolve) => {
     let last = startAim;
     const move = (event: StagePointer): void => {
-      const square = squareAt(event.getLocalPosition(board.templates), grid);
+      const square = squareAt(event.getLocalPosition(outline ?? board.templates), grid);
       if (square.x === last.x && square.y === last.y) return;
       if (area.shape === "line" && square.x === origin.x && square.y === origin.y) return; // a line needs a heading
       last = square;
@@ -260,7 +270,7 @@ export async function placeArea(board: AreaCanvas, area: AreaDefinition, attacke
     board.stage.on("pointermove", move);
     board.stage.on("pointerdown", down);
   });
-  board.templates.preview.removeChild(preview);
+  layer.removeChild(preview);
   preview.destroy();
   board.tokens.activate();
   if (!aim) return null;
@@ -282,15 +292,47 @@ interface TemplateClasses {
 }
 
 /**
- * This client's canvas as an {@link AreaCanvas}, or null when there is none. The preview is a
- * MeasuredTemplate placeable made from an unsaved document on the viewed scene, as dnd5e's
- * AbilityTemplate makes its own (MIT: module/canvas/ability-template.mjs, `fromActivity`).
+ * The outline an area's template data draws (a polygon's flat x, y list, pixels): a burst's
+ * square from its corner, or a line's rectangle from its start along its heading, `width` wide.
+ */
+export function areaOutline(d: Partial<AreaTemplateData>, grid: SceneGrid): number[] {
+  const k = grid.size / grid.distance;
+  const rect = d.t === "rect";
+  const len = (d.distance ?? 0) * k * (rect ? Math.SQRT1_2 : 1);
+  const half = ((d.width ?? 0) * k) / 2;
+  const [a, b] = rect ? [0, len] : [-half, half];
+  const r = rect ? 0 : ((d.direction ?? 0) * Math.PI) / 180;
+  const [c, s] = [Math.cos(r), Math.sin(r)];
+  return [[0, a], [len, a], [len, b], [0, b]].flatMap(([l = 0, p = 0]) => [(d.x ?? 0) + l * c - p * s, (d.y ?? 0) + l * s + p * c]);
+}
+
+/**
+ * v14's preview: a plain PIXI Graphics outline (PIXI v7's `clear`, `lineStyle`, `drawPolygon`,
+ * accepted by tsc through the v13 types), redrawn from the template data it is updated with; no
+ * MeasuredTemplate class or layer is touched, so v14 logs no deprecation while a player aims.
+ */
+function outlinePreview(data: AreaTemplateData, grid: SceneGrid): TemplatePreview {
+  const g = new PIXI.Graphics();
+  let d: Partial<AreaTemplateData> = data;
+  const refresh = (): PIXI.Graphics => g.clear().lineStyle(4, 0xff6400).drawPolygon(areaOutline(d, grid));
+  return Object.assign(g, { document: { updateSource: (u: Partial<AreaTemplateData>) => (d = { ...d, ...u }) }, draw: () => Promise.resolve(refresh()), refresh });
+}
+
+/**
+ * This client's canvas as an {@link AreaCanvas}, or null when there is none. On 13 the preview is
+ * a MeasuredTemplate placeable made from an unsaved document on the viewed scene, as dnd5e's
+ * AbilityTemplate makes its own (MIT: module/canvas/ability-template.mjs, `fromActivity`); where
+ * areas are Regions (14, compat.ts) it is {@link outlinePreview} on `canvas.controls` (Canvas#controls,
+ * the ControlsLayer: a PIXI container on the scene's coordinates, v13 API; tsc accepts
+ * `canvas.controls.addChild`), and `CONFIG.MeasuredTemplate` and `canvas.templates` are never read.
  */
 export function foundryAreaCanvas(): AreaCanvas | null {
-  const board = (globalThis as { canvas?: Omit<AreaCanvas, "makePreview"> | null }).canvas;
-  const classes = (CONFIG as { MeasuredTemplate?: TemplateClasses }).MeasuredTemplate;
-  if (!board || !classes) return null;
+  const board = (globalThis as { canvas?: (Omit<AreaCanvas, "makePreview" | "outlineLayer"> & { readonly controls?: PreviewLayer }) | null }).canvas;
+  const outline = areaDocumentName() === "Region";
+  const classes = outline ? null : (CONFIG as { MeasuredTemplate?: TemplateClasses }).MeasuredTemplate;
+  if (!board || (!outline && !classes)) return null;
   return {
+    outlineLayer: outline ? board.controls : null,
     get ready() {
       return board.ready;
     },
@@ -306,6 +348,6 @@ export function foundryAreaCanvas(): AreaCanvas | null {
     get tokens() {
       return board.tokens;
     },
-    makePreview: (data) => new classes.objectClass(new classes.documentClass(data, { parent: board.scene })),
+    makePreview: (data) => (classes ? new classes.objectClass(new classes.documentClass(data, { parent: board.scene })) : outlinePreview(data, board.scene?.grid ?? { size: 1, distance: 1 })),
   };
 }

@@ -11,6 +11,9 @@
  * and chai's `assert`. It is declared here narrowly, for these batches only.
  */
 import { TURN_PHASES, type TurnPhase } from "../../rules/index";
+import { BATCHES, batchKey, type BatchId, type Runner } from "./batch-list";
+
+export { BATCHES, batchKey, type BatchId, type Runner } from "./batch-list";
 
 export type Test = () => Promise<void> | void;
 
@@ -122,8 +125,6 @@ export class ScratchRecorder<D extends ScratchDocument = ScratchDocument> {
 
 // ── the batches ─────────────────────────────────────────────────────────────────────────
 
-/** Who runs a batch: the GM in the world's first browser, or a player in a second one. */
-export type Runner = "gm" | "player";
 
 export interface BatchSpec<D extends ScratchDocument = ScratchDocument> {
   /** Quench's key (`case.<id>`). */
@@ -135,45 +136,6 @@ export interface BatchSpec<D extends ScratchDocument = ScratchDocument> {
   readonly destructive: boolean;
   /** Declares the batch's tests; `scratch` records what they make (deleted in `after`). */
   readonly tests: (context: QuenchContext, scratch: ScratchRecorder<D>) => void;
-}
-
-/** The batches, by id: their display names and who runs them. The tests live in the Foundry modules. */
-export const BATCHES = {
-  versions: { displayName: "CASE: Foundry 13 and 14 (conditions, flag deletion, enricher links)", runner: "gm" },
-  feat: { displayName: "CASE: a FEAT roll (ability and sub-score cards)", runner: "gm" },
-  exchange: { displayName: "CASE: an attack exchange (attack, defend, apply, undo through the GM's router)", runner: "gm" },
-  turn: { displayName: "CASE: one CASE turn in the tracker (declare to wrap-up)", runner: "gm" },
-  compendium: { displayName: "CASE: import a compendium hero (derived values)", runner: "gm" },
-  migration: { displayName: "CASE: migrate an old-schema actor", runner: "gm" },
-  player: {
-    displayName: "CASE: second browser (player): log in as a player who owns a hero with an attack, GM connected, and run this there",
-    runner: "player",
-  },
-  areas: { displayName: "CASE: an area attack (a template on 13; the area's placement is one function for 14's Regions)", runner: "gm" },
-  effects: { displayName: "CASE: Active Effects (an ability, a protection, and @rank on a power)", runner: "gm" },
-  builder: { displayName: "CASE: the character builder (a power from the Powers pack keeps its rank)", runner: "gm" },
-  karma: { displayName: "CASE: the Karma tab (award, advance, log, group pool)", runner: "gm" },
-  rest: { displayName: "CASE: rest and recovery (Health and lost Endurance ranks)", runner: "gm" },
-  rollRequest: { displayName: "CASE: a roll request (asked, rolled once on the GM)", runner: "gm" },
-  minorFoes: { displayName: "CASE: minor foes (one group in the tracker, out of the fight on a hit)", runner: "gm" },
-  slam: { displayName: "CASE: a slam moves the token", runner: "gm" },
-  firstAid: { displayName: "CASE: first aid in the tracker", runner: "gm" },
-  impact: { displayName: "CASE: an impact (a fall)", runner: "gm" },
-  regeneration: { displayName: "CASE: regeneration at wrap-up", runner: "gm" },
-  applySelected: { displayName: "CASE: Apply to selected tokens", runner: "gm" },
-  deletion: { displayName: "CASE: a deletion really deletes (compat flag deletion, a used foe bonus)", runner: "gm" },
-  clearChat: {
-    displayName: "CASE: Clear Chat Log mid-combat (clears this world's whole chat log: tick it only in a test world with an empty log)",
-    runner: "gm",
-    destructive: true,
-  },
-} as const satisfies Record<string, { displayName: string; runner: Runner; destructive?: true }>;
-
-export type BatchId = keyof typeof BATCHES;
-
-/** Quench's key of batch `id`. */
-export function batchKey(id: BatchId): string {
-  return `case.${id}`;
 }
 
 /** The ids of the batches that need a second user (a player's browser). */
@@ -231,6 +193,55 @@ export function registerBatches<D extends ScratchDocument>(quench: Quench, specs
       { displayName: spec.displayName, preSelected: host.runner() === spec.runner && !spec.destructive },
     );
   }
+}
+
+/** A suite as {@link runDeclared} collects it. */
+interface Declared {
+  readonly before: Test[];
+  readonly after: Test[];
+  readonly steps: ({ readonly title: string; readonly fn: Test } | { readonly suite: Declared })[];
+}
+
+/**
+ * Runs the tests `declare` declares, as mocha would (a suite's `before` hooks, its tests and
+ * suites in order, its `after` hooks even after a failure; a failed `before` skips the suite),
+ * inside one test: a batch whose tests loaded after Quench's run began (quench.ts). Throws
+ * once, naming every failure.
+ */
+export async function runDeclared(declare: (context: QuenchContext) => void, assert: QuenchAssert): Promise<void> {
+  const root: Declared = { before: [], after: [], steps: [] };
+  let current = root;
+  const failed: string[] = [];
+  const attempt = async (name: string, fn: Test): Promise<boolean> => {
+    try {
+      await fn();
+      return true;
+    } catch (error) {
+      failed.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  };
+  declare({
+    describe: (_name, body) => {
+      const parent = current;
+      current = { before: [], after: [], steps: [] };
+      parent.steps.push({ suite: current });
+      body();
+      current = parent;
+    },
+    it: (title, fn) => current.steps.push({ title, fn }),
+    before: (fn) => current.before.push(fn),
+    after: (fn) => current.after.push(fn),
+    assert,
+  });
+  const run = async (suite: Declared): Promise<void> => {
+    let ok = true;
+    for (const hook of suite.before) if (ok) ok = await attempt("before", hook);
+    for (const step of ok ? suite.steps : []) await ("suite" in step ? run(step.suite) : attempt(step.title, step.fn));
+    for (const hook of suite.after) await attempt("after", hook);
+  };
+  await run(root);
+  if (failed.length > 0) throw new Error(failed.join("; "));
 }
 
 // ── what the batches expect ─────────────────────────────────────────────────────────────
