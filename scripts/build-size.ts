@@ -26,15 +26,16 @@ export const GZIP_TARGET_BYTES = 70_000;
  * it only for a feature that is worth the weight, and say so in the commit.
  *
  * The project's ceiling is 170 kB; this build is over it, by a decision left to the product
- * owner (the session note of 2026-11-28 says so). From 165.1 kB to 198.0 kB: issue 21 (the turn
+ * owner (the session note of 2026-11-28 says so). From 165.1 kB to 198.9 kB: issue 21 (the turn
  * feeding the cards, the helpless, NPCs defending themselves, tracker dice as Rolls, locks
  * declared per request, card revisions, claims, Undo of the whole hit, the GM's journal and turn
  * record, the foe bonus and spends noted by the GM) about +12 kB; issue 22 (Foundry 13/14, Regions)
  * +1.5 kB and its Quench batch for every flow +7.3 kB (a chunk fetched only where the Quench
- * module is active); issue 23's Judge's desk +9.3 kB; issue 24's conditions and wording +1 kB.
+ * module is active); issue 23's Judge's desk +9.3 kB; issue 24's conditions and wording +1 kB; the v14 aiming preview and the Quench batches' early
+ * registration +0.9 kB.
  * Counted apart from the Quench chunk the build is about 184 kB.
  */
-export const GZIP_CEILING_BYTES = 199_000;
+export const GZIP_CEILING_BYTES = 200_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
