@@ -31,8 +31,8 @@ export const GZIP_TARGET_BYTES = 70_000;
  * declared per request, card revisions, claims, Undo of the whole hit, the GM's journal and turn
  * record, the foe bonus and spends noted by the GM) about +12 kB; issue 22 (Foundry 13/14, Regions)
  * +1.5 kB and its Quench batch for every flow +7.3 kB (a chunk fetched only where the Quench
- * module is active); issue 23's Judge's desk +9.3 kB; issue 24's conditions and wording +1 kB; the v14 aiming preview and the Quench batches' early
- * registration +0.9 kB.
+ * module is active); issue 23's Judge's desk +9.3 kB; issue 24's conditions and wording +1 kB;
+ * the v14 aiming preview and the Quench batches' early registration +0.9 kB.
  * Counted apart from the Quench chunk the build is about 184 kB.
  */
 export const GZIP_CEILING_BYTES = 200_000;
