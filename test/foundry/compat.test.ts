@@ -11,7 +11,7 @@ import { attackQuery, foeBonus } from "../../src/foundry/exchange/make-attack";
 import { foeBonusKey } from "../../src/foundry/exchange/gm-actions";
 import { DEL, ForcedDeletion, deletesKey, installOperators } from "../support/update-operators";
 
-function useGeneration(generation: 13 | 14, options: { del?: boolean } = {}): void {
+function useGeneration(generation: 13 | 14, options: { del?: boolean; create?: boolean } = {}): void {
   const game = globalThis as unknown as { game: Record<string, unknown> };
   game.game.release = { generation };
   installOperators(generation, options);
@@ -37,6 +37,13 @@ describe("deleting keys in an update", () => {
 
   it("deletion really deletes on 14 without the `_del` global: the instance from ForcedDeletion.create(), never the class", () => {
     useGeneration(14, { del: false });
+    const value = deletionUpdate("flags.case.foeBonus", ["Actor_a"])["flags.case.foeBonus.Actor_a"];
+    expect(value).toBeInstanceOf(ForcedDeletion);
+    expect(deletesKey(value)).toBe(true);
+  });
+
+  it("deletion really deletes on 14 without `_del` or `ForcedDeletion.create()`: a new instance of the class, never the class", () => {
+    useGeneration(14, { del: false, create: false });
     const value = deletionUpdate("flags.case.foeBonus", ["Actor_a"])["flags.case.foeBonus.Actor_a"];
     expect(value).toBeInstanceOf(ForcedDeletion);
     expect(deletesKey(value)).toBe(true);

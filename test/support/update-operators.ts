@@ -23,7 +23,7 @@ import { foundryDouble } from "./foundry-double";
 export class ForcedDeletion {
   /** What the operator does (Foundry's operators name their action; read by nothing here). */
   readonly operation = "delete";
-  private constructor() {
+  constructor() {
     Object.freeze(this);
   }
   static readonly #instance = new ForcedDeletion();
@@ -56,8 +56,11 @@ function currentGeneration(): number {
  * `_del` global; on 13 neither. With `{ del: false }` a 14 without the `_del` global (the code
  * must then reach the class's `create()`).
  */
-export function installOperators(generation: 13 | 14, { del = true }: { del?: boolean } = {}): void {
+export function installOperators(generation: 13 | 14, { del = true, create = true }: { del?: boolean; create?: boolean } = {}): void {
   const base = ((globalThis as Record<string, unknown>).foundry ?? foundryDouble) as typeof foundryDouble;
-  vi.stubGlobal("foundry", { ...base, data: { ...foundryDouble.data, ...(generation >= 14 ? { operators: { ForcedDeletion } } : {}) } });
+  // Without `create` (public v14 code makes the instance with `new ForcedDeletion()`), the class
+  // as such, its static `create` hidden.
+  const operator = create ? ForcedDeletion : Object.defineProperty(class extends ForcedDeletion {}, "create", { value: undefined });
+  vi.stubGlobal("foundry", { ...base, data: { ...foundryDouble.data, ...(generation >= 14 ? { operators: { ForcedDeletion: operator } } : {}) } });
   vi.stubGlobal("_del", generation >= 14 && del ? DEL : undefined);
 }

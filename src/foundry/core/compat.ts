@@ -17,7 +17,7 @@ export function foundryGeneration(): number {
 
 /**
  * v14's deletion operator: an *instance* of `foundry.data.operators.ForcedDeletion` (the `_del`
- * global, or `ForcedDeletion.create()`), absent on v13 (and from the v13 types, so looked up, not
+ * global, `ForcedDeletion.create()`, or `new ForcedDeletion()`), absent on v13 (and from the v13 types, so looked up, not
  * assumed). The class itself is not an operator: an update holding it deletes nothing.
  */
 function deletionOperator(): object | undefined {
@@ -27,9 +27,11 @@ function deletionOperator(): object | undefined {
   const data: object = foundry.data;
   const operators = "operators" in data ? data.operators : undefined;
   const ForcedDeletion = typeof operators === "object" && operators !== null && "ForcedDeletion" in operators ? operators.ForcedDeletion : undefined;
-  const create: unknown = typeof ForcedDeletion === "function" && "create" in ForcedDeletion ? ForcedDeletion.create : undefined;
-  if (typeof create !== "function") return undefined;
-  const made: unknown = Reflect.apply(create, ForcedDeletion, []);
+  if (typeof ForcedDeletion !== "function") return undefined;
+  // `ForcedDeletion.create()` where it is offered, else a new instance, as public v14 code writes
+  // it (`new foundry.data.operators.ForcedDeletion()`: Foundry Fallout's and pf2e's migrations off "-=").
+  const create: unknown = "create" in ForcedDeletion ? ForcedDeletion.create : undefined;
+  const made: unknown = typeof create === "function" ? Reflect.apply(create, ForcedDeletion, []) : Reflect.construct(ForcedDeletion, []);
   return typeof made === "object" && made !== null ? made : undefined;
 }
 
