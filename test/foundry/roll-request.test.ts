@@ -158,6 +158,21 @@ describe("request card", () => {
     // The Karma is spent all the same: 30 − 10.
     const kestrel = table.server.actors.get(CAST.kestrel);
     expect((kestrel?.system as { karma: { value: number } }).karma.value).toBe(20);
+    // The same request id again (answered and deleted, so Alice may give it to a new request), on
+    // a new card, once the GM has tidied the claim of the first (a reload does): its Karma is
+    // spent too, not taken for the first spend.
+    const second = await ask();
+    table.clients.gm.drop();
+    await table.clients.gm.connect();
+    await table.settle();
+    expect([...table.server.messages.values()].filter((m) => m.type === "requestClaim")).toEqual([]);
+    table.dice.push(10);
+    await alice.run(async () => {
+      await ChatMessage.implementation.create({ _id: requestId, type: "request", whisper, content: "", system: { query: answerRollRequestQuery.name, payload: answer(second, "0", { karma: 10 }), answer: null } } as never, { keepId: true });
+    });
+    await table.settle();
+    expect(request(second).rows[0]?.result).toMatchObject({ karma: 10 });
+    expect((table.server.actors.get(CAST.kestrel)?.system as { karma: { value: number } }).karma.value).toBe(10);
   });
 
   it("request card: a card a player wrote counts for nothing", async () => {

@@ -193,8 +193,9 @@ export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonl
     const check = rowCheck(actor, card.request, p, turnRollShifts(standing, "feat"));
     const what = check.localizeLabel ? game.i18n.localize(check.label) : check.label;
     // The GM's whispered note of this spend first (requests/spend-note.ts): a ledger entry on the
-    // player's own actor counts only with its nonce, which no player receives.
-    const nonce = p.karma > 0 ? await beginSpend(context.requestId) : undefined;
+    // player's own actor counts only with its nonce, which no player receives. The note names the
+    // card and the row too: a request id its author reuses (keepId) on another row gets a new one.
+    const nonce = p.karma > 0 ? await beginSpend(`${context.requestId}:${p.messageId}:${p.rowKey}`) : undefined;
     await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.KarmaLog.RollReason", { label: what }), nonce);
     // The die is a real Roll on this (the GM's) client, read on the Universal Table in use.
     const roll = await new Roll("1d100").evaluate();
