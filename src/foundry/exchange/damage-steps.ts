@@ -263,18 +263,27 @@ async function undoRow(loaded: LoadedCard, key: string, context: CardContext): P
   await save("undoDamage", loaded, undone.state, context, []);
 }
 
-export const applyDamageQuery = defineCardQuery({
-  name: "applyDamage",
-  parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mayApplyDamage(user, p, "applyDamage"),
-  async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "apply" }, undefined, { revision: p.revision, key: p.targetKey, action: "applyDamage" });
-    if (loaded) await applyRow(loaded, p.targetKey, context);
-    return null;
-  },
-  unfinished: () => unfinishedSteps("apply"),
-});
+/**
+ * The query of a row's Health step, *Apply damage* or *Undo*: on the row's owner under the
+ * owners setting (or the GM), against the revision the click saw, the row's own cut step
+ * finished as a retry; the GM taking over finishes the steps a GM cut (`unfinished`).
+ */
+function healthStepQuery(name: "applyDamage" | "undoDamage", step: HealthStep, run: (loaded: LoadedCard, key: string, context: CardContext) => Promise<void>) {
+  return defineCardQuery({
+    name,
+    parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
+    lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
+    authorize: (user, p) => mayApplyDamage(user, p, name),
+    async handle(_user, p, context) {
+      const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step }, undefined, { revision: p.revision, key: p.targetKey, action: name });
+      if (loaded) await run(loaded, p.targetKey, context);
+      return null;
+    },
+    unfinished: () => unfinishedSteps(step),
+  });
+}
+
+export const applyDamageQuery = healthStepQuery("applyDamage", "apply", applyRow);
 
 /** Applies one row's damage (the row's own cut step finished first, as a click would), then its NPC's checks. */
 async function applyDamageNow(messageId: string, key: string, context: CardContext): Promise<void> {
@@ -339,18 +348,7 @@ export const rollAllChecksQuery = defineCardQuery({
   },
 });
 
-export const undoDamageQuery = defineCardQuery({
-  name: "undoDamage",
-  parse: (raw: unknown) => parseTargetRef(payloadRecord(raw)),
-  lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
-  authorize: (user, p) => mayApplyDamage(user, p, "undoDamage"),
-  async handle(_user, p, context) {
-    const loaded = await cardFor(p.messageId, context, { key: p.targetKey, step: "undo" }, undefined, { revision: p.revision, key: p.targetKey, action: "undoDamage" });
-    if (loaded) await undoRow(loaded, p.targetKey, context);
-    return null;
-  },
-  unfinished: () => unfinishedSteps("undo"),
-});
+export const undoDamageQuery = healthStepQuery("undoDamage", "undo", undoRow);
 
 // ── Slam? Stun? Kill? ───────────────────────────────────────────────────────────────────────
 
