@@ -166,7 +166,7 @@ describe("the build in dist/", () => {
     }
     expect(sources.some((s) => s.endsWith("src/start.ts"))).toBe(true);
     expect(sources.some((s) => s.endsWith("src/foundry/dice/case-roll.ts"))).toBe(true);
-    expect(sources.some((s) => s.endsWith("src/foundry/apps/character-builder.ts"))).toBe(true);
+    expect(sources.some((s) => s.endsWith("src/foundry/apps/builder/character-builder.ts"))).toBe(true);
   });
 
   it("loads the rarely used parts on first use, each a chunk of its own, and everything else with case.mjs", () => {
@@ -178,7 +178,7 @@ describe("the build in dist/", () => {
     const sourcesOf = (path: string): string[] =>
       (JSON.parse(readFileSync(join(out, `${path}.map`), "utf8")) as { sources: string[] }).sources.map((s) => relative(process.cwd(), resolve(dirname(join(out, path)), s)).split(sep).join("/"));
     const chunk = (name: string): string => js.find((f) => kind(f.path) === `chunks/${name}`)?.path ?? "";
-    expect(sourcesOf(chunk("character-builder")).sort()).toEqual(["src/foundry/apps/builder-context.ts", "src/foundry/apps/character-builder.ts"]);
+    expect(sourcesOf(chunk("character-builder")).sort()).toEqual(["src/foundry/apps/builder/builder-context.ts", "src/foundry/apps/builder/character-builder.ts"]);
     expect(sourcesOf(chunk("suite")).every((s) => s.startsWith("src/foundry/self-test/"))).toBe(true);
     // The self-test's registration and its list of batches (names only) load with the core, so every batch registers at quenchReady.
     expect(sourcesOf(chunk("core")).filter((s) => /character-builder|builder-context|self-test\/(?!quench|batch-list)/.test(s))).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * Reading a FASERIP-style stat block (issue 23 item 6): the text a Judge pastes from a book, into
- * an NPC's numbers. Pure: no Foundry; the import dialog (src/foundry/apps/stat-block-import.ts)
+ * an NPC's numbers. Pure: no Foundry; the import dialog (src/foundry/apps/builder/stat-block-import.ts)
  * shows what this read, and every line it did not understand, before anything is written.
  *
  * What it reads, one item a line (case does not matter):

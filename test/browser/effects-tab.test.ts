@@ -14,9 +14,9 @@ vi.mock("../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), roll
 vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 
 import type { Page } from "playwright-core";
-import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/actor-sheets";
-import { characterSheetData } from "../../src/foundry/apps/sheet-context";
-import { EFFECT_ACTIONS } from "../../src/foundry/apps/effect-actions";
+import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/sheet/actor-sheets";
+import { characterSheetData } from "../../src/foundry/apps/sheet/sheet-context";
+import { EFFECT_ACTIONS } from "../../src/foundry/apps/sheet/effect-actions";
 import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";

@@ -1,6 +1,6 @@
 /**
  * The hero sheet at 15 powers in Chromium, in a 720 px window, light and dark: the real
- * templates and stylesheets, and the item lists' own DOM code (src/foundry/apps/item-lists.ts,
+ * templates and stylesheets, and the item lists' own DOM code (src/foundry/apps/sheet/item-lists.ts,
  * bundled by vite) doing in the page what the sheet does in Foundry: fold a section, open a
  * row's summary, filter. Clicks on other actions are recorded and fed to the real handlers.
  * Screenshots go to test/artifacts/.
@@ -13,7 +13,7 @@ vi.mock("../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), roll
 vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 
 import type { Page } from "playwright-core";
-import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/actor-sheets";
+import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/sheet/actor-sheets";
 import { pageBundle, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible, tabThrough } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
@@ -24,9 +24,9 @@ const CLASSES = [...(CaseCharacterSheet.DEFAULT_OPTIONS as { classes: string[] }
 /** The narrow window the issue names; the sheet's default height. */
 const WINDOW = { width: 720, height: 800 };
 
-/** src/foundry/apps/item-lists.ts bundled for the page, as `CaseLists`. */
+/** src/foundry/apps/sheet/item-lists.ts bundled for the page, as `CaseLists`. */
 function listsBundle(): Promise<string> {
-  return pageBundle("src/foundry/apps/item-lists.ts", "CaseLists");
+  return pageBundle("src/foundry/apps/sheet/item-lists.ts", "CaseLists");
 }
 
 /** What the sheet's handlers do to the DOM for these two actions, with the module's own functions; the filter boxes bound as in _onRender. */

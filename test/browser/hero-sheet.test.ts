@@ -21,7 +21,7 @@ import type { Page } from "playwright-core";
 import { rollItem, rollScore } from "../../src/foundry/dice/entry-points";
 import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
-import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/actor-sheets";
+import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/sheet/actor-sheets";
 import { chromiumPath, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroItems, heroSheetData } from "../support/sheet-fixtures";

@@ -13,12 +13,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
-import { teamSheetContext } from "../../src/foundry/apps/team-context";
-import { TEAM_PARTS } from "../../src/foundry/apps/team-sheet";
+import { teamSheetContext } from "../../src/foundry/apps/sheet/team-context";
+import { TEAM_PARTS } from "../../src/foundry/apps/sheet/team-sheet";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
 import { awardPromptContext } from "../../src/foundry/api/campaign-forms";
 import { healDialogContext } from "../../src/foundry/api/heal-forms";
-import { statBlockPasteContext, statBlockPreviewContext } from "../../src/foundry/apps/stat-block-import";
+import { statBlockPasteContext, statBlockPreviewContext } from "../../src/foundry/apps/builder/stat-block-import";
 import { readStatBlock } from "../../src/rules/index";
 
 type Theme = "light" | "dark";

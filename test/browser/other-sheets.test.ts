@@ -17,8 +17,8 @@ vi.mock("../../src/foundry/exchange/make-attack", () => ({
 
 import type { Page } from "playwright-core";
 import { makeAttack } from "../../src/foundry/exchange/make-attack";
-import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
-import { CaseItemSheet } from "../../src/foundry/apps/item-sheet";
+import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/sheet/actor-sheets";
+import { CaseItemSheet } from "../../src/foundry/apps/sheet/item-sheet";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";

@@ -13,8 +13,8 @@ vi.mock("../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), roll
 vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 
 import type { Page } from "playwright-core";
-import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/actor-sheets";
-import { CaseItemSheet } from "../../src/foundry/apps/item-sheet";
+import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/sheet/actor-sheets";
+import { CaseItemSheet } from "../../src/foundry/apps/sheet/item-sheet";
 import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";

@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { NO_TURNS, gmRouter } from "../support/gm-router";
 import { advancePhaseQuery, chooseExtraModeQuery } from "../../src/foundry/combat/queries";
-import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker-context";
+import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker/tracker-context";
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";

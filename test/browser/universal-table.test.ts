@@ -20,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("../../src/foundry/column-roll", () => ({ rollColumn: vi.fn(() => Promise.resolve(null)) }));
 
 import type { Page } from "playwright-core";
-import { UniversalTableApp } from "../../src/foundry/apps/universal-table-app";
-import { UNIVERSAL_TABLE_ACTIONS, UNIVERSAL_TABLE_TEMPLATE, universalTableContext, type UniversalTableHost } from "../../src/foundry/apps/universal-table-context";
+import { UniversalTableApp } from "../../src/foundry/apps/table/universal-table-app";
+import { UNIVERSAL_TABLE_ACTIONS, UNIVERSAL_TABLE_TEMPLATE, universalTableContext, type UniversalTableHost } from "../../src/foundry/apps/table/universal-table-context";
 import { UNIVERSAL_TABLE, type RankKey } from "../../src/rules/index";
 import { ORIGIN, pageBundle, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
 import { EN, markPart, renderSheet, renderTemplate } from "../support/handlebars";

@@ -20,7 +20,7 @@ import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
 import { SYSTEM_PATH } from "../core/constants";
 import { askForm } from "../ui/dialogs";
 import { awardPromptContext, readAwardForm, type AwardChoice } from "./campaign-forms";
-import { readRestForm, restDialogContext } from "../apps/sheet-campaign";
+import { readRestForm, restDialogContext } from "../apps/sheet/sheet-campaign";
 
 export const AWARD_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-award.hbs`;
 const REST_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/rest-dialog.hbs`;

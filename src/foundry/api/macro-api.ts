@@ -6,7 +6,7 @@ import { SYSTEM_PATH } from "../core/constants";
 import { rollColumn } from "../column-roll";
 import { applyDamage, type DamageSummary } from "./damage-api";
 import { columnPromptContext, damagePromptContext, readColumnPrompt, readDamageAmount } from "./macro-forms";
-import { rememberedColumn } from "../apps/universal-table-app";
+import { rememberedColumn } from "../apps/table/universal-table-app";
 import type { CaseRoll } from "../dice/case-roll";
 import { askForm } from "../ui/dialogs";
 

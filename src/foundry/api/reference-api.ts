@@ -4,8 +4,8 @@
  * macros call these.
  */
 import { rollColumn } from "../column-roll";
-import { openUniversalTable } from "../apps/universal-table-app";
-import { openCharacterBuilder } from "../apps/builder-loader";
+import { openUniversalTable } from "../apps/table/universal-table-app";
+import { openCharacterBuilder } from "../apps/builder/builder-loader";
 import { contributeToGroupPool, drawFromGroupPool } from "../karma-pool";
 import { applyDamage } from "./damage-api";
 import { awardKarmaTo, promptAwardKarma, promptRestSelected, restSelected } from "./campaign-api";
@@ -14,7 +14,7 @@ import { askForRoll, promptRollRequest } from "../roll-requests/request-card";
 import { impact, promptImpact } from "./impact-api";
 import { heal, promptHeal } from "./heal-api";
 import { rollPowerFeat, rollScore } from "./roll-api";
-import { importStatBlock } from "../apps/stat-block-import";
+import { importStatBlock } from "../apps/builder/stat-block-import";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */

@@ -3,9 +3,9 @@
  * the sheets use.
  */
 import { SYSTEM_ID } from "../core/constants";
-import { HeroSheet, NpcSheet } from "./actor-sheets";
-import { CaseItemSheet } from "./item-sheet";
-import { TeamSheet } from "./team-sheet";
+import { HeroSheet, NpcSheet } from "./sheet/actor-sheets";
+import { CaseItemSheet } from "./sheet/item-sheet";
+import { TeamSheet } from "./sheet/team-sheet";
 import { SHEET_PARTIALS, systemPath } from "./templates";
 
 export function registerSheets(): void {

@@ -5,7 +5,7 @@
  * after each render (ApplicationV2 `_onRender` → `render<ClassName>` hooks, as dnd5e and pf2e
  * use them); the button is added to the header's actions once per render.
  */
-import { openCharacterBuilder } from "../apps/builder-loader";
+import { openCharacterBuilder } from "../apps/builder/builder-loader";
 
 export const BUILDER_BUTTON_CLASS = "case-build-hero";
 

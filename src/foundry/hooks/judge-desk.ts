@@ -5,11 +5,11 @@
  * `render<ClassName>` hooks, as dnd5e and pf2e use them), once per render. Each opens the same
  * prompt as its compendium macro: the award dialog (campaign-api.ts), the heal dialog
  * (heal-api.ts), the rest dialog for the selected tokens (campaign-api.ts) and the stat-block
- * import (apps/stat-block-import.ts).
+ * import (apps/builder/stat-block-import.ts).
  */
 import { promptAwardKarma, promptRestSelected } from "../api/campaign-api";
 import { promptHeal } from "../api/heal-api";
-import { importStatBlock } from "../apps/stat-block-import";
+import { importStatBlock } from "../apps/builder/stat-block-import";
 
 export const JUDGE_DESK_CLASS = "case-judge-desk";
 

@@ -4,7 +4,7 @@
  * keybinding, "Open the Universal Table" (Shift+U by default; Configure Controls → CASE).
  */
 import { SYSTEM_ID } from "../core/constants";
-import { openUniversalTable } from "../apps/universal-table-app";
+import { openUniversalTable } from "../apps/table/universal-table-app";
 
 /** The scene control tool's name. */
 export const TOOL_NAME = "caseUniversalTable";

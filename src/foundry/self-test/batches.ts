@@ -2,7 +2,7 @@
  * The pure half of the in-Foundry self-test (no Foundry, no DOM): Quench's API as these
  * batches use it, the list of batches and who runs each, the scratch recorder that deletes
  * everything a batch made (even after a failed test), and the values the batches expect.
- * test/foundry/self-test.test.ts tests all of it against a fake Quench; the Foundry halves
+ * test/foundry/self-test/self-test.test.ts tests all of it against a fake Quench; the Foundry halves
  * (scratch.ts, feat.ts, exchange.ts, turn.ts, compendium.ts, migration.ts, player.ts,
  * versions.ts) only drive documents and compare with what is here.
  *
@@ -248,7 +248,7 @@ export async function runDeclared(declare: (context: QuenchContext) => void, ass
 
 /**
  * The compendium hero the import batch brings in, and its derived values as the rules work
- * them out from the pack's abilities (test/foundry/self-test.test.ts checks these against the
+ * them out from the pack's abilities (test/foundry/self-test/self-test.test.ts checks these against the
  * pack source and the rules).
  */
 export const COMPENDIUM_HERO = { pack: "heroes", name: "Halogen", healthMax: 52, karmaMax: 60, initiative: 1, items: 7 } as const;

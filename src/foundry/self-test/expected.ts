@@ -2,7 +2,7 @@
  * What the flow batches make and expect, worked out by the rules (pure: no Foundry, no DOM).
  * The Foundry halves (areas.ts, effects.ts, builder.ts, karma.ts, rest.ts, impact.ts,
  * regeneration.ts, first-aid.ts, slam.ts, clear-chat.ts …) create these documents, read what
- * the world did, and compare it here; test/foundry/self-test.test.ts checks every function.
+ * the world did, and compare it here; test/foundry/self-test/self-test.test.ts checks every function.
  */
 import {
   advance,
