@@ -9,6 +9,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
+import { moduleStateFaults, moduleStateFaultsOfText } from "../test/support/module-state";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -153,5 +154,42 @@ describe("the house", () => {
         .filter((l) => !l.text.startsWith("*") && !l.text.startsWith("//") && !l.text.startsWith("/*") && markup.test(l.text)),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("no module state in rules: no module-level let, and no module-level table is written (a WeakMap keyed by what it caches may be)", () => {
+    expect(moduleStateFaults(filesUnder(join("src", "rules")))).toEqual([]);
+  }, 30_000);
+
+  it("no module state in rules: the finder finds a let, a written table (directly, through a part, through a local name), a static field and a global regex's exec, and passes frozen or read-only tables and a WeakMap", () => {
+    const text = [
+      "let memo: number | null = null;",
+      "const settled = { cursor: 0 };",
+      "const counts = new Int32Array(11);",
+      "const lists = [new Int32Array(0)];",
+      "const words = new Set<string>();",
+      "const pattern = /x/g;",
+      "const FROZEN = Object.freeze({ a: 1 });",
+      "const READ: ReadonlyMap<string, number> = new Map([[\"a\", 1]]);",
+      "const seen = new WeakSet<object>();",
+      "class Cache { static last = 0; static readonly KIND = \"k\"; }",
+      "export function f(o: object, n: number): number {",
+      "  settled.cursor = n;",
+      "  const c = counts;",
+      "  c.fill(0);",
+      "  lists[0] = new Int32Array(n);",
+      "  seen.add(o);",
+      "  if (pattern.exec(\"x\")) words.add(\"x\");",
+      "  return FROZEN.a + (READ.get(\"a\") ?? 0) + (memo ?? 0) + Cache.last + Cache.KIND.length;",
+      "}",
+    ].join("\n");
+    expect(moduleStateFaultsOfText("virtual/state.ts", text)).toEqual([
+      'virtual/state.ts:1: module-level let "memo"',
+      'virtual/state.ts:10: static field "last" of class Cache',
+      'virtual/state.ts:12: module-level "settled" is written',
+      'virtual/state.ts:14: module-level "counts" is written (through "c")',
+      'virtual/state.ts:15: module-level "lists" is written',
+      'virtual/state.ts:17: module-level "pattern" is written',
+      'virtual/state.ts:17: module-level "words" is written',
+    ]);
   });
 });

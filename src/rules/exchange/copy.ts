@@ -5,10 +5,11 @@
  * field; any other (say a stored one with a field this version does not know) is spread as
  * before, so nothing it holds is lost. Each copy equals the spread it replaces.
  *
- * Reading an object's keys to know that cost about a quarter of an attack again, so the last
- * state and the last row written here field by field are remembered (by identity): their keys
- * are known, and a transition is nearly always handed what the one before it returned. States
- * are readonly data, never changed in place, so what was written is what comes back.
+ * Reading an object's keys to know that cost about a quarter of an attack again, so the states
+ * and rows written here field by field are remembered (by identity, in a WeakSet that holds
+ * nothing alive): their keys are known, and a transition is nearly always handed what the one
+ * before it returned. States are readonly data, never changed in place, so what was written is
+ * what comes back.
  *
  * Symbol keys are not looked at, on states or rows: an exchange is plain JSON.
  */
@@ -20,9 +21,8 @@ type RowStep = "phase" | "defence" | "toHit" | "damage" | "applied" | "consequen
 /** A copy of a row for a transition to set its {@link RowStep} fields on (none other: the copy's keys must stay the row's). */
 export type RowCopy = Omit<ExchangeTarget, RowStep> & { -readonly [K in RowStep]: ExchangeTarget[K] };
 
-/** The last state written here with exactly {@link STATE_KEYS}, and the last row with exactly {@link ROW_KEYS} in order. */
-let writtenState: ExchangeState | null = null;
-let writtenRow: ExchangeTarget | null = null;
+/** The states written here with exactly {@link STATE_KEYS}, and the rows with exactly {@link ROW_KEYS} in order. */
+const writtenHere = new WeakSet<ExchangeState | ExchangeTarget>();
 
 /** The fields of an {@link ExchangeState}, in the order createExchange and {@link replaceTarget} write them. */
 const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "obstacles", "strengthContest", "targets"] as const satisfies readonly (keyof ExchangeState)[];
@@ -65,8 +65,8 @@ export function hasExactlyRowKeys(row: ExchangeTarget): boolean {
  * `{ ...row, field: value, … }` (a field the row has keeps its place, a new one goes last).
  */
 export function copyRow(row: ExchangeTarget): RowCopy {
-  if (row !== writtenRow && !hasExactlyRowKeys(row)) return { ...row };
-  return (writtenRow = {
+  if (!writtenHere.has(row) && !hasExactlyRowKeys(row)) return { ...row };
+  const copy: RowCopy = {
     key: row.key,
     uuid: row.uuid,
     actorUuid: row.actorUuid,
@@ -80,7 +80,9 @@ export function copyRow(row: ExchangeTarget): RowCopy {
     applied: row.applied,
     consequences: row.consequences,
     escapes: row.escapes,
-  });
+  };
+  writtenHere.add(copy);
+  return copy;
 }
 
 /** `state` with the row whose key is `target.key` replaced by `target`: equal to `{ ...state, targets }`. */
@@ -88,8 +90,8 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
   const list = state.targets;
   // One target (most attacks): no callback. (A hole there would have failed targetOf already.)
   const targets = list.length === 1 && list[0]?.key === target.key ? [target] : list.map((t) => (t.key === target.key ? target : t));
-  if (state !== writtenState && !hasExactlyStateKeys(state)) return { ...state, targets };
-  return (writtenState = {
+  if (!writtenHere.has(state) && !hasExactlyStateKeys(state)) return { ...state, targets };
+  const copy: ExchangeState = {
     version: state.version,
     attack: state.attack,
     source: state.source,
@@ -103,15 +105,17 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
     obstacles: state.obstacles,
     strengthContest: state.strengthContest,
     targets,
-  });
+  };
+  writtenHere.add(copy);
+  return copy;
 }
 
 /**
- * Remembers a state createExchange has just written with exactly {@link STATE_KEYS}, its rows
- * with exactly {@link ROW_KEYS} in order (the first row is remembered: most attacks have one).
+ * Remembers a state createExchange has just written with exactly {@link STATE_KEYS}, and its rows
+ * with exactly {@link ROW_KEYS} in order.
  */
 export function written(state: ExchangeState): ExchangeState {
-  writtenState = state;
-  writtenRow = state.targets[0] ?? null;
+  writtenHere.add(state);
+  for (const row of state.targets) writtenHere.add(row);
   return state;
 }

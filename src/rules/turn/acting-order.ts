@@ -6,7 +6,7 @@
 import { initiativeWith } from "./copy";
 import { type InitiativeEntry, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { TurnError } from "./phases";
-import { type InitiativeUnit, initiativeKeys, initiativeUnits, rollOffTiebreak, rollsDie, takesPartInInitiative, unitEntries, unitsAreCombatants } from "./initiative-step";
+import { type InitiativeUnit, initiativeKeys, initiativeScratch, initiativeUnits, rollOffTiebreak, rollsDie, takesPartInInitiative, unitEntries, unitsAreCombatants } from "./initiative-step";
 import { type CombatantTurn } from "./state";
 import { type Draft } from "./change";
 
@@ -61,7 +61,7 @@ function buildOrderAlone(draft: Draft): string[] {
     ids.push(c.id);
     if (c.initiative.rollOffs.length > longest) longest = c.initiative.rollOffs.length;
   }
-  const sorted = members.length === 0 ? null : initiativeKeys(members, die, longest);
+  const sorted = members.length === 0 ? null : initiativeKeys(initiativeScratch(state.combatants), members, die, longest);
   if (sorted === null) return buildOrderByEntries(draft, members, longest);
   const { keys, indexSpan } = sorted;
   const n = members.length;

@@ -169,40 +169,33 @@ export function assertPhase(state: TurnState, phases: readonly TurnPhase[], what
 }
 
 /**
- * Where the cursor settles ({@link settleCursor}'s walk), read right after {@link settle}: one
- * shared answer, not an object per action (the acting steps run thousands of times a turn).
- */
-const settled = { cursor: 0, round: 0 };
-
-/**
  * The first combatant due at or after `from` in `round` of `order`, each read as the step has it:
  * the step's `draft` when it has one, else the state's `combatants` with `changed` (the one
  * combatant the step changed) in place of its old part. In the extra rounds, when a round runs
  * out and someone is due in the next, the walk goes on from the start of that round; nobody due:
- * the cursor stops at the end of the order. The answer is in {@link settled}.
+ * the cursor stops at the end of the order. The answer is one number, not an object per action
+ * (the acting steps run thousands of times a turn): the cursor when it stays in `round`, or
+ * `-1 - cursor` when it goes on into the next round ({@link settledCursor}, {@link settledRound}).
  *
  * The next round is looked for once, from its start, and its first due combatant is where the
  * cursor goes (the walk once asked whether anyone was due and then walked the same way again).
  */
-function settle(order: readonly string[], phase: TurnPhase, round: number, from: number, draft: Draft | null, combatants: ReadonlyMap<string, CombatantTurn>, changed: CombatantTurn | null): void {
-  for (let i = from; i < order.length; i++) {
-    if (isDue(read(order[i] as string, draft, combatants, changed), round)) {
-      settled.cursor = i;
-      settled.round = round;
-      return;
-    }
-  }
+function settle(order: readonly string[], phase: TurnPhase, round: number, from: number, draft: Draft | null, combatants: ReadonlyMap<string, CombatantTurn>, changed: CombatantTurn | null): number {
+  for (let i = from; i < order.length; i++) if (isDue(read(order[i] as string, draft, combatants, changed), round)) return i;
   if (phase === "extraRounds") {
-    for (let i = 0; i < order.length; i++) {
-      if (isDue(read(order[i] as string, draft, combatants, changed), round + 1)) {
-        settled.cursor = i;
-        settled.round = round + 1;
-        return;
-      }
-    }
+    for (let i = 0; i < order.length; i++) if (isDue(read(order[i] as string, draft, combatants, changed), round + 1)) return -1 - i;
   }
-  settled.cursor = order.length;
-  settled.round = round;
+  return order.length;
+}
+
+/** The cursor of a {@link settle} answer. */
+function settledCursor(spot: number): number {
+  return spot < 0 ? -1 - spot : spot;
+}
+
+/** The round of a {@link settle} answer walked from `round`. */
+function settledRound(spot: number, round: number): number {
+  return spot < 0 ? round + 1 : round;
 }
 
 /** The combatant `id` as {@link settle} reads it (a function, not a closure: one per action was garbage). */
@@ -216,8 +209,9 @@ function read(id: string, draft: Draft | null, combatants: ReadonlyMap<string, C
  * extra rounds, when a round runs out and someone still has actions, the next round begins.
  */
 export function settleCursor(draft: Draft, from: number): void {
-  settle(draft.combatField("order"), draft.combatField("phase"), draft.combatField("round"), from, draft, draft.state.combatants, null);
-  draft.setCombat({ cursor: settled.cursor, round: settled.round });
+  const round = draft.combatField("round");
+  const spot = settle(draft.combatField("order"), draft.combatField("phase"), round, from, draft, draft.state.combatants, null);
+  draft.setCombat({ cursor: settledCursor(spot), round: settledRound(spot, round) });
 }
 
 /**
@@ -228,8 +222,9 @@ export function settleCursor(draft: Draft, from: number): void {
 export function changeAndSettle(state: TurnState, next: Mutable<CombatantTurn>, from: number): TurnChange {
   Object.freeze(next);
   const combat = state.combat;
-  settle(combat.order, combat.phase, combat.round, from, null, state.combatants, next);
-  const { cursor, round } = settled;
+  const spot = settle(combat.order, combat.phase, combat.round, from, null, state.combatants, next);
+  const cursor = settledCursor(spot);
+  const round = settledRound(spot, combat.round);
   let fields: Partial<CombatTurn> = NO_FIELDS;
   // As the Draft's change: the fields set (cursor, then round) that differ from the state's.
   if (cursor !== combat.cursor) fields = round !== combat.round ? { cursor, round } : { cursor };

@@ -113,22 +113,21 @@ export interface InitiativeWaiting {
  */
 export function initiativeWaiting(state: TurnState): InitiativeWaiting {
   if (state.combat.phase !== "initiative") return { rolls: [], rollOffs: [], dodges: [] };
-  const remembered = recall(state);
+  const scratch = initiativeScratch(state.combatants);
+  const remembered = recall(scratch, state);
   if (remembered !== null) return remembered;
-  return initiativeWaitingFast(state) ?? initiativeWaitingSimple(state);
+  return initiativeWaitingFast(scratch, state) ?? initiativeWaitingSimple(state);
 }
 
 /**
- * The last answer of the fast path, with what it was worked out from: the combatants' map and
- * every combatant in it (in order), and the settings. The turn's data is immutable (every
+ * The last answer of the fast path for a combatants' map, with what it was worked out from:
+ * every combatant in the map (in order), and the settings. The turn's data is immutable (every
  * step makes new combatants), so the same map holding the very same combatants, under the
  * same settings, has the same answer: a roll-off round asks it two or three times (the caller,
  * the roll-off step, the phase's end), and checking identities walks only the map's own
- * storage, never a combatant. One entry; it holds the last state's combatants until the next
- * initiative question.
+ * storage, never a combatant. One entry per map ({@link InitiativeScratch.memo}).
  */
 interface WaitingMemo {
-  readonly combatants: ReadonlyMap<string, CombatantTurn>;
   readonly snapshot: readonly CombatantTurn[];
   readonly settings: TurnSettings;
   readonly mode: InitiativeSettings["mode"];
@@ -137,12 +136,44 @@ interface WaitingMemo {
   /** For each group of `result.rollOffs`, each member's place in `snapshot` (a roll-off round updates them without a search). */
   readonly groupAt: readonly (readonly number[])[];
 }
-let memo: WaitingMemo | null = null;
 
-/** {@link memo}'s answer when `state` is what it was worked out from, else null. */
-function recall(state: TurnState): InitiativeWaiting | null {
-  const m = memo;
-  if (m === null || m.combatants !== state.combatants || m.settings !== state.settings) return null;
+/**
+ * What the initiative questions keep between calls for one combatants' map: the remembered
+ * answer, and scratch numbers. A typed array of thousands of numbers lives outside V8's heap,
+ * and allocating one per call (several per roll-off round) cost more than the sort and pressed
+ * the collector into full collections. Scratch is only read within one synchronous call.
+ * Kept in a WeakMap keyed by the map (no module state: it lives exactly as long as the map,
+ * and a state committed to in place, as the engine's scratch state and the bench are, keeps
+ * it for the whole turn; a state made by applyTurnChange starts afresh).
+ */
+export interface InitiativeScratch {
+  memo: WaitingMemo | null;
+  fields: Float64Array;
+  keys: Float64Array;
+  /** Three lists of whole numbers for {@link rollOffRound}. */
+  readonly ints: Int32Array[];
+  /** Per d10 face, for {@link rollOffRound}: how many in a group rolled it, and where its part begins. */
+  readonly rollCounts: Int32Array;
+  readonly rollStarts: Int32Array;
+}
+
+const scratchByMap = new WeakMap<ReadonlyMap<string, CombatantTurn>, InitiativeScratch>();
+
+/** The {@link InitiativeScratch} of a combatants' map (made on first use). */
+export function initiativeScratch(combatants: ReadonlyMap<string, CombatantTurn>): InitiativeScratch {
+  let scratch = scratchByMap.get(combatants);
+  if (scratch === undefined) {
+    const ints = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+    scratch = { memo: null, fields: new Float64Array(0), keys: new Float64Array(0), ints, rollCounts: new Int32Array(INITIATIVE_DIE_SIDES + 1), rollStarts: new Int32Array(INITIATIVE_DIE_SIDES + 1) };
+    scratchByMap.set(combatants, scratch);
+  }
+  return scratch;
+}
+
+/** The remembered answer when `state` is what it was worked out from, else null. */
+function recall(scratch: InitiativeScratch, state: TurnState): InitiativeWaiting | null {
+  const m = scratch.memo;
+  if (m === null || m.settings !== state.settings) return null;
   if (m.mode !== state.settings.initiative.mode || m.team !== state.settings.initiative.team) return null;
   if (m.snapshot.length !== state.combatants.size) return null;
   let i = 0;
@@ -150,9 +181,9 @@ function recall(state: TurnState): InitiativeWaiting | null {
   return m.result;
 }
 
-/** Forgets the remembered answer (tests compare the fast path with the simple one afresh). */
-export function forgetInitiativeWaiting(): void {
-  memo = null;
+/** Forgets the answer remembered for `state`'s combatants (tests compare the fast path with the simple one afresh). */
+export function forgetInitiativeWaiting(state: TurnState): void {
+  initiativeScratch(state.combatants).memo = null;
 }
 
 /** True when every initiative unit is one combatant (its key and roller are its id): no team initiative in force. */
@@ -160,37 +191,28 @@ export function unitsAreCombatants(settings: InitiativeSettings): boolean {
   return !(settings.team && settings.mode !== "fixedOrder");
 }
 
-/**
- * Scratch numbers for {@link initiativeWaitingFast}, kept between calls: a typed array of
- * thousands of numbers lives outside V8's heap, and allocating one per call (several per
- * roll-off round) cost more than the sort and pressed the collector into full collections.
- * Only read within one synchronous call, so sharing them is safe.
- */
-let scratchFieldArray = new Float64Array(0);
-let scratchKeyArray = new Float64Array(0);
-
-function scratchFields(n: number): Float64Array {
-  if (scratchFieldArray.length < 3 * n) scratchFieldArray = new Float64Array(3 * Math.max(n, 2 * (scratchFieldArray.length / 3)));
-  return scratchFieldArray;
+function scratchFields(scratch: InitiativeScratch, n: number): Float64Array {
+  if (scratch.fields.length < 3 * n) scratch.fields = new Float64Array(3 * Math.max(n, 2 * (scratch.fields.length / 3)));
+  return scratch.fields;
 }
 
 /** The first `n` of the scratch keys, as a view (sorting it sorts only those). */
-function scratchKeys(n: number): Float64Array {
-  if (scratchKeyArray.length < n) scratchKeyArray = new Float64Array(Math.max(n, 2 * scratchKeyArray.length));
-  return scratchKeyArray.subarray(0, n);
+function scratchKeys(scratch: InitiativeScratch, n: number): Float64Array {
+  if (scratch.keys.length < n) scratch.keys = new Float64Array(Math.max(n, 2 * scratch.keys.length));
+  return scratch.keys.subarray(0, n);
 }
 
 /**
  * The units in acting order as sorted numbers, with no entries and no comparator: each unit's
  * place (total, modifier, tiebreak, then tracker position — the packing of initiative.ts's
- * sort) times `indexSpan` plus its index in `units`, in one native sort of a scratch array
+ * sort) times `indexSpan` plus its index in `units`, in one native sort of `scratch`'s keys
  * (read it before the next call). `longest` is the most roll-offs any unit has. Null for any
  * value the packing does not cover (a missing or bad d10 or modifier, an odd roll-off, ranges
  * too wide): the caller takes its entries path, which also raises the errors.
  */
-export function initiativeKeys(units: readonly CombatantTurn[], die: boolean, longest: number): { keys: Float64Array; indexSpan: number } | null {
+export function initiativeKeys(scratch: InitiativeScratch, units: readonly CombatantTurn[], die: boolean, longest: number): { keys: Float64Array; indexSpan: number } | null {
   const n = units.length;
-  const fields = scratchFields(n);
+  const fields = scratchFields(scratch, n);
   let totalMin = Infinity;
   let totalMax = -Infinity;
   let modMin = Infinity;
@@ -224,7 +246,7 @@ export function initiativeKeys(units: readonly CombatantTurn[], die: boolean, lo
   const modSpan = modMax - modMin + 1;
   const totalSpan = totalMax - totalMin + 1;
   if (!(indexSpan * tbSpan * modSpan * totalSpan <= 2 ** 52)) return null;
-  const keys = scratchKeys(n);
+  const keys = scratchKeys(scratch, n);
   for (let i = 0; i < n; i++) {
     const place = ((totalMax - (fields[3 * i] as number)) * modSpan + (modMax - (fields[3 * i + 1] as number))) * tbSpan + (tbMax - (fields[3 * i + 2] as number));
     keys[i] = place * indexSpan + i;
@@ -240,7 +262,7 @@ export function initiativeKeys(units: readonly CombatantTurn[], die: boolean, lo
  * simple path, which also raises its errors — under team initiative or for any value the
  * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
  */
-function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
+function initiativeWaitingFast(scratch: InitiativeScratch, state: TurnState): InitiativeWaiting | null {
   const { mode } = state.settings.initiative;
   if (!unitsAreCombatants(state.settings.initiative)) return null;
   const die = rollsDie(mode);
@@ -277,13 +299,13 @@ function initiativeWaitingFast(state: TurnState): InitiativeWaiting | null {
   if (count < size) units.length = unitIds.length = unitAt.length = count;
   const remember = (rollOffs: string[][], groupAt: number[][] = []): InitiativeWaiting => {
     const result: InitiativeWaiting = Object.freeze({ rolls, rollOffs, dodges });
-    memo = { combatants: state.combatants, snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
+    scratch.memo = { snapshot, settings: state.settings, mode, team: state.settings.initiative.team, result, groupAt };
     return result;
   };
   if (rolls.length > 0 || mode === "fixedOrder") return remember([]);
   const n = units.length;
   if (n === 0) return remember([]);
-  const sorted = initiativeKeys(units, die, longest);
+  const sorted = initiativeKeys(scratch, units, die, longest);
   if (sorted === null) return null;
   const { keys, indexSpan } = sorted;
   let closed: Uint8Array | null = null;
@@ -402,8 +424,9 @@ export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Recor
   const waiting = initiativeWaiting(state);
   if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
   const given = Object.keys(rolls);
-  const base = memo !== null && memo.result === waiting ? memo : null;
-  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(base, rolls);
+  const scratch = initiativeScratch(state.combatants);
+  const base = scratch.memo !== null && scratch.memo.result === waiting ? scratch.memo : null;
+  if (base !== null && listsGroupsInOrder(given, waiting.rollOffs)) return rollOffRound(scratch, base, rolls);
   return rollOffsSimple(state, waiting, given, rolls);
 }
 
@@ -431,13 +454,13 @@ function listsGroupsInOrder(given: readonly string[], groups: readonly (readonly
  * memory: at ten thousand combatants, visiting them in acting order cost a cache miss at
  * nearly every read), each copy put at its roller's place in the change.
  */
-function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>): TurnChange {
+function rollOffRound(scratch: InitiativeScratch, base: WaitingMemo, rolls: Readonly<Record<string, number>>): TurnChange {
   const snapshot = base.snapshot.slice();
   const size = snapshot.length;
   const groups = base.result.rollOffs;
   // Each roller's d10 and place in the change, by its place in the snapshot (0: not tied).
-  const d10At = scratchInts(0, size);
-  const changeAt = scratchInts(1, size);
+  const d10At = scratchInts(scratch, 0, size);
+  const changeAt = scratchInts(scratch, 1, size);
   d10At.fill(0, 0, size);
   let tied = 0;
   for (let g = 0; g < groups.length; g++) {
@@ -466,7 +489,7 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
   }
   const rollOffs: string[][] = [];
   const groupAt: number[][] = [];
-  const count = scratchRollCounts;
+  const count = scratch.rollCounts;
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g] as readonly string[];
     const at = base.groupAt[g] as readonly number[];
@@ -476,8 +499,8 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
       const d10 = Math.abs(d10At[at[k] as number] as number);
       count[d10] = (count[d10] as number) + 1;
     }
-    const sorted = scratchInts(2, group.length);
-    const start = scratchRollStarts;
+    const sorted = scratchInts(scratch, 2, group.length);
+    const start = scratch.rollStarts;
     for (let d = INITIATIVE_DIE_SIDES, s = 0; d >= 1; d--) {
       start[d] = s;
       s += count[d] as number;
@@ -511,19 +534,13 @@ function rollOffRound(base: WaitingMemo, rolls: Readonly<Record<string, number>>
     }
   }
   const result: InitiativeWaiting = Object.freeze({ rolls: base.result.rolls, rollOffs, dodges: base.result.dodges });
-  memo = { ...base, snapshot, result, groupAt };
+  scratch.memo = { ...base, snapshot, result, groupAt };
   return { combat: NO_FIELDS, combatants: changed, enduranceLosses: NO_LOSSES };
 }
 
-/** Per d10 face, scratch for {@link rollOffRound}: how many in a group rolled it, and where its part begins. */
-const scratchRollCounts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
-const scratchRollStarts = new Int32Array(INITIATIVE_DIE_SIDES + 1);
-/** Scratch lists of whole numbers for {@link rollOffRound}, kept between calls (as {@link scratchFields}). */
-const scratchIntArrays = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
-
-function scratchInts(which: 0 | 1 | 2, n: number): Int32Array {
-  let a = scratchIntArrays[which] as Int32Array;
-  if (a.length < n) scratchIntArrays[which] = a = new Int32Array(Math.max(n, 2 * a.length));
+function scratchInts(scratch: InitiativeScratch, which: 0 | 1 | 2, n: number): Int32Array {
+  let a = scratch.ints[which] as Int32Array;
+  if (a.length < n) scratch.ints[which] = a = new Int32Array(Math.max(n, 2 * a.length));
   return a;
 }
 

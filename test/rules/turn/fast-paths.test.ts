@@ -71,7 +71,7 @@ function initiativeState(specs: readonly Spec[], settings: { mode: (typeof INITI
 }
 
 function fresh(state: TurnState): ReturnType<typeof outcome> {
-  forgetInitiativeWaiting();
+  forgetInitiativeWaiting(state);
   return outcome(() => initiativeWaiting(state));
 }
 
@@ -126,9 +126,9 @@ describe("the initiative fast paths agree with the simple paths", () => {
       const state = initiativeState(specs, settings);
       const steps: Step[] = [];
       let d = 0;
-      forgetInitiativeWaiting();
+      forgetInitiativeWaiting(state);
       for (let round = 0; round <= INITIATIVE_MAX_ROLL_OFFS; round++) {
-        if (forget) forgetInitiativeWaiting();
+        if (forget) forgetInitiativeWaiting(state);
         const waiting = outcome(() => initiativeWaiting(state));
         const step: Step = { waiting };
         steps.push(step);
@@ -137,7 +137,7 @@ describe("the initiative fast paths agree with the simple paths", () => {
         let ids = waiting.value.rollOffs.flat();
         if (how === "reversed") ids = ids.reverse();
         const rolls = Object.fromEntries(ids.map((id, i) => [id, how === "badDie" && round === 1 && i === ids.length - 1 ? 11 : (dice[d++ % dice.length] as number)]));
-        if (forget) forgetInitiativeWaiting();
+        if (forget) forgetInitiativeWaiting(state);
         const change = outcome(() => recordInitiativeRollOffs(state, rolls));
         step.change = change;
         if (!("value" in change)) break;
