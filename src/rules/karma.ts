@@ -225,10 +225,33 @@ export function advance(balance: number, request: AdvancementRequest, date: stri
 // ---------------------------------------------------------------------------------------------
 
 /**
- * [RULING] What a member may draw from the group pool: "any" (anything in the pool) or
- * "contributed" (no more than that member put in, less what they drew before).
+ * What a member may draw from the group pool: "any" (anything in the pool) or "contributed" (no
+ * more than that member put in, less what they drew before). A world setting picks one.
  */
-export const KARMA_POOL_DRAW_LIMIT: "any" | "contributed" = "any";
+export const KARMA_POOL_DRAW_LIMITS = ["any", "contributed"] as const;
+export type KarmaPoolDrawLimit = (typeof KARMA_POOL_DRAW_LIMITS)[number];
+
+/** [RULING] A member may draw anything in the group pool ({@link KARMA_POOL_DRAW_LIMITS}). */
+export const KARMA_POOL_DRAW_LIMIT: KarmaPoolDrawLimit = "any";
+
+/** The most Karma moved into or out of the group pool at once: a guard against a typo, far above any hero's Karma. */
+export const MAX_KARMA_POOL_AMOUNT = 100_000;
+
+/** `value` as a draw limit (a stored setting, say); RangeError naming the choices for anything else. */
+export function karmaPoolDrawLimitOf(value: unknown): KarmaPoolDrawLimit {
+  const found = KARMA_POOL_DRAW_LIMITS.find((v) => v === value);
+  if (found === undefined) throw new RangeError(`The Karma pool draw limit "${String(value)}" is not one of ${KARMA_POOL_DRAW_LIMITS.join(", ")}.`);
+  return found;
+}
+
+/** The most `member` may draw from `pool` now under `limit`: the pool's total, or under "contributed" what they put in (net of draws, never below 0), capped at {@link MAX_KARMA_POOL_AMOUNT}. */
+export function maxPoolDraw(pool: KarmaPool, member: string, limit: KarmaPoolDrawLimit = KARMA_POOL_DRAW_LIMIT): number {
+  assertText(member, "Pool member");
+  assertWholeNumber(pool.total, "Pool total");
+  karmaPoolDrawLimitOf(limit);
+  const most = limit === "contributed" ? Math.min(pool.total, Math.max(0, pool.contributed[member] ?? 0)) : pool.total;
+  return Math.min(most, MAX_KARMA_POOL_AMOUNT);
+}
 
 /** A group pool and what each member has put in (net of draws). */
 export interface KarmaPool {
@@ -240,6 +263,8 @@ export interface KarmaPool {
 export function contributeToPool(pool: KarmaPool, member: string, balance: number, amount: number, date: string): { readonly pool: KarmaPool } & KarmaChange {
   assertText(member, "Pool member");
   assertWholeNumber(pool.total, "Pool total");
+  assertWholeNumber(amount, "Karma put in", 1);
+  if (amount > MAX_KARMA_POOL_AMOUNT) throw new RangeError(`At most ${MAX_KARMA_POOL_AMOUNT} Karma goes into the pool at once; got ${amount}.`);
   const change = deductKarma(balance, amount, `group pool: contribution by ${member}`, date);
   const net = (pool.contributed[member] ?? 0) + amount;
   return { pool: { total: pool.total + amount, contributed: { ...pool.contributed, [member]: net } }, balance: change.balance, entry: { ...change.entry, kind: "contribute" } };
@@ -252,16 +277,17 @@ export function drawFromPool(
   balance: number,
   amount: number,
   date: string,
-  limit: "any" | "contributed" = KARMA_POOL_DRAW_LIMIT,
+  limit: KarmaPoolDrawLimit = KARMA_POOL_DRAW_LIMIT,
 ): { readonly pool: KarmaPool } & KarmaChange {
-  assertText(member, "Pool member");
   assertBalance(balance);
-  assertWholeNumber(pool.total, "Pool total");
   assertWholeNumber(amount, "Karma drawn", 1);
-  assertOneOfValues(limit, ["any", "contributed"] as const, "Pool draw limit");
-  if (amount > pool.total) throw new RangeError(`The group pool holds ${pool.total} Karma; cannot draw ${amount}.`);
+  const most = maxPoolDraw(pool, member, limit);
   const own = pool.contributed[member] ?? 0;
-  if (limit === "contributed" && amount > own) throw new RangeError(`${member} may draw at most the ${own} Karma they put in.`);
+  if (amount > most) {
+    if (amount > pool.total) throw new RangeError(`The group pool holds ${pool.total} Karma; cannot draw ${amount}.`);
+    if (limit === "contributed") throw new RangeError(`${member} may draw at most the ${own} Karma they put in.`);
+    throw new RangeError(`At most ${MAX_KARMA_POOL_AMOUNT} Karma comes out of the pool at once; got ${amount}.`);
+  }
   const after = balance + amount;
   return {
     pool: { total: pool.total - amount, contributed: { ...pool.contributed, [member]: own - amount } },

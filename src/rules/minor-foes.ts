@@ -7,7 +7,8 @@
  */
 import { assertAttackResult, type AttackResult } from "./attacks";
 import { assertD10, consequenceCheck, type ConsequenceCheck } from "./consequences";
-import { assertArray, assertInteger, assertOneOfValues, assertWholeNumber } from "./checks";
+import { assertArray, assertBooleanValue, assertInteger, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
+import type { InitiativeSettings } from "./initiative";
 
 /**
  * The minor-foe rules: "normal" (CASE as written: Health, Slam?/Stun?/Kill? as for anyone),
@@ -99,6 +100,31 @@ export function groupInitiative(d10: number, modifiers: readonly number[], pick:
 
 /** The team a group of minor foes takes in the turn (team initiative in rules/turn): one roll, one unit. */
 export const MINOR_FOE_GROUP_PREFIX = "minor:";
+
+/**
+ * The turn's initiative settings with minor-foe groups in the fight ({@link minorFoeGroups}): a
+ * group rolls as a team, so with any group present (and the world's team initiative off) team
+ * initiative is on, and only the groups' members have a team ({@link initiativeTeamOf}): everyone
+ * else is a unit of one. Otherwise the settings stand (the same object).
+ */
+export function initiativeWithMinorGroups(settings: InitiativeSettings, anyGroup: boolean): InitiativeSettings {
+  assertObject(settings, "Initiative settings");
+  assertBooleanValue(settings.team, "Team initiative");
+  assertBooleanValue(anyGroup, "Any minor-foe group");
+  return anyGroup && !settings.team ? { ...settings, team: true } : settings;
+}
+
+/**
+ * The team a combatant rolls initiative with: under the world's team initiative its side's
+ * (`sideTeam`: its own team, or the players' or the Judge's); otherwise its minor-foe group's,
+ * or none (a unit of one).
+ */
+export function initiativeTeamOf(worldTeamInitiative: boolean, sideTeam: string, minorGroup: string | null): string | null {
+  assertBooleanValue(worldTeamInitiative, "Team initiative");
+  if (typeof sideTeam !== "string") throw new TypeError(`The side's team must be a text, got ${String(sideTeam)}.`);
+  if (minorGroup !== null && typeof minorGroup !== "string") throw new TypeError(`The minor-foe group must be a text or null, got ${String(minorGroup)}.`);
+  return worldTeamInitiative ? sideTeam : minorGroup;
+}
 
 /** A combatant as grouping sees it. */
 export interface MinorFoeCandidate {

@@ -15,7 +15,7 @@
 import { applyHealing } from "./damage";
 import { enduranceAfterKillLoss, killLossContinues } from "./consequences";
 import { assertRankNumber } from "./ranks";
-import { assertBooleanValue, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
+import { assertArray, assertBooleanValue, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
 
 /** How well a resting character is looked after. */
 export const CARE_LEVELS = ["none", "medical"] as const;
@@ -195,6 +195,31 @@ export function regenerationPerTurn(rank: number, rulings: Partial<RecoveryRulin
   assertRankNumber(rank, "Regeneration rank");
   if (rank === 0) return 0;
   return Math.max(1, Math.floor(rank / r.regenerationTurns));
+}
+
+/** A power as regeneration reads it: whether it regenerates, and its rank number. */
+export interface RegeneratingPower {
+  readonly regeneration: boolean;
+  readonly rank: number;
+}
+
+/**
+ * [RULING] Several regenerating powers do not add up: the best one's rank counts ([001] names one
+ * rate for "people who regenerate"; as armor, `ARMOR_STACKS`, and talents).
+ */
+export const REGENERATION_STACKS = false;
+
+/** The rank a character regenerates at: its best regenerating power's rank number ({@link REGENERATION_STACKS}), 0 for none. */
+export function bestRegenerationRank(powers: readonly RegeneratingPower[]): number {
+  assertArray(powers, "The powers");
+  let best = 0;
+  powers.forEach((p: RegeneratingPower, i) => {
+    assertObject(p, `Power ${String(i + 1)}`);
+    assertBooleanValue(p.regeneration, `Power ${String(i + 1)}: regeneration`);
+    assertRankNumber(p.rank, `Power ${String(i + 1)}: rank`);
+    if (p.regeneration && p.rank > best) best = p.rank;
+  });
+  return best;
 }
 
 /** Health after one wrap-up of regeneration: never above the maximum. */

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AID_REACH_CELLS, cellsBetween, isFirstAidTalent, mayAid, withinReach, type Aider } from "../../src/rules/first-aid";
+import { aidTargetOf, createCombatantTurn, needsAid, type CombatantTurn } from "../../src/rules/turn/index";
 import { rulesSection } from "../support/rules-doc";
 
 const section8 = rulesSection(8).replace(/\s+/g, " ");
@@ -67,6 +68,35 @@ describe("first aid and Aided (§8)", () => {
         const b = { col: c2, row: r2, width: s2, height: s2 };
         expect(cellsBetween(a, b)).toBe(cellsBetween(b, a));
         expect(cellsBetween(a, b)).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe("who needs first aid (rules turn/conditions.ts needsAid)", () => {
+  const stats = { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6 };
+  const state = fc.record({ dying: fc.boolean(), aided: fc.boolean(), stunTurns: fc.nat(3), stunPending: fc.nat(2), dead: fc.boolean() });
+
+  it("needsAid: the dying unaided and the stunned (running or pending) need aid; the aided dying, the well and the dead do not", () => {
+    const base = createCombatantTurn("c", stats);
+    const c = (o: Partial<CombatantTurn>): CombatantTurn => ({ ...base, ...o });
+    expect(needsAid(c({ dying: true }))).toBe(true);
+    expect(needsAid(c({ dying: true, aided: true }))).toBe(false);
+    expect(needsAid(c({ stunTurns: 2 }))).toBe(true);
+    expect(needsAid(c({ stunPending: 1 }))).toBe(true);
+    expect(needsAid(c({ dying: true, aided: true, stunTurns: 1 }))).toBe(true);
+    expect(needsAid(c({}))).toBe(false);
+    expect(needsAid(c({ dying: true, stunTurns: 1, dead: true }))).toBe(false);
+  });
+
+  it("needsAid says yes exactly when an able, adjacent ally with the first aid talent may aid, and the aid does something", () => {
+    const base = createCombatantTurn("c", stats);
+    fc.assert(
+      fc.property(state, (s) => {
+        const c: CombatantTurn = { ...base, ...s };
+        const verdict = mayAid(mate({ hasFirstAid: true }), aidTargetOf(c));
+        const helps = verdict.ok && ((verdict.stopsDying && !c.aided) || verdict.revived);
+        expect(needsAid(c)).toBe(helps);
       }),
     );
   });

@@ -23,9 +23,14 @@ import {
   advance,
   advancementCost,
   awardKarma,
+  KARMA_POOL_DRAW_LIMIT,
+  KARMA_POOL_DRAW_LIMITS,
+  MAX_KARMA_POOL_AMOUNT,
   contributeToPool,
   deductKarma,
   drawFromPool,
+  karmaPoolDrawLimitOf,
+  maxPoolDraw,
   nextRankNumber,
   raiseCost,
   replayKarmaLog,
@@ -187,5 +192,31 @@ describe("award categories", () => {
     expect(karmaLostForKill(140, "Killed Gravel", DATE, "none")).toBeNull();
     expect(karmaLostForKill(0, "Killed Gravel", DATE)).toBeNull();
     expect(() => karmaLostForKill(10, "x", DATE, "half" as never)).toThrow(/kill/);
+  });
+});
+
+describe("the group pool's draw limits (KARMA_POOL_DRAW_LIMITS, maxPoolDraw, MAX_KARMA_POOL_AMOUNT)", () => {
+  const pool = { total: 50, contributed: { Ann: 40, Bob: -5 } };
+
+  it("pool draw limits: anything in the pool, or what the member put in (net, never below 0); the default is anything", () => {
+    expect(KARMA_POOL_DRAW_LIMITS).toEqual(["any", "contributed"]);
+    expect(KARMA_POOL_DRAW_LIMIT).toBe("any");
+    expect(maxPoolDraw(pool, "Ann")).toBe(50);
+    expect(maxPoolDraw(pool, "Ann", "contributed")).toBe(40);
+    expect(maxPoolDraw(pool, "Bob", "contributed")).toBe(0);
+    expect(maxPoolDraw(pool, "Cy", "contributed")).toBe(0);
+    expect(maxPoolDraw({ total: 10, contributed: { Ann: 40 } }, "Ann", "contributed")).toBe(10);
+    expect(drawFromPool(pool, "Ann", 0, 40, DATE, "contributed").pool.total).toBe(10);
+    expect(() => drawFromPool(pool, "Ann", 0, 41, DATE, "contributed")).toThrow(/at most the 40/);
+  });
+
+  it("pool draw limits: no move in or out above MAX_KARMA_POOL_AMOUNT, and an unknown limit is a clear error", () => {
+    const big = { total: MAX_KARMA_POOL_AMOUNT + 10, contributed: {} };
+    expect(maxPoolDraw(big, "Ann")).toBe(MAX_KARMA_POOL_AMOUNT);
+    expect(() => drawFromPool(big, "Ann", 0, MAX_KARMA_POOL_AMOUNT + 1, DATE)).toThrow(/At most 100000 Karma comes out/);
+    expect(() => contributeToPool(pool, "Ann", MAX_KARMA_POOL_AMOUNT + 5, MAX_KARMA_POOL_AMOUNT + 1, DATE)).toThrow(/At most 100000 Karma goes into/);
+    expect(karmaPoolDrawLimitOf("contributed")).toBe("contributed");
+    expect(() => karmaPoolDrawLimitOf("half")).toThrow(/"half" is not one of any, contributed/);
+    expect(() => drawFromPool(pool, "Ann", 0, 1, DATE, "half" as "any")).toThrow(RangeError);
   });
 });

@@ -4,7 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MINOR_FOE_GROUP_PREFIX, type MinorFoeCandidate, minorFoeGroups } from "../../src/rules/minor-foes";
+import { MINOR_FOE_GROUP_PREFIX, type MinorFoeCandidate, initiativeTeamOf, initiativeWithMinorGroups, minorFoeGroups } from "../../src/rules/minor-foes";
+import { createCombatantTurn, createTurnState, initiativeUnits } from "../../src/rules/turn/index";
 
 const candidateArb = fc.array(
   fc.record({ minor: fc.boolean(), playerOwned: fc.boolean(), baseActorId: fc.constantFrom(null, "", "thugActor", "robotActor", "bossActor") }),
@@ -43,5 +44,38 @@ describe("minor foe rule: groups", () => {
       ["a", "minor:thug"],
       ["b", "minor:thug"],
     ]);
+  });
+});
+
+describe("minor foe groups turn team initiative on (initiativeWithMinorGroups, initiativeTeamOf)", () => {
+  const stats = (initiativeModifier: number) => ({ initiativeModifier, offence: 6, balance: 6, freeDefences: 1, endurance: 6 });
+
+  it("minor foe groups: with any group and the world's team initiative off, team initiative is on; otherwise the settings stand", () => {
+    const off = { mode: "everyTurn", team: false } as const;
+    const on = { mode: "everyTurn", team: true } as const;
+    expect(initiativeWithMinorGroups(off, true)).toEqual({ mode: "everyTurn", team: true });
+    expect(initiativeWithMinorGroups(off, false)).toBe(off);
+    expect(initiativeWithMinorGroups(on, true)).toBe(on);
+    expect(() => initiativeWithMinorGroups(off, "yes" as unknown as boolean)).toThrow(TypeError);
+  });
+
+  it("minor foe groups: a combatant's team is its side's under the world's team initiative, else its group's or none", () => {
+    expect(initiativeTeamOf(true, "judge", "minor:thug")).toBe("judge");
+    expect(initiativeTeamOf(false, "judge", "minor:thug")).toBe("minor:thug");
+    expect(initiativeTeamOf(false, "players", null)).toBeNull();
+    expect(() => initiativeTeamOf(false, "judge", 3 as unknown as string)).toThrow(TypeError);
+  });
+
+  it("minor foe groups: the group is one initiative unit (its best modifier rolls); everyone else is a unit of one", () => {
+    const groups = minorFoeGroups([
+      { id: "thug1", minor: true, playerOwned: false, baseActorId: "thug" },
+      { id: "hero", minor: false, playerOwned: true, baseActorId: "hero" },
+      { id: "thug2", minor: true, playerOwned: false, baseActorId: "thug" },
+    ]);
+    const world = { mode: "everyTurn", team: false } as const;
+    const ids = ["thug1", "hero", "thug2"];
+    const combatants = ids.map((id, i) => createCombatantTurn(id, stats(i), { team: initiativeTeamOf(world.team, "judge", groups.get(id) ?? null) }));
+    const state = createTurnState(combatants, { initiative: initiativeWithMinorGroups(world, groups.size > 0), declaredDodge: false });
+    expect(initiativeUnits(state).map((u) => u.memberIds)).toEqual([["thug2", "thug1"], ["hero"]]);
   });
 });

@@ -4,7 +4,9 @@ import { enduranceAfterKillLoss } from "../../src/rules/consequences";
 import {
   DAYS_PER_ENDURANCE_RANK,
   DAYS_PER_ENDURANCE_RANK_MEDICAL,
+  REGENERATION_STACKS,
   UNCONSCIOUS_AT_ZERO_HEALTH,
+  bestRegenerationRank,
   effectiveEndurance,
   firstAid,
   healthAfterRest,
@@ -163,5 +165,24 @@ describe("rest and recovery: lost Endurance ranks reaching a value (a loss writt
         expect(lostRanksReaching(base, n, target)).toBe(n);
       }),
     );
+  });
+});
+
+describe("the best regeneration rank (bestRegenerationRank, REGENERATION_STACKS)", () => {
+  it("best regeneration rank: the best regenerating power's rank counts, powers do not add up, 0 for none", () => {
+    expect(REGENERATION_STACKS).toBe(false);
+    const rankNamed = (name: string): number => docLadder().find((r) => r.name === name)?.number ?? Number.NaN;
+    const amazing = rankNamed("Amazing");
+    const good = rankNamed("Good");
+    expect(bestRegenerationRank([{ regeneration: true, rank: good }, { regeneration: true, rank: amazing }, { regeneration: false, rank: amazing + 20 }])).toBe(amazing);
+    expect(bestRegenerationRank([{ regeneration: false, rank: amazing }])).toBe(0);
+    expect(bestRegenerationRank([])).toBe(0);
+    expect(regenerationPerTurn(bestRegenerationRank([{ regeneration: true, rank: amazing }]))).toBe(Math.floor(amazing / 10));
+  });
+
+  it("best regeneration rank: a bad list or power is a clear error", () => {
+    expect(() => bestRegenerationRank("Wolverine" as unknown as [])).toThrow(TypeError);
+    expect(() => bestRegenerationRank([{ regeneration: "yes" as unknown as boolean, rank: 30 }])).toThrow(/Power 1: regeneration/);
+    expect(() => bestRegenerationRank([{ regeneration: true, rank: -4 }])).toThrow(/Power 1: rank/);
   });
 });

@@ -40,6 +40,7 @@ import {
   reviveStun,
   restoreStun,
   mayAid,
+  aidTargetOf,
   canActThisTurn,
   combatantOf,
   NO_CHANGE,
@@ -375,7 +376,7 @@ export class TurnEngine {
         (state: TurnState) => {
           const t = combatantOf(state, targetId);
           const aider: Aider = aiderId === null ? { kind: "judge" } : { kind: "character", self: aiderId === targetId, canAct: canActThisTurn(combatantOf(state, aiderId)), ...facts };
-          const v = mayAid(aider, { dying: t.dying, stunned: t.stunTurns > 0 || t.stunPending > 0, dead: t.dead });
+          const v = mayAid(aider, aidTargetOf(t));
           if (!v.ok) throw new AidRefusedError(v.reason);
           verdict = v;
           return v.stopsDying ? setAided(state, targetId, true) : NO_CHANGE;

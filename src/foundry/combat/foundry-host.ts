@@ -11,7 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, isUnconscious, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
+import { actionsLeft, bestRegenerationRank, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState, type RegeneratingPower } from "../../rules/index";
 import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot, type WriteScope } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -50,11 +50,11 @@ export function readTurnSettings(): TurnSettingsInput {
   };
 }
 
-/** The rank of the character's best regenerating power (0 for none): what it heals at each wrap-up. */
+/** The rank the character regenerates at (rules `bestRegenerationRank`; 0 for none): what it heals at each wrap-up. */
 export function regenerationRank(actor: Actor.Implementation): number {
-  let best = 0;
-  for (const item of actor.items) if (isItemType(item, "power") && item.system.regeneration) best = Math.max(best, item.system.rank);
-  return best;
+  const powers: RegeneratingPower[] = [];
+  for (const item of actor.items) if (isItemType(item, "power")) powers.push({ regeneration: item.system.regeneration, rank: item.system.rank });
+  return bestRegenerationRank(powers);
 }
 
 function holdOf(actor: Actor.Implementation): HoldState {

@@ -25,7 +25,7 @@ import {
   type TurnSettings,
   type TurnState,
 } from "../../rules/index";
-import { createTurnState } from "../../rules/index";
+import { createTurnState, initiativeTeamOf, initiativeWithMinorGroups } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
 import type { CombatSchema } from "../data/combat/combat";
 import type { CombatantSchema } from "../data/combat/combatant";
@@ -135,8 +135,7 @@ function declarationFrom(system: CombatantSystemData): Declaration | null {
 /** The rules' combatant from its stored part. */
 export function combatantTurnFromInput(input: CombatantInput, settings: TurnSettings): CombatantTurn {
   const s = input.system;
-  // Under the world's team initiative the stored team (or the side) is the team; otherwise a minor foe's group is.
-  const team = settings.initiative.team ? s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge) : (input.minorGroup ?? null);
+  const team = initiativeTeamOf(settings.initiative.team, s.team || (input.playerOwned ? DEFAULT_TEAMS.players : DEFAULT_TEAMS.judge), input.minorGroup ?? null);
   const conditions = input.conditions ?? null;
   const hold: HoldState = conditions ? conditions.hold : s.hold === "partialHold" || s.hold === "fullHold" ? s.hold : "none";
   const base = createCombatantTurn(input.id, input.stats ?? NEUTRAL_STATS, { team, defeated: input.defeated, hold, unconscious: conditions?.unconscious === true });
@@ -191,17 +190,13 @@ export function combatTurnFromSystem(system: CombatSystemData): CombatTurn {
   };
 }
 
-/**
- * The whole rules state of a combat, combatants in tracker order. Groups of minor foes roll as
- * teams: with any group (and the world's team initiative off) the rules' team initiative is on,
- * and only the groups' members have a team (everyone else is a unit of one).
- */
+/** The whole rules state of a combat, combatants in tracker order; groups of minor foes roll as teams (rules `initiativeWithMinorGroups`). */
 export function turnStateFrom(combat: CombatSystemData, combatants: readonly CombatantInput[], settings: TurnSettingsInput): TurnState {
   const s = turnSettings(settings);
-  const grouped = !s.initiative.team && combatants.some((c) => c.minorGroup != null);
+  const initiative = initiativeWithMinorGroups(s.initiative, combatants.some((c) => c.minorGroup != null));
   return createTurnState(
     combatants.map((c) => combatantTurnFromInput(c, s)),
-    grouped ? { ...s, initiative: { ...s.initiative, team: true } } : s,
+    initiative === s.initiative ? s : { ...s, initiative },
     combatTurnFromSystem(combat),
   );
 }

@@ -11,6 +11,9 @@ import {
   KARMA_KILL_RULINGS,
   KARMA_LOST_FOR_KILL,
   KARMA_POOL_DRAW_LIMIT,
+  KARMA_POOL_DRAW_LIMITS,
+  type KarmaPoolDrawLimit,
+  karmaPoolDrawLimitOf,
   KILL_LOSS_AT_OWN_WRAP_UP,
   MEDICAL_CARE_HEALTH_FACTOR,
   MINOR_FOE_RULES,
@@ -71,9 +74,8 @@ declare module "fvtt-types/configuration" {
   }
 }
 
-/** What a member may draw from the group pool (rules karma.ts `drawFromPool`). */
-export const KARMA_POOL_DRAW_LIMITS = ["any", "contributed"] as const;
-export type KarmaPoolDrawLimit = (typeof KARMA_POOL_DRAW_LIMITS)[number];
+/** What a member may draw from the group pool, and the most one move takes: the rules' (karma.ts). */
+export { KARMA_POOL_DRAW_LIMITS, MAX_KARMA_POOL_AMOUNT, type KarmaPoolDrawLimit } from "../../rules/index";
 
 /** Builds `{ value: "CASE.Setting.<name>.<value>" }` choices for a string setting. */
 function choices<T extends string>(name: string, values: readonly T[]): Record<T, string> {
@@ -264,9 +266,6 @@ export interface StoredKarmaPool {
   readonly requests: readonly string[];
 }
 
-/** The most Karma one contribution or draw moves (a guard against a typo). */
-export const MAX_KARMA_POOL_AMOUNT = 100_000;
-
 export const EMPTY_KARMA_POOL: StoredKarmaPool = Object.freeze({ total: 0, contributed: {}, requests: [] });
 
 function registerKarmaPoolSettings(): void {
@@ -311,10 +310,7 @@ export function karmaPoolEnabled(): boolean {
 
 /** The world's draw limit (a stored value that is not one of the choices is a clear error). */
 export function karmaPoolDrawLimit(): KarmaPoolDrawLimit {
-  const value: unknown = game.settings.get(SYSTEM_ID, "karmaPoolDrawLimit");
-  const found = KARMA_POOL_DRAW_LIMITS.find((v) => v === value);
-  if (!found) throw new RangeError(`The stored Karma pool draw limit "${String(value)}" is not one of ${KARMA_POOL_DRAW_LIMITS.join(", ")}.`);
-  return found;
+  return karmaPoolDrawLimitOf(game.settings.get(SYSTEM_ID, "karmaPoolDrawLimit"));
 }
 
 /** The world's ruling on the Karma a kill costs (a stored value that is not one of the choices is a clear error). */

@@ -1,10 +1,11 @@
 import { type HoldState, holdEffects } from "../attacks";
+import type { AidTargetState } from "../first-aid";
 import { stunAppliesThisTurn } from "../consequences";
 import { type DefenceCode, assertDefenceCode, defenceTakesAction } from "../defences";
 import { DECLARATION_TEXT_MAX } from "./declaration";
 import { ACTING_PHASES, TurnError, assertBoolean, assertCount, phasesWhere, show } from "./phases";
 import { combatantCopy } from "./copy";
-import { type CombatantStats, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty } from "./state";
+import { type CombatantStats, type CombatantTurn, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnState, actionsLeft, combatantOf, createCombatantTurn, hasActed, nextDefencePenalty } from "./state";
 import { Draft, NO_CHANGE, changeOf, assertPhase, resettleIfCurrent } from "./change";
 
 // ── Things that happen to a combatant mid-turn ────────────────────────────────────────────────
@@ -66,6 +67,20 @@ export function setAided(state: TurnState, id: string, aided: boolean): TurnChan
   const draft = new Draft(state);
   draft.put(c, { aided });
   return draft.change();
+}
+
+/** A combatant as first aid sees it (first-aid.ts `mayAid`): stunned while its stun runs or waits to begin. */
+export function aidTargetOf(c: CombatantTurn): AidTargetState {
+  return { dying: c.dying, stunned: c.stunTurns > 0 || c.stunPending > 0, dead: c.dead };
+}
+
+/**
+ * True when a character's first aid could do something for `c` (§8, [001]): dying and not yet
+ * Aided (any aid stops the loss), or stunned (first aid may revive it); never once dead.
+ */
+export function needsAid(c: CombatantTurn): boolean {
+  const t = aidTargetOf(c);
+  return !t.dead && ((t.dying && !c.aided) || t.stunned);
 }
 
 /** First aid revived a stunned combatant (§8, [001] "may be revived by someone with the first aid talent"): the stun ends now. */

@@ -50,5 +50,5 @@ export { NO_CHANGE, commitTurnChange, isEmptyTurnChange, withTurnChange } from "
 export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction, declareAction, recordExtraActionRoll } from "./steps";
 export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
-export { type DefenceRecord, UNDONE_DEFENCE_GIVEN_BACK, applyStun, defenceRefusal, forgetDefence, markDying, noteEvent, recordDefence, refreshCombatant, restoreStun, reviveStun, setAided, setHold } from "./conditions";
+export { type DefenceRecord, UNDONE_DEFENCE_GIVEN_BACK, aidTargetOf, applyStun, defenceRefusal, forgetDefence, markDying, needsAid, noteEvent, recordDefence, refreshCombatant, restoreStun, reviveStun, setAided, setHold } from "./conditions";
 export { TURN_HISTORY_LIMIT, type TurnHistory, type TurnHistoryCause, type TurnHistoryEntry, lastTurnDeclarations, lastTurnStep, rememberTurn, stepBack, stepBackTarget } from "./history";

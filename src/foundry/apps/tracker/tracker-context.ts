@@ -15,6 +15,7 @@ import {
   actionShift,
   actionsLeft,
   canActThisTurn,
+  needsAid,
   currentCombatantId,
   declaredDodgeShift,
   freeDefencesLeft,
@@ -287,7 +288,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       complete: mine && active,
       change: mine && mayChangeAction(state, c),
       aid: input.isGM && c.dying && !c.dead,
-      firstAid: aiderId !== "" && aiderId !== c.id && !c.dead && ((c.dying && !c.aided) || c.stunTurns > 0 || c.stunPending > 0),
+      firstAid: aiderId !== "" && aiderId !== c.id && needsAid(c),
     };
     const pick = shown ? localizeOrNull(pickKey(c), t) : null;
     const summary = shown ? [pick, shown.text].filter(Boolean).join(" · ") : decl !== null ? t("CASE.Turn.Declared") : t("CASE.Turn.NotDeclared");
