@@ -1,6 +1,6 @@
 /**
- * The house stays as the README's architecture section draws it: the rules library has no file
- * over 600 lines; in src/foundry, the folders (and top-level files) import each other without a
+ * The house stays as the README's architecture section draws it: no file in src over 500 lines
+ * (both layers); src/rules keeps no module state; test/foundry mirrors src/foundry's folders; in src/foundry, the folders (and top-level files) import each other without a
  * loop, so every import points down a floor; every stylesheet's blocks close, with no style rule
  * nested in another (a lost brace silently nests every later rule, and Chromium then matches
  * none of them); and no HTML markup is built in TypeScript (dialogs
@@ -104,12 +104,98 @@ function cssNestingFaults(css: string): string[] {
   return faults;
 }
 
+/** The most lines a file of src may have (a longer one is split by purpose). */
+const MAX_FILE_LINES = 500;
+
+/** A text's lines: its newlines, and one more for a last line without one. */
+function lineCount(text: string): number {
+  if (text === "") return 0;
+  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function testFilesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? testFilesUnder(path) : path.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+/** Top-level tests of test/foundry named after no file of src/foundry, each with why it is there. */
+const TOP_LEVEL_TESTS: Readonly<Record<string, string>> = {
+  "handlebars-harness.test.ts": "tests the template harness (test/support/handlebars.ts) every template test renders through",
+};
+
+/**
+ * Where tests of src/foundry do not mirror it: a test in a folder (`dir/x.test.ts`, paths relative
+ * to test/foundry) must sit in a folder src/foundry has, or in whole-fight/ (the whole-table
+ * tests); a top-level test must be named after a top-level file of src/foundry (`name.test.ts` or
+ * `name-aspect.test.ts` for `name.ts`) or be listed in {@link TOP_LEVEL_TESTS}.
+ */
+function mirrorFaults(tests: readonly string[], srcHasDir: (dir: string) => boolean, srcHasFile: (name: string) => boolean): string[] {
+  const faults: string[] = [];
+  for (const test of tests) {
+    const parts = test.split(sep).join("/").split("/");
+    const name = parts.pop() ?? "";
+    if (parts.length > 0) {
+      if (parts[0] === "whole-fight") continue;
+      if (!srcHasDir(parts.join(sep))) faults.push(`${test}: no folder src/foundry/${parts.join("/")}`);
+      continue;
+    }
+    if (name in TOP_LEVEL_TESTS) continue;
+    const words = name.replace(/\.test\.ts$/, "").split("-");
+    const named = words.some((_, i) => srcHasFile(`${words.slice(0, i + 1).join("-")}.ts`));
+    if (!named) faults.push(`${test}: named after no file of src/foundry (and not listed in TOP_LEVEL_TESTS)`);
+  }
+  return faults;
+}
+
 describe("the house", () => {
-  it("no file in src/rules is over 600 lines", () => {
-    const long = filesUnder(join("src", "rules"))
-      .map((file) => ({ file, lines: readFileSync(file, "utf8").split("\n").length }))
-      .filter((f) => f.lines > 600);
+  it("no file over 500 lines in src (the rules and the adapters): a long file is split by purpose", () => {
+    const long = filesUnder("src")
+      .map((file) => ({ file, lines: lineCount(readFileSync(file, "utf8")) }))
+      .filter((f) => f.lines > MAX_FILE_LINES);
+    expect(filesUnder("src").length).toBeGreaterThan(100);
     expect(long).toEqual([]);
+  });
+
+  it("no file over 500 lines: the count is the file's lines, a last line without its newline included", () => {
+    expect(lineCount("")).toBe(0);
+    expect(lineCount("a\nb\n")).toBe(2);
+    expect(lineCount("a\nb")).toBe(2);
+    expect(lineCount("x\n".repeat(MAX_FILE_LINES + 1)) > MAX_FILE_LINES).toBe(true);
+  });
+
+  it("tests mirror source: each test of src/foundry lives in the folder of what it tests, or in whole-fight/", () => {
+    const tests = testFilesUnder(join("test", "foundry")).map((f) => relative(join("test", "foundry"), f));
+    expect(tests.length).toBeGreaterThan(50);
+    expect(mirrorFaults(tests, (dir) => isDirectory(join("src", "foundry", dir)), (name) => isFile(join("src", "foundry", name)))).toEqual([]);
+  });
+
+  it("tests mirror source: the check finds a test in a folder src/foundry lacks, and a top-level test named after no file", () => {
+    const dirs = new Set(["apps", "apps/sheet", "combat"]);
+    const files = new Set(["karma-pool.ts"]);
+    const faults = mirrorFaults(
+      ["apps/sheet/x.test.ts", "whole-fight/y.test.ts", "karma-pool.test.ts", "karma-pool-draw.test.ts", "handlebars-harness.test.ts", "sheets/z.test.ts", "apps/shet/w.test.ts", "pool.test.ts"],
+      (d) => dirs.has(d.split(sep).join("/")),
+      (f) => files.has(f),
+    );
+    expect(faults).toEqual(["sheets/z.test.ts: no folder src/foundry/sheets", "apps/shet/w.test.ts: no folder src/foundry/apps/shet", "pool.test.ts: named after no file of src/foundry (and not listed in TOP_LEVEL_TESTS)"]);
   });
 
   it("src/foundry's folders import each other without a loop: every arrow points down a floor", () => {

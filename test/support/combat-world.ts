@@ -5,7 +5,8 @@
  * die (dice come from a queue the test fills; an empty queue is an error, never a made-up
  * roll; each die handed out is an object of its own, kept in `rolled`). It decides nothing: tests assert on what the engine and the rules produced.
  */
-import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/engine";
+import { TurnEngine } from "../../src/foundry/combat/engine";
+import { combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot } from "../../src/foundry/combat/turn-host";
 import { LockScope } from "../../src/foundry/requests/locks";
 import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
 import type { CombatantStats, HoldState } from "../../src/rules/index";

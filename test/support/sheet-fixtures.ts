@@ -6,7 +6,8 @@
 import "./foundry-globals";
 import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../../src/foundry/data/item/items";
-import { characterSheetData, type CharacterSheetData, type CharacterSystemView, type ItemView } from "../../src/foundry/apps/sheet/sheet-context";
+import { characterSheetData, type CharacterSheetData, type CharacterSystemView } from "../../src/foundry/apps/sheet/sheet-context";
+import type { ItemView } from "../../src/foundry/apps/sheet/item-rows";
 import { itemSheetData, type ItemSheetData } from "../../src/foundry/apps/sheet/item-context";
 import { HERO_PARTS, ITEM_PARTS, NPC_PARTS } from "../../src/foundry/apps/templates";
 import { itemPartsFor } from "../../src/foundry/apps/sheet/item-sheet";

@@ -12,10 +12,9 @@
  * evaluated flag and importers cleared), narrowed to src/foundry when the worker's registry can
  * be reached, and all of it otherwise.
  *
- * src/rules is evaluated once and shared: it is pure TypeScript, and its only module state is
- * synchronous (the memo and scratch arrays of rules/turn/initiative-step.ts, the last-written
- * shapes of rules/exchange/copy.ts); no await can fall inside their use, so two clients cannot
- * interleave through them and sharing them cannot make a race appear or vanish. Re-evaluating
+ * src/rules is evaluated once and shared: it is pure TypeScript with no module state (the house
+ * test "no module state in rules"; its caches are WeakMaps and WeakSets keyed by the data they
+ * cache), so sharing it cannot make a race appear or vanish. Re-evaluating
  * src/rules for every client was two thirds of a load (about 45 of 70 ms on this machine).
  */
 import { vi } from "vitest";

@@ -4,7 +4,7 @@
  * Lines about NPCs' secrets or hidden combatants are kept apart for a GM-only whisper, and so
  * are the dice they announce: each die goes on the card of its line, once.
  */
-import type { Announcement, TurnDie } from "./engine";
+import type { Announcement, TurnDie } from "./turn-host";
 import type { Localize } from "../core/format";
 import { formatSigned } from "../core/format";
 

@@ -8,7 +8,7 @@
  * take the request's lock scope: they check it holds what they write and take no lock.
  */
 import type { CombatantTurn, Declaration, DefenceCode, TurnState } from "../../rules/index";
-import type { WriteScope } from "./engine";
+import type { WriteScope } from "./turn-host";
 
 /** A character's part of a running turn, as the GM's client reads it from the combat. */
 export interface TurnStanding {

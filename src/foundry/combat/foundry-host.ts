@@ -12,21 +12,10 @@ import { clearStatus, isUnconscious, setStatus, statusDetails, statusId, syncUnc
 import { userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
 import { actionsLeft, bestRegenerationRank, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState, type RegeneratingPower } from "../../rules/index";
-import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot, type WriteScope } from "./engine";
+import { TurnEngine } from "./engine";
+import { combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot, type WriteScope } from "./turn-host";
 import type { TurnDirectory } from "./queries";
-import {
-  publicDeclaration,
-  recordCombatants,
-  recordSecrets,
-  statsFromCharacter,
-  withSecretDeclaration,
-  type CombatantInput,
-  type RecordedCombatant,
-  type SecretDeclarations,
-  type StoredTurnStep,
-  type TurnSettingsInput,
-  type TurnWrite,
-} from "./state";
+import { publicDeclaration, recordCombatants, recordSecrets, statsFromCharacter, withSecretDeclaration, type CombatantInput, type RecordedCombatant, type SecretDeclarations, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "./state";
 import { actorLock, loseEnduranceRank, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
 import { messageUpdate, type MessageSystem } from "../data/system-data";

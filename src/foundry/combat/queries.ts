@@ -22,7 +22,8 @@ import {
 } from "../../rules/index";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../requests/router";
 import type { LockScope } from "../requests/locks";
-import { AidRefusedError, NotTurnWriterError, combatLock, type ChangeActionAnswer, type DefenceAnswer, type TurnEngine } from "./engine";
+import type { TurnEngine } from "./engine";
+import { AidRefusedError, NotTurnWriterError, combatLock, type ChangeActionAnswer, type DefenceAnswer } from "./turn-host";
 
 /** A Foundry document id (16 letters and digits). */
 export const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;

@@ -8,7 +8,7 @@
  */
 import { TurnError, attackInTurn, helplessReason, turnShifts, type CsReason, type HelplessReason, type TurnRollKind, type TurnShift } from "../../rules/index";
 import type { CombatBridge, TurnStanding } from "./bridge";
-import { combatLock, type WriteScope } from "./engine";
+import { combatLock, type WriteScope } from "./turn-host";
 import { LockScopeError } from "../requests/locks";
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";

@@ -16,7 +16,7 @@ import {
   type TurnPhase,
   type TurnState,
 } from "../../rules/index";
-import type { DefenceAnswer } from "../combat/engine";
+import type { DefenceAnswer } from "../combat/turn-host";
 import { compareCombatants, isTurnWriter, turnEngineOf } from "../combat/foundry-host";
 import { advancePhaseQuery, completeActionQuery, recordDefenceQuery, rollTurnInitiativeQuery, setConditionQuery } from "../combat/queries";
 import type { CombatSystemData } from "../combat/state";

@@ -16,12 +16,18 @@
  * "stale" when it has already happened, so a double click, a replayed request or a second GM
  * changes nothing; "invalid" is for input no click could make.
  *
- * The files: state.ts (the exchange's shapes, making one, reading a row), transitions.ts (every
- * step, and what may happen next: targetActions, mayEscape), secrets.ts (what players may not
- * see), copy.ts (copying a state field by field, fast).
+ * The files: state.ts (the exchange's shapes, making one, reading a row); the steps, in the
+ * order a row takes them: defend-and-hit.ts (the defence, the to-hit, a pulled blow),
+ * apply-damage.ts (apply, undo, damage to others, a Slam's move), checks-and-escapes.ts (the
+ * Slam?/Stun?/Kill? checks, escapes from a hold); target-actions.ts (what may happen next:
+ * targetActions, completion, the attacker's row); secrets.ts (what players may not see),
+ * copy.ts (copying a state field by field, fast), npc-defence.ts (the NPCs' automatic defence).
  */
 
 export { type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, DEFENCE_SCORE, type DamageRecord, type DefenceChoice, type DefenceOutcome, EXCHANGE_VERSION, type EscapeRecord, type ExchangeAttacker, ExchangeError, type ExchangeErrorKind, type ExchangeInput, type ExchangeState, type ExchangeTarget, type OtherDamage, KARMA_APPLIES_TO_EACH_TARGET, TARGET_SCORE_KEYS, TO_HIT_AFTER_DEFENCE, type TargetDefence, type TargetInput, type TargetPhase, type TargetScores, type ToHitRecord, createExchange, defenceOptions, defenceOutcome, targetOf } from "./state";
-export { type ConsequenceRoll, type DamageApplication, type DefenceRoll, MAX_ESCAPE_ATTEMPTS, PULL_IS_FINAL, type PullChoice, type TargetActions, type ToHitRoll, type OthersDamageApplication, applyDamage, applyDamageToOthers, recordSlamMove, applyDeclaredDodge, chooseDefence, declineDefence, escapeHold, exchangeAttackRow, exchangeComplete, holdStands, mayEscape, pullBlow, resolveConsequence, rollToHit, targetActions, undoDamage, needsStrengthDie, UNDO_TAKES_BACK_CHECKS, UNDO_VOIDS_THE_ROW, mayUndo, undoPlan, type UndoPlan } from "./transitions";
+export { type DefenceRoll, PULL_IS_FINAL, type PullChoice, type ToHitRoll, applyDeclaredDodge, chooseDefence, declineDefence, needsStrengthDie, pullBlow, rollToHit } from "./defend-and-hit";
+export { type DamageApplication, type OthersDamageApplication, UNDO_TAKES_BACK_CHECKS, UNDO_VOIDS_THE_ROW, type UndoPlan, applyDamage, applyDamageToOthers, mayUndo, recordSlamMove, undoDamage, undoPlan } from "./apply-damage";
+export { type ConsequenceRoll, MAX_ESCAPE_ATTEMPTS, escapeHold, holdStands, mayEscape, resolveConsequence } from "./checks-and-escapes";
+export { type TargetActions, exchangeAttackRow, exchangeComplete, targetActions } from "./target-actions";
 export * from "./secrets";
 export * from "./npc-defence";

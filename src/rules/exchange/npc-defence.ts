@@ -13,7 +13,7 @@ import { isHoldResult } from "../attacks";
 import { UNIVERSAL_TABLE, colorOdds, type UniversalTable } from "../universal-table";
 import type { Declaration } from "../turn/declaration";
 import { DEFENCE_SCORE, ExchangeError, targetOf, type CsReason, type DefenceChoice, type ExchangeState, type ExchangeTarget, type TargetDefence } from "./state";
-import { targetActions } from "./transitions";
+import { targetActions } from "./target-actions";
 import { replaceTarget } from "./copy";
 
 /** The world setting's choices: the Judge clicks (as before), the declared defence, or the valid defence with the best odds. */

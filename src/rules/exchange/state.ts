@@ -41,7 +41,7 @@ export interface TargetScores {
 
 export const TARGET_SCORE_KEYS = ["agility.bal", "fighting.def", "strength.mgt", "endurance.res"] as const satisfies readonly (keyof TargetScores)[];
 
-/** A row's phase; "undone" is terminal (rules transitions.ts `UNDO_VOIDS_THE_ROW`): nothing more happens on it. */
+/** A row's phase; "undone" is terminal (apply-damage.ts `UNDO_VOIDS_THE_ROW`): nothing more happens on it. */
 export type TargetPhase = "awaitingDefence" | "awaitingToHit" | "resolved" | "applied" | "undone";
 
 export type DefenceChoice = DefenceCode | "none";

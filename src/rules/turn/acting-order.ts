@@ -1,12 +1,13 @@
 /**
  * The acting order as the resolve phase begins [001 Step 3], each unit's initiative total
  * written on its members: the fast path without team initiative (one native sort of number
- * keys, initiative-step.ts's initiativeKeys) and the path through units and entries it must equal.
+ * keys, initiative-waiting.ts's initiativeKeys) and the path through units and entries it must equal.
  */
 import { initiativeWith } from "./copy";
 import { type InitiativeEntry, initiativeTotalForMode, orderInitiative } from "../initiative";
 import { TurnError } from "./phases";
-import { type InitiativeUnit, initiativeKeys, initiativeScratch, initiativeUnits, rollOffTiebreak, rollsDie, takesPartInInitiative, unitEntries, unitsAreCombatants } from "./initiative-step";
+import { type InitiativeUnit, initiativeUnits, rollOffTiebreak, rollsDie, takesPartInInitiative, unitEntries, unitsAreCombatants } from "./initiative-units";
+import { initiativeKeys, initiativeScratch } from "./initiative-waiting";
 import { type CombatantTurn } from "./state";
 import { type Draft } from "./change";
 

@@ -6,7 +6,7 @@ import { needsRoll } from "../initiative";
 import { type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnPhase, type WaitingNeed, assertBoolean, isTurnPhase, show } from "./phases";
 import { type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, FRESH_INITIATIVE, type TurnChange, type TurnState, canActThisTurn, currentCombatantId } from "./state";
 import { Draft, anyDue, settleCursor } from "./change";
-import { type InitiativeWaiting, initiativeWaiting } from "./initiative-step";
+import { type InitiativeWaiting, initiativeWaiting } from "./initiative-waiting";
 import { buildOrder } from "./acting-order";
 import { applyExtraOutcome, beginExtraActions } from "./steps";
 

@@ -31,7 +31,10 @@
  *   change.ts        what a step changes: the Draft a step builds its change on, the commit, and
  *                    the cursor moves the acting steps share
  *   steps.ts         Steps 1, 2, 4 and 5: declare, extra-action rolls, resolve and change of action
- *   initiative-step.ts  Step 3: initiative, its roll-offs and declared dodges
+ *   initiative-units.ts    Step 3's units: who takes part, teams, each unit's initiative entry
+ *   initiative-waiting.ts  what Step 3 waits for (rolls, roll-offs, dodges): the fast path, its
+ *                          remembered answer per combatants' map, and the simple path it equals
+ *   initiative-step.ts     Step 3's steps: the initiative rolls, the roll-offs, the declared dodges
  *   acting-order.ts  the acting order as resolve begins, each unit's total written on its members
  *   conditions.ts    what happens to a combatant mid-turn: stuns, dying, aid, holds, defences, events
  *   advance.ts       walking the turn's table (phases.ts) from phase to phase: who each phase
@@ -48,7 +51,9 @@ export { DECLARED_MOVE_IS_FULL_MOVE, TURN_ROLL_KINDS, TURN_SHIFT_REASONS, TURN_S
 export { type AttackTurnVerdict, type CharacterStanding, type StandingRulings, attackInTurn, helplessReason, mayDefendNow } from "./able";
 export { NO_CHANGE, commitTurnChange, isEmptyTurnChange, withTurnChange } from "./change";
 export { type ChangeActionResult, changeAction, chooseExtraMode, completeAction, declareAction, recordExtraActionRoll } from "./steps";
-export { type InitiativeUnit, type InitiativeWaiting, initiativeUnits, initiativeWaiting, recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
+export { type InitiativeUnit, initiativeUnits } from "./initiative-units";
+export { type InitiativeWaiting, initiativeWaiting } from "./initiative-waiting";
+export { recordDodgeRoll, recordInitiativeRoll, recordInitiativeRollOffs, recordInitiativeRolls } from "./initiative-step";
 export { type AdvanceOptions, type Waiting, advancePhase, nextPhase, phaseWaiting } from "./advance";
 export { type DefenceRecord, UNDONE_DEFENCE_GIVEN_BACK, aidTargetOf, applyStun, defenceRefusal, forgetDefence, markDying, needsAid, noteEvent, recordDefence, refreshCombatant, restoreStun, reviveStun, setAided, setHold } from "./conditions";
 export { TURN_HISTORY_LIMIT, type TurnHistory, type TurnHistoryCause, type TurnHistoryEntry, lastTurnDeclarations, lastTurnStep, rememberTurn, stepBack, stepBackTarget } from "./history";

@@ -5,7 +5,7 @@
  */
 import { regenerationPerTurn } from "../../../src/rules/index";
 import { describe, expect, it } from "vitest";
-import { NotTurnWriterError } from "../../../src/foundry/combat/engine";
+import { NotTurnWriterError } from "../../../src/foundry/combat/turn-host";
 import { TurnError, parseDeclaration, type CombatantStats } from "../../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../../support/combat-world";
 

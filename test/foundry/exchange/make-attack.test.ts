@@ -15,7 +15,7 @@ import { attackCardContext } from "../../../src/foundry/exchange/card-context";
 import { loadCard } from "../../../src/foundry/exchange/card-store";
 import { renderTemplate } from "../../support/handlebars";
 import { NO_COMBAT, type CombatBridge } from "../../../src/foundry/combat/bridge";
-import { combatLock } from "../../../src/foundry/combat/engine";
+import { combatLock } from "../../../src/foundry/combat/turn-host";
 import { spendAttackAction } from "../../../src/foundry/combat/turn-feed";
 import { LockScope } from "../../../src/foundry/requests/locks";
 import { DEFAULT_TURN_SETTINGS, createCombatTurn, createCombatantTurn, createTurnState } from "../../../src/rules/index";

@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from "vitest";
 import { QueryRouter, defineQuery, type AskingUser, type QueryEnvironment, type RequestClaim } from "../../../src/foundry/requests/router";
 import { oneGMClaims } from "../../support/gm-router";
 import { LockScope, LockScopeError, LockTable } from "../../../src/foundry/requests/locks";
-import { TurnEngine, combatLock } from "../../../src/foundry/combat/engine";
+import { TurnEngine } from "../../../src/foundry/combat/engine";
+import { combatLock } from "../../../src/foundry/combat/turn-host";
 import { turnWorld, worldCombatant } from "../../support/combat-world";
 
 const gm: AskingUser = { id: "gm0000000000000a", isGM: true, active: true, name: "Judge" };

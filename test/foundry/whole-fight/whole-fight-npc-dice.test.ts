@@ -19,7 +19,7 @@ import { attackCardContext, type Viewer } from "../../../src/foundry/exchange/ca
 import { renderTemplate } from "../../support/handlebars";
 import { parseHtml, queryAll, queryOne, text } from "../../support/html";
 import { turnWorld, worldCombatant } from "../../support/combat-world";
-import type { AnnouncementLine, TurnDie } from "../../../src/foundry/combat/engine";
+import type { AnnouncementLine, TurnDie } from "../../../src/foundry/combat/turn-host";
 
 let table: StrictTable;
 

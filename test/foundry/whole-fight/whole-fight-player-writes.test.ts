@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAST, StrictTable, installTableGlobals, itemUuid, seatCast, seatCombat, type ClientCombat, type StrictClient } from "../../support/strict-table";
 import { completeActionQuery } from "../../../src/foundry/combat/queries";
-import { combatLock } from "../../../src/foundry/combat/engine";
+import { combatLock } from "../../../src/foundry/combat/turn-host";
 import { turnEngineOf } from "../../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../../src/foundry/exchange/make-attack";
 import { defendQuery } from "../../../src/foundry/exchange/gm-actions";

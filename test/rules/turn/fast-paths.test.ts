@@ -12,7 +12,7 @@ import { type HoldState, holdEffects } from "../../../src/rules/attacks";
 import { type TurnState, heldActionCs } from "../../../src/rules/turn/state";
 import { Draft } from "../../../src/rules/turn/change";
 import { rollOffsWith } from "../../../src/rules/turn/copy";
-import { forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-step";
+import { forgetInitiativeWaiting, initiativeWaiting, initiativeWaitingSimple } from "../../../src/rules/turn/initiative-waiting";
 import { buildOrder, buildOrderSimple } from "../../../src/rules/turn/acting-order";
 import { stats } from "../../support/turn-play";
 

@@ -25,7 +25,7 @@ import {
   type PointBuildCheck,
   type RollFn,
 } from "../../../rules/index";
-import { rankLabel, type RankLabel } from "../sheet/sheet-context";
+import { rankLabel, type RankLabel } from "../sheet/rank-label";
 
 /** How the hero is made. */
 export const BUILD_METHODS = ["random", "points"] as const;

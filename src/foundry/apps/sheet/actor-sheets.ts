@@ -6,7 +6,8 @@
  */
 import { CHARACTER_SHEET_ACTIONS, itemRowMenu } from "./sheet-actions";
 import { bindFilters, collapsedLists } from "./item-lists";
-import { characterSheetData, isCharacterItemType, type CharacterSheetData } from "./sheet-context";
+import { characterSheetData, type CharacterSheetData } from "./sheet-context";
+import { isCharacterItemType } from "./item-rows";
 import { isCharacter } from "../../core/guards";
 import { contextMenuEntries } from "../../core/compat";
 import { rollDragData } from "./roll-drag";

@@ -6,7 +6,8 @@
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, SUB_SCORE_REFS } from "../../../rules/index";
 import { effectsTabData, type EffectSource, type EffectsTabData } from "./effects-context";
 import type { EffectProblem } from "../../data/actor/effect-changes";
-import { coverLabel, isCharacterItemType, rankLabel, type CharacterItemType, type RankLabel } from "./sheet-context";
+import { coverLabel, isCharacterItemType, type CharacterItemType } from "./item-rows";
+import { rankLabel, type RankLabel } from "./rank-label";
 
 /** value → label key, as Foundry's `selectOptions` helper takes it. */
 export type Choices = Record<string, string>;

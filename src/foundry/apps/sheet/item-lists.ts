@@ -5,7 +5,7 @@
  * whose entries run the same handlers as the buttons in a row's summary.
  */
 import { SYSTEM_ID } from "../../core/constants";
-import { CHARACTER_ITEM_TYPES, isCharacterItemType, matchesFilter, type CharacterItemType } from "./sheet-context";
+import { CHARACTER_ITEM_TYPES, isCharacterItemType, matchesFilter, type CharacterItemType } from "./item-rows";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -49,7 +49,7 @@ export async function toggleCollapsed(type: string): Promise<boolean> {
 }
 
 /**
- * Shows only the rows of `section` whose name matches `query` (sheet-context `matchesFilter`),
+ * Shows only the rows of `section` whose name matches `query` (item-rows `matchesFilter`),
  * and the "no match" line when a filter hides every row.
  */
 export function applyFilter(section: Element, query: string): void {

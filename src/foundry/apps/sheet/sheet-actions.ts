@@ -14,7 +14,7 @@ import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../../actor-wr
 import { karmaPoolDialogContext, learnTalentContext, learnableTalents, readKarmaPoolForm, readLearnTalentForm, readRestForm, restDialogContext } from "./sheet-campaign";
 import { makeAttack } from "../../exchange/make-attack";
 import { reloadWeapon } from "../../exchange/ammunition";
-import { isCharacterItemType, itemRow } from "./sheet-context";
+import { isCharacterItemType, itemRow } from "./item-rows";
 import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
 import { askForm } from "../../ui/dialogs";
 import { EFFECT_ACTIONS } from "./effect-actions";

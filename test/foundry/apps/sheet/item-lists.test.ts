@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("../../../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), rollItem: vi.fn() }));
 vi.mock("../../../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }));
 
-import { matchesFilter } from "../../../../src/foundry/apps/sheet/sheet-context";
+import { matchesFilter } from "../../../../src/foundry/apps/sheet/item-rows";
 import { COLLAPSED_SETTING, parseCollapsed, registerItemListSetting, rowMenuEntries } from "../../../../src/foundry/apps/sheet/item-lists";
 import { CHARACTER_SHEET_ACTIONS, ITEM_CARD_TEMPLATE, itemRowMenu } from "../../../../src/foundry/apps/sheet/sheet-actions";
 import { renderSheet, renderTemplate } from "../../../support/handlebars";

@@ -6,7 +6,7 @@
 import "../../../support/foundry-globals";
 import { describe, expect, it } from "vitest";
 import { PowerData, WeaponData } from "../../../../src/foundry/data/item/items";
-import { itemRow, type ItemRow } from "../../../../src/foundry/apps/sheet/sheet-context";
+import { itemRow, type ItemRow } from "../../../../src/foundry/apps/sheet/item-rows";
 import { migrateItemSource } from "../../../../src/foundry/data/migrations";
 import { renderSheet, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../../../support/html";

@@ -6,7 +6,9 @@
 import "../../../support/foundry-globals";
 import { describe, expect, it } from "vitest";
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, RANK_KEYS, SUB_SCORE_REFS, TALENT_COVERS } from "../../../../src/rules/index";
-import { characterSheetData, coverLabel, itemAttack, itemLists, rankLabel, sheetTabs, type CharacterSheetData } from "../../../../src/foundry/apps/sheet/sheet-context";
+import { characterSheetData, sheetTabs, type CharacterSheetData } from "../../../../src/foundry/apps/sheet/sheet-context";
+import { coverLabel, itemAttack, itemLists } from "../../../../src/foundry/apps/sheet/item-rows";
+import { rankLabel } from "../../../../src/foundry/apps/sheet/rank-label";
 import { coverGroups, fieldAt, fieldChoices, itemSheetData } from "../../../../src/foundry/apps/sheet/item-context";
 import { TalentData, PowerData } from "../../../../src/foundry/data/item/items";
 import { localize } from "../../../support/handlebars";
