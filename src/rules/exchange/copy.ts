@@ -1,15 +1,15 @@
 /**
  * Copying an exchange state and its target rows: the step every transition (defend-and-hit.ts,
- * apply-damage.ts, checks-and-escapes.ts) ends with. An object spread cost about a third of a whole attack resolution in V8 (its generic
- * clone path), so a state or row whose own keys are exactly its type's fields is copied field by
- * field; any other (say a stored one with a field this version does not know) is spread as
- * before, so nothing it holds is lost. Each copy equals the spread it replaces.
+ * apply-damage.ts, checks-and-escapes.ts) ends with. An object spread cost about a third of a
+ * whole attack resolution in V8 (its generic clone path), so a state or row whose own keys are
+ * exactly its type's fields is copied field by field; any other (say a stored one with a field
+ * this version does not know) is spread as before, so nothing it holds is lost. Each copy
+ * equals the spread it replaces.
  *
- * Reading an object's keys to know that cost about a quarter of an attack again, so the states
- * and rows written here field by field are remembered (by identity, in a WeakSet that holds
- * nothing alive): their keys are known, and a transition is nearly always handed what the one
- * before it returned. States are readonly data, never changed in place, so what was written is
- * what comes back.
+ * The keys are read every time (a for-in walk of V8's cached key list). The last state and row
+ * written here were once remembered in module variables to skip that walk (about a quarter of
+ * an attack); src/rules keeps no module state, and a WeakSet of every copy made a whole attack
+ * about seven times slower (the collector works through its entries at every collection).
  *
  * Symbol keys are not looked at, on states or rows: an exchange is plain JSON.
  */
@@ -20,9 +20,6 @@ type RowStep = "phase" | "defence" | "toHit" | "damage" | "applied" | "consequen
 
 /** A copy of a row for a transition to set its {@link RowStep} fields on (none other: the copy's keys must stay the row's). */
 export type RowCopy = Omit<ExchangeTarget, RowStep> & { -readonly [K in RowStep]: ExchangeTarget[K] };
-
-/** The states written here with exactly {@link STATE_KEYS}, and the rows with exactly {@link ROW_KEYS} in order. */
-const writtenHere = new WeakSet<ExchangeState | ExchangeTarget>();
 
 /** The fields of an {@link ExchangeState}, in the order createExchange and {@link replaceTarget} write them. */
 const STATE_KEYS = ["version", "attack", "source", "attacker", "toHitCs", "karma", "damage", "calledShot", "blindsided", "projectile", "obstacles", "strengthContest", "targets"] as const satisfies readonly (keyof ExchangeState)[];
@@ -65,7 +62,7 @@ export function hasExactlyRowKeys(row: ExchangeTarget): boolean {
  * `{ ...row, field: value, … }` (a field the row has keeps its place, a new one goes last).
  */
 export function copyRow(row: ExchangeTarget): RowCopy {
-  if (!writtenHere.has(row) && !hasExactlyRowKeys(row)) return { ...row };
+  if (!hasExactlyRowKeys(row)) return { ...row };
   const copy: RowCopy = {
     key: row.key,
     uuid: row.uuid,
@@ -81,7 +78,6 @@ export function copyRow(row: ExchangeTarget): RowCopy {
     consequences: row.consequences,
     escapes: row.escapes,
   };
-  writtenHere.add(copy);
   return copy;
 }
 
@@ -90,7 +86,7 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
   const list = state.targets;
   // One target (most attacks): no callback. (A hole there would have failed targetOf already.)
   const targets = list.length === 1 && list[0]?.key === target.key ? [target] : list.map((t) => (t.key === target.key ? target : t));
-  if (!writtenHere.has(state) && !hasExactlyStateKeys(state)) return { ...state, targets };
+  if (!hasExactlyStateKeys(state)) return { ...state, targets };
   const copy: ExchangeState = {
     version: state.version,
     attack: state.attack,
@@ -106,16 +102,5 @@ export function replaceTarget(state: ExchangeState, target: ExchangeTarget): Exc
     strengthContest: state.strengthContest,
     targets,
   };
-  writtenHere.add(copy);
   return copy;
-}
-
-/**
- * Remembers a state createExchange has just written with exactly {@link STATE_KEYS}, and its rows
- * with exactly {@link ROW_KEYS} in order.
- */
-export function written(state: ExchangeState): ExchangeState {
-  writtenHere.add(state);
-  for (const row of state.targets) writtenHere.add(row);
-  return state;
 }

@@ -7,7 +7,6 @@ import { isRankNumber } from "../ranks";
 import { AREA_CANNOT_BE_CAUGHT, areaRefusal, assertAreaDefinition, type AreaDefinition } from "../areas";
 import { type Color } from "../universal-table";
 import type { SlamMove } from "../board";
-import { written } from "./copy";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -321,7 +320,7 @@ export function createExchange(input: ExchangeInput): ExchangeState {
     targets,
   };
   const turn = turnFields(input);
-  if (turn === null) return area === undefined ? written(state) : { ...state, area };
+  if (turn === null) return area === undefined ? state : { ...state, area };
   return area === undefined ? { ...state, ...turn } : { ...state, area, ...turn };
 }
 
