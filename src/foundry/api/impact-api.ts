@@ -24,6 +24,7 @@ import { askForm } from "../ui/dialogs";
 import { MAX_TARGETS } from "./damage-limits";
 import { impactPromptContext, readImpactForm } from "./impact-forms";
 import { controlledActorUuids } from "./campaign-api";
+import { caseFlag } from "../core/flags";
 
 export const IMPACT_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/impact-prompt.hbs`;
 export const IMPACT_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/impact-card.hbs`;
@@ -100,8 +101,7 @@ function impactOn(actor: Actor.OfType<"hero" | "npc">, payload: ImpactPayload): 
 /** Whether the card of impact request `requestId` is in the chat log (a GM-written message carrying its id). */
 function impactCardPosted(requestId: string): boolean {
   for (const m of game.messages) {
-    const flags = (m.flags as Record<string, { impact?: unknown } | undefined>)[SYSTEM_ID];
-    if (flags?.impact === requestId && m.author?.isGM === true) return true;
+    if (caseFlag(m.flags, "impact") === requestId && m.author?.isGM === true) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@
 import { RollRequestError, isRankNumber, isScoreRef, readRollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { formatSigned } from "../core/format";
-import { actorFromUuid, isCharacter } from "../core/guards";
+import { actorFromUuid, isCharacter, isMessageType } from "../core/guards";
 import { rollDialog } from "../dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../dice/roll-input";
 import { rollScore } from "../dice/entry-points";
@@ -46,7 +46,7 @@ interface CardOwner {
  */
 async function answerRow(messageId: string, rowKey: string): Promise<void> {
   const message = game.messages.get(messageId);
-  const request = message ? readRollRequest((message.system as { request?: unknown }).request) : null;
+  const request = message && isMessageType(message, "rollRequest") ? readRollRequest(message.system.request) : null;
   const row = request?.rows.find((r) => r.key === rowKey);
   if (!request || !row) {
     ui.notifications.warn(game.i18n.localize("CASE.RollRequest.CardGone"));
@@ -88,7 +88,7 @@ export async function renderRollRequestCard(message: ChatMessage.Implementation,
   if (!content) return;
   try {
     if (message.author?.isGM !== true) throw new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
-    const view = requestCardContext(readRollRequest((message.system as { request?: unknown }).request), currentViewer());
+    const view = requestCardContext(readRollRequest(isMessageType(message, "rollRequest") ? message.system.request : null), currentViewer());
     content.innerHTML = await foundry.applications.handlebars.renderTemplate(ROLL_REQUEST_TEMPLATE, { ...view });
     listenForActions(content, REQUEST_CARD_ACTIONS, { messageId: message.id ?? "" });
   } catch (error) {

@@ -2,11 +2,11 @@
  * An impact: the Judge's fall through `CONFIG.CASE.api.impact`, for a scratch hero. The rebound
  * and the Health it leaves are the rules' (impacts.ts), and the impact card is posted.
  */
-import { SYSTEM_ID } from "../core/constants";
 import { isCharacter } from "../core/guards";
 import { batchSpec } from "./batches";
 import { IMPACT_CASE, expectedImpact } from "./expected";
 import { recordingMessages, scratchActor, type Scratch } from "./scratch";
+import { caseFlag } from "../core/flags";
 
 export const impactBatch = batchSpec<Scratch>("impact", ({ describe, it, assert }, scratch) => {
   describe("an impact", () => {
@@ -19,7 +19,7 @@ export const impactBatch = batchSpec<Scratch>("impact", ({ describe, it, assert 
       assert.ok(summary, "the impact was resolved");
       assert.equal(summary?.targets[0]?.rebound, expected.rebound, "the rebound");
       assert.equal(hero.system.health.value, expected.health, "Health after the fall");
-      const card = messages.find((m) => (m.flags as Record<string, { impact?: unknown } | undefined>)[SYSTEM_ID]?.impact === summary?.requestId);
+      const card = messages.find((m) => caseFlag(m.flags, "impact") === summary?.requestId);
       assert.ok(card, "the impact card is in chat");
     });
   });
