@@ -54,8 +54,6 @@ export interface CaseFlags {
   readonly defenceKeys: readonly string[];
   /** Token: the last slam move a step made. */
   readonly slamMove: SlamMoveFlag;
-  /** ChatMessage (base type): the impact request whose card this is. */
-  readonly impact: string;
   /** MeasuredTemplate, Region: the item whose area attack placed it. */
   readonly areaItem: string;
   /** Any document the world migration wrote: the values it could not read. */
@@ -122,7 +120,6 @@ const PARSERS: { readonly [K in keyof CaseFlags]: (value: unknown) => Parsed<Cas
     isRecord(v) && typeof v.id === "string" && (v.move === null || isSlamMove(v.move)) && (v.nonce === undefined || typeof v.nonce === "string")
       ? { value: { id: v.id, move: v.move, ...(v.nonce === undefined ? {} : { nonce: v.nonce }) } }
       : { error: "is not a slam move (id, move, nonce)" },
-  impact: (v) => (typeof v === "string" ? { value: v } : { error: "is not a request id" }),
   areaItem: (v) => (typeof v === "string" ? { value: v } : { error: "is not an item UUID" }),
   migrationLost: (v) =>
     Array.isArray(v) ? { value: v.filter((e): e is LostFlagEntry => isRecord(e) && typeof e.path === "string" && typeof e.text === "string") } : { error: "is not a list of lost values" },

@@ -80,26 +80,25 @@ describe("flags declared: the one reader", () => {
   const move = { heading: "away", to: { x: 3, y: 4 }, areas: 2, edge: false };
 
   it("flags declared: reads each key through its declared type, absent as undefined", () => {
-    const flags = { case: { outOfFight: 1, defenceKeys: ["dodge", 3, "block"], slamMove: { id: "s", move, nonce: "n" }, impact: "req", areaItem: "Item.x", ledger: [ledgerEntry, { id: 5 }] } };
+    const flags = { case: { outOfFight: 1, defenceKeys: ["dodge", 3, "block"], slamMove: { id: "s", move, nonce: "n" }, areaItem: "Item.x", ledger: [ledgerEntry, { id: 5 }] } };
     expect(readCaseFlag(flags, "outOfFight")).toEqual({ ok: true, value: 1 });
     expect(caseFlag(flags, "defenceKeys")).toEqual(["dodge", "block"]);
     expect(caseFlag(flags, "slamMove")).toEqual({ id: "s", move, nonce: "n" });
-    expect(caseFlag(flags, "impact")).toBe("req");
     expect(caseFlag(flags, "areaItem")).toBe("Item.x");
     expect(caseFlag(flags, "ledger")).toEqual([ledgerEntry]);
     expect(readCaseFlag(flags, "foeBonus")).toEqual({ ok: true, value: undefined });
     expect(readCaseFlag({}, "ledger")).toEqual({ ok: true, value: undefined });
-    expect(readCaseFlag(null, "impact")).toEqual({ ok: true, value: undefined });
-    expect(readCaseFlag({ case: "not a record" }, "impact")).toEqual({ ok: true, value: undefined });
+    expect(readCaseFlag(null, "areaItem")).toEqual({ ok: true, value: undefined });
+    expect(readCaseFlag({ case: "not a record" }, "areaItem")).toEqual({ ok: true, value: undefined });
   });
 
   it("flags declared: rejects malformed flags with a clear result, and caseFlag reads them as absent", () => {
-    const flags = { case: { outOfFight: "yes", defenceKeys: "dodge", slamMove: { id: "s", move: { heading: "up" } }, foeBonus: 2, impact: 7, ledger: {} } };
+    const flags = { case: { outOfFight: "yes", defenceKeys: "dodge", slamMove: { id: "s", move: { heading: "up" } }, foeBonus: 2, areaItem: 7, ledger: {} } };
     expect(readCaseFlag(flags, "outOfFight")).toEqual({ ok: false, error: 'flags.case.outOfFight is not 0 or 1: "yes"' });
     const slam = readCaseFlag(flags, "slamMove");
     expect(slam.ok).toBe(false);
     expect(slam.ok ? "" : slam.error).toMatch(/^flags\.case\.slamMove is not a slam move/);
-    for (const key of ["defenceKeys", "foeBonus", "impact", "ledger"] as const) {
+    for (const key of ["defenceKeys", "foeBonus", "areaItem", "ledger"] as const) {
       const read = readCaseFlag(flags, key);
       expect(read.ok, key).toBe(false);
       expect(read.ok ? "" : read.error).toContain(`flags.case.${key} is not`);
