@@ -16,6 +16,7 @@ import { AttackCardData } from "./exchange/card-message";
 import { RequestClaimData, RequestMessageData } from "./requests/request-model";
 import { RollRequestCardData } from "./roll-requests/request-card-model";
 import { ImpactCardData } from "./api/impact-card";
+import { ActionCardData } from "./dice/action-card-model";
 import { CaseActor } from "./documents/actor";
 import { CaseActiveEffect } from "./documents/active-effect";
 import { CaseItem } from "./documents/item";
@@ -53,7 +54,7 @@ import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
 
-/** The chat message subtypes: the attack card and the GM's records, requests to the GM, the Judge's roll requests and impacts. */
+/** The chat message subtypes: the attack card and the GM's records, requests to the GM, the Judge's roll requests, impacts and FEAT rolls. */
 export const CHAT_MESSAGE_DATA_MODELS = {
   attack: AttackCardData,
   attackRecord: AttackRecordData,
@@ -62,6 +63,7 @@ export const CHAT_MESSAGE_DATA_MODELS = {
   turnRecord: TurnRecordData,
   rollRequest: RollRequestCardData,
   impact: ImpactCardData,
+  action: ActionCardData,
 } as const;
 
 declare module "fvtt-types/configuration" {
@@ -74,6 +76,7 @@ declare module "fvtt-types/configuration" {
       turnRecord: typeof TurnRecordData;
       rollRequest: typeof RollRequestCardData;
       impact: typeof ImpactCardData;
+      action: typeof ActionCardData;
     };
   }
 }

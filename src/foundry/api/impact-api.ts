@@ -57,7 +57,8 @@ export interface ImpactedCharacter {
   readonly killCheck: boolean;
 }
 
-export interface ImpactSummary {
+// A type, not an interface: the impact card stores it whole (impact-card.ts `typedObjectField`).
+export type ImpactSummary = {
   readonly requestId: string;
   readonly kind: ImpactKind;
   readonly areas: number;
@@ -65,7 +66,7 @@ export interface ImpactSummary {
   readonly targets: readonly ImpactedCharacter[];
   /** True when this answer is the remembered result of an earlier request with the same id. */
   readonly replayed: boolean;
-}
+};
 
 /** Validates untrusted data into an impact, or throws QueryRefusal("malformed"). */
 export function parseImpactPayload(raw: unknown): ImpactPayload {

@@ -86,7 +86,7 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(hero.updates).toHaveLength(1);
     expect(JSON.stringify(hero.flags)).toContain("impact:");
     expect(created[0]?.type).toBe("impact");
-    expect(created[0]?.system).toMatchObject({ requestId: answer.ok ? answer.value.requestId : "", by: GM.name });
+    expect(created[0]?.system).toMatchObject({ requestId: answer.ok ? answer.value?.requestId : "", by: GM.name });
     const card = await cardHtml();
     expect(text(queryOne(card, ".card-title"))).toBe("A charge at an object");
     expect(text(queryOne(card, ".impact-what"))).toBe("Areas: 3, into Excellent material (20)");

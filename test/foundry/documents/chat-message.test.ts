@@ -84,7 +84,7 @@ describe("cards own themselves", () => {
 
   it("cards own themselves: each shown type's model declares its template, builds its context and lists its actions; the rest are bookkeeping, never shown", () => {
     const cards = Object.entries(models).filter(([, model]) => bare(model).shownInChat).map(([type]) => type);
-    expect(cards.sort()).toEqual(["attack", "impact", "rollRequest"]);
+    expect(cards.sort()).toEqual(["action", "attack", "impact", "rollRequest"]);
     for (const type of cards) {
       const card = bare(models[type] as ModelClass) as unknown as ChatCardModel<Record<string, never>>;
       expect(card, type).toBeInstanceOf(ChatCardModel);
