@@ -129,8 +129,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
 };
 
 /**
- * Wires a rendered card's buttons through the one click dispatcher (ui/click-actions.ts): a
- * button is disabled while its request runs, and a failed request is shown to the user.
+ * Makes a rendered card's token rows highlight their tokens. Its buttons are wired by the card's
+ * model (ui/chat-card.ts) through the one click dispatcher (ui/click-actions.ts): a button is
+ * disabled while its request runs, and a failed request is shown to the user.
  */
 export function activateCard(root: HTMLElement): void {
   // Pointer or keyboard on a token row highlights its token on the canvas (core's tracker does the same for combatants).
@@ -233,7 +234,7 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
   return told;
 }
 
-/** The attack card's view for the user on this client (its model, card-model.ts, renders it). */
+/** The attack card's view for the user on this client (its model, card-message.ts, renders it). */
 export async function attackCardView(message: ChatMessage.Implementation): Promise<ExchangeCardView> {
   const state = cardForViewer(message);
   const viewer = currentViewer();
