@@ -52,6 +52,16 @@ export default tseslint.config(
           selector: ":matches(TSAsExpression, TSTypeAssertion) > :matches(TSAsExpression, TSTypeAssertion).expression[typeAnnotation.type='TSUnknownKeyword']",
           message: "No `as unknown as` in src/foundry: derive the type from the data model's schema, or check the value with a type guard.",
         },
+        {
+          // `x.system as { … }` (or `{ … } | null`), `system as { … }`, `x?.system as { … }`.
+          selector: [">", "> TSUnionType >"].map((to) => `TSAsExpression:matches([expression.property.name='system'], [expression.name='system'], [expression.expression.property.name='system']) ${to} TSTypeLiteral`).join(", "),
+          message: "No `system as { … }` in src/foundry: read `system` through its data model's type (core/guards.ts isActorType, isItemType, isMessageType, characterSystem) or fieldOf.",
+        },
+        {
+          // `x.flags as …`, `flags as …`, `x?.flags as …`, and `…[SYSTEM_ID] as …` (also `?.[SYSTEM_ID]`).
+          selector: "TSAsExpression:matches([expression.property.name='flags'], [expression.name='flags'], [expression.expression.property.name='flags'], [expression.computed=true][expression.property.name='SYSTEM_ID'], [expression.expression.computed=true][expression.expression.property.name='SYSTEM_ID'])",
+          message: "No hand-cast flag reads in src/foundry: `flags.case` is declared in core/flags.ts; read it with caseFlag or readCaseFlag.",
+        },
       ],
     },
   },

@@ -7,8 +7,9 @@
  * nothing again: so effects can be written before the card, and a retry redoes nothing twice.
  */
 import { SYSTEM_ID } from "./core/constants";
+import { caseFlag, type LedgerEntry, type LedgerField } from "./core/flags";
 import { applyHealing, clampHealth, effectiveEndurance, healthAfterRest, lostRanksAfterRest, lostRanksReaching, spendKarmaOnRoll, type CareLevel, type KarmaLogEntry, type RecoveryRulings } from "../rules/index";
-import { actorFromUuid, isCharacter } from "./core/guards";
+import { actorFromUuid, characterSystem, isCharacter } from "./core/guards";
 import { QueryRefusal } from "./requests/router";
 import type { LockScope, WriteScope } from "./requests/locks";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
@@ -16,25 +17,7 @@ import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
 /** How many ledger entries an actor keeps (the newest). */
 export const LEDGER_SIZE = 50;
 
-/**
- * The numbers the ledger may record. `flags.case.outOfFight` is 1 while the minor-foe rule has
- * taken the actor out of the fight (gm-actions), 0 once that was undone.
- */
-export type LedgerField = "system.health.value" | "system.abilities.endurance.value" | "system.lostEnduranceRanks" | "system.karma.value" | "flags.case.outOfFight";
-
-export interface LedgerEntry {
-  readonly id: string;
-  readonly field: LedgerField;
-  readonly before: number;
-  readonly after: number;
-  /**
-   * A random word the GM chose for this write and noted first where only GMs write (an attack
-   * card's record: card-store.ts `journalStep`). The actor is a document its owner may write, so
-   * an entry counts for a card's step only when its nonce matches the GM's note: a player who
-   * writes entries on their own actor cannot make a step look done.
-   */
-  readonly nonce?: string;
-}
+export type { LedgerEntry, LedgerField } from "./core/flags";
 
 /** The lock key of an actor's Health, Endurance and conditions. */
 export function actorLock(uuid: string): string {
@@ -58,16 +41,9 @@ interface HasFlags {
   readonly flags: unknown;
 }
 
-function isEntry(value: unknown): value is LedgerEntry {
-  if (typeof value !== "object" || value === null) return false;
-  const e = value as Record<string, unknown>;
-  return typeof e.id === "string" && typeof e.field === "string" && Number.isInteger(e.before) && Number.isInteger(e.after) && (e.nonce === undefined || typeof e.nonce === "string");
-}
-
 /** The actor's ledger, newest last (malformed entries are skipped). */
 export function ledgerOf(actor: HasFlags): LedgerEntry[] {
-  const flags = (actor.flags as Record<string, unknown> | undefined)?.[SYSTEM_ID] as { ledger?: unknown } | undefined;
-  return Array.isArray(flags?.ledger) ? flags.ledger.filter(isEntry) : [];
+  return [...(caseFlag(actor.flags, "ledger") ?? [])];
 }
 
 /**
@@ -117,7 +93,8 @@ export type StoredKarmaEntry = KarmaLogEntry;
 
 /** The actor's Karma log, oldest first (empty for an actor without one). */
 export function karmaLogOf(actor: { readonly system: unknown }): KarmaLogEntry[] {
-  const log = (actor.system as { karmaLog?: unknown } | null)?.karmaLog;
+  const system = actor.system;
+  const log = typeof system === "object" && system !== null && "karmaLog" in system ? system.karmaLog : undefined;
   return Array.isArray(log) ? (log as KarmaLogEntry[]) : [];
 }
 
@@ -177,7 +154,7 @@ export function restOutcome(system: RestingCharacter, days: number, care: CareLe
 export async function loseEnduranceRank(scope: WriteScope, actor: Actor.Implementation, id: string, to: { readonly value: number; readonly dead: boolean }): Promise<number> {
   const entry = ledgerEntry(actor, id, "system.lostEnduranceRanks");
   if (entry) return entry.after;
-  const { beforeLoss, lost } = (actor.system as { endurance: { beforeLoss: number; lost: number } }).endurance;
+  const { beforeLoss, lost } = characterSystem(actor).endurance;
   const after = lostRanksReaching(beforeLoss, lost, to.value, to.dead);
   await writeOnce(scope, actor, id, "system.lostEnduranceRanks", lost, after);
   return after;
@@ -189,7 +166,7 @@ export async function loseEnduranceRank(scope: WriteScope, actor: Actor.Implemen
  * Resolves to the Health after.
  */
 export async function regenerate(scope: WriteScope, actor: Actor.Implementation, id: string, amount: number): Promise<number> {
-  const health = (actor.system as { health: { value: number; max: number } }).health;
+  const health = characterSystem(actor).health;
   const entry = ledgerEntry(actor, id, "system.health.value");
   if (entry) return entry.after;
   const before = clampHealth(health.value, health.max);

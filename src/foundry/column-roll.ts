@@ -44,6 +44,6 @@ export async function rollColumn(column: number | string, options: ColumnRollOpt
   }
   const roll = CaseRoll.fromCheck(columnCheck(parsed.value, { attack, label: options.label ?? null }));
   await roll.evaluate();
-  await roll.toMessage({ speaker: speaker() });
+  await roll.toMessage({ type: "action", speaker: speaker() });
   return roll;
 }

@@ -11,9 +11,12 @@ import { registerSettings } from "./core/settings";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/index";
 import { COMBAT_DATA_MODELS, COMBATANT_DATA_MODELS } from "./data/combat/index";
 import { TurnRecordData } from "./data/combat/turn-record";
-import { AttackCardData, AttackRecordData } from "./exchange/card-model";
+import { AttackRecordData } from "./exchange/card-model";
+import { AttackCardData } from "./exchange/card-message";
 import { RequestClaimData, RequestMessageData } from "./requests/request-model";
 import { RollRequestCardData } from "./roll-requests/request-card-model";
+import { ImpactCardData } from "./api/impact-card";
+import { ActionCardData } from "./dice/action-card-model";
 import { CaseActor } from "./documents/actor";
 import { CaseActiveEffect } from "./documents/active-effect";
 import { CaseItem } from "./documents/item";
@@ -51,7 +54,7 @@ import { registerSelfTest } from "./self-test/quench";
 import { migrateWorld } from "./world-migration";
 import "./core/fvtt-config";
 
-/** The chat message subtypes: the attack card and the GM's records, requests to the GM, and the Judge's roll requests. */
+/** The chat message subtypes: the attack card and the GM's records, requests to the GM, the Judge's roll requests, impacts and FEAT rolls. */
 export const CHAT_MESSAGE_DATA_MODELS = {
   attack: AttackCardData,
   attackRecord: AttackRecordData,
@@ -59,6 +62,8 @@ export const CHAT_MESSAGE_DATA_MODELS = {
   requestClaim: RequestClaimData,
   turnRecord: TurnRecordData,
   rollRequest: RollRequestCardData,
+  impact: ImpactCardData,
+  action: ActionCardData,
 } as const;
 
 declare module "fvtt-types/configuration" {
@@ -70,6 +75,8 @@ declare module "fvtt-types/configuration" {
       requestClaim: typeof RequestClaimData;
       turnRecord: typeof TurnRecordData;
       rollRequest: typeof RollRequestCardData;
+      impact: typeof ImpactCardData;
+      action: typeof ActionCardData;
     };
   }
 }

@@ -9,6 +9,7 @@ import { holdEffects, unconsciousAt, type CharacterStanding, type StandingRuling
 import { isCharacter } from "./core/guards";
 import { SYSTEM_ID } from "./core/constants";
 import { replaceStatusEffects } from "./core/compat";
+import { statusDetailsOf, type StatusDetails } from "./core/flags";
 
 export const CASE_STATUSES = ["stunned", "slammed", "partialHold", "fullHold", "dying", "unconscious"] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
@@ -27,23 +28,7 @@ const ICONS: Record<CaseStatus, string> = {
   unconscious: "icons/svg/unconscious.svg",
 };
 
-/** Details kept on a condition's effect. */
-export interface StatusDetails {
-  /** Stunned: turns left, this one included; 0 = until removed. */
-  turns?: number;
-  /** Stunned: it starts at the next turn (the target had already acted). */
-  startsNextTurn?: boolean;
-  /** Slammed: direction and areas. */
-  direction?: string;
-  areas?: number | "sight";
-  /** Holds: the holder's actor UUID, and the card that made the hold. */
-  holderUuid?: string;
-  messageId?: string;
-  /** Dying: aided (the Endurance loss stops). */
-  aided?: boolean;
-  /** Dying: the Kill landed this turn (errata §4: no loss at this turn's wrap-up by default). */
-  fresh?: boolean;
-}
+export type { StatusDetails } from "./core/flags";
 
 /**
  * Core's statuses that CASE's conditions replace in the token HUD, by core id (as dnd5e and pf2e
@@ -107,8 +92,7 @@ export function statusDetails(actor: Actor.Implementation, status: CaseStatus): 
   const id = statusId(status);
   const effect = actor.effects.find((e) => e.statuses.has(id));
   if (!effect) return null;
-  const flags: unknown = (effect.flags as Record<string, unknown>)[SYSTEM_ID];
-  return typeof flags === "object" && flags !== null ? flags : {};
+  return statusDetailsOf(effect.flags);
 }
 
 /**

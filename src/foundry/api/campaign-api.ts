@@ -10,7 +10,7 @@
  * naming the request (actor-writes.ts): a replayed request changes nothing twice.
  */
 import { CARE_LEVELS, awardKarma, karmaLostForKill, type CareLevel, type KarmaChange, type KarmaKillRuling } from "../../rules/index";
-import { actorFromUuid, isCharacter } from "../core/guards";
+import { actorFromUuid, characterSystem, isCharacter } from "../core/guards";
 import { karmaLostForKillRuling, recoveryRulings } from "../core/settings";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
@@ -101,7 +101,7 @@ export const awardKarmaQuery = defineQuery({
     return context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: AwardedCharacter[] = [];
       for (const actor of actors) {
-        const before = (actor.system as { karma: { value: number } }).karma.value;
+        const before = characterSystem(actor).karma.value;
         const change = karmaChangeFor(payload, before, date, ruling);
         if (!change) {
           out.push({ uuid: actor.uuid, name: actor.name, before, after: before });

@@ -15,7 +15,7 @@
 import { applyDamageToHealth, clampHealth } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { MAX_DAMAGE, MAX_TARGETS } from "./damage-limits";
-import { actorFromUuid, isCharacter } from "../core/guards";
+import { actorFromUuid, characterSystem, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
@@ -98,7 +98,7 @@ export const applyDamageApiQuery = defineQuery({
       const out: DamagedTarget[] = [];
       for (const actor of actors) {
         // Read inside the lock; a replay reuses the "before" its entry recorded.
-        const health = (actor.system as { health: { value: number; max: number } }).health;
+        const health = characterSystem(actor).health;
         const entry = ledgerEntry(actor, id, field);
         if (!entry) replayed = false;
         const before = entry?.before ?? clampHealth(health.value, health.max);

@@ -17,7 +17,7 @@
  * Recovery is itself a ledger entry (`recovery:day:<n>`), so a second Recovery that day finds it.
  */
 import { RECOVERY_AFTER_TURNS, applyHealing, clampHealth, effectiveEndurance, resolveAction, shortRestRecovery, unconsciousAt, wakeFromZeroHealth } from "../../rules/index";
-import { isCharacter } from "../core/guards";
+import { characterSystem, isCharacter } from "../core/guards";
 import { recoveryRulings } from "../core/settings";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
@@ -74,7 +74,7 @@ interface HealthState {
 }
 
 function healthState(actor: Actor.Implementation): HealthState {
-  const system = actor.system as { health: { value: number; max: number }; endurance: { beforeLoss: number; lost: number } };
+  const system = characterSystem(actor);
   return { before: clampHealth(system.health.value, system.health.max), max: system.health.max, endurance: effectiveEndurance(system.endurance.beforeLoss, system.endurance.lost).value };
 }
 

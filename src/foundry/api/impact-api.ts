@@ -7,12 +7,13 @@
  *
  * GM only, on the active GM through the query router, under each actor's lock (`actorLock`,
  * shared with the cards and the turn); each Health write carries a ledger entry naming the
- * request (actor-writes.ts), so a replayed request changes nothing twice; its card carries the
- * request's id, so a replay posts the card only when the first run was cut before posting it.
+ * request (actor-writes.ts), so a replayed request changes nothing twice; its card (an `impact`
+ * message, impact-card.ts) carries the request's id, so a replay posts the card only when the
+ * first run was cut before posting it.
  */
 import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, killCheckDue, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
-import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
-import { isCharacter } from "../core/guards";
+import { SYSTEM_PATH } from "../core/constants";
+import { isCharacter, isMessageType } from "../core/guards";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
@@ -56,7 +57,8 @@ export interface ImpactedCharacter {
   readonly killCheck: boolean;
 }
 
-export interface ImpactSummary {
+// A type, not an interface: the impact card stores it whole (impact-card.ts `typedObjectField`).
+export type ImpactSummary = {
   readonly requestId: string;
   readonly kind: ImpactKind;
   readonly areas: number;
@@ -64,7 +66,7 @@ export interface ImpactSummary {
   readonly targets: readonly ImpactedCharacter[];
   /** True when this answer is the remembered result of an earlier request with the same id. */
   readonly replayed: boolean;
-}
+};
 
 /** Validates untrusted data into an impact, or throws QueryRefusal("malformed"). */
 export function parseImpactPayload(raw: unknown): ImpactPayload {
@@ -97,11 +99,10 @@ function impactOn(actor: Actor.OfType<"hero" | "npc">, payload: ImpactPayload): 
   }
 }
 
-/** Whether the card of impact request `requestId` is in the chat log (a GM-written message carrying its id). */
+/** Whether the card of impact request `requestId` is in the chat log (a GM-written impact card of that request). */
 function impactCardPosted(requestId: string): boolean {
   for (const m of game.messages) {
-    const flags = (m.flags as Record<string, { impact?: unknown } | undefined>)[SYSTEM_ID];
-    if (flags?.impact === requestId && m.author?.isGM === true) return true;
+    if (isMessageType(m, "impact") && m.system.requestId === requestId && m.author?.isGM === true) return true;
   }
   return false;
 }
@@ -135,12 +136,11 @@ export const impactQuery = defineQuery({
     });
     const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, replayed };
     if (!replayed || !impactCardPosted(payload.requestId)) {
-      const content = await foundry.applications.handlebars.renderTemplate(IMPACT_CARD_TEMPLATE, impactCardContext(summary, user.name));
       // The card names each character's charge damage and rebound, which give away an NPC's
       // Endurance and body armor: with an NPC among them, only the GMs receive it.
       const npc = actors.some((a) => a.type === "npc");
       const whisper = npc ? gmIds() : [];
-      await ChatMessage.implementation.create({ content, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name }, flags: { [SYSTEM_ID]: { impact: payload.requestId } } });
+      await ChatMessage.implementation.create({ type: "impact", system: { requestId: payload.requestId, by: user.name, summary }, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name } });
     }
     return summary;
   },

@@ -19,6 +19,7 @@ import { publicDeclaration, recordCombatants, recordSecrets, statsFromCharacter,
 import { actorLock, loseEnduranceRank, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
+import { caseFlag } from "../core/flags";
 
 /** The chat card of the turn's announcements. */
 export const TURN_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/combat/chat-card.hbs`;
@@ -54,8 +55,7 @@ function holdOf(actor: Actor.Implementation): HoldState {
 
 /** The defence keys a combatant remembers (`flags.case.defenceKeys`; anything else is ignored). */
 function defenceKeysOf(combatant: Combatant.Implementation): string[] {
-  const keys = ((combatant.flags as Record<string, { defenceKeys?: unknown } | undefined>)[SYSTEM_ID])?.defenceKeys;
-  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : [];
+  return [...(caseFlag(combatant.flags, "defenceKeys") ?? [])];
 }
 
 /** The combat's groups of minor foes (rules `minorFoeGroups`: NPC minor foes of one base actor), by combatant id. */

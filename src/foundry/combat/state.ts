@@ -26,11 +26,11 @@ import {
   type TurnState,
 } from "../../rules/index";
 import { createTurnState, initiativeTeamOf, initiativeWithMinorGroups } from "../../rules/index";
-import { SYSTEM_ID } from "../core/constants";
 import type { CombatSchema } from "../data/combat/combat";
 import type { CombatantSchema } from "../data/combat/combatant";
 import type { RecordedCombatant, SecretDeclaration, StoredTurnStep } from "../data/combat/turn-record";
 import type { StoredDeclaration } from "../data/combat/combatant";
+import { caseFlag } from "../core/flags";
 
 // ---------------------------------------------------------------------------------------------
 // Stored shapes (what the data models hold)
@@ -255,8 +255,7 @@ export function recordCombatants(
 
 /** The defence keys a write sets (`flags.case.defenceKeys`), or undefined when it sets none. */
 function writtenKeys(flags: Readonly<Record<string, unknown>> | undefined): readonly string[] | undefined {
-  const keys = (flags?.[SYSTEM_ID] as { defenceKeys?: unknown } | undefined)?.defenceKeys;
-  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === "string") : undefined;
+  return caseFlag(flags, "defenceKeys");
 }
 
 /** `combatant.system` for a rules combatant (the whole stored part; stats are not stored). */

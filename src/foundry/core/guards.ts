@@ -30,3 +30,18 @@ export async function actorFromUuid(uuid: string): Promise<Actor.Implementation 
   if (doc instanceof TokenDocument) return doc.actor;
   return null;
 }
+
+/** A hero's or an NPC's data (the actors with Health, Endurance and Karma); a TypeError naming the actor when it is neither. */
+export function characterSystem(actor: Actor.Implementation): Actor.OfType<"hero" | "npc">["system"] {
+  if (!isCharacter(actor)) throw new TypeError(`${actor.name} is a ${actor.type}, not a hero or an NPC.`);
+  return actor.system;
+}
+
+export function isMessageType<T extends ChatMessage.SubType>(message: ChatMessage.Implementation, type: T): message is ChatMessage.OfType<T> {
+  return message.type === type;
+}
+
+/** `value[key]` when `value` is an object, else undefined: how code given a document's `system` as plain data reads one field. */
+export function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null ? (value as Readonly<Record<string, unknown>>)[key] : undefined;
+}

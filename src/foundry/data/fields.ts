@@ -88,6 +88,6 @@ export function importedSchemaVersionField() {
 
 /** The `system.schemaVersion` a document being created gets when its data names none. */
 export function withSchemaVersion(system: unknown, current: number): { schemaVersion: number } | null {
-  const given = typeof system === "object" && system !== null ? (system as { schemaVersion?: unknown }).schemaVersion : undefined;
+  const given = typeof system === "object" && system !== null ? ("schemaVersion" in system ? system.schemaVersion : undefined) : undefined;
   return typeof given === "number" ? null : { schemaVersion: current };
 }

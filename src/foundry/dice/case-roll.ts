@@ -40,11 +40,15 @@ export class CaseRoll extends Roll {
     return resolveCheck(this.check, this.die, CONFIG.CASE.universalTable);
   }
 
+  /** The FEAT card's data for this roll: the FEAT card's model (action-card-model.ts) and `render` (older messages) share it. */
+  cardContext(): Record<string, unknown> {
+    return { ...actionCardContext(this.check, this.die, CONFIG.CASE.universalTable), formula: this.formula };
+  }
+
   override async render({ isPrivate = false }: Parameters<Roll["render"]>[0] = {}): Promise<string> {
     if (isPrivate) return super.render({ isPrivate });
     try {
-      const view = actionCardContext(this.check, this.die, CONFIG.CASE.universalTable);
-      return await foundry.applications.handlebars.renderTemplate(ACTION_CARD_TEMPLATE, { ...view, formula: this.formula });
+      return await foundry.applications.handlebars.renderTemplate(ACTION_CARD_TEMPLATE, this.cardContext());
     } catch (error) {
       console.error("case | cannot render a CASE roll", error);
       const message = error instanceof Error ? error.message : String(error);

@@ -61,7 +61,7 @@ export async function performRoll(actor: Actor.Implementation, check: RollCheck)
   if (!(await spendActorKarma(actor, check.karma, game.i18n.format("CASE.KarmaLog.RollReason", { label })))) return null;
   const roll = CaseRoll.fromCheck(check);
   await roll.evaluate();
-  await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) });
+  await roll.toMessage({ type: "action", speaker: ChatMessage.getSpeaker({ actor }) });
   return roll;
 }
 

@@ -3,6 +3,7 @@
  */
 import { ITEM_SCHEMA_VERSION } from "../data/item/items";
 import { withSchemaVersion } from "../data/fields";
+import { isItemType } from "../core/guards";
 import { keepRefusedNumbers, lostEntries, refusedBy, rememberRefused, warnLostValues } from "./migration-lost";
 
 export class CaseItem<SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
@@ -27,11 +28,7 @@ export class CaseItem<SubType extends Item.SubType = Item.SubType> extends Item<
 
   /** True when this item can make an attack (a power or weapon with an attack). */
   get isAttack(): boolean {
-    if (this.type === "power" || this.type === "weapon") {
-      const system = this.system as { attack?: { enabled?: boolean } };
-      return system.attack?.enabled === true;
-    }
-    return false;
+    return (isItemType(this, "power") || isItemType(this, "weapon")) && this.system.attack.enabled;
   }
 }
 

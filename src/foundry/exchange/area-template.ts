@@ -15,6 +15,7 @@
 import { AREA_SPARES_ATTACKER, targetsInArea, type AreaDefinition, type AreaTarget, type GridPoint } from "../../rules/index";
 import { areaDocumentName } from "../core/compat";
 import { SYSTEM_ID } from "../core/constants";
+import { caseFlag } from "../core/flags";
 
 /** The scene's grid: pixels per square, and scene units per square. */
 export interface SceneGrid {
@@ -171,9 +172,7 @@ export function areaTemplateFlags(itemUuid: string): Record<string, unknown> {
 
 /** The item an area template says it was placed for, or null. */
 export function areaTemplateItem(flags: unknown): string | null {
-  const mine = typeof flags === "object" && flags !== null ? (flags as Record<string, unknown>)[SYSTEM_ID] : null;
-  const item = typeof mine === "object" && mine !== null ? (mine as { areaItem?: unknown }).areaItem : null;
-  return typeof item === "string" ? item : null;
+  return caseFlag(flags, "areaItem") ?? null;
 }
 
 // ── The attacker's client: placing the template ──────────────────────────────────────────

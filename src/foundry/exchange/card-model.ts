@@ -5,6 +5,7 @@
 import { EXCHANGE_VERSION, isAttackCode, type ExchangeSecrets, type ExchangeState } from "../../rules/index";
 import { schemaVersionField, typedObjectField } from "../data/fields";
 import type { AnyMutableObject } from "fvtt-types/utils";
+import { CaseMessageModel } from "../data/message-model";
 
 export const ATTACK_CARD_SCHEMA_VERSION = 1;
 
@@ -29,7 +30,8 @@ export function readExchange(value: unknown): ExchangeState {
 /** How many handled request ids a card remembers (the newest). */
 export const CARD_REQUEST_MEMORY = 200;
 
-function attackCardSchema() {
+/** The attack card's stored shape (its model, with the card's template, context and actions, is in card-message.ts). */
+export function attackCardSchema() {
   const f = foundry.data.fields;
   return {
     /** The public exchange: sealed rows keep their secrets in the GM's record (rules/exchange/secrets.ts). */
@@ -50,18 +52,7 @@ function attackCardSchema() {
     schemaVersion: schemaVersionField(ATTACK_CARD_SCHEMA_VERSION),
   };
 }
-type AttackCardSchema = ReturnType<typeof attackCardSchema>;
-
-export class AttackCardData extends foundry.abstract.TypeDataModel<AttackCardSchema, ChatMessage.Implementation> {
-  static override defineSchema(): AttackCardSchema {
-    return attackCardSchema();
-  }
-
-  /** The exchange, validated; RangeError with a clear message when it cannot be read. */
-  get state(): ExchangeState {
-    return readExchange(this.exchange);
-  }
-}
+export type AttackCardSchema = ReturnType<typeof attackCardSchema>;
 
 /** The secrets of one card revision, as the GM's record keeps them. */
 export type RevisionSecrets = { revision: number; secrets: ExchangeSecrets };
@@ -99,7 +90,7 @@ type AttackRecordSchema = ReturnType<typeof attackRecordSchema>;
  * ChatMessage subtype `attackRecord`: the GM's side of an attack card, whispered to the GMs
  * only, so players never receive it. Never shown in the chat log.
  */
-export class AttackRecordData extends foundry.abstract.TypeDataModel<AttackRecordSchema, ChatMessage.Implementation> {
+export class AttackRecordData extends CaseMessageModel<AttackRecordSchema> {
   static override defineSchema(): AttackRecordSchema {
     return attackRecordSchema();
   }

@@ -5,13 +5,14 @@
  */
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { cardForViewer, cardRevision } from "./card-store";
-import { attackCardContext, type ExchangeSettings, type Viewer } from "./card-context";
+import { attackCardContext, type ExchangeCardView, type ExchangeSettings, type Viewer } from "./card-context";
 import { applyAllQuery, applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollAllChecksQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
 import { actorFromUuid } from "../core/guards";
 import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
-import { listenForActions, type ClickActions } from "../ui/click-actions";
+import type { ClickActions } from "../ui/click-actions";
+import type { CardOwner } from "../ui/chat-card";
 import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
@@ -59,10 +60,7 @@ export function selectToken(uuid: string): boolean {
   return true;
 }
 
-/** What a card's action runs on: the chat message the card is in (an application's actions run on the application). */
-export interface CardOwner {
-  readonly messageId: string;
-}
+export type { CardOwner } from "../ui/chat-card";
 
 /**
  * The card's buttons, by `data-action`: ApplicationV2-shaped actions (`this` the card's
@@ -131,11 +129,11 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
 };
 
 /**
- * Wires a rendered card's buttons through the one click dispatcher (ui/click-actions.ts): a
- * button is disabled while its request runs, and a failed request is shown to the user.
+ * Makes a rendered card's token rows highlight their tokens. Its buttons are wired by the card's
+ * model (ui/chat-card.ts) through the one click dispatcher (ui/click-actions.ts): a button is
+ * disabled while its request runs, and a failed request is shown to the user.
  */
-export function activateCard(root: HTMLElement, messageId: string): void {
-  listenForActions(root, CARD_ACTIONS, { messageId });
+export function activateCard(root: HTMLElement): void {
   // Pointer or keyboard on a token row highlights its token on the canvas (core's tracker does the same for combatants).
   for (const row of root.querySelectorAll<HTMLElement>(".target-row[data-token-uuid]")) {
     const uuid = row.dataset.tokenUuid ?? "";
@@ -236,37 +234,33 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
   return told;
 }
 
+/** The attack card's view for the user on this client (its model, card-message.ts, renders it). */
+export async function attackCardView(message: ChatMessage.Implementation): Promise<ExchangeCardView> {
+  const state = cardForViewer(message);
+  const viewer = currentViewer();
+  const defenceCs = await defenceShiftsFor(state, viewer);
+  const mayDefend = await mayDefendFor(state, viewer);
+  return attackCardContext(state, viewer, {
+    mayDefend,
+    hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
+    ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
+    turn: game.combat?.started ? game.combat.round : null,
+    table: CONFIG.CASE.universalTable,
+    ...(defenceCs ? { defenceCs } : {}),
+  });
+}
+
+/** After the card is in the page: its rows hover their tokens, and a defence waiting on this user is noticed. */
+export function activateAttackCard(message: ChatMessage.Implementation, content: HTMLElement): void {
+  activateCard(content);
+  noticeWaitingDefences(message.id ?? "", cardForViewer(message), currentViewer());
+}
+
 /**
- * Fills a rendered attack-card message with its card for this user, then fires
- * `case.renderAttackCard(message, html)`: core's `renderChatMessageHTML` runs before the card
- * exists, so modules that decorate chat listen to this one.
+ * `case.renderAttackCard(message, html)`, once the card is filled in: core's
+ * `renderChatMessageHTML` runs before the card exists, so modules that decorate chat listen to this one.
  */
-export async function renderAttackCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  const content = html.querySelector<HTMLElement>(".message-content");
-  if (!content) return;
-  try {
-    const state = cardForViewer(message);
-    const viewer = currentViewer();
-    const defenceCs = await defenceShiftsFor(state, viewer);
-    const mayDefend = await mayDefendFor(state, viewer);
-    const view = attackCardContext(state, viewer, {
-      mayDefend,
-      hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
-      ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
-      turn: game.combat?.started ? game.combat.round : null,
-      table: CONFIG.CASE.universalTable,
-      ...(defenceCs ? { defenceCs } : {}),
-    });
-    content.innerHTML = await foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, { ...view });
-    activateCard(content, message.id ?? "");
-    noticeWaitingDefences(message.id ?? "", state, viewer);
-  } catch (error) {
-    console.error("case | cannot render an attack card", error);
-    content.innerHTML = await foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}/templates/chat/roll-error.hbs`, {
-      message: error instanceof Error ? error.message : String(error),
-      total: null,
-    });
-  }
+export function announceAttackCard(message: ChatMessage.Implementation, html: HTMLElement): void {
   callCaseHook("case.renderAttackCard", message, html);
 }
 

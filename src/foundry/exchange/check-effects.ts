@@ -15,6 +15,7 @@ import type { CombatBridge } from "../combat/bridge";
 import type { WriteScope } from "../requests/locks";
 import { journalStep, type LoadedCard } from "./card-store";
 import { tokenLock } from "./slam-move";
+import { caseFlag } from "../core/flags";
 
 /** What the writers here need of the request: its lock scope (they take no lock) and the turn's bridge. */
 export interface EffectContext {
@@ -160,7 +161,7 @@ export async function undoTurnStun(context: EffectContext, actor: Actor.Implemen
 async function moveTokenBack(scope: WriteScope, tokenUuid: string, check: { readonly id: string; readonly nonce: string }, undoId: string, to: { readonly x: number; readonly y: number }): Promise<void> {
   const doc: unknown = await fromUuid(tokenUuid);
   if (!isPositionedToken(doc)) return;
-  const flag = (doc.flags[SYSTEM_ID] as { slamMove?: { id?: unknown; nonce?: unknown } } | undefined)?.slamMove;
+  const flag = caseFlag(doc.flags, "slamMove");
   if (flag?.id !== check.id || flag.nonce !== check.nonce) return;
   // The slammed token's position: its lock is among the card's (card-request.ts cardLockKeys).
   scope.require(tokenLock(tokenUuid));

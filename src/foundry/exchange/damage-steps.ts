@@ -18,10 +18,11 @@ import {
   type MinorFoeRule,
 } from "../../rules/index";
 import { actorLock, ledgerEntry, writeOnce } from "../actor-writes";
-import { isCharacter } from "../core/guards";
+import { isActorType, isCharacter } from "../core/guards";
 import { QueryRefusal, choiceOf, payloadRecord, stringField } from "../requests/router";
 import { syncUnconscious, unconsciousChange } from "../status-effects";
 import { SYSTEM_ID } from "../core/constants";
+import { caseFlag } from "../core/flags";
 import { journalEntry, journalStep, loadCard, rollDie, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
 import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
@@ -167,9 +168,8 @@ async function writeHealthChange(
 
 /** The minor-foe rule that applies to a target: the world's, for an NPC marked "minor"; null for anyone else. */
 export function minorFoeRuleFor(actor: Actor.Implementation): MinorFoeRule | null {
-  if (actor.type !== "npc" || !isCharacter(actor)) return null;
-  const system = actor.system as { minor?: unknown };
-  return system.minor === true ? game.settings.get(SYSTEM_ID, "minorFoeRule") : null;
+  if (!isActorType(actor, "npc")) return null;
+  return actor.system.minor ? game.settings.get(SYSTEM_ID, "minorFoeRule") : null;
 }
 
 const OUT_OF_FIGHT = "flags.case.outOfFight";
@@ -182,7 +182,7 @@ const OUT_OF_FIGHT = "flags.case.outOfFight";
  * entry only makes sure they are there.
  */
 async function setOutOfFight(context: CardContext, actor: Actor.Implementation, id: string, out: boolean, nonce: string): Promise<void> {
-  const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
+  const flag = caseFlag(actor.flags, "outOfFight");
   const defeated = CONFIG.specialStatusEffects.DEFEATED;
   const has = actor.effects.some((e) => e.statuses.has(defeated));
   // "Before" is whether the foe was already out, by an earlier hit or by the GM's own mark, so
@@ -199,7 +199,7 @@ function outBeforeApply(loaded: LoadedCard, key: string): boolean {
 
 /** Whether the actor is out of the fight now (an earlier hit, or the GM's own mark). */
 function isOut(actor: Actor.Implementation): boolean {
-  const flag = (actor.flags as Record<string, { outOfFight?: unknown } | undefined>)[SYSTEM_ID]?.outOfFight;
+  const flag = caseFlag(actor.flags, "outOfFight");
   return flag === 1 || actor.effects.some((e) => e.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
 }
 

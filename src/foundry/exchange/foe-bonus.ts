@@ -12,6 +12,7 @@
 import { SYSTEM_ID } from "../core/constants";
 import { journalOf, journalStep, loadCard, type LoadedCard } from "./card-store";
 import { cardLock } from "./card-request";
+import { caseFlag } from "../core/flags";
 
 /** Where a defender keeps its bonus against a foe: `flags.case.foeBonus.<foe key>`. */
 export function foeBonusKey(foeUuid: string): string {
@@ -27,8 +28,7 @@ const USED_NOTE = "foeBonusUsed";
 
 /** The defender's flag for `foeUuid` as stored (a number from before grants were noted, or the pointer). */
 export function foeBonusFlag(actor: Actor.Implementation, foeUuid: string): unknown {
-  const flags = (actor.flags as Record<string, unknown>)[SYSTEM_ID] as { foeBonus?: Record<string, unknown> } | undefined;
-  return flags?.foeBonus?.[foeBonusKey(foeUuid)];
+  return caseFlag(actor.flags, "foeBonus")?.[foeBonusKey(foeUuid)];
 }
 
 /**

@@ -35,7 +35,7 @@ import {
   type TargetInput,
 } from "../../rules/index";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
-import { actorFromUuid, isCharacter, isItemType } from "../core/guards";
+import { actorFromUuid, isCharacter, isItemType, isMessageType } from "../core/guards";
 import { rollShifts, talentShifts } from "../dice/talents";
 import { requestGM, userOwns } from "../requests/gm";
 import { areaDocumentName, deletionUpdate } from "../core/compat";
@@ -421,7 +421,7 @@ export const attackQuery = defineCardQuery({
     const made = cardOfOrigin(context.requestId);
     if (made) {
       // A retry after the card was written finishes spending the attacker's action (once).
-      await spendAttackAction(context.services.combat, context.scope, readExchange((made.system as { exchange?: unknown }).exchange).turnAction);
+      await spendAttackAction(context.services.combat, context.scope, readExchange(isMessageType(made, "attack") ? made.system.exchange : null).turnAction);
       return { messageId: made.id ?? "" };
     }
     const item = await attackingItem(p.itemUuid);

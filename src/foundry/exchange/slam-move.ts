@@ -13,6 +13,7 @@ import { ExchangeError, recordSlamMove, slamMove, targetOf, type ExchangeState, 
 import { SYSTEM_ID } from "../core/constants";
 import type { QueryContext } from "../requests/router";
 import { boundsOf, footprintOf, measurable, tokenIds, type BoardScene, type BoardTokenDocument } from "./board";
+import { caseFlag } from "../core/flags";
 
 /** The lock of a token's position. */
 export function tokenLock(uuid: string): string {
@@ -47,7 +48,7 @@ function attackerToken(scene: SlamScene, attackerUuid: string): SlamToken | null
  * the note's nonce is not the GM's, and counts for nothing.
  */
 function movedBefore(token: SlamToken, id: string, nonce: string): SlamMove | null {
-  const flag = (token.flags[SYSTEM_ID] as { slamMove?: { id?: unknown; move?: SlamMove; nonce?: unknown } } | undefined)?.slamMove;
+  const flag = caseFlag(token.flags, "slamMove");
   return flag?.id === id && flag.nonce === nonce && flag.move ? flag.move : null;
 }
 

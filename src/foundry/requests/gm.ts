@@ -7,6 +7,7 @@
  */
 import type { QueryRouter} from "./router";
 import { type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./router";
+import { isMessageType } from "../core/guards";
 
 function asking(user: User.Implementation): AskingUser {
   return { id: user.id ?? "", isGM: user.isGM, active: user.active, name: user.name };
@@ -63,13 +64,13 @@ function createdAt(message: ChatMessage.Implementation): number {
 function claimsOn(requestId: string): ChatMessage.Implementation[] {
   const found: ChatMessage.Implementation[] = [];
   for (const m of game.messages) {
-    if (m.type === "requestClaim" && m.author?.isGM === true && (m.system as { requestId?: unknown }).requestId === requestId) found.push(m);
+    if (isMessageType(m, "requestClaim") && m.author?.isGM === true && m.system.requestId === requestId) found.push(m);
   }
   return found.sort((a, b) => createdAt(a) - createdAt(b) || ((a.id ?? "") < (b.id ?? "") ? -1 : 1));
 }
 
 function claimDone(message: ChatMessage.Implementation): boolean {
-  return (message.system as { done?: unknown }).done === true;
+  return isMessageType(message, "requestClaim") && message.system.done;
 }
 
 /** The router's view of Foundry on this client. */
@@ -163,7 +164,7 @@ export async function handleWaitingRequests(on: QueryRouter): Promise<void> {
   const old = requests.filter((m) => requestRecord(m).answered && Date.now() - createdAt(m) > ANSWERED_REQUEST_KEEP_MS).map((m) => m.id);
   // Claims go with their requests: finished ones older than the requests kept, and those whose request is gone.
   const claims = game.messages.filter((m) => m.type === "requestClaim" && m.author?.isGM === true);
-  const oldClaims = claims.filter((m) => claimDone(m) && (Date.now() - createdAt(m) > ANSWERED_REQUEST_KEEP_MS || !game.messages.get((m.system as { requestId?: string }).requestId ?? ""))).map((m) => m.id);
+  const oldClaims = claims.filter((m) => claimDone(m) && (Date.now() - createdAt(m) > ANSWERED_REQUEST_KEEP_MS || !game.messages.get(isMessageType(m, "requestClaim") ? m.system.requestId : ""))).map((m) => m.id);
   for (const message of requests) {
     const record = requestRecord(message);
     if (record.answered) continue;

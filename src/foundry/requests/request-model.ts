@@ -4,6 +4,8 @@
  * the chat log. The GM writes its answer onto it, which is how the asker hears back, and how a
  * request already handled is never handled again.
  */
+import { CaseMessageModel } from "../data/message-model";
+
 function requestSchema() {
   const f = foundry.data.fields;
   return {
@@ -17,7 +19,7 @@ function requestSchema() {
 }
 type RequestSchema = ReturnType<typeof requestSchema>;
 
-export class RequestMessageData extends foundry.abstract.TypeDataModel<RequestSchema, ChatMessage.Implementation> {
+export class RequestMessageData extends CaseMessageModel<RequestSchema> {
   static override defineSchema(): RequestSchema {
     return requestSchema();
   }
@@ -42,7 +44,7 @@ function requestClaimSchema() {
 }
 type RequestClaimSchema = ReturnType<typeof requestClaimSchema>;
 
-export class RequestClaimData extends foundry.abstract.TypeDataModel<RequestClaimSchema, ChatMessage.Implementation> {
+export class RequestClaimData extends CaseMessageModel<RequestClaimSchema> {
   static override defineSchema(): RequestClaimSchema {
     return requestClaimSchema();
   }

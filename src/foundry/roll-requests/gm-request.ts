@@ -21,7 +21,7 @@ import {
   type RollRequestSubject,
   type ScoreRef,
 } from "../../rules/index";
-import { actorFromUuid, isCharacter } from "../core/guards";
+import { actorFromUuid, isCharacter, isMessageType } from "../core/guards";
 import { resolveCheck } from "../dice/action-card-context";
 import { showDice } from "../dice/dice-so-nice";
 import { MAX_DIALOG_CS } from "../dice/roll-input";
@@ -70,11 +70,11 @@ interface LoadedRequestCard {
 export function loadRequestCard(messageId: string): LoadedRequestCard {
   const message = game.messages.get(messageId);
   if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.RollRequest.CardGone"));
-  if (message.type !== "rollRequest") throw new QueryRefusal("malformed", "That card is not a roll request.");
+  if (!isMessageType(message, "rollRequest")) throw new QueryRefusal("malformed", "That card is not a roll request.");
   if (message.author?.isGM !== true) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
-  const system = message.system as { request?: unknown; requests?: string[] };
+  const system = message.system;
   try {
-    return { message, request: readRollRequest(system.request), requests: system.requests ?? [] };
+    return { message, request: readRollRequest(system.request), requests: system.requests };
   } catch (error) {
     return refusal(error);
   }

@@ -7,6 +7,9 @@
 import { readRollRequest, type RollRequest } from "../../rules/index";
 import { schemaVersionField } from "../data/fields";
 import type { AnyMutableObject } from "fvtt-types/utils";
+import { ChatCardModel, type CardOwner } from "../ui/chat-card";
+import type { ClickActions } from "../ui/click-actions";
+import { REQUEST_CARD_ACTIONS, ROLL_REQUEST_TEMPLATE, rollRequestCardView } from "./request-card";
 // The writer's constants live with the writer, so the client side (and the `[[/case check]]`
 // links) load without this class, which needs Foundry's data model classes at load.
 import { ROLL_REQUEST_CARD_SCHEMA_VERSION } from "./gm-request";
@@ -23,9 +26,21 @@ function rollRequestCardSchema() {
 }
 type RollRequestCardSchema = ReturnType<typeof rollRequestCardSchema>;
 
-export class RollRequestCardData extends foundry.abstract.TypeDataModel<RollRequestCardSchema, ChatMessage.Implementation> {
+export class RollRequestCardData extends ChatCardModel<RollRequestCardSchema> {
   static override defineSchema(): RollRequestCardSchema {
     return rollRequestCardSchema();
+  }
+
+  override get template(): string {
+    return ROLL_REQUEST_TEMPLATE;
+  }
+
+  override context(): Promise<object> {
+    return Promise.resolve(rollRequestCardView(this.parent, () => this.state));
+  }
+
+  override get actions(): ClickActions<CardOwner> {
+    return REQUEST_CARD_ACTIONS;
   }
 
   /** The request, validated; a RollRequestError with a clear message when it cannot be read. */

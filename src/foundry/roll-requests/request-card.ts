@@ -7,10 +7,10 @@
  * active GM, who rolls (gm-request.ts). The Judge asks through `promptRollRequest` (the
  * selected tokens), `askForRoll` (the API) or a `[[/case check …]]` link in a journal.
  */
-import { RollRequestError, isRankNumber, isScoreRef, readRollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
+import { RollRequestError, isRankNumber, isScoreRef, readRollRequest, type RollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { formatSigned } from "../core/format";
-import { actorFromUuid, isCharacter } from "../core/guards";
+import { actorFromUuid, isCharacter, isMessageType } from "../core/guards";
 import { rollDialog } from "../dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../dice/roll-input";
 import { rollScore } from "../dice/entry-points";
@@ -18,9 +18,10 @@ import { rollShifts } from "../dice/talents";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal } from "../requests/router";
 import { askForm } from "../ui/dialogs";
-import { listenForActions, type ClickActions } from "../ui/click-actions";
+import type { ClickActions } from "../ui/click-actions";
+import type { CardOwner } from "../ui/chat-card";
 import { answerRollRequestQuery, createRequestCard } from "./gm-request";
-import { readRollRequestForm, requestCardContext, rollRequestDialogContext, type RequestViewer } from "./request-card-context";
+import { readRollRequestForm, requestCardContext, rollRequestDialogContext, type RequestCardView, type RequestViewer } from "./request-card-context";
 
 export const ROLL_REQUEST_TEMPLATE = `${SYSTEM_PATH}/templates/chat/roll-request.hbs`;
 export const ROLL_REQUEST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/roll-request.hbs`;
@@ -35,10 +36,6 @@ function currentViewer(): RequestViewer {
   };
 }
 
-/** What a card's action runs on: the chat message the card is in. */
-interface CardOwner {
-  readonly messageId: string;
-}
 
 /**
  * A row's Roll button: the roll dialog for the row's character on this client (its score,
@@ -46,7 +43,7 @@ interface CardOwner {
  */
 async function answerRow(messageId: string, rowKey: string): Promise<void> {
   const message = game.messages.get(messageId);
-  const request = message ? readRollRequest((message.system as { request?: unknown }).request) : null;
+  const request = message && isMessageType(message, "rollRequest") ? readRollRequest(message.system.request) : null;
   const row = request?.rows.find((r) => r.key === rowKey);
   if (!request || !row) {
     ui.notifications.warn(game.i18n.localize("CASE.RollRequest.CardGone"));
@@ -82,22 +79,10 @@ export const REQUEST_CARD_ACTIONS: ClickActions<CardOwner> = {
   },
 };
 
-/** Fills a rendered request-card message with its card for this user and wires its buttons. */
-export async function renderRollRequestCard(message: ChatMessage.Implementation, html: HTMLElement): Promise<void> {
-  const content = html.querySelector<HTMLElement>(".message-content");
-  if (!content) return;
-  try {
-    if (message.author?.isGM !== true) throw new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
-    const view = requestCardContext(readRollRequest((message.system as { request?: unknown }).request), currentViewer());
-    content.innerHTML = await foundry.applications.handlebars.renderTemplate(ROLL_REQUEST_TEMPLATE, { ...view });
-    listenForActions(content, REQUEST_CARD_ACTIONS, { messageId: message.id ?? "" });
-  } catch (error) {
-    console.error("case | cannot render a roll request", error);
-    content.innerHTML = await foundry.applications.handlebars.renderTemplate(`${SYSTEM_PATH}/templates/chat/roll-error.hbs`, {
-      message: error instanceof Error ? error.message : String(error),
-      total: null,
-    });
-  }
+/** The request card's view for the user on this client (its model, request-card-model.ts, renders it); only a GM's card is read. */
+export function rollRequestCardView(message: ChatMessage.Implementation, request: () => RollRequest): RequestCardView {
+  if (message.author?.isGM !== true) throw new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  return requestCardContext(request(), currentViewer());
 }
 
 // ── Asking ───────────────────────────────────────────────────────────────────────────────

@@ -14,12 +14,12 @@ import { batchSpec } from "./batches";
 import { ask } from "./exchange";
 import { armedAttacker } from "./fight";
 import { scratchActor, scratchScene, scratchTokens, type Scratch } from "./scratch";
+import { caseFlag } from "../core/flags";
 
 const PATH = `flags.${SYSTEM_ID}.foeBonus`;
 
-function bonuses(flags: unknown): Record<string, unknown> {
-  const mine = (flags as Record<string, { foeBonus?: Record<string, unknown> } | undefined> | null)?.[SYSTEM_ID];
-  return mine?.foeBonus ?? {};
+function bonuses(flags: unknown): Readonly<Record<string, unknown>> {
+  return caseFlag(flags, "foeBonus") ?? {};
 }
 
 /** The actor's flags as the world's database holds them (Foundry's database backend: a fresh read from the server). */

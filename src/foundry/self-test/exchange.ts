@@ -5,6 +5,7 @@
  * (router.ts); a player's half is the second-browser batch (player.ts).
  */
 import { targetActions, type ExchangeState } from "../../rules/index";
+import { characterSystem } from "../core/guards";
 import { DEFAULT_ATTACK_INPUT } from "../exchange/attack-input";
 import { cardRevision, loadCard } from "../exchange/card-store";
 import { applyDamageQuery, defendQuery, undoDamageQuery } from "../exchange/gm-actions";
@@ -12,7 +13,7 @@ import { attackQuery } from "../exchange/make-attack";
 import { caseRouter } from "../requests/gm";
 import type { QueryDefinition } from "../requests/router";
 import { EXCHANGE_ATTACKER, EXCHANGE_TARGET, EXCHANGE_WEAPON, MAX_ATTACK_TRIES, batchSpec, expectedHealth, scratchName } from "./batches";
-import { recordingMessages, scratchActor, scratchScene, scratchTokens, type Recorder, type Scratch } from "./scratch";
+import { recordIdOf, recordingMessages, scratchActor, scratchScene, scratchTokens, type Recorder, type Scratch } from "./scratch";
 
 /** Asks the router as this user would from a button; a refusal is a failed test with its reason. */
 export async function ask<P, R>(scratch: Recorder, query: QueryDefinition<P, R, never>, payload: P): Promise<R | null> {
@@ -27,7 +28,7 @@ function stateOf(messageId: string): ExchangeState {
 }
 
 function healthOf(actor: Actor.Implementation): number {
-  return (actor.system as { health: { value: number } }).health.value;
+  return characterSystem(actor).health.value;
 }
 
 export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, assert }, scratch) => {
@@ -53,7 +54,7 @@ export const exchangeBatch = batchSpec<Scratch>("exchange", ({ describe, it, ass
         assert.ok(card, "the card is in chat");
         assert.equal(card?.type, "attack", "it is an attack card");
         assert.ok(card?.author?.isGM, "the GM wrote it");
-        const recordId = (card?.system as { recordId?: string | null } | undefined)?.recordId ?? "";
+        const recordId = recordIdOf(card);
         assert.equal(game.messages.get(recordId)?.type, "attackRecord", "the GM's record is beside it");
         const row = stateOf(messageId).targets[0];
         assert.ok(row, "the card has the target's row");

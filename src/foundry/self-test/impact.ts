@@ -2,8 +2,7 @@
  * An impact: the Judge's fall through `CONFIG.CASE.api.impact`, for a scratch hero. The rebound
  * and the Health it leaves are the rules' (impacts.ts), and the impact card is posted.
  */
-import { SYSTEM_ID } from "../core/constants";
-import { isCharacter } from "../core/guards";
+import { isCharacter, isMessageType } from "../core/guards";
 import { batchSpec } from "./batches";
 import { IMPACT_CASE, expectedImpact } from "./expected";
 import { recordingMessages, scratchActor, type Scratch } from "./scratch";
@@ -19,7 +18,7 @@ export const impactBatch = batchSpec<Scratch>("impact", ({ describe, it, assert 
       assert.ok(summary, "the impact was resolved");
       assert.equal(summary?.targets[0]?.rebound, expected.rebound, "the rebound");
       assert.equal(hero.system.health.value, expected.health, "Health after the fall");
-      const card = messages.find((m) => (m.flags as Record<string, { impact?: unknown } | undefined>)[SYSTEM_ID]?.impact === summary?.requestId);
+      const card = messages.find((m) => isMessageType(m, "impact") && m.system.requestId === summary?.requestId);
       assert.ok(card, "the impact card is in chat");
     });
   });

@@ -18,7 +18,7 @@ import { attackQuery } from "../exchange/make-attack";
 import { caseRouter } from "../requests/gm";
 import type { QueryDefinition, QueryResult } from "../requests/router";
 import { batchSpec, playerApplyExpectation } from "./batches";
-import { settle, type Recorder, type Scratch } from "./scratch";
+import { recordIdOf, settle, type Recorder, type Scratch } from "./scratch";
 
 /** Asks the GM as this player; records the player's own request messages (the GM's writes are not the player's to delete). */
 async function askAsPlayer<P, R>(scratch: Recorder, query: QueryDefinition<P, R, never>, payload: P): Promise<QueryResult<R>> {
@@ -80,7 +80,7 @@ export const playerBatch = batchSpec<Scratch>("player", ({ describe, it, assert 
       assert.ok(card, "the card reached this browser");
       assert.ok(card?.author?.isGM, "the GM wrote it");
       assert.ok(!card?.author?.isSelf, "this client did not write it");
-      const recordId = (card?.system as { recordId?: string | null } | undefined)?.recordId ?? "";
+      const recordId = recordIdOf(card);
       assert.ok(!game.messages.get(recordId), "the GM's record is not visible to a player");
       assert.ok(!game.messages.contents.some((m) => !before.has(m.id) && m.type === "attackRecord"), "no GM record reached this browser");
       const row = view().targets[0];

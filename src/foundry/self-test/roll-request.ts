@@ -4,15 +4,16 @@
  * button sends after its dialog): once, on the GM, with its die and colour on the card; a second
  * answer is refused.
  */
-import { COLORS, type RollRequest } from "../../rules/index";
+import { COLORS, readRollRequest, type RollRequest } from "../../rules/index";
+import { isMessageType } from "../core/guards";
 import { answerRollRequestQuery } from "../roll-requests/gm-request";
 import { batchSpec } from "./batches";
 import { ask } from "./exchange";
 import { recordingMessages, scratchActor, type Scratch } from "./scratch";
 
 function requestOf(messageId: string): RollRequest | null {
-  const system = game.messages.get(messageId)?.system as { request?: RollRequest } | undefined;
-  return system?.request ?? null;
+  const message = game.messages.get(messageId);
+  return message && isMessageType(message, "rollRequest") ? readRollRequest(message.system.request) : null;
 }
 
 export const rollRequestBatch = batchSpec<Scratch>("rollRequest", ({ describe, it, assert }, scratch) => {

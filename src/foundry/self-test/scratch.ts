@@ -5,6 +5,7 @@
  */
 import type { MinorFoeRule } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
+import { isMessageType } from "../core/guards";
 import { scratchName, type ScratchRecorder } from "./batches";
 
 /** A document the batches make: every one has a UUID and can be deleted. */
@@ -150,4 +151,9 @@ export async function withSetting<T>(change: SettingChange, fn: () => Promise<T>
   } finally {
     await restore();
   }
+}
+
+/** The id of an attack card's GM record ("" when the message is not an attack card). */
+export function recordIdOf(card: ChatMessage.Implementation | undefined): string {
+  return card && isMessageType(card, "attack") ? card.system.recordId : "";
 }

@@ -5,6 +5,7 @@ import { statusId, CASE_STATUSES, CORE_LOOKALIKES } from "../status-effects";
 import { ENRICHER_ID, LINK_CLASS } from "../enrichers";
 import { batchSpec } from "./batches";
 import { recordingMessages, scratchActor, settle, type Scratch } from "./scratch";
+import { caseFlag } from "../core/flags";
 
 export const versionsBatch = batchSpec<Scratch>("versions", ({ describe, it, assert }, scratch) => {
   describe(`Foundry ${String(foundryGeneration())}`, () => {
@@ -24,7 +25,7 @@ export const versionsBatch = batchSpec<Scratch>("versions", ({ describe, it, ass
       const hero = await scratchActor(scratch, "foe bonus");
       await hero.update({ [`flags.${SYSTEM_ID}.foeBonus.Actor_selftest`]: 2 } as Actor.UpdateData);
       await hero.update(deletionUpdate(`flags.${SYSTEM_ID}.foeBonus`, ["Actor_selftest"]));
-      const bonus = (hero.flags as Record<string, { foeBonus?: Record<string, unknown> } | undefined>)[SYSTEM_ID]?.foeBonus;
+      const bonus = caseFlag(hero.flags, "foeBonus");
       assert.isUndefined(bonus?.Actor_selftest, "the bonus is gone");
     });
 

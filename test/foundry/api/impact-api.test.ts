@@ -20,7 +20,7 @@ import { attr, parseHtml, queryAll, queryOne, text } from "../../support/html";
 let world: World;
 let hero: FakeActor; // Alice's: End 30, Health 110
 let villain: FakeActor; // the GM's
-let created: { content: string; whisper?: string[] }[];
+let created: { type: string; system: Record<string, unknown>; whisper?: string[] }[];
 /** The next card the GM posts fails (its tab closes first), once. */
 let cutBeforeCard = false;
 
@@ -39,15 +39,14 @@ beforeEach(() => {
   vi.stubGlobal("ChatMessage", {
     getWhisperRecipients: () => [GM],
     implementation: {
-      create: (data: { content: string; whisper?: string[]; flags?: Record<string, unknown> }) => {
+      create: (data: { type: string; system: Record<string, unknown>; whisper?: string[] }) => {
         if (cutBeforeCard) {
           cutBeforeCard = false;
           return Promise.reject(new Error("The GM's tab closed."));
         }
         created.push(structuredClone(data));
-        // The message is in the chat log, as the server would broadcast it, with its flags.
-        const message = new FakeMessage(`msgimpact${String(created.length).padStart(7, "0")}`, null, "base", GM, {});
-        message.flags = structuredClone(data.flags ?? {});
+        // The message is in the chat log, as the server would broadcast it: an impact card the GM wrote.
+        const message = new FakeMessage(`msgimpact${String(created.length).padStart(7, "0")}`, null, data.type, GM, data.system);
         world.messages.set(message.id, message);
         return Promise.resolve(data);
       },
@@ -63,6 +62,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The posted card `index` as every client renders it: its model's template with its model's context. */
+async function cardHtml(index = 0) {
+  const data = created[index];
+  if (!data) throw new Error(`No card ${String(index)} was posted.`);
+  const { ImpactCardData } = await import("../../../src/foundry/api/impact-card");
+  const model = new ImpactCardData(data.system as never, { parent: { author: GM } as never });
+  return parseHtml(renderTemplate(model.template.replace(/^systems\/case\//, ""), await model.context()));
+}
+
 function payload(extra: Record<string, unknown> = {}) {
   return JSON.parse(JSON.stringify({ requestId: requestId(), actorUuids: [hero.uuid], kind: "object", areas: 3, materialStrength: 20, ...extra })) as Record<string, unknown>;
 }
@@ -77,7 +85,9 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(hero.system.health.value).toBe(before - 20);
     expect(hero.updates).toHaveLength(1);
     expect(JSON.stringify(hero.flags)).toContain("impact:");
-    const card = parseHtml(created[0]?.content ?? "");
+    expect(created[0]?.type).toBe("impact");
+    expect(created[0]?.system).toMatchObject({ requestId: answer.ok ? answer.value?.requestId : "", by: GM.name });
+    const card = await cardHtml();
     expect(text(queryOne(card, ".card-title"))).toBe("A charge at an object");
     expect(text(queryOne(card, ".impact-what"))).toBe("Areas: 3, into Excellent material (20)");
     expect(text(queryOne(card, ".impact-targets li"))).toMatch(/Kestrel\s+Charge damage 36\s+16 get through: it breaks, or is barrelled through\s+20 rebounds onto the character\s+Health 110 → 90 \/ 110/);
@@ -87,9 +97,9 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     await hero.update({ "system.health.value": 5 });
     const answer = await world.ask(impactQuery, GM.id, payload({ kind: "fall", areas: 10, materialStrength: DEFAULT_GROUND_MATERIAL_STRENGTH }));
     expect(answer).toMatchObject({ ok: true, value: { targets: [{ rebound: DEFAULT_GROUND_MATERIAL_STRENGTH, after: 0, reachedZero: true, killCheck: true }] } });
-    expect(text(queryOne(parseHtml(created[0]?.content ?? ""), ".impact-kill"))).toBe("Kill? check due: roll End (res)");
+    expect(text(queryOne(await cardHtml(), ".impact-kill"))).toBe("Kill? check due: roll End (res)");
     expect(hero.statuses.has(statusId("unconscious"))).toBe(true);
-    expect(text(queryOne(parseHtml(created[0]?.content ?? ""), ".card-title"))).toBe("A fall");
+    expect(text(queryOne(await cardHtml(), ".card-title"))).toBe("A fall");
   });
 
   it("a replayed impact request changes nothing and posts no second card", async () => {

@@ -8,7 +8,7 @@ import { CHARACTER_SHEET_ACTIONS, itemRowMenu } from "./sheet-actions";
 import { bindFilters, collapsedLists } from "./item-lists";
 import { characterSheetData, type CharacterSheetData } from "./sheet-context";
 import { isCharacterItemType } from "./item-rows";
-import { isCharacter } from "../../core/guards";
+import { fieldOf, isCharacter } from "../../core/guards";
 import { contextMenuEntries } from "../../core/compat";
 import { rollDragData } from "./roll-drag";
 import { karmaPoolEnabled, karmaPoolState } from "../../core/settings";
@@ -57,7 +57,7 @@ export class CaseCharacterSheet extends HandlebarsApplicationMixin(ActorSheetV2)
     const system = actor.system;
     const descriptions: Record<string, string> = {};
     for (const item of actor.items) {
-      const description = (item.system as { description?: unknown }).description;
+      const description = fieldOf(item.system, "description");
       if (item.id !== null && typeof description === "string" && description !== "") descriptions[item.id] = await enrich(description, item);
     }
     return characterSheetData({

@@ -6,6 +6,7 @@
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, SUB_SCORE_REFS } from "../../../rules/index";
 import { effectsTabData, type EffectSource, type EffectsTabData } from "./effects-context";
 import type { EffectProblem } from "../../data/actor/effect-changes";
+import { fieldOf } from "../../core/guards";
 import { coverLabel, isCharacterItemType, type CharacterItemType } from "./item-rows";
 import { rankLabel, type RankLabel } from "./rank-label";
 
@@ -143,11 +144,17 @@ export const RANK_FIELDS: Readonly<Record<CharacterItemType, Readonly<Record<str
   contact: { rank: "rank" },
 };
 
+/** A stored list of strings (the talent's covers); anything else in it is dropped. */
+function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
 function powerProtection(system: unknown): PowerProtectionView {
-  const p = (system as { protection?: { rank?: unknown; against?: unknown } } | null)?.protection;
-  const own = p?.rank;
+  const p = fieldOf(system, "protection");
+  const own = fieldOf(p, "rank");
   if (own !== null && typeof own !== "number") throw new TypeError("The power has no protection rank (a number, or null to follow the power).");
-  const listed = Array.isArray(p?.against) ? (p.against as unknown[]) : [];
+  const against = fieldOf(p, "against");
+  const listed: readonly unknown[] = Array.isArray(against) ? against : [];
   return {
     rank: rankLabel(own ?? numberAt(system, "rank")),
     ownRank: own,
@@ -168,7 +175,7 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
   if (type === "weapon") choices.damageMode = fieldChoices(fieldAt(input.fields, "damage.mode"));
   const covers =
     type === "talent"
-      ? coverGroups(fieldChoices(fieldAt(input.fields, "covers.element")), (input.system as { covers: readonly string[] }).covers)
+      ? coverGroups(fieldChoices(fieldAt(input.fields, "covers.element")), stringsOf(fieldOf(input.system, "covers")))
       : [];
   const ranks = Object.fromEntries(Object.entries(RANK_FIELDS[type]).map(([key, path]) => [key, rankLabel(numberAt(input.system, path))]));
   const protection = type === "power" ? powerProtection(input.system) : null;

@@ -4,6 +4,7 @@
  */
 import { ABILITY_KEYS, ATTACK_CODES, DEFENCE_CODES, SUB_SCORE_REFS, isAttackCode } from "../../../rules/index";
 import type { SystemSource } from "../../data/system-data";
+import { fieldOf } from "../../core/guards";
 import type { ArmorData, ContactData, PowerData, TalentData, WeaponData } from "../../data/item/items";
 import { rankLabel, type RankLabel } from "./rank-label";
 
@@ -115,7 +116,6 @@ type TalentSystem = SystemSource<typeof TalentData>;
 type WeaponSystem = SystemSource<typeof WeaponData>;
 type ArmorSystem = SystemSource<typeof ArmorData>;
 type ContactSystem = SystemSource<typeof ContactData>;
-type AttackData = PowerSystem["attack"];
 
 /** Whether a power's protection is up and gives any (the rules then weigh it against armor). */
 function givesProtection(s: PowerSystem): boolean {
@@ -135,9 +135,11 @@ export function coverLabel(cover: string): string {
 /** The attack an item makes, or null: only powers and weapons whose attack is enabled. */
 export function itemAttack(type: string, system: unknown): ItemAttack | null {
   if (type !== "power" && type !== "weapon") return null;
-  const attack = (system as { attack?: Partial<AttackData> } | null)?.attack;
-  if (attack?.enabled !== true || !isAttackCode(attack.type)) return null;
-  return { code: attack.type, label: `CASE.Attack.${attack.type}`, range: attack.range ?? 0 };
+  const attack = fieldOf(system, "attack");
+  const code = fieldOf(attack, "type");
+  if (fieldOf(attack, "enabled") !== true || !isAttackCode(code)) return null;
+  const range = fieldOf(attack, "range");
+  return { code, label: `CASE.Attack.${code}`, range: typeof range === "number" ? range : 0 };
 }
 
 /** The toggle of an equippable item. */
@@ -151,7 +153,7 @@ function attackFacts(attack: ItemAttack | null): ItemTag[] {
 }
 
 function descriptionOf(system: unknown): string {
-  const d = (system as { description?: unknown } | null)?.description;
+  const d = fieldOf(system, "description");
   return typeof d === "string" ? d : "";
 }
 

@@ -7,7 +7,7 @@ import { ABILITY_KEYS, advance, advancementCost, type AbilityKey } from "../../.
 import { isScoreRef } from "../../../rules/index";
 import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../../dice/entry-points";
 import { SYSTEM_PATH } from "../../core/constants";
-import { isCharacter, isItemType } from "../../core/guards";
+import { fieldOf, isCharacter, isItemType } from "../../core/guards";
 import { karmaPoolEnabled, karmaPoolState, recoveryRulings } from "../../core/settings";
 import { contributeToGroupPool, drawFromGroupPool } from "../../karma-pool";
 import { MAX_REST_DAYS, karmaUpdate, logDate, restOutcome } from "../../actor-writes";
@@ -125,12 +125,18 @@ export async function onToggleItem(this: CharacterSheetHost, _event: PointerEven
 
 export const ITEM_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/item-card.hbs`;
 
+/** An item's description, or "" for an item without one. */
+function descriptionText(system: unknown): string {
+  const description = fieldOf(system, "description");
+  return typeof description === "string" ? description : "";
+}
+
 /** `data-action="postItem"`: posts the item to chat as a card (its facts and enriched description), as the actor. */
 export async function onPostItem(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const item = itemOfTarget(this.actor, target);
   if (!item) return;
   const description = await foundry.applications.ux.TextEditor.implementation.enrichHTML(
-    typeof (item.system as { description?: unknown }).description === "string" ? (item.system as { description: string }).description : "",
+    descriptionText(item.system),
     { relativeTo: item, secrets: false },
   );
   const row = itemRow({ id: item.id, uuid: item.uuid, name: item.name, img: item.img, type: item.type, sort: item.sort, system: item.system }, { description });

@@ -7,7 +7,7 @@
  * desk, by the stable API (`CONFIG.CASE.api.promptRestSelected(members)`, `promptHeal`,
  * `promptAwardKarma`: api/ sits above this folder). A player sees the sheet and changes nothing.
  */
-import { isActorDocument, isCharacter } from "../../core/guards";
+import { characterSystem, isActorDocument, isActorType, isCharacter } from "../../core/guards";
 import { karmaPoolEnabled, karmaPoolState } from "../../core/settings";
 import { MAX_TEAM_MEMBERS } from "../../data/actor/team";
 import { teamSheetContext, type TeamMemberInput } from "./team-context";
@@ -24,7 +24,7 @@ export const TEAM_PARTS = { sheet: "templates/actor/team-sheet.hbs" } as const;
 
 /** The team's member UUIDs as stored. */
 export function teamMemberUuids(actor: Actor.Implementation): string[] {
-  const members = (actor.system as { members?: unknown }).members;
+  const members = isActorType(actor, "team") ? actor.system.members : [];
   return Array.isArray(members) ? members.filter((m): m is string => typeof m === "string") : [];
 }
 
@@ -41,7 +41,7 @@ export function resolveMembers(uuids: readonly string[]): { members: Actor.Imple
 }
 
 function memberInput(actor: Actor.Implementation): TeamMemberInput {
-  const system = actor.system as { health: { value: number; max: number }; karma: { value: number; max: number }; resources: number };
+  const system = characterSystem(actor);
   return { uuid: actor.uuid, name: actor.name, img: actor.img, health: system.health, karma: system.karma, resources: system.resources, statuses: [...actor.statuses] };
 }
 

@@ -7,6 +7,7 @@
  * in the chat log.
  */
 import { typedObjectField } from "../fields";
+import { CaseMessageModel } from "../message-model";
 import type { CombatantSchema, StoredDeclaration } from "./combatant";
 import type { CombatSchema } from "./combat";
 
@@ -48,7 +49,7 @@ function turnRecordSchema() {
 }
 type TurnRecordSchema = ReturnType<typeof turnRecordSchema>;
 
-export class TurnRecordData extends foundry.abstract.TypeDataModel<TurnRecordSchema, ChatMessage.Implementation> {
+export class TurnRecordData extends CaseMessageModel<TurnRecordSchema> {
   static override defineSchema(): TurnRecordSchema {
     return turnRecordSchema();
   }
