@@ -373,6 +373,22 @@ export const foundryTurnDirectory: TurnDirectory = {
     const b = gridPlace(target.token);
     return { hasFirstAid, adjacent: a !== null && b !== null && aider.sceneId === target.sceneId && withinReach(a, b) };
   },
+  async mark(scope, combatId, combatantId, mark, on) {
+    const combatant = game.combats.get(combatId)?.combatants.get(combatantId);
+    if (!combatant) return false;
+    scope.require(combatLock(combatId));
+    if (mark === "hidden") {
+      if (combatant.hidden !== on) await combatant.update({ hidden: on });
+      return true;
+    }
+    if (combatant.isDefeated !== on) await combatant.update({ defeated: on });
+    const actor = combatant.actor;
+    if (actor) {
+      scope.require(actorLock(actor.uuid));
+      await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: on, overlay: true });
+    }
+    return true;
+  },
 };
 
 /** A token's cells on its scene's grid (rules first-aid.ts), or null without a token. */
@@ -403,7 +419,7 @@ function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Impleme
 }
 
 /**
- * The bridge the attack exchange (src/foundry/chat) uses: defences used this turn, recording
+ * The bridge the attack exchange (src/foundry/exchange) uses: defences used this turn, recording
  * one, whether the character has acted (for when a stun starts), recording a stun, and the
  * declared dodge's shift. It runs where the exchange's handlers run: on the active GM.
  */
