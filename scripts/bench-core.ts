@@ -1,5 +1,5 @@
 /**
- * The bench itself, shared by Node (scripts/bench-node.ts) and Chromium (scripts/bench-browser.mjs
+ * The bench itself, shared by Node (scripts/bench-node.ts) and Chromium (scripts/bench-browser.ts
  * bundles this file): no Node or DOM API beyond `performance.now()`.
  *
  * Honest timing: every input is generated before the clock starts (seeded, typed arrays or
