@@ -29,6 +29,7 @@ import {
 } from "./state";
 import { actorLock, loseEnduranceRank, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
+import { footprintOf } from "../ui/board";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 
 /** The chat card of the turn's announcements. */
@@ -394,8 +395,8 @@ export const foundryTurnDirectory: TurnDirectory = {
 /** A token's cells on its scene's grid (rules first-aid.ts), or null without a token. */
 export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
   if (!token) return null;
-  const size = token.parent?.grid.size ?? 100;
-  return { col: Math.round(token.x / size), row: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
+  const f = footprintOf(token, token.parent ?? { grid: { size: 100 } });
+  return { col: f.x, row: f.y, width: f.width, height: f.height };
 }
 
 /** Every started combat a character takes part in: the combats a card request on it declares. */
