@@ -11,7 +11,7 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, isUnconscious, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState } from "../../rules/index";
+import { actionsLeft, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type HoldState } from "../../rules/index";
 import { TurnEngine, combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot, type WriteScope } from "./engine";
 import type { TurnDirectory } from "./queries";
 import {
@@ -29,7 +29,8 @@ import {
 } from "./state";
 import { actorLock, loseEnduranceRank, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
-import { footprintOf } from "../ui/board";
+import { gridPlace } from "../ui/board";
+import { markCombatant } from "./marks";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 
 /** The chat card of the turn's announcements. */
@@ -374,30 +375,8 @@ export const foundryTurnDirectory: TurnDirectory = {
     const b = gridPlace(target.token);
     return { hasFirstAid, adjacent: a !== null && b !== null && aider.sceneId === target.sceneId && withinReach(a, b) };
   },
-  async mark(scope, combatId, combatantId, mark, on) {
-    const combatant = game.combats.get(combatId)?.combatants.get(combatantId);
-    if (!combatant) return false;
-    scope.require(combatLock(combatId));
-    if (mark === "hidden") {
-      if (combatant.hidden !== on) await combatant.update({ hidden: on });
-      return true;
-    }
-    if (combatant.isDefeated !== on) await combatant.update({ defeated: on });
-    const actor = combatant.actor;
-    if (actor) {
-      scope.require(actorLock(actor.uuid));
-      await actor.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: on, overlay: true });
-    }
-    return true;
-  },
+  mark: markCombatant,
 };
-
-/** A token's cells on its scene's grid (rules first-aid.ts), or null without a token. */
-export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
-  if (!token) return null;
-  const f = footprintOf(token, token.parent ?? { grid: { size: 100 } });
-  return { col: f.x, row: f.y, width: f.width, height: f.height };
-}
 
 /** Every started combat a character takes part in: the combats a card request on it declares. */
 function startedCombatsOf(actor: Actor.Implementation): Combat.Implementation[] {

@@ -11,7 +11,7 @@
  *   pan to what the user cannot see): https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.Token.html
  */
 
-import type { Footprint } from "../../rules/index";
+import type { Footprint, GridPlace } from "../../rules/index";
 
 // ── geometry: a TokenDocument's `x`, `y` (pixels), `width`, `height` (grid squares), `id`,
 // `actorId`; a Scene's `grid.size` (foundryvtt.com/api TokenDocument, Scene, BaseGrid) ──
@@ -34,6 +34,13 @@ export function attackerTokenAmong<T extends { readonly id: string | null; reado
   const actorId = /^Actor\.([^.]+)$/.exec(attackerUuid)?.[1];
   const mine = actorId === undefined ? [] : all.filter((t) => t.actorId === actorId);
   return mine.find(preferred) ?? mine[0] ?? null;
+}
+
+/** A token's cells on its scene's grid (rules first-aid.ts: `withinReach`), or null without a token. */
+export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
+  if (!token) return null;
+  const f = footprintOf(token, token.parent ?? { grid: { size: 100 } });
+  return { col: f.x, row: f.y, width: f.width, height: f.height };
 }
 
 /** The canvas as the tracker uses it. */
