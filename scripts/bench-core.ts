@@ -1,5 +1,5 @@
 /**
- * The bench itself, shared by Node (scripts/bench-node.ts) and Chromium (scripts/bench-browser.mjs
+ * The bench itself, shared by Node (scripts/bench-node.ts) and Chromium (scripts/bench-browser.ts
  * bundles this file): no Node or DOM API beyond `performance.now()`.
  *
  * Honest timing: every input is generated before the clock starts (seeded, typed arrays or
@@ -7,7 +7,8 @@
  * the median of {@link RUNS} timed runs after a warm-up run.
  *
  * - universalColor: the peer harness's workload (/work/shared/peer-bench/bench.mjs): 1,000,000
- *   (rank, d100, column shift) triples from its splitmix32 generator and seed, fingerprint
+ *   (rank index, d100, column shift) triples in its typed arrays, timed through its lookup
+ *   (the rank's number, then universalColor) and loop, from its splitmix32 generator and seed, fingerprint
  *   {@link UC_FINGERPRINT}. Outside the clock every triple is checked against the reference
  *   path (the bands of UNIVERSAL_TABLE read by colorOnColumn) and every bad input must be refused.
  * - resolveAction: a whole ACTION (Karma, intensity, colour needed).
@@ -152,17 +153,21 @@ function passesFor(pass: () => number): number {
 
 // ── universalColor ─────────────────────────────────────────────────────────────────────────
 
+/**
+ * The peer harness's workload as it holds it: each triple's rank as an index into the ladder
+ * (Feeble … Class 5000), its d100 and its column shift, in the harness's typed arrays.
+ */
 export interface UcWorkload {
-  readonly value: Int32Array;
+  readonly rank: Uint8Array;
   readonly roll: Uint8Array;
   readonly cs: Int8Array;
   readonly fingerprint: string;
 }
 
-/** The peer harness's workload (same generator, draw order and fingerprint). */
+/** The peer harness's workload (same generator, draw order, arrays and fingerprint). */
 export function ucWorkload(n = UC_N, seed = UC_SEED): UcWorkload {
   const next = splitmix32(seed);
-  const value = new Int32Array(n);
+  const rank = new Uint8Array(n);
   const roll = new Uint8Array(n);
   const cs = new Int8Array(n);
   let h = 0x811c9dc5;
@@ -170,19 +175,22 @@ export function ucWorkload(n = UC_N, seed = UC_SEED): UcWorkload {
     const r = next() % LADDER_VALUES.length;
     const d = 1 + (next() % 100);
     const s = (next() % 7) - 3;
-    value[i] = LADDER_VALUES[r] as number;
+    rank[i] = r;
     roll[i] = d;
     cs[i] = s;
     h = Math.imul(h ^ (r | (d << 4) | ((s + 3) << 11)), 0x01000193) >>> 0;
   }
-  return { value, roll, cs, fingerprint: h.toString(16).padStart(8, "0") };
+  return { rank, roll, cs, fingerprint: h.toString(16).padStart(8, "0") };
 }
+
+/** The lookup as the peer harness calls ours: the rank's standard number, then universalColor. */
+export const ucLookup = (r: number, d: number, s: number): string => universalColor(LADDER_VALUES[r] as number, d, s);
 
 /** Triples where universalColor differs from the reference path (the table's bands read by colorOnColumn). */
 export function ucDisagreements(w: UcWorkload): number {
   let bad = 0;
-  for (let i = 0; i < w.value.length; i++) {
-    const v = w.value[i] as number;
+  for (let i = 0; i < w.rank.length; i++) {
+    const v = LADDER_VALUES[w.rank[i] as number] as number;
     const d = w.roll[i] as number;
     const s = w.cs[i] as number;
     if (universalColor(v, d, s) !== colorOnColumn(shiftColumn(v, s).rank, d, UNIVERSAL_TABLE)) bad++;
@@ -225,10 +233,11 @@ export function ucRefusals(): { refused: number; of: number } {
   return { refused, of: cases.length };
 }
 
-function ucPass(w: UcWorkload): number {
-  const { value, roll, cs } = w;
+/** One timed pass as the peer harness's loop runs it: each triple through the lookup, its answer kept alive. */
+export function ucPass(w: UcWorkload, lookup: (r: number, d: number, s: number) => unknown = ucLookup): number {
+  const { rank, roll, cs } = w;
   let h = 0;
-  for (let i = 0; i < value.length; i++) if (universalColor(value[i] as number, roll[i] as number, cs[i]) === "red") h++;
+  for (let i = 0; i < rank.length; i++) if (lookup(rank[i] as number, roll[i] as number, cs[i] as number) === undefined) h++;
   return h;
 }
 

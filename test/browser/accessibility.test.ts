@@ -56,7 +56,7 @@ import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/
 import { CaseItemSheet } from "../../src/foundry/apps/sheet/item-sheet";
 import { UniversalTableApp } from "../../src/foundry/apps/table/universal-table-app";
 import { UNIVERSAL_TABLE_TEMPLATE, universalTableContext } from "../../src/foundry/apps/table/universal-table-context";
-import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker/tracker-context";
+import { advanceRequest, buildTrackerContext } from "../../src/foundry/apps/tracker/tracker-context";
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, chooseDefence, markPickedDefence, parseDeclaration, rollToHit, type CombatantStats } from "../../src/rules/index";
@@ -67,7 +67,7 @@ import { controlsIn, expectAccessible, tabThrough } from "../support/accessibili
 import { bandDistances, contrastRatio, parseRgb, type Rgb, type Vision } from "../support/color-vision";
 import { NO_TURNS, gmRouter } from "../support/gm-router";
 import { fakeClick, fakeTarget } from "../support/foundry-stubs";
-import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
+import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 import { createExchange } from "../support/exchange-fixtures";
 
 type Theme = "light" | "dark";
@@ -471,23 +471,7 @@ describe("accessibility of the combat tracker", () => {
   }
 
   function trackerHtml(w: TurnWorld, viewer: AskingUser): string {
-    const input: TrackerInput = {
-      isGM: viewer.isGM,
-      combat: { id: COMBAT, started: true, system: w.combat },
-      combatants: w.combatants.map((c) => ({
-        id: c.id,
-        system: c.system,
-        stats: c.stats,
-        playerOwned: c.playerOwned,
-        defeated: c.defeated,
-        hidden: c.hidden,
-        conditions: c.conditions,
-        name: c.name,
-        img: "icons/svg/mystery-man.svg",
-        owner: !viewer.isGM && c.owners.includes(viewer.id),
-      })),
-      settings: w.settings,
-    };
+    const input = trackerInputFor(w, viewer);
     const ctx = { case: buildTrackerContext(input, localize) };
     const parts = `${renderTemplate("templates/combat/tracker.hbs", ctx)}${renderTemplate("templates/combat/footer.hbs", ctx)}`;
     return `<style>.sidebar-stand-in { width: 300px; } .sidebar-stand-in .window-content { padding: 0; }</style>

@@ -14,6 +14,7 @@ import { applyDamage, createExchange, rollToHit, type ExchangeState, type Target
 import { renderTemplate } from "../support/handlebars";
 import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
+import { exchangeInput } from "../support/exchange-input";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
@@ -38,19 +39,14 @@ function thug(i: number): TargetInput {
 
 /** A Concussion Grenade (Fo, Incredible 40, explosive burst of 2), blindsided thugs; two applied and out, the rest waiting. */
 function grenade(): ExchangeState {
-  let s = createExchange({
+  let s = createExchange(exchangeInput({
     attack: "Fo",
     source: "Concussion Grenade",
     attacker: { uuid: "Actor.a", name: "Kestrel", value: 30, strength: 20, armor: 0 },
-    toHitCs: [],
-    karma: 0,
-    damage: { method: "static", value: 40 },
-    calledShot: false,
     blindsided: true,
-    projectile: null,
     targets: [0, 1, 2, 3, 4].map(thug),
     area: { shape: "burst", radius: 2, explosive: true },
-  });
+  }));
   for (const t of s.targets) s = rollToHit(s, t.key, { die: 90 });
   for (const key of ["0", "1"]) s = applyDamage(s, key, { value: 24, max: 24 }, undefined, "outOnAnyDamage").state;
   return s;

@@ -19,6 +19,7 @@ import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/b
 import { expectAccessible } from "../support/accessibility";
 import { CanvasDouble } from "../support/canvas-double";
 import { docRankOf, docRollFor } from "../support/rules-doc";
+import { exchangeInput } from "../support/exchange-input";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
@@ -41,18 +42,10 @@ function target(i: number): TargetInput {
 
 /** Mid-fight: row 0 waits on its defence, row 1 is hit (ready to apply), row 2 slammed one area away, row 3 applied to two bystanders. */
 function midFight(): ExchangeState {
-  let s = createExchange({
-    attack: "BA",
+  let s = createExchange(exchangeInput({
     source: "Thunderclap Haymaker",
-    attacker: { uuid: "Actor.a", name: "Gravel", value: 40, strength: 40, armor: 0 },
-    toHitCs: [],
-    karma: 0,
-    damage: { method: "static", value: 40 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
     targets: [0, 1, 2, 3].map(target),
-  });
+  }));
   const yellow = docRollFor(docRankOf(40).index, "yellow");
   s = rollToHit(declineDefence(s, "1"), "1", { die: 40 });
   s = rollToHit(declineDefence(s, "2"), "2", { die: yellow });

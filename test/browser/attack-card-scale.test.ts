@@ -13,6 +13,7 @@ import { applyDamage, chooseDefence, createExchange, declineDefence, resolveCons
 import { renderTemplate } from "../support/handlebars";
 import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
+import { exchangeInput } from "../support/exchange-input";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
@@ -40,18 +41,10 @@ function target(i: number): TargetInput {
 }
 
 function declared(): ExchangeState {
-  return createExchange({
-    attack: "BA",
+  return createExchange(exchangeInput({
     source: "Thunderclap Haymaker",
-    attacker: { uuid: "Actor.a", name: "Gravel", value: 40, strength: 40, armor: 0 },
-    toHitCs: [],
-    karma: 0,
-    damage: { method: "static", value: 40 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
     targets: [0, 1, 2, 3].map(target),
-  });
+  }));
 }
 
 /** Every row finished: a miss, an avoided attack, a hit applied with its Stun? rolled, a hit applied with nothing due. */

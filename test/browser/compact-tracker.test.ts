@@ -14,7 +14,7 @@ import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
-import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
+import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const COMBAT = "combat0000000001";
@@ -64,27 +64,10 @@ function twelve(): { world: TurnWorld; ids: string[] } {
 }
 
 function input(world: TurnWorld, viewer: AskingUser, waitingOn: string): TrackerInput {
-  return {
-    isGM: viewer.isGM,
-    combat: { id: COMBAT, started: true, system: world.combat },
-    combatants: world.combatants.map((c, i) => ({
-      id: c.id,
-      system: c.system,
-      stats: c.stats,
-      playerOwned: c.playerOwned,
-      defeated: c.defeated,
-      hidden: c.hidden,
-      conditions: c.conditions,
-      name: c.name,
-      img: "icons/svg/mystery-man.svg",
-      owner: !viewer.isGM && c.owners.includes(viewer.id),
-      health: { value: (HEALTH[i] as [number, number])[0], max: (HEALTH[i] as [number, number])[1] },
-      onScene: true,
-      defenceWaiting: c.id === waitingOn,
-    })),
-    settings: world.settings,
+  return trackerInputFor(world, viewer, {
+    row: (c, i) => ({ health: { value: (HEALTH[i] as [number, number])[0], max: (HEALTH[i] as [number, number])[1] }, onScene: true, defenceWaiting: c.id === waitingOn }),
     history: viewer.isGM ? { steps: 3, phase: "declare", turn: 1, cause: "advance", name: null } : null,
-  };
+  });
 }
 
 function page(world: TurnWorld, ids: string[], viewer: AskingUser, theme: "light" | "dark"): string {

@@ -16,7 +16,7 @@ import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../sr
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
-import { turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
+import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const COMBAT = "combat0000000001";
@@ -59,23 +59,7 @@ afterAll(async () => {
 });
 
 function input(viewer: AskingUser): TrackerInput {
-  return {
-    isGM: viewer.isGM,
-    combat: { id: COMBAT, started: true, system: world.combat },
-    combatants: world.combatants.map((c) => ({
-      id: c.id,
-      system: c.system,
-      stats: c.stats,
-      playerOwned: c.playerOwned,
-      defeated: c.defeated,
-      hidden: c.hidden,
-      conditions: c.conditions,
-      name: c.name,
-      img: "icons/svg/mystery-man.svg",
-      owner: !viewer.isGM && c.owners.includes(viewer.id),
-    })),
-    settings: world.settings,
-  };
+  return trackerInputFor(world, viewer);
 }
 
 /** The sidebar tab as Foundry lays it out: the tracker part and the footer part, in a sidebar-wide column. */

@@ -21,6 +21,7 @@ import {
 } from "../../src/rules/areas";
 import { docRankAt, docRankOf } from "../support/rules-doc";
 import { ExchangeError, createExchange, rollToHit, type ExchangeState } from "../../src/rules/exchange/index";
+import { exchangeInput } from "../support/exchange-input";
 
 const point = fc.record({ x: fc.integer({ min: -50, max: 50 }), y: fc.integer({ min: -50, max: 50 }) });
 const origin = { x: 0, y: 0 };
@@ -144,19 +145,15 @@ describe("area attack: explosions, footprints and the exchange (rulings)", () =>
       armor: { body: 0, energy: 0 },
       areaDistance: i,
     });
-    return createExchange({
+    return createExchange(exchangeInput({
       attack: "Sh",
       source: "Grenade",
       attacker: { uuid: "Actor.hero", name: "Hero", value: 30, strength: 20, armor: 0 },
-      toHitCs: [],
-      karma: 0,
-      damage: { method: "static", value: 40 },
-      calledShot: false,
       blindsided: true,
       projectile: "bullet",
       targets: [0, 1, 2, 3].map(row),
       area: { shape: "burst", radius: 3, explosive },
-    });
+    }));
   }
 
   it("an area attack's exchange: one row a target, each rolled apart, an explosion's damage falling off by distance; nothing to catch", () => {

@@ -27,6 +27,7 @@ import {
   type TargetScores,
 } from "../../src/rules/exchange";
 import { DOC_COLORS, docLadder, docRankAt, docRankOf, docRollFor, rulesSection, rulesTable, signedNumber, tableRecords, type DocColor } from "../support/rules-doc";
+import { exchangeInput } from "../support/exchange-input";
 
 const attackDoc = tableRecords(rulesTable(5, "code", "attack", "white", "green", "yellow", "red"));
 const defenceDoc = tableRecords(rulesTable(6, "defence", "rolls on", "white", "green", "yellow", "red", "against"));
@@ -133,18 +134,14 @@ describe("a better defence colour never makes the outcome worse for the defender
 
   it("(a ruling to review) with a called shot, a better Dodge can make the shot land: red is no Bullseye, yellow is", () => {
     const rm = docRankOf(30).index;
-    const input: ExchangeInput = {
+    const input: ExchangeInput = exchangeInput({
       attack: "BT",
       source: "x",
       attacker: { uuid: "a", name: "A", value: 30, strength: 30, armor: 0 },
-      toHitCs: [],
-      karma: 0,
       damage: { method: "static", value: 20 },
       calledShot: true,
-      blindsided: false,
-      projectile: null,
       targets: [{ uuid: "t", actorUuid: "t", name: "t", scores: { "agility.bal": 40, "fighting.def": 40, "strength.mgt": 40, "endurance.res": 40 }, armor: { body: 0, energy: 0 } }],
-    };
+    });
     const die = docRollFor(rm, "red");
     expect(docRankAt(rm - 6).index).toBe(0);
     const white = defended(input, "dodge", "white", die, 50);
@@ -160,18 +157,14 @@ describe("a better defence colour never makes the outcome worse for the defender
     const am = docRankOf(50).index;
     const dieAt = [...Array(100).keys()].map((i) => i + 1).find((r) => docRollFor(am, "green") <= r && r < docRollFor(am, "yellow") && r >= docRollFor(am + 1, "yellow"));
     expect(dieAt).toBeDefined();
-    const input: ExchangeInput = {
+    const input: ExchangeInput = exchangeInput({
       attack: "ET",
       source: "x",
       attacker: { uuid: "a", name: "A", value: 50, strength: 50, armor: 0 },
-      toHitCs: [],
-      karma: 0,
       damage: { method: "static", value: 20 },
-      calledShot: false,
-      blindsided: false,
       projectile: "thrown",
       targets: [{ uuid: "t", actorUuid: "t", name: "t", scores: { "agility.bal": 40, "fighting.def": 40, "strength.mgt": 40, "endurance.res": 40 }, armor: { body: 0, energy: 0 } }],
-    };
+    });
     const white = defended(input, "catch", "white", dieAt ?? 0, 50);
     const green = defended(input, "catch", "green", dieAt ?? 0, 50);
     expect(white.toHit?.color).toBe("green");

@@ -17,6 +17,7 @@ import {
   type ExchangeState,
   type ExchangeTarget,
 } from "../../src/rules/index";
+import { exchangeInput } from "../support/exchange-input";
 
 function target(i: number) {
   return {
@@ -30,18 +31,11 @@ function target(i: number) {
 
 /** An exchange with four targets at different steps: awaiting defence, blocked and hit, dodged, applied. */
 function exchange(): ExchangeState {
-  let s = createExchange({
-    attack: "BA",
+  let s = createExchange(exchangeInput({
     source: "Wrecking ball",
     attacker: { uuid: "Actor.a", name: "Gravel", value: 50, strength: 50, armor: 0 },
-    toHitCs: [],
-    karma: 0,
-    damage: { method: "static", value: 40 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
     targets: [0, 1, 2, 3].map(target),
-  });
+  }));
   s = chooseDefence(s, "1", { defence: "block", die: 90, cs: [] });
   s = rollToHit(s, "1", { die: 70 });
   s = chooseDefence(s, "2", { defence: "weave", die: 60, cs: [] });

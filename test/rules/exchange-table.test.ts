@@ -23,6 +23,7 @@ import {
   type TargetScores,
 } from "../../src/rules/exchange";
 import { DOC_COLORS, docColorOn, docLadder, docRankAt, docRankNamed, docRankOf, docRollEdges, docRollFor, docRollsFor, docThrownRange, rulesSection, rulesTable, signedNumber, tableRecords, type DocColor, RESULT_WORDS } from "../support/rules-doc";
+import { exchangeInput as plainExchangeInput } from "../support/exchange-input";
 
 // ---------------------------------------------------------------------------------------------
 // The document, read once
@@ -190,19 +191,15 @@ function targetInput(over: Partial<TargetInput> = {}): TargetInput {
 }
 
 function exchangeInput(attack: AttackCode, over: Partial<ExchangeInput> = {}): ExchangeInput {
-  return {
+  return plainExchangeInput({
     attack,
     source: "test",
     attacker: { uuid: "Actor.a", name: "Attacker", value: ATTACKER_VALUE, strength: ATTACKER_STRENGTH, armor: 0 },
-    toHitCs: [],
-    karma: 0,
     damage: { method: "static", value: DAMAGE },
-    calledShot: false,
-    blindsided: false,
     projectile: attack === "BT" || attack === "ET" ? "thrown" : null,
     targets: [targetInput()],
     ...over,
-  };
+  });
 }
 
 const t0 = (s: ExchangeState): ExchangeTarget => targetOf(s, "0");

@@ -5,6 +5,7 @@
  * Slam?/Stun?/Kill? bookkeeping. Expected values come from CASE-RULES.md.
  */
 import { describe, expect, it } from "vitest";
+import { exchangeInput as plainExchangeInput } from "../support/exchange-input";
 import { ATTACK_CODES, EDGED_THROWING_PULL_RULE, type AttackCode } from "../../src/rules/attacks";
 import {
   DEFENCE_SCORE,
@@ -92,19 +93,7 @@ function targetInput(i = 0, over: Partial<TargetInput> = {}): TargetInput {
 }
 
 function exchangeInput(attack: AttackCode = "BA", over: Partial<ExchangeInput> = {}): ExchangeInput {
-  return {
-    attack,
-    source: "test",
-    attacker: { uuid: "Actor.a", name: "Attacker", value: AM, strength: 50, armor: 0 },
-    toHitCs: [],
-    karma: 0,
-    damage: { method: "static", value: 40 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
-    targets: [targetInput(0)],
-    ...over,
-  };
+  return plainExchangeInput({ attack, source: "test", attacker: { uuid: "Actor.a", name: "Attacker", value: AM, strength: 50, armor: 0 }, targets: [targetInput(0)], ...over });
 }
 
 const t0 = (s: ExchangeState): ExchangeTarget => targetOf(s, "0");
@@ -839,18 +828,12 @@ describe("the stored state", () => {
 
 describe("a declared dodge (optional rule, §6)", () => {
   const input = (attack: "Sh" | "BA") =>
-    createExchange({
-      attack,
+    createExchange(exchangeInput(attack, {
       source: "Test",
       attacker: { uuid: "Actor.a", name: "A", value: 30, strength: 10, armor: 0 },
-      toHitCs: [],
-      karma: 0,
       damage: { method: "static", value: 20 },
-      calledShot: false,
-      blindsided: false,
-      projectile: null,
       targets: [{ uuid: "Actor.t", actorUuid: "Actor.t", name: "T", scores: { "agility.bal": 30, "fighting.def": 30, "strength.mgt": 30, "endurance.res": 30 }, armor: { body: 0, energy: 0 } }],
-    });
+    }));
 
   it("settles the defence with the shift rolled after initiative, and the to-hit reads it", () => {
     const dodged = applyDeclaredDodge(input("Sh"), "0", -4);

@@ -34,6 +34,7 @@ import { MAX_RANK_INDEX, RANKS, rankOf, shiftColumn } from "../../src/rules/rank
 import { createCombatTurn, createCombatantTurn, type CombatTurn, type CombatantTurn, type InitiativeState } from "../../src/rules/turn";
 import { combatWith, combatantCopy, fieldsThatDiffer, initiativeWith } from "../../src/rules/turn/copy";
 import { COLORS, UNIVERSAL_TABLE, colorOnColumn, isColor, universalColor } from "../../src/rules/universal-table";
+import { exchangeInput, exchangeTarget } from "../support/exchange-input";
 
 /** The rank whose range holds `value`, straight from the ladder's rows (the reference). */
 function ladderRank(value: number): (typeof RANKS)[number] {
@@ -122,21 +123,13 @@ describe("defences under the default rulings", () => {
 });
 
 function input(): ExchangeInput {
-  return {
-    attack: "BA",
+  const scores = { "agility.bal": 20, "fighting.def": 20, "strength.mgt": 20, "endurance.res": 20 };
+  return exchangeInput({
     source: "Fist",
     attacker: { uuid: "Actor.a", name: "A", value: 30, strength: 30, armor: 0 },
-    toHitCs: [],
-    karma: 0,
     damage: { method: "static", value: 30 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
-    targets: [
-      { uuid: "Actor.t", actorUuid: "Actor.t", name: "T", scores: { "agility.bal": 20, "fighting.def": 20, "strength.mgt": 20, "endurance.res": 20 }, armor: { body: 0, energy: 0 } },
-      { uuid: "Actor.u", actorUuid: "Actor.u", name: "U", scores: { "agility.bal": 20, "fighting.def": 20, "strength.mgt": 20, "endurance.res": 20 }, armor: { body: 0, energy: 0 } },
-    ],
-  };
+    targets: [exchangeTarget({ scores }), exchangeTarget({ uuid: "Actor.u", actorUuid: "Actor.u", name: "U", scores })],
+  });
 }
 
 describe("replaceTarget (exchange states)", () => {

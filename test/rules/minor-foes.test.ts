@@ -16,6 +16,7 @@ import {
 } from "../../src/rules/minor-foes";
 import { applyDamage, createExchange, declineDefence, rollToHit, targetActions, undoDamage, type ExchangeState } from "../../src/rules/exchange/index";
 import { rulesSection } from "../support/rules-doc";
+import { exchangeInput } from "../support/exchange-input";
 
 const section8 = rulesSection(8).replace(/\s+/g, " ");
 
@@ -66,18 +67,12 @@ describe("minor foe rule: when the damage is applied", () => {
 
   /** A thug (Health 40) hit by a red Blunt Attack of 20 (Stun? due), no defence. */
   function stunningHit(die = 99): ExchangeState {
-    const s = createExchange({
-      attack: "BA",
+    const s = createExchange(exchangeInput({
       source: "Fist",
       attacker: { uuid: "Actor.hero", name: "Hero", value: 30, strength: 20, armor: 0 },
-      toHitCs: [],
-      karma: 0,
       damage: { method: "static", value: 20 },
-      calledShot: false,
-      blindsided: false,
-      projectile: null,
       targets: [{ uuid: "Actor.thug", actorUuid: "Actor.thug", name: "Thug", scores: { "agility.bal": 6, "fighting.def": 6, "strength.mgt": 10, "endurance.res": 10 }, armor: { body: 0, energy: 0 } }],
-    });
+    }));
     return rollToHit(declineDefence(s, "0"), "0", { die });
   }
 

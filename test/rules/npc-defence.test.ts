@@ -31,22 +31,18 @@ import {
   type TargetScores,
 } from "../../src/rules/index";
 import { docBands, docRankOf, docRollFor } from "../support/rules-doc";
+import { exchangeInput } from "../support/exchange-input";
 
 const SCORES: TargetScores = { "agility.bal": 20, "fighting.def": 30, "strength.mgt": 75, "endurance.res": 40 };
 
 function exchange(attack: AttackCode = "BA", scores: TargetScores = SCORES): ExchangeState {
-  const input: ExchangeInput = {
+  const input: ExchangeInput = exchangeInput({
     attack,
     source: "test",
     attacker: { uuid: "Actor.a", name: "Attacker", value: 30, strength: 30, armor: 0 },
-    toHitCs: [],
-    karma: 0,
     damage: { method: "static", value: 30 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
     targets: [{ uuid: "Actor.npc", actorUuid: "Actor.npc", name: "Gravel", scores, armor: { body: 0, energy: 0 } }],
-  };
+  });
   return createExchange(input);
 }
 

@@ -4,6 +4,7 @@ import { OBSTACLES_BEFORE_PROTECTION, damageThroughObstacles, obstaclePenalty } 
 import { ExchangeError, createExchange, rollToHit } from "../../src/rules/exchange";
 import { obstacleBreakdown } from "../../src/rules/obstacles";
 import { rulesSection, signedNumber } from "../support/rules-doc";
+import { exchangeInput } from "../support/exchange-input";
 
 const section5 = rulesSection(5).replace(/\s+/g, " ");
 const perObject = signedNumber(/([+−-]\d+) CS per object in the path/.exec(section5)?.[1] ?? "NaN");
@@ -65,19 +66,15 @@ describe("obstacle material strength in the attack exchange (§5)", () => {
     armor: { body, energy: 0 },
   });
   const exchange = (attack: "Sh" | "BA", damage: number, body: number, obstacles: number[]) =>
-    createExchange({
+    createExchange(exchangeInput({
       attack,
       source: "Rifle",
       attacker: { uuid: "a", name: "Kestrel", value: 30, strength: 10, armor: 0 },
-      toHitCs: [],
-      karma: 0,
       damage: { method: "static", value: damage },
-      calledShot: false,
       blindsided: true,
-      projectile: null,
       obstacles,
       targets: [target(body)],
-    });
+    }));
 
   it("obstacle material strength comes off the damage before the target's armor: Excellent 40 through a Good (10) door onto Excellent (20) armor deals 10 [001]", () => {
     const hit = rollToHit(exchange("Sh", 40, 20, [10]), "0", { die: 99 }).targets[0]?.damage;

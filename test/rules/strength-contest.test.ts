@@ -8,23 +8,20 @@ import { TAKE_AND_FULL_HOLD_BY, fullHoldDealsDamage, strengthAction } from "../.
 import { createExchange, rollToHit, type ExchangeState } from "../../src/rules/exchange";
 import { resolveAction } from "../../src/rules/actions";
 import { rulesSection } from "../support/rules-doc";
+import { exchangeInput } from "../support/exchange-input";
 
 const section5 = rulesSection(5).replace(/\s+/g, " ");
 
 function grapple(attack: "Gp" | "Gb", holder: number, held: number, strengthContest?: "comparison" | "action"): ExchangeState {
-  return createExchange({
+  return createExchange(exchangeInput({
     attack,
     source: "Bear hug",
     attacker: { uuid: "a", name: "Gravel", value: 40, strength: holder, armor: 0 },
-    toHitCs: [],
-    karma: 0,
     damage: { method: "static", value: holder },
-    calledShot: false,
     blindsided: true,
-    projectile: null,
     ...(strengthContest ? { strengthContest } : {}),
     targets: [{ uuid: "t", actorUuid: "t", name: "Kestrel", scores: { "agility.bal": 10, "fighting.def": 10, "strength.mgt": held, "endurance.res": 10 }, armor: { body: 0, energy: 0 } }],
-  });
+  }));
 }
 
 describe("Take and Full Hold as a setting (errata §5)", () => {

@@ -10,6 +10,7 @@ import { combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSn
 import { LockScope } from "../../src/foundry/requests/locks";
 import { freshCombatSystem, freshCombatantSystem, type CombatSystemData, type CombatantInput, type CombatantSystemData, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "../../src/foundry/combat/state";
 import type { CombatantStats, HoldState } from "../../src/rules/index";
+import type { TrackerCombatantInput, TrackerInput } from "../../src/foundry/apps/tracker/tracker-context";
 
 export interface WorldCombatant {
   id: string;
@@ -32,6 +33,8 @@ export interface WorldCombatant {
 }
 
 export interface TurnWorld {
+  /** The combat's id. */
+  readonly combatId: string;
   readonly host: TurnHost & { writer: boolean };
   readonly engine: TurnEngine;
   combat: CombatSystemData;
@@ -69,6 +72,7 @@ export function worldCombatant(id: string, stats: CombatantStats | null, options
 
 export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSettingsInput> = {}, combatId = "combat0000000001"): TurnWorld {
   const world: TurnWorld = {
+    combatId,
     combat: freshCombatSystem(),
     combatants,
     settings: { initiativeMode: "everyTurn", teamInitiative: false, declaredDodge: false, ...settings },
@@ -166,4 +170,43 @@ export function turnWorld(combatants: WorldCombatant[], settings: Partial<TurnSe
   // The engine writes as a request holding the combat's lock would (the router hands that scope down).
   Object.assign(world, { host, engine: new TurnEngine(host, combatId, new LockScope([combatLock(combatId)])) });
   return world;
+}
+
+/** Who views the tracker: a user id and whether it is a GM. */
+export interface TrackerViewer {
+  readonly id: string;
+  readonly isGM: boolean;
+}
+
+/**
+ * The tracker's input (apps/tracker/tracker-context.ts) for `viewer`, read from a turn world as
+ * `trackerInputOf` reads Foundry: each combatant's stored part, stats and standing, its name, a
+ * default portrait, and whether the viewer owns it. `row` adds what a test shows beside (Health,
+ * on the scene, a defence waiting); `combat` overrides the combat's part (not started: `started: false`).
+ */
+export function trackerInputFor(
+  world: TurnWorld,
+  viewer: TrackerViewer,
+  options: { readonly started?: boolean; readonly row?: (c: WorldCombatant, index: number) => Partial<TrackerCombatantInput>; readonly history?: TrackerInput["history"] } = {},
+): TrackerInput {
+  return {
+    isGM: viewer.isGM,
+    combat: { id: world.combatId, started: options.started ?? true, system: world.combat },
+    combatants: world.combatants.map((c, i) => ({
+      id: c.id,
+      system: c.system,
+      stats: c.stats,
+      playerOwned: c.playerOwned,
+      defeated: c.defeated,
+      hidden: c.hidden,
+      conditions: c.conditions,
+      minorGroup: c.minorGroup,
+      name: c.name,
+      img: "icons/svg/mystery-man.svg",
+      owner: !viewer.isGM && c.owners.includes(viewer.id),
+      ...options.row?.(c, i),
+    })),
+    settings: world.settings,
+    ...(options.history !== undefined ? { history: options.history } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { createExchange as create, type AttackCode, type ExchangeState } from ".
 import { ATTACKS } from "../../src/rules/index";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import type { FakeActor } from "./exchange-world";
+import { exchangeInput, exchangeTarget } from "./exchange-input";
 
 export interface FixtureOptions {
   attackerActor: FakeActor;
@@ -19,26 +20,25 @@ export function createExchange(o: FixtureOptions): ExchangeState {
   const attack = o.attack ?? "BA";
   const a = o.attackerActor.system;
   const t = o.targetActor.system;
-  return create({
-    attack,
-    source: "Test attack",
-    attacker: { uuid: o.attackerActor.uuid, name: o.attackerActor.name, value: a.score(ATTACKS[attack].rollsOn), strength: a.score("strength.mgt"), armor: 0 },
-    toHitCs: [],
-    karma: o.karma ?? 0,
-    damage: { method: "static", value: o.damage ?? 20 },
-    calledShot: false,
-    blindsided: o.blindsided ?? false,
-    projectile: null,
-    targets: [
-      {
-        uuid: o.targetActor.uuid,
-        actorUuid: o.targetActor.uuid,
-        name: o.targetActor.name,
-        scores: { "agility.bal": t.score("agility.bal"), "fighting.def": t.score("fighting.def"), "strength.mgt": t.score("strength.mgt"), "endurance.res": t.score("endurance.res") },
-        armor: { body: o.targetArmor ?? 0, energy: 0 },
-      },
-    ],
-  });
+  return create(
+    exchangeInput({
+      attack,
+      source: "Test attack",
+      attacker: { uuid: o.attackerActor.uuid, name: o.attackerActor.name, value: a.score(ATTACKS[attack].rollsOn), strength: a.score("strength.mgt"), armor: 0 },
+      karma: o.karma ?? 0,
+      damage: { method: "static", value: o.damage ?? 20 },
+      blindsided: o.blindsided ?? false,
+      targets: [
+        exchangeTarget({
+          uuid: o.targetActor.uuid,
+          actorUuid: o.targetActor.uuid,
+          name: o.targetActor.name,
+          scores: { "agility.bal": t.score("agility.bal"), "fighting.def": t.score("fighting.def"), "strength.mgt": t.score("strength.mgt"), "endurance.res": t.score("endurance.res") },
+          armor: { body: o.targetArmor ?? 0, energy: 0 },
+        }),
+      ],
+    }),
+  );
 }
 
 export function readExchangeForTest(value: unknown): ExchangeState {

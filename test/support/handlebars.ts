@@ -8,7 +8,7 @@
  * - `selectOptions choices selected=… localize=… blank=…` — one `<option>` per entry of a
  *   value → label object, the selected one marked `selected`, labels localised on request.
  * - `checked value` — the word `checked` when the value is truthy.
- * - `caseFormat key data` — the system's own helper (src/foundry/handlebars-helpers.ts).
+ * - `caseFormat key data` — the system's own helper (src/foundry/core/handlebars-helpers.ts).
  *
  * Any other helper a template uses is unknown here and fails the render, so the set of
  * Foundry helpers the templates depend on stays small and visible.

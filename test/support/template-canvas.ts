@@ -69,6 +69,10 @@ export class TokenDouble extends TokenDocumentBase {
   readonly width: number;
   readonly height: number;
   readonly level: string | undefined;
+  /** TokenDocument#actorId: the base actor's id, for a linked or an unlinked token's actor. */
+  get actorId(): string | null {
+    return this.actor ? (/Actor\.([^.]+)$/.exec(this.actor.uuid)?.[1] ?? null) : null;
+  }
 }
 
 export class RegionDouble {
@@ -254,11 +258,13 @@ export interface CanvasToken {
   readonly width: number;
   readonly height: number;
   readonly hidden: boolean;
+  readonly actorId: string | null;
   readonly actor: { readonly uuid: string } | null;
 }
 
 /** The viewed scene: a {@link SceneDouble}, or a strict-table client's copy of a scene. */
 export interface CanvasScene {
+  readonly id: string;
   readonly grid: { readonly size: number; readonly distance: number };
   /** Its tokens: an array, or an EmbeddedCollection (which maps like one). */
   readonly tokens: { map<T>(fn: (t: CanvasToken) => T): T[] };

@@ -1,6 +1,6 @@
 /**
  * The "Macros" compendium: one-line script macros that call the system's stable API
- * (CONFIG.CASE.api, src/foundry/api.ts and reference-api.ts) and nothing else, so they keep
+ * (CONFIG.CASE.api, src/foundry/api/ and reference-api.ts) and nothing else, so they keep
  * working however the system's internals change. Drag one to the hotbar to use it.
  */
 import { stableId, stats, type DocumentSource } from "../documents";

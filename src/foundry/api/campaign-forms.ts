@@ -8,6 +8,7 @@
 import { KARMA_AWARD_CATEGORIES, KARMA_AWARD_CATEGORY_IDS, categoryAward, type KarmaAwardCategory, type KarmaKillRuling } from "../../rules/index";
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT } from "./damage-limits";
+import { readWhole } from "../core/format";
 
 /** Who an award goes to: the controlled tokens' characters, or every player character. */
 export const AWARD_RECIPIENTS = ["selected", "all"] as const;
@@ -43,11 +44,6 @@ export interface AwardAnswer {
   readonly to: AwardRecipients;
 }
 
-function wholeIn(raw: unknown, min: number, max: number): number | null {
-  const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : null;
-}
-
 function isPreset(value: unknown): value is KarmaAwardCategory {
   return KARMA_AWARD_CATEGORY_IDS.some((c) => c === value);
 }
@@ -65,14 +61,14 @@ export function readAwardForm(form: Readonly<Record<string, unknown>>, label: (c
   const category = form.category ?? "custom";
   let answer: AwardAnswer;
   if (category === "custom") {
-    const amount = wholeIn(form.amount, 1, MAX_KARMA_AWARD_AMOUNT);
+    const amount = readWhole(form.amount, { min: 1, max: MAX_KARMA_AWARD_AMOUNT });
     if (amount === null || free === "") return null;
     answer = { kind: "award", amount, reason: free, to };
   } else if (category === "kill") {
     answer = { kind: "kill", amount: 0, reason: free === "" ? label("kill") : `${label("kill")}: ${free}`, to };
   } else if (isPreset(category)) {
     const blank = form.count === undefined || form.count === null || (typeof form.count === "string" && form.count.trim() === "");
-    const count = blank ? 1 : wholeIn(form.count, 1, MAX_AWARD_EVENTS);
+    const count = blank ? 1 : readWhole(form.count, { min: 1, max: MAX_AWARD_EVENTS });
     if (count === null) return null;
     const name = count > 1 ? `${label(category)} ×${count}` : label(category);
     answer = { kind: "award", amount: categoryAward(category, count), reason: free === "" ? name : `${name}: ${free}`, to };

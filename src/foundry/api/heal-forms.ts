@@ -7,6 +7,7 @@
  */
 import { RECOVERY_AFTER_TURNS } from "../../rules/index";
 import { MAX_DAMAGE } from "./damage-limits";
+import { readWhole } from "../core/format";
 
 /** The ways to heal. */
 export const HEAL_MODES = ["amount", "recovery", "wake"] as const;
@@ -30,20 +31,15 @@ export function healDialogContext(selectedNames: readonly string[], id: string) 
   };
 }
 
-function wholeIn(raw: unknown, min: number, max: number): number | null {
-  const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  return typeof n === "number" && Number.isInteger(n) && n >= min && n <= max ? n : null;
-}
-
 /** Reads the Heal dialog's form: a mode and the number it needs; else null. */
 export function readHealForm(form: Readonly<Record<string, unknown>>): HealRequest | null {
   switch (form.mode) {
     case "amount": {
-      const amount = wholeIn(form.amount, 1, MAX_DAMAGE);
+      const amount = readWhole(form.amount, { min: 1, max: MAX_DAMAGE });
       return amount === null ? null : { mode: "amount", amount };
     }
     case "recovery": {
-      const turns = wholeIn(form.turns, 0, MAX_HEAL_TURNS);
+      const turns = readWhole(form.turns, { min: 0, max: MAX_HEAL_TURNS });
       return turns === null ? null : { mode: "recovery", turns };
     }
     case "wake":

@@ -3,6 +3,7 @@
  * reading of what was typed (pure, so the dialog is tested with the real template).
  */
 import { DEFAULT_GROUND_MATERIAL_STRENGTH, IMPACT_KINDS, MAX_IMPACT_AREAS, RANKS, isRankNumber, rankOf, type ImpactKind } from "../../rules/index";
+import { readWhole } from "../core/format";
 
 /** The impact dialog's template data: the kinds, the standard material strengths, and who is selected. */
 export function impactPromptContext(selectedNames: readonly string[], id: string) {
@@ -22,17 +23,12 @@ export interface ImpactAnswer {
   readonly materialStrength: number;
 }
 
-function whole(raw: unknown): number {
-  const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  return typeof n === "number" && Number.isSafeInteger(n) ? n : Number.NaN;
-}
-
 /** Reads the impact dialog's form: a kind, 1…max areas and a rank-number material strength; else null. */
 export function readImpactForm(form: Readonly<Record<string, unknown>>): ImpactAnswer | null {
   const kind = form.kind;
   if (kind !== "fall" && kind !== "object") return null;
-  const areas = whole(form.areas);
-  const materialStrength = whole(form.materialStrength);
-  if (!(areas >= 1 && areas <= MAX_IMPACT_AREAS) || !isRankNumber(materialStrength)) return null;
+  const areas = readWhole(form.areas, { min: 1, max: MAX_IMPACT_AREAS });
+  const materialStrength = readWhole(form.materialStrength);
+  if (areas === null || !isRankNumber(materialStrength)) return null;
   return { kind, areas, materialStrength };
 }

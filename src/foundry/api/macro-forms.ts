@@ -5,6 +5,7 @@
 import { ATTACK_CODES, RANKS, isRankKey, type AttackCode, type RankKey } from "../../rules/index";
 import { parseAttackCode } from "../table-command";
 import { MAX_DAMAGE } from "./damage-limits";
+import { readWhole } from "../core/format";
 
 /** The column dialog's template data: every rank (the remembered one selected) and every attack. */
 export function columnPromptContext(selected: RankKey, id: string) {
@@ -39,6 +40,5 @@ export function damagePromptContext(names: readonly string[], id: string) {
 
 /** The amount typed in the damage dialog: a whole number 0…MAX_DAMAGE, else null. */
 export function readDamageAmount(value: unknown): number | null {
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= MAX_DAMAGE ? n : null;
+  return readWhole(value, { min: 0, max: MAX_DAMAGE });
 }

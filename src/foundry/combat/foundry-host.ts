@@ -11,13 +11,15 @@ import type { CombatBridge } from "./bridge";
 import { clearStatus, isUnconscious, setStatus, statusDetails, statusId, syncUnconscious } from "../status-effects";
 import { userOwns } from "../requests/gm";
 import type { AskingUser } from "../requests/router";
-import { actionsLeft, bestRegenerationRank, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type GridPlace, type HoldState, type RegeneratingPower } from "../../rules/index";
+import { actionsLeft, bestRegenerationRank, declaredDodgeShift, defenceRefusal, hasActedThisTurn, isActingPhase, isFirstAidTalent, minorFoeGroups, withinReach, type DefenceCode, type HoldState, type RegeneratingPower } from "../../rules/index";
 import { TurnEngine } from "./engine";
 import { combatLock, type Announcement, type TurnDie, type TurnHost, type TurnSnapshot, type WriteScope } from "./turn-host";
 import type { TurnDirectory } from "./queries";
 import { publicDeclaration, recordCombatants, recordSecrets, statsFromCharacter, withSecretDeclaration, type CombatantInput, type RecordedCombatant, type SecretDeclarations, type StoredTurnStep, type TurnSettingsInput, type TurnWrite } from "./state";
 import { actorLock, loseEnduranceRank, regenerate } from "../actor-writes";
 import { announcementLines } from "./announce";
+import { gridPlace } from "../ui/board";
+import { markCombatant } from "./marks";
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 import { caseFlag } from "../core/flags";
 
@@ -362,14 +364,8 @@ export const foundryTurnDirectory: TurnDirectory = {
     const b = gridPlace(target.token);
     return { hasFirstAid, adjacent: a !== null && b !== null && aider.sceneId === target.sceneId && withinReach(a, b) };
   },
+  mark: markCombatant,
 };
-
-/** A token's cells on its scene's grid (rules first-aid.ts), or null without a token. */
-export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
-  if (!token) return null;
-  const size = token.parent?.grid.size ?? 100;
-  return { col: Math.round(token.x / size), row: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
-}
 
 /** Every started combat a character takes part in: the combats a card request on it declares. */
 function startedCombatsOf(actor: Actor.Implementation): Combat.Implementation[] {
@@ -392,7 +388,7 @@ function combatantOfActor(actor: Actor.Implementation): { combat: Combat.Impleme
 }
 
 /**
- * The bridge the attack exchange (src/foundry/chat) uses: defences used this turn, recording
+ * The bridge the attack exchange (src/foundry/exchange) uses: defences used this turn, recording
  * one, whether the character has acted (for when a stun starts), recording a stun, and the
  * declared dodge's shift. It runs where the exchange's handlers run: on the active GM.
  */

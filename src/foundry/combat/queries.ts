@@ -47,7 +47,15 @@ export interface TurnDirectory {
    * when either combatant is gone. Absent: characters cannot give first aid (the Judge still can).
    */
   aidFacts?(combatId: string, aiderId: string, targetId: string): { readonly hasFirstAid: boolean; readonly adjacent: boolean } | null;
+  /**
+   * Sets core's mark on a combatant under `scope`: hidden from players, or defeated (with the
+   * actor's defeated status). False when there is no such combatant. Absent: no marks.
+   */
+  mark?(scope: LockScope, combatId: string, combatantId: string, mark: CombatantMark, on: boolean): Promise<boolean>;
 }
+
+/** Core's tracker marks the Judge toggles on a combatant. */
+export type CombatantMark = "hidden" | "defeated";
 
 /** What every turn request declares: the combat, and the actors of its combatants. */
 export function turnLockKeys(turns: TurnDirectory, combatId: string): string[] {
@@ -118,126 +126,131 @@ export interface TurnServices {
   readonly turns: TurnDirectory;
 }
 
-/** Declares a turn query: its handlers get the {@link TurnServices} in their context. */
-function defineTurnQuery<P, R>(definition: QueryDefinition<P, R, TurnServices>): QueryDefinition<P, R, TurnServices> {
-  return defineQuery(definition);
+/**
+ * The one shape of a turn query: it locks the combat and its combatants' actors, lets the
+ * owners of `owners(payload)` (or the Judge) ask, or only the Judge when `owners` is absent,
+ * and runs one engine step with the rules' refusals turned into query refusals.
+ */
+export interface TurnQuerySpec<P extends { readonly combatId: string }, R> {
+  readonly name: string;
+  parse(raw: unknown): P;
+  /** The combatants whose owners may ask; absent: the Judge only. */
+  readonly owners?: (payload: NoInfer<P>) => readonly string[];
+  run(engine: TurnEngine, payload: NoInfer<P>, services: TurnServices, scope: LockScope): Promise<R>;
+}
+
+/** Declares a turn query of the one shape ({@link TurnQuerySpec}). */
+export function defineTurnQuery<P extends { readonly combatId: string }, R>(spec: TurnQuerySpec<P, R>): QueryDefinition<P, R, TurnServices> {
+  const { owners } = spec;
+  return defineQuery({
+    name: spec.name,
+    parse: (raw) => spec.parse(raw),
+    lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
+    authorize: (user, p, { services }) => {
+      if (owners) mustOwn(services.turns, user, p.combatId, owners(p));
+      else mustBeGM(user);
+    },
+    handle: (_user, p, { services, scope }) => step(services.turns, p.combatId, () => spec.run(engineOf(services.turns, p.combatId, scope), p, services, scope)),
+  });
+}
+
+/** The asked-for combatant: the one its owners may command. */
+const theCombatant = (p: { readonly combatantId: string }): readonly string[] => [p.combatantId];
+
+/** A list of combatant ids (1 to 1000, each once). */
+function combatantIdsField(r: Record<string, unknown>): string[] {
+  const list = r.combatantIds;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 1000 || !list.every((id) => typeof id === "string" && DOCUMENT_ID.test(id))) {
+    throw new QueryRefusal("malformed", '"combatantIds" must be a non-empty list of combatant ids.');
+  }
+  return [...new Set(list as string[])];
 }
 
 // ── players (owners) ─────────────────────────────────────────────────────────────────────
 
 export const declareActionQuery = defineTurnQuery({
   name: "declareAction",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { ...ids(r), declaration: declarationField(r) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).declare(p.combatantId, p.declaration))),
+  owners: theCombatant,
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.declare(p.combatantId, p.declaration)),
 });
 
 export const chooseExtraModeQuery = defineTurnQuery({
   name: "chooseExtraMode",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { ...ids(r), mode: choiceOf<ExtraActionMode>(r, "mode", ["separate", "flurry"]) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).chooseExtraMode(p.combatantId, p.mode))),
+  owners: theCombatant,
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.chooseExtraMode(p.combatantId, p.mode)),
 });
 
 export const rollTurnInitiativeQuery = defineTurnQuery({
   name: "rollTurnInitiative",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
-    const list = r.combatantIds;
-    if (!Array.isArray(list) || list.length === 0 || list.length > 1000 || !list.every((id) => typeof id === "string" && DOCUMENT_ID.test(id))) {
-      throw new QueryRefusal("malformed", '"combatantIds" must be a non-empty list of combatant ids.');
-    }
-    return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: combatantIdsField(r) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, p.combatantIds);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).rollInitiative(p.combatantIds))),
+  owners: (p) => p.combatantIds,
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.rollInitiative(p.combatantIds)),
 });
 
 export const completeActionQuery = defineTurnQuery({
   name: "completeAction",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { ...ids(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).completeAction(p.combatantId, p.actionIndex))),
+  owners: theCombatant,
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.completeAction(p.combatantId, p.actionIndex)),
 });
 
 export const changeActionQuery = defineTurnQuery({
   name: "changeAction",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { ...ids(r), declaration: declarationField(r), actionIndex: intField(r, "actionIndex", 0, MAX_ACTIONS_PER_TURN) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
-  },
-  handle: (_user, p, { services, scope }): Promise<ChangeActionAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId, scope).changeAction(p.combatantId, p.declaration, p.actionIndex)),
+  owners: theCombatant,
+  run: (engine, p): Promise<ChangeActionAnswer> => engine.changeAction(p.combatantId, p.declaration, p.actionIndex),
 });
 
 export const recordDefenceQuery = defineTurnQuery({
   name: "recordDefence",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const defence = r.defence === undefined || r.defence === null ? null : choiceOf<DefenceCode>(r, "defence", DEFENCE_CODES);
     return { ...ids(r), defence };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, [p.combatantId]);
-  },
-  handle: (_user, p, { services, scope }): Promise<DefenceAnswer> => step(services.turns, p.combatId, () => engineOf(services.turns, p.combatId, scope).recordDefence(p.combatantId, p.defence ?? undefined)),
+  owners: theCombatant,
+  run: (engine, p): Promise<DefenceAnswer> => engine.recordDefence(p.combatantId, p.defence ?? undefined),
 });
 
 // ── the Judge ────────────────────────────────────────────────────────────────────────────
 
 export const advancePhaseQuery = defineTurnQuery({
   name: "advancePhase",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const force = r.force ?? false;
     if (typeof force !== "boolean") throw new QueryRefusal("malformed", '"force" must be true or false.');
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), from: choiceOf<TurnPhase>(r, "from", TURN_PHASES), force };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).advance(p.from, p.force))),
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.advance(p.from, p.force)),
 });
 
 export const setAidedQuery = defineTurnQuery({
   name: "setAided",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const aided = r.aided;
     if (typeof aided !== "boolean") throw new QueryRefusal("malformed", '"aided" must be true or false.');
     return { ...ids(r), aided };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).setAided(p.combatantId, p.aided))),
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.setAided(p.combatantId, p.aided)),
 });
 
 /**
@@ -248,60 +261,46 @@ export const setAidedQuery = defineTurnQuery({
  */
 export const firstAidQuery = defineTurnQuery({
   name: "firstAid",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { ...ids(r), aiderId: stringField(r, "aiderId", DOCUMENT_ID) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user, p, { services }) => {
-    mustOwn(services.turns, user, p.combatId, [p.aiderId]);
+  owners: (p) => [p.aiderId],
+  run: async (engine, p, { turns }): Promise<{ stopsDying: boolean; revived: boolean }> => {
+    const facts = turns.aidFacts?.(p.combatId, p.aiderId, p.combatantId) ?? null;
+    if (facts === null) throw new QueryRefusal("stale", game.i18n.localize("CASE.Aid.Refused.gone"));
+    try {
+      return await engine.firstAid(p.aiderId, p.combatantId, facts);
+    } catch (error) {
+      if (error instanceof AidRefusedError) throw new QueryRefusal("forbidden", game.i18n.format(`CASE.Aid.Refused.${error.reason}`, { name: turns.nameOf(p.combatId, p.combatantId) }));
+      throw error;
+    }
   },
-  handle: (_user, p, { services, scope }): Promise<{ stopsDying: boolean; revived: boolean }> =>
-    step(services.turns, p.combatId, async () => {
-      const facts = services.turns.aidFacts?.(p.combatId, p.aiderId, p.combatantId) ?? null;
-      if (facts === null) throw new QueryRefusal("stale", game.i18n.localize("CASE.Aid.Refused.gone"));
-      try {
-        return await engineOf(services.turns, p.combatId, scope).firstAid(p.aiderId, p.combatantId, facts);
-      } catch (error) {
-        if (error instanceof AidRefusedError) throw new QueryRefusal("forbidden", game.i18n.format(`CASE.Aid.Refused.${error.reason}`, { name: services.turns.nameOf(p.combatId, p.combatantId) }));
-        throw error;
-      }
-    }),
 });
 
 export const noteEventQuery = defineTurnQuery({
   name: "noteEvent",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), text: stringField(r, "text") };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).noteEvent(p.text))),
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.noteEvent(p.text)),
 });
 
 export const setConditionQuery = defineTurnQuery({
   name: "setTurnCondition",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const condition = choiceOf(r, "condition", ["stun", "dying", "hold"] as const);
     if (condition === "stun") return { ...ids(r), condition, turns: intField(r, "turns", 1, 10), hold: "none" as HoldState };
     if (condition === "hold") return { ...ids(r), condition, turns: 0, hold: choiceOf<HoldState>(r, "hold", ["none", "partialHold", "fullHold"]) };
     return { ...ids(r), condition, turns: 0, hold: "none" as HoldState };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
+  run: async (engine, p): Promise<Changed> => {
+    if (p.condition === "stun") return changedOf(await engine.applyStun(p.combatantId, p.turns));
+    if (p.condition === "hold") return changedOf(await engine.setHold(p.combatantId, p.hold));
+    return changedOf(await engine.markDying(p.combatantId));
   },
-  handle: (_user, p, { services, scope }): Promise<Changed> =>
-    step(services.turns, p.combatId, async () => {
-      const engine = engineOf(services.turns, p.combatId, scope);
-      if (p.condition === "stun") return changedOf(await engine.applyStun(p.combatantId, p.turns));
-      if (p.condition === "hold") return changedOf(await engine.setHold(p.combatantId, p.hold));
-      return changedOf(await engine.markDying(p.combatantId));
-    }),
 });
 
 /** How many declarations one bulk request may carry. */
@@ -310,7 +309,7 @@ const BULK_MAX = 200;
 /** Bulk declare: the Judge declares for several NPCs at once (one dialog, one write). */
 export const declareManyQuery = defineTurnQuery({
   name: "declareMany",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const list = r.declarations;
     if (!Array.isArray(list) || list.length === 0 || list.length > BULK_MAX) throw new QueryRefusal("malformed", `"declarations" must be a list of 1 to ${BULK_MAX} declarations.`);
@@ -321,29 +320,31 @@ export const declareManyQuery = defineTurnQuery({
     if (new Set(declarations.map((d) => d.combatantId)).size !== declarations.length) throw new QueryRefusal("malformed", "A combatant is named twice.");
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), declarations };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).declareMany(p.declarations))),
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.declareMany(p.declarations)),
 });
 
 /** Bulk declare: the Judge repeats last turn's declarations for these combatants (those without one yet). */
 export const repeatDeclarationsQuery = defineTurnQuery({
   name: "repeatDeclarations",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
-    const list = r.combatantIds;
-    if (!Array.isArray(list) || list.length === 0 || list.length > 1000 || !list.every((id) => typeof id === "string" && DOCUMENT_ID.test(id))) {
-      throw new QueryRefusal("malformed", '"combatantIds" must be a non-empty list of combatant ids.');
-    }
-    return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: [...new Set(list as string[])] };
+    return { combatId: stringField(r, "combatId", DOCUMENT_ID), combatantIds: combatantIdsField(r) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
+  run: async (engine, p): Promise<{ repeated: string[] }> => ({ repeated: await engine.repeatDeclarations(p.combatantIds) }),
+});
+
+/** Core's Hide and Defeated toggles (the Judge): the mark as the Judge asks, written by the active GM. */
+export const markCombatantQuery = defineTurnQuery({
+  name: "markCombatant",
+  parse: (raw: unknown) => {
+    const r = payloadRecord(raw);
+    if (typeof r.on !== "boolean") throw new QueryRefusal("malformed", '"on" must be true or false.');
+    return { ...ids(r), mark: choiceOf<CombatantMark>(r, "mark", ["hidden", "defeated"]), on: r.on };
   },
-  handle: (_user, p, { services, scope }): Promise<{ repeated: string[] }> => step(services.turns, p.combatId, async () => ({ repeated: await engineOf(services.turns, p.combatId, scope).repeatDeclarations(p.combatantIds) })),
+  run: async (_engine, p, { turns }, scope): Promise<Changed> => {
+    if (!turns.mark || !(await turns.mark(scope, p.combatId, p.combatantId, p.mark, p.on))) throw new QueryRefusal("stale", "That combatant is no longer in the combat.");
+    return { changed: true };
+  },
 });
 
 /**
@@ -352,15 +353,11 @@ export const repeatDeclarationsQuery = defineTurnQuery({
  */
 export const stepBackQuery = defineTurnQuery({
   name: "stepBack",
-  parse(raw: unknown) {
+  parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), steps: intField(r, "steps", 1, 1000) };
   },
-  lockKeys: (p, { turns }) => turnLockKeys(turns, p.combatId),
-  authorize: (user) => {
-    mustBeGM(user);
-  },
-  handle: (_user, p, { services, scope }): Promise<Changed> => step(services.turns, p.combatId, async () => changedOf(await engineOf(services.turns, p.combatId, scope).stepBack(p.steps))),
+  run: async (engine, p): Promise<Changed> => changedOf(await engine.stepBack(p.steps)),
 });
 
 /** Every turn query, for registration. */
@@ -379,5 +376,6 @@ export const TURN_QUERIES = [
   declareManyQuery,
   repeatDeclarationsQuery,
   stepBackQuery,
+  markCombatantQuery,
 ] as const;
 

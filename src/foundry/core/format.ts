@@ -1,7 +1,8 @@
 /**
  * Text for people: the one signed-number formatter, for column shifts and modifiers everywhere
  * a person reads them (cards, sheets, the tracker, announcements), and the shape of a localiser
- * that view models take (Foundry's game.i18n in play, the real en.json in tests).
+ * that view models take (Foundry's game.i18n in play, the real en.json in tests); and the one
+ * reader of a whole number a person typed in a form.
  */
 
 /**
@@ -15,6 +16,18 @@ export function formatSigned(n: number, zero: ZeroAs = "0"): string {
   if (n > 0) return `+${String(n)}`;
   if (n < 0) return `\u2212${String(-n)}`;
   return zero;
+}
+
+/**
+ * The whole number a person typed in a form field (or a number the form already holds): a sign
+ * may be "+", "-" or the typographic "−"/"–" {@link formatSigned} writes; spaces around it are
+ * ignored. A whole number within `min`…`max`, else null (refused, never rounded or clamped). A
+ * blank field is `blank`: null (refused) unless the form says what a blank means.
+ */
+export function readWhole(raw: unknown, { min = -Number.MAX_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER, blank = null }: { readonly min?: number; readonly max?: number; readonly blank?: number | null } = {}): number | null {
+  if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) return blank;
+  const n = typeof raw === "number" ? raw : typeof raw === "string" ? Number(raw.trim().replace(/^[\u2212\u2013]/, "-")) : Number.NaN;
+  return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
 }
 
 /** Localises a key, filling `{name}` placeholders from `data` (Foundry: game.i18n.format). */

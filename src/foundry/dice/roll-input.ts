@@ -5,6 +5,7 @@
  * dialog's form, so a bad entry is named instead of guessed.
  */
 import { KARMA_MINIMUM, isRankNumber } from "../../rules/index";
+import { readWhole } from "../core/format";
 
 export interface RollInput {
   readonly cs: number;
@@ -22,19 +23,11 @@ export const MAX_DIALOG_CS = 16;
 
 export type RollInputResult = { ok: true; value: RollInput } | { ok: false; errorKey: string; data?: Record<string, string> };
 
-function wholeNumber(raw: unknown): number | null {
-  if (raw === null || raw === undefined || raw === "") return 0;
-  if (typeof raw === "number") return Number.isInteger(raw) ? raw : null;
-  if (typeof raw !== "string") return null;
-  const n = Number(raw.trim().replace(/^\+/, "").replace(/^[−–]/, "-"));
-  return Number.isInteger(n) ? n : null;
-}
-
 /** Validates the dialog's form data against the actor's Karma pool. */
 export function parseRollInput(form: Record<string, unknown>, karmaPool: number): RollInputResult {
-  const cs = wholeNumber(form.cs);
+  const cs = readWhole(form.cs, { blank: 0 });
   if (cs === null || Math.abs(cs) > MAX_DIALOG_CS) return { ok: false, errorKey: "CASE.Dialog.Error.Shift", data: { max: String(MAX_DIALOG_CS) } };
-  const karma = wholeNumber(form.karma);
+  const karma = readWhole(form.karma, { blank: 0 });
   if (karma === null || karma < 0) return { ok: false, errorKey: "CASE.Dialog.Error.Karma" };
   if (karma > 0 && karma < KARMA_MINIMUM) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaMinimum", data: { min: String(KARMA_MINIMUM) } };
   if (karma > karmaPool) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaPool", data: { pool: String(karmaPool) } };
@@ -42,7 +35,7 @@ export function parseRollInput(form: Record<string, unknown>, karmaPool: number)
   if (blindsided && karma > 0) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaBlindsided" };
   let intensity: number | null = null;
   if (form.intensity !== undefined && form.intensity !== null && form.intensity !== "") {
-    const n = wholeNumber(form.intensity);
+    const n = readWhole(form.intensity);
     if (n === null || !isRankNumber(n)) return { ok: false, errorKey: "CASE.Dialog.Error.Intensity" };
     intensity = n;
   }

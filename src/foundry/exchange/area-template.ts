@@ -12,7 +12,8 @@
  * Scene#createEmbeddedDocuments, PIXI's FederatedPointerEvent#getLocalPosition), so a test
  * double can model exactly those.
  */
-import { AREA_SPARES_ATTACKER, targetsInArea, type AreaDefinition, type AreaTarget, type GridPoint } from "../../rules/index";
+import { AREA_SPARES_ATTACKER, targetsInArea, type AreaDefinition, type AreaTarget, type Footprint, type GridPoint } from "../../rules/index";
+import { attackerTokenAmong, footprintOf } from "../ui/board";
 import { areaDocumentName } from "../core/compat";
 import { SYSTEM_ID } from "../core/constants";
 import { caseFlag } from "../core/flags";
@@ -26,6 +27,8 @@ export interface SceneGrid {
 /** A token's document as the area reads it (pixels; width and height in squares). */
 export interface AreaTokenDoc {
   readonly id: string | null;
+  /** The token's actor's id (the base actor, linked or not). */
+  readonly actorId: string | null;
   readonly uuid: string;
   readonly x: number;
   readonly y: number;
@@ -54,8 +57,8 @@ export function squareAt(point: { readonly x: number; readonly y: number }, grid
 }
 
 /** A token's top-left square and its size in squares (tokens sit on squares: the nearest one counts). */
-export function tokenSquares(token: AreaTokenDoc, grid: SceneGrid): AreaTarget {
-  return { id: token.uuid, x: Math.round(token.x / grid.size), y: Math.round(token.y / grid.size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
+export function tokenSquares(token: AreaTokenDoc, grid: SceneGrid): AreaTarget & Footprint {
+  return { id: token.uuid, ...footprintOf(token, { grid }) };
 }
 
 /** The angle in degrees from square `from` toward square `to` (0 = east, 90 = south, as Foundry's templates turn). */
@@ -150,14 +153,14 @@ export interface CoveredToken {
 /**
  * The tokens an area covers, in the scene's order: those with an actor, not hidden by the GM
  * (a hidden token is not on the table yet), and not the attacker's own under
- * {@link AREA_SPARES_ATTACKER}, and (v14) on the attacker's level.
+ * {@link AREA_SPARES_ATTACKER}, and (v14) on the level of the attacker's token (`own`, found by
+ * the board's `attackerTokenAmong`; null without one).
  */
-export function coveredTokens(area: AreaDefinition, placement: { origin: GridPoint; centre: GridPoint }, tokens: Iterable<AreaTokenDoc>, grid: SceneGrid, attackerUuid: string): CoveredToken[] {
+export function coveredTokens(area: AreaDefinition, placement: { origin: GridPoint; centre: GridPoint }, tokens: Iterable<AreaTokenDoc>, grid: SceneGrid, attackerUuid: string, own: AreaTokenDoc | null): CoveredToken[] {
   const candidates: AreaTarget[] = [];
-  const all = [...tokens];
   // v14 Scene Levels: only tokens on the attacker's level (both undefined on 13).
-  const level = all.find((t) => t.actor?.uuid === attackerUuid)?.level;
-  for (const t of all) {
+  const level = own?.level;
+  for (const t of tokens) {
     if (t.hidden || t.actor === null || t.level !== level) continue;
     if (AREA_SPARES_ATTACKER && t.actor.uuid === attackerUuid) continue;
     candidates.push(tokenSquares(t, grid));
@@ -202,6 +205,7 @@ export interface PreviewLayer {
 export interface AreaCanvas {
   readonly ready: boolean;
   readonly scene: {
+    readonly id?: string | null;
     readonly grid: SceneGrid;
     createEmbeddedDocuments(name: "MeasuredTemplate" | "Region", data: (AreaTemplateData | AreaRegionData)[]): Promise<readonly PlacedAreaDoc[]>;
   } | null;
@@ -233,7 +237,7 @@ export async function placeArea(board: AreaCanvas, area: AreaDefinition, attacke
     return null;
   }
   const grid = scene.grid;
-  const own = board.tokens.placeables.find((t) => t.document.actor?.uuid === attackerUuid)?.document;
+  const own = attackerTokenAmong(scene.id ?? null, board.tokens.placeables.map((t) => t.document), attackerUuid);
   if (!own && area.shape === "line") {
     ui.notifications.error(game.i18n.localize("CASE.Area.NoAttackerToken"));
     return null;
@@ -278,7 +282,7 @@ export async function placeArea(board: AreaCanvas, area: AreaDefinition, attacke
   const [made] = await scene.createEmbeddedDocuments(name, [data]);
   const at = made ? placedAt(made) : null;
   if (!made || !at) return null;
-  const targets = coveredTokens(area, areaPlacement(area, at, origin, grid), board.tokens.placeables.map((t) => t.document), grid, attackerUuid);
+  const targets = coveredTokens(area, areaPlacement(area, at, origin, grid), board.tokens.placeables.map((t) => t.document), grid, attackerUuid, own ?? null);
   const ids = new Map(board.tokens.placeables.map((t) => [t.document.uuid, t.document.id ?? ""]));
   board.tokens.setTargets(targets.map((t) => ids.get(t.uuid) ?? ""), { mode: "replace" });
   return { templateUuid: made.uuid, targets };

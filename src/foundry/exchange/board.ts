@@ -14,7 +14,8 @@
  * - a Scene's `grid.size`, `grid.type` and `dimensions` (`sceneX`, `sceneY`, `sceneWidth`,
  *   `sceneHeight`: foundryvtt.com/api Scene#dimensions, SceneDimensions).
  */
-import { rangeInAreas, type BoardBounds, type Footprint } from "../../rules/index";
+import { rangeInAreas, type BoardBounds } from "../../rules/index";
+import { attackerTokenAmong, footprintOf } from "../ui/board";
 
 /** CONST.GRID_TYPES.SQUARE (foundryvtt.com/api CONST.GRID_TYPES): ranges are measured on square grids only. */
 export const SQUARE_GRID = 1;
@@ -72,11 +73,7 @@ export function tokenOnBoard(uuid: string, board: BoardCanvas | null = boardCanv
   return board.tokens.get(ids.token) ?? null;
 }
 
-/** The squares a token covers on its scene's grid. */
-export function footprintOf(token: Pick<BoardTokenDocument, "x" | "y" | "width" | "height">, scene: BoardScene): Footprint {
-  const size = scene.grid.size;
-  return { x: Math.round(token.x / size), y: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
-}
+export { footprintOf };
 
 /** The scene's own squares (the padding round it is not the scene). */
 export function boundsOf(scene: BoardScene): BoardBounds {
@@ -101,12 +98,10 @@ export interface MeasuredRange {
  * The attacker's token on the viewed scene: the one this user controls for that actor, else
  * its first token there. Null when the actor has none on this scene.
  */
-export function attackerToken(actor: { readonly id: string | null; readonly uuid: string }, board: BoardCanvas | null = boardCanvas()): BoardToken | null {
-  const own = tokenOnBoard(actor.uuid.replace(/\.Actor\.[^.]+$/, ""), board);
-  if (own) return own;
-  const all = board?.tokens?.placeables ?? [];
-  const mine = all.filter((t) => t.document.actorId === actor.id);
-  return mine.find((t) => t.controlled === true) ?? mine[0] ?? null;
+export function attackerToken(actor: { readonly uuid: string }, board: BoardCanvas | null = boardCanvas()): BoardToken | null {
+  const placed = new Map((board?.tokens?.placeables ?? []).map((t) => [t.document, t]));
+  const doc = attackerTokenAmong(board?.scene?.id ?? null, placed.keys(), actor.uuid, (d) => placed.get(d)?.controlled === true);
+  return doc ? (placed.get(doc) ?? null) : null;
 }
 
 /**

@@ -46,6 +46,7 @@ import { readExchange } from "./card-model";
 import { attackTurn, helplessNow, refuseHelpless, refuseUndeclaredCombat, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
+import { attackerTokenAmong } from "../ui/board";
 import { areaUnitKey } from "./card-context";
 import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
 import { consumeFoeBonus, foeBonusFlag, foeBonusKey, foeBonusLockKeys, grantedFoeBonus } from "./foe-bonus";
@@ -326,7 +327,7 @@ interface TemplateDoc extends PlacedAreaDoc {
   readonly documentName: string;
   readonly flags: unknown;
   readonly author: { readonly id: string | null } | null;
-  readonly parent: { readonly grid: SceneGrid; readonly tokens: Iterable<AreaTokenDoc> } | null;
+  readonly parent: { readonly id: string | null; readonly grid: SceneGrid; readonly tokens: Iterable<AreaTokenDoc> } | null;
 }
 
 function isTemplateDoc(doc: unknown): doc is TemplateDoc {
@@ -348,7 +349,7 @@ export async function areaTargets(user: AskingUser | null, templateUuid: string 
   }
   const scene = doc.parent;
   const tokens = [...scene.tokens];
-  const own = tokens.find((t) => t.actor?.uuid === actor.uuid);
+  const own = attackerTokenAmong(scene.id, tokens, actor.uuid);
   if (!own && area.shape === "line") throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoAttackerToken"));
   const origin = own ? tokenSquares(own, scene.grid) : { x: 0, y: 0 };
   const at = placedAt(doc);
@@ -358,11 +359,10 @@ export async function areaTargets(user: AskingUser | null, templateUuid: string 
   if (own) {
     const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
     const range = attacking?.range ?? 0;
-    const from = tokenSquares(own, scene.grid);
-    const distance = rangeInAreas({ x: from.x, y: from.y, width: from.width ?? 1, height: from.height ?? 1 }, { x: placement.centre.x, y: placement.centre.y, width: 1, height: 1 });
+    const distance = rangeInAreas(tokenSquares(own, scene.grid), { x: placement.centre.x, y: placement.centre.y, width: 1, height: 1 });
     if (!areaWithinRange(area, distance, range)) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Area.OutOfRange", { item: item.name, distance: String(distance), range: String(range) }));
   }
-  const covered = coveredTokens(area, placement, tokens, scene.grid, actor.uuid);
+  const covered = coveredTokens(area, placement, tokens, scene.grid, actor.uuid, own);
   if (covered.length === 0) throw new QueryRefusal("stale", game.i18n.localize("CASE.Area.NoOneInside"));
   if (covered.length > MAX_ATTACK_TARGETS) throw new QueryRefusal("malformed", game.i18n.format("CASE.Area.TooMany", { count: String(covered.length), max: String(MAX_ATTACK_TARGETS) }));
   return covered;

@@ -7,13 +7,14 @@
  * same step finds the move made (with the nonce of the GM's note of the step) and records it
  * without moving the token again.
  * Documented members read: TokenDocument `x`, `y`, `width`, `height`, `actorId`, `parent`,
- * `flags`, `update`; Scene `tokens` (an EmbeddedCollection: `find`), `grid`, `dimensions`.
+ * `flags`, `update`; Scene `tokens` (an EmbeddedCollection: iterable), `grid`, `dimensions`.
  */
 import { ExchangeError, recordSlamMove, slamMove, targetOf, type ExchangeState, type SlamMove } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
 import type { QueryContext } from "../requests/router";
-import { boundsOf, footprintOf, measurable, tokenIds, type BoardScene, type BoardTokenDocument } from "./board";
+import { boundsOf, footprintOf, measurable, type BoardScene, type BoardTokenDocument } from "./board";
 import { caseFlag } from "../core/flags";
+import { attackerTokenAmong } from "../ui/board";
 
 /** The lock of a token's position. */
 export function tokenLock(uuid: string): string {
@@ -27,19 +28,11 @@ interface SlamToken extends BoardTokenDocument {
 }
 
 interface SlamScene extends BoardScene {
-  readonly tokens: { find(fn: (t: SlamToken) => boolean): SlamToken | undefined };
+  readonly tokens: Iterable<SlamToken>;
 }
 
 function isSlamToken(doc: unknown): doc is SlamToken {
   return doc instanceof TokenDocument;
-}
-
-/** The attacker's token on the scene: its own token for a token's actor, else a token of the actor. */
-function attackerToken(scene: SlamScene, attackerUuid: string): SlamToken | null {
-  const own = tokenIds(attackerUuid.replace(/\.Actor\.[^.]+$/, ""));
-  if (own) return own.scene === scene.id ? (scene.tokens.find((t) => t.id === own.token) ?? null) : null;
-  const actorId = /^Actor\.([^.]+)$/.exec(attackerUuid)?.[1];
-  return actorId ? (scene.tokens.find((t) => t.actorId === actorId) ?? null) : null;
 }
 
 /**
@@ -67,7 +60,7 @@ export async function moveSlammedToken<S>(state: ExchangeState, key: string, id:
   const token = doc;
   const scene = token.parent;
   if (!measurable(scene)) return state;
-  const attacker = attackerToken(scene, state.attacker.uuid);
+  const attacker = attackerTokenAmong(scene.id, scene.tokens, state.attacker.uuid);
   if (!attacker) return state;
   const direction = outcome.direction;
   const areas = outcome.areas === "sight" ? Number.POSITIVE_INFINITY : outcome.areas;

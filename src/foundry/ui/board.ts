@@ -1,5 +1,7 @@
 /**
- * The tracker's links to the board (the canvas): find a combatant's token (pan to it, and
+ * The board: the one home of its geometry (a token's footprint on the grid, the attacker's
+ * token among a scene's tokens), which the card, the area templates, the slam move and first
+ * aid read; and the tracker's links to the canvas: find a combatant's token (pan to it, and
  * select it when this user owns it) and ping it. Typed by the little of Foundry's documented
  * canvas they use, so tests give a double of the same shape:
  * - `Canvas#animatePan({ x, y })` and `Canvas#ping(origin)`:
@@ -8,6 +10,38 @@
  *   `Token#isVisible` (hidden or out of sight to this user: no pan, as core's tracker does not
  *   pan to what the user cannot see): https://foundryvtt.com/api/v13/classes/foundry.canvas.placeables.Token.html
  */
+
+import type { Footprint, GridPlace } from "../../rules/index";
+
+// ── geometry: a TokenDocument's `x`, `y` (pixels), `width`, `height` (grid squares), `id`,
+// `actorId`; a Scene's `grid.size` (foundryvtt.com/api TokenDocument, Scene, BaseGrid) ──
+
+/** The squares a token covers on its scene's grid (one square is one area): it sits on the nearest square. */
+export function footprintOf(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number }, scene: { readonly grid: { readonly size: number } }): Footprint {
+  const size = scene.grid.size;
+  return { x: Math.round(token.x / size), y: Math.round(token.y / size), width: Math.max(1, Math.round(token.width)), height: Math.max(1, Math.round(token.height)) };
+}
+
+/**
+ * The attacker's token among a scene's tokens: for a token's actor (`Scene.<s>.Token.<t>.Actor.<a>`)
+ * that token, when this is its scene; for a world actor (`Actor.<a>`) a token of it here, the
+ * first `preferred` one (this user's controlled) before the rest. Null when it has none here.
+ */
+export function attackerTokenAmong<T extends { readonly id: string | null; readonly actorId: string | null }>(sceneId: string | null, tokens: Iterable<T>, attackerUuid: string, preferred: (token: T) => boolean = () => false): T | null {
+  const all = [...tokens];
+  const own = /^Scene\.([^.]+)\.Token\.([^.]+)\.Actor\.[^.]+$/.exec(attackerUuid);
+  if (own) return own[1] === sceneId ? (all.find((t) => t.id === own[2]) ?? null) : null;
+  const actorId = /^Actor\.([^.]+)$/.exec(attackerUuid)?.[1];
+  const mine = actorId === undefined ? [] : all.filter((t) => t.actorId === actorId);
+  return mine.find(preferred) ?? mine[0] ?? null;
+}
+
+/** A token's cells on its scene's grid (rules first-aid.ts: `withinReach`), or null without a token. */
+export function gridPlace(token: { readonly x: number; readonly y: number; readonly width: number; readonly height: number; readonly parent: { readonly grid: { readonly size: number } } | null } | null | undefined): GridPlace | null {
+  if (!token) return null;
+  const f = footprintOf(token, token.parent ?? { grid: { size: 100 } });
+  return { col: f.x, row: f.y, width: f.width, height: f.height };
+}
 
 /** The canvas as the tracker uses it. */
 export interface BoardCanvas {

@@ -5,6 +5,7 @@
  */
 import { DECLARATION_TEXT_MAX } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
+import { readWhole } from "../core/format";
 
 /** The attacker's "Less damage…" prompt on an attack card. */
 export const PULL_DAMAGE_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/pull-damage.hbs`;
@@ -34,8 +35,7 @@ export function pullDamageContext(max: number, id: string) {
 
 /** The damage typed in the pull-damage prompt: a whole number 0…max, else null (refused, never rounded or clamped). */
 export function readPullDamage(value: unknown, max: number): number | null {
-  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  return typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= max ? n : null;
+  return readWhole(value, { min: 0, max });
 }
 
 /** The note-event prompt's template data. */

@@ -1,5 +1,5 @@
 /**
- * `CONFIG.CASE.api.applyDamage` (src/foundry/damage-api.ts) on the test world: the GM-side
+ * `CONFIG.CASE.api.applyDamage` (src/foundry/api/damage-api.ts) on the test world: the GM-side
  * query refuses non-owners and malformed requests (changing nothing), clamps Health to
  * [0, max], whispers a summary rendered with the real template, serialises concurrent
  * requests, and is replay-safe: a request id applied once is never applied again.

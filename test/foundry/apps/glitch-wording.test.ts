@@ -10,11 +10,11 @@ import { ABILITY_KEYS, UNIVERSAL_TABLE, createRollRequest, recordRequestResult }
 import { requestCardContext } from "../../../src/foundry/roll-requests/request-card-context";
 import { actionCardContext } from "../../../src/foundry/dice/action-card-context";
 import { addEntry, applyEdits, blankBuild, builderContext, builderFieldLabel, type BuilderCatalogue } from "../../../src/foundry/apps/builder/builder-context";
-import { buildTrackerContext, type TrackerInput } from "../../../src/foundry/apps/tracker/tracker-context";
+import { buildTrackerContext } from "../../../src/foundry/apps/tracker/tracker-context";
 import { pluralKey } from "../../../src/foundry/core/format";
 import { EN, localize, lookup, renderTemplate } from "../../support/handlebars";
 import { parseHtml, queryAll, queryOne, text } from "../../support/html";
-import { turnWorld, worldCombatant } from "../../support/combat-world";
+import { trackerInputFor, turnWorld, worldCombatant } from "../../support/combat-world";
 
 const flat = (html: string) => text(parseHtml(html)).replace(/\s+/g, " ");
 
@@ -30,12 +30,7 @@ describe("no glitch wording", () => {
 
   it("no glitch wording: the tracker says Health once; the footer's repeat button says what it repeats", () => {
     const w = turnWorld([worldCombatant("hero1", { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6 }, { name: "Kestrel", playerOwned: true, owners: ["gm"] }), worldCombatant("thug", { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6 }, { name: "Thug" })]);
-    const input: TrackerInput = {
-      isGM: true,
-      combat: { id: "combat0000000001", started: true, system: w.combat },
-      combatants: w.combatants.map((c) => ({ id: c.id, system: c.system, stats: c.stats, playerOwned: c.playerOwned, defeated: c.defeated, hidden: c.hidden, conditions: c.conditions, name: c.name, img: "icons/svg/mystery-man.svg", owner: false, health: { value: 120, max: 120 } })),
-      settings: w.settings,
-    };
+    const input = trackerInputFor(w, { id: "gm", isGM: true }, { row: () => ({ health: { value: 120, max: 120 } }) });
     const ctx = buildTrackerContext(input, localize);
     const tracker = parseHtml(renderTemplate("templates/combat/tracker.hbs", { case: ctx }));
     const healthTexts = queryAll(tracker, ".case-health-text").map((d) => text(d).trim());

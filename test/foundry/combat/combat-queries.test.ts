@@ -17,9 +17,13 @@ import {
   rollTurnInitiativeQuery,
   setAidedQuery,
   setConditionQuery,
+  defineTurnQuery,
+  markCombatantQuery,
   TURN_QUERIES,
+  type CombatantMark,
 } from "../../../src/foundry/combat/queries";
-import type { CombatantStats } from "../../../src/rules/index";
+import type { LockScope } from "../../../src/foundry/requests/locks";
+import { parseDeclaration, type CombatantStats } from "../../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../../support/combat-world";
 
 const GM: AskingUser = { id: "gm00000000000000", isGM: true, active: true, name: "Judge" };
@@ -217,6 +221,76 @@ describe("registration", () => {
       "declareMany",
       "repeatDeclarations",
       "stepBack",
+      "markCombatant",
     ]);
+  });
+});
+
+describe("one home: the owner-checked turn query", () => {
+  /** A query of the one shape: the named combatant's owners (or the Judge) declare a punch. */
+  const ownedNote = defineTurnQuery({
+    name: "ownedPunch",
+    parse: (raw: unknown) => raw as { combatId: string; combatantId: string },
+    owners: (p) => [p.combatantId],
+    run: async (engine, p, _services, scope: LockScope) => {
+      await engine.declare(p.combatantId, parseDeclaration(punch));
+      return { locks: scope.keys };
+    },
+  });
+  const judgeNote = defineTurnQuery({
+    name: "judgeAdvance",
+    parse: (raw: unknown) => raw as { combatId: string },
+    run: async (engine) => {
+      await engine.advance("declare", true);
+      return { noted: true };
+    },
+  });
+
+  it("locks the combat, lets the owner and the Judge ask and refuses anyone else, without a write", async () => {
+    gm.services.turns = { ...gm.services.turns, actorLocks: () => ["actor:Actor.kestrel"] };
+    expect(ownedNote.lockKeys({ combatId: COMBAT, combatantId: HERO }, gm.services)).toEqual([`combat:${COMBAT}`, "actor:Actor.kestrel"]);
+    expect(await ask(ownedNote, BOB, { combatId: COMBAT, combatantId: HERO })).toEqual({ ok: false, reason: "forbidden", message: "Kestrel is not yours to command." });
+    expect(world.writes).toHaveLength(0);
+    expect(await ask(ownedNote, ALICE, { combatId: COMBAT, combatantId: HERO })).toEqual({ ok: true, value: { locks: ["actor:Actor.kestrel", `combat:${COMBAT}`] } });
+    expect(world.writes).toHaveLength(1);
+    expect(await ask(ownedNote, GM, { combatId: COMBAT, combatantId: SIDEKICK })).toMatchObject({ ok: true });
+    expect(await ask(ownedNote, ALICE, { combatId: COMBAT, combatantId: "gone000000000000" })).toMatchObject({ ok: false, reason: "stale" });
+  });
+
+  it("without owners only the Judge asks; a combat that is gone is stale", async () => {
+    expect(await ask(judgeNote, ALICE, { combatId: COMBAT })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await ask(judgeNote, GM, { combatId: COMBAT })).toMatchObject({ ok: true, value: { noted: true } });
+    expect(await ask(judgeNote, GM, { combatId: "gone000000000000" })).toMatchObject({ ok: false, reason: "stale" });
+  });
+});
+
+describe("the tracker's Hide and Defeated toggles through the router", () => {
+  const marks: [string, CombatantMark, boolean, string[]][] = [];
+  beforeEach(() => {
+    marks.length = 0;
+    gm.services.turns = {
+      ...gm.services.turns,
+      mark: (scope, _combatId, combatantId, mark, on) => {
+        marks.push([combatantId, mark, on, [...scope.keys]]);
+        return Promise.resolve(world.combatants.some((c) => c.id === combatantId));
+      },
+    };
+  });
+
+  it("the Judge's mark is written by the active GM under the combat's lock; a player's is refused", async () => {
+    expect(await ask(markCombatantQuery, GM, { combatId: COMBAT, combatantId: VILLAIN, mark: "hidden", on: true })).toEqual({ ok: true, value: { changed: true } });
+    expect(await ask(markCombatantQuery, GM, { combatId: COMBAT, combatantId: HERO, mark: "defeated", on: false })).toMatchObject({ ok: true });
+    expect(marks).toEqual([
+      [VILLAIN, "hidden", true, [`combat:${COMBAT}`]],
+      [HERO, "defeated", false, [`combat:${COMBAT}`]],
+    ]);
+    expect(await ask(markCombatantQuery, ALICE, { combatId: COMBAT, combatantId: HERO, mark: "defeated", on: true })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(marks).toHaveLength(2);
+  });
+
+  it("refuses a bad mark or state, and a combatant that is gone is stale", async () => {
+    expect(await ask(markCombatantQuery, GM, { combatId: COMBAT, combatantId: HERO, mark: "invisible", on: true })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await ask(markCombatantQuery, GM, { combatId: COMBAT, combatantId: HERO, mark: "hidden", on: "yes" })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await ask(markCombatantQuery, GM, { combatId: COMBAT, combatantId: "gone000000000000", mark: "hidden", on: true })).toMatchObject({ ok: false, reason: "stale" });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Foundry 13 and 14 side by side (src/foundry/compat.ts): each difference is tested on both
+ * Foundry 13 and 14 side by side (src/foundry/core/compat.ts): each difference is tested on both
  * generations against a double of what each version documents.
  */
 import "../../support/foundry-globals";

@@ -12,6 +12,7 @@ import { readExchangeForTest } from "../../support/exchange-fixtures";
 import { renderTemplate } from "../../support/handlebars";
 import { parseHtml, queryAll } from "../../support/html";
 import { statusId } from "../../../src/foundry/status-effects";
+import { exchangeInput } from "../../support/exchange-input";
 
 const MESSAGE_ID = "msg0000000000001";
 let world: World;
@@ -34,18 +35,10 @@ function twoHits(): ExchangeState {
     scores: { "agility.bal": a.system.score("agility.bal"), "fighting.def": a.system.score("fighting.def"), "strength.mgt": a.system.score("strength.mgt"), "endurance.res": a.system.score("endurance.res") },
     armor: { body: 0, energy: 0 },
   });
-  let s = createExchange({
-    attack: "BA",
-    source: "Haymaker",
+  let s = createExchange(exchangeInput({
     attacker: { uuid: gravel.uuid, name: gravel.name, value: g.score(ATTACKS.BA.rollsOn), strength: g.score("strength.mgt"), armor: 0 },
-    toHitCs: [],
-    karma: 0,
-    damage: { method: "static", value: 40 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
     targets: [row(kestrel), row(wren)],
-  });
+  }));
   for (const key of ["0", "1"]) s = rollToHit(declineDefence(s, key), key, { die: 99 });
   return s;
 }

@@ -15,6 +15,7 @@ import { NO_COMBAT, type CombatBridge } from "../../../src/foundry/combat/bridge
 import { readExchangeForTest } from "../../support/exchange-fixtures";
 import { renderTemplate } from "../../support/handlebars";
 import { parseHtml, queryAll, text } from "../../support/html";
+import { exchangeInput } from "../../support/exchange-input";
 
 const MESSAGE_ID = "msg0000000000001";
 let world: World;
@@ -39,18 +40,11 @@ function redPunch(): ExchangeState {
     scores: { "agility.bal": a.system.score("agility.bal"), "fighting.def": a.system.score("fighting.def"), "strength.mgt": a.system.score("strength.mgt"), "endurance.res": a.system.score("endurance.res") },
     armor: { body: 0, energy: 0 },
   });
-  let s = createExchange({
-    attack: "BA",
-    source: "Haymaker",
+  let s = createExchange(exchangeInput({
     attacker: { uuid: kestrel.uuid, name: kestrel.name, value: k.score(ATTACKS.BA.rollsOn), strength: k.score("strength.mgt"), armor: 0 },
-    toHitCs: [],
-    karma: 0,
     damage: { method: "static", value: 20 },
-    calledShot: false,
-    blindsided: false,
-    projectile: null,
     targets: [row(thug), row(boss)],
-  });
+  }));
   for (const key of ["0", "1"]) s = rollToHit(declineDefence(s, key), key, { die: 99 });
   return s;
 }

@@ -37,14 +37,14 @@ import { readPack } from "../../support/pack-files";
 const GRID = { size: 100, distance: 1 };
 
 function tokenAt(uuid: string, square: { x: number; y: number }): AreaTokenDoc {
-  return { id: uuid, uuid, x: square.x * GRID.size, y: square.y * GRID.size, width: 1, height: 1, hidden: false, actor: { uuid: `Actor.${uuid}` } };
+  return { id: uuid, uuid, x: square.x * GRID.size, y: square.y * GRID.size, width: 1, height: 1, hidden: false, actorId: uuid, actor: { uuid: `Actor.${uuid}` } };
 }
 
 describe("the area batch's board", () => {
   it("the GM's own reading of the placed area covers the tokens inside and not the one outside", () => {
     const template = areaTemplateData(AREA_CASE.area, AREA_CASE.aim, AREA_CASE.attacker, GRID);
     const tokens = [tokenAt("attacker", AREA_CASE.attacker), ...AREA_CASE.inside.map((s, i) => tokenAt(`in${String(i)}`, s)), ...AREA_CASE.outside.map((s, i) => tokenAt(`out${String(i)}`, s))];
-    const covered = coveredTokens(AREA_CASE.area, areaPlacement(AREA_CASE.area, template, AREA_CASE.attacker, GRID), tokens, GRID, "Actor.attacker").map((c) => c.uuid);
+    const covered = coveredTokens(AREA_CASE.area, areaPlacement(AREA_CASE.area, template, AREA_CASE.attacker, GRID), tokens, GRID, "Actor.attacker", null).map((c) => c.uuid);
     const inside = AREA_CASE.inside.map((_, i) => `in${String(i)}`);
     const outside = AREA_CASE.outside.map((_, i) => `out${String(i)}`);
     expect(areaRowProblems(covered, inside, outside)).toEqual([]);

@@ -41,6 +41,7 @@ import { migrateCharacterSource } from "../../../src/foundry/data/migrations";
 import { CombatDouble, CombatantDouble } from "../../support/foundry-double";
 import { readPack } from "../../support/pack-files";
 import type * as QuenchModule from "../../../src/foundry/self-test/quench";
+import { exchangeInput } from "../../support/exchange-input";
 
 // ── a fake Quench ───────────────────────────────────────────────────────────────────────
 
@@ -577,18 +578,13 @@ describe("the values the batches expect", () => {
 
   it("the exchange's attack leaves its target defences to choose, and No defence resolves the row", () => {
     const target = { uuid: "Actor.t", actorUuid: "Actor.t", name: "t", scores: { "agility.bal": 6, "fighting.def": 6, "strength.mgt": 6, "endurance.res": 100 }, armor: { body: 0, energy: 0 } };
-    const state = createExchange({
+    const state = createExchange(exchangeInput({
       attack: EXCHANGE_WEAPON.attack.type,
       source: "club",
       attacker: { uuid: "Actor.a", name: "a", value: EXCHANGE_ATTACKER.abilities.fighting.value, strength: EXCHANGE_ATTACKER.abilities.strength.value, armor: 0 },
-      toHitCs: [],
-      karma: 0,
       damage: { method: "static", value: EXCHANGE_WEAPON.damage.rank },
-      calledShot: false,
-      blindsided: false,
-      projectile: null,
       targets: [target],
-    });
+    }));
     const key = state.targets[0]?.key ?? "";
     expect(state.targets[0]?.phase).toBe("awaitingDefence");
     expect(targetActions(state, key).defend.length).toBeGreaterThan(0);

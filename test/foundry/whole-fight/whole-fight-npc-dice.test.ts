@@ -20,6 +20,7 @@ import { renderTemplate } from "../../support/handlebars";
 import { parseHtml, queryAll, queryOne, text } from "../../support/html";
 import { turnWorld, worldCombatant } from "../../support/combat-world";
 import type { AnnouncementLine, TurnDie } from "../../../src/foundry/combat/turn-host";
+import { exchangeInput } from "../../support/exchange-input";
 
 let table: StrictTable;
 
@@ -157,11 +158,11 @@ describe("whole fight", () => {
   });
 
   it("npc defends itself: the card says the GM's client picked the defence, and offers Change defence to the GM only, until Apply", () => {
-    const made = createExchange({
-      attack: "BA", source: "Haymaker", attacker: { uuid: "Actor.kestrel", name: "Kestrel", value: 30, strength: 30, armor: 0 }, toHitCs: [], karma: 0,
-      damage: { method: "static", value: 30 }, calledShot: false, blindsided: false, projectile: null,
+    const made = createExchange(exchangeInput({
+      attacker: { uuid: "Actor.kestrel", name: "Kestrel", value: 30, strength: 30, armor: 0 },
+      damage: { method: "static", value: 30 },
       targets: [{ uuid: "Actor.gravel", actorUuid: "Actor.gravel", name: "Doctor Gravel", scores: { "agility.bal": 20, "fighting.def": 40, "strength.mgt": 100, "endurance.res": 100 }, armor: { body: 0, energy: 0 } }],
-    });
+    }));
     const picked = rollToHit(markPickedDefence(chooseDefence(made, "0", { defence: "block", die: 50, cs: [] }), "0"), "0", { die: 80 });
     const view = (state: ExchangeState, viewer: Viewer) => parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(state, viewer, { hideNpcDefences: false, ownersApplyDamage: false })));
     const gmView: Viewer = { isGM: true, owns: () => true, isNpc: (u) => u === "Actor.gravel" };

@@ -26,6 +26,7 @@ import {
   type RollFn,
 } from "../../../rules/index";
 import { rankLabel, type RankLabel } from "../sheet/rank-label";
+import { readWhole } from "../../core/format";
 
 /** How the hero is made. */
 export const BUILD_METHODS = ["random", "points"] as const;
@@ -194,11 +195,6 @@ export function removeEntry(state: BuilderState, list: "powers" | "talents" | "c
   return { ...state, contacts: keep(state.contacts), errors: [] };
 }
 
-function wholeNumber(raw: unknown): number | null {
-  const n = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  return typeof n === "number" && Number.isInteger(n) ? n : null;
-}
-
 /**
  * The state after the player's edits (the window's form, flattened: `abilities.fighting`,
  * `resources`, `popularity`, `name`, `method`, `powers.0.uuid`, `powers.0.rank`,
@@ -209,7 +205,7 @@ export function applyEdits(state: BuilderState, form: Readonly<Record<string, un
   const errors: BuilderError[] = [];
   const rank = (field: string, old: number): number => {
     if (!(field in form)) return old;
-    const n = wholeNumber(form[field]);
+    const n = readWhole(form[field]);
     if (n === null || !isRankNumber(n)) {
       errors.push({ code: "rank", field });
       return old;
@@ -220,7 +216,7 @@ export function applyEdits(state: BuilderState, form: Readonly<Record<string, un
   const resources = rank("resources", state.resources);
   let popularity = state.popularity;
   if ("popularity" in form) {
-    const n = wholeNumber(form.popularity);
+    const n = readWhole(form.popularity);
     if (n === null || Math.abs(n) > 1000) errors.push({ code: "popularity", field: "popularity" });
     else popularity = n;
   }

@@ -4,7 +4,7 @@
  * Endurance ranks and the Endurance they leave (rules recovery.ts `effectiveEndurance`).
  */
 import { ABILITY_KEYS, CARE_LEVELS, advancementCost, effectiveEndurance, type AbilityKey, type CareLevel, type KarmaEntryKind, type KarmaLogEntry } from "../../../rules/index";
-import { formatSigned } from "../../core/format";
+import { formatSigned, readWhole } from "../../core/format";
 import { MAX_REST_DAYS } from "../../actor-writes";
 import { MAX_KARMA_POOL_AMOUNT } from "../../core/settings";
 
@@ -131,9 +131,8 @@ export function restDialogContext(id: string) {
 
 /** Reads the rest dialog's form: whole days 1…{@link MAX_REST_DAYS} and a care level; else null. */
 export function readRestForm(form: Readonly<Record<string, unknown>>): { readonly days: number; readonly care: CareLevel } | null {
-  const raw = form.days;
-  const days = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  if (typeof days !== "number" || !Number.isInteger(days) || days < 1 || days > MAX_REST_DAYS) return null;
+  const days = readWhole(form.days, { min: 1, max: MAX_REST_DAYS });
+  if (days === null) return null;
   const care = form.care;
   if (care !== "none" && care !== "medical") return null;
   return { days, care };
@@ -167,7 +166,5 @@ export function karmaPoolDialogContext(id: string, name: string, karma: number, 
 
 /** Reads the group pool dialog: a whole amount 1…{@link MAX_KARMA_POOL_AMOUNT}, else null. */
 export function readKarmaPoolForm(form: Readonly<Record<string, unknown>>): number | null {
-  const raw = form.amount;
-  const amount = typeof raw === "string" && raw.trim() !== "" ? Number(raw) : raw;
-  return typeof amount === "number" && Number.isInteger(amount) && amount >= 1 && amount <= MAX_KARMA_POOL_AMOUNT ? amount : null;
+  return readWhole(form.amount, { min: 1, max: MAX_KARMA_POOL_AMOUNT });
 }

@@ -21,6 +21,8 @@ import {
   setAidedQuery,
   stepBackQuery,
   firstAidQuery,
+  markCombatantQuery,
+  type CombatantMark,
 } from "../../combat/queries";
 import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
@@ -269,19 +271,23 @@ export class CaseCombatTracker extends CombatTracker {
     if (combatant && !pingToken(combatant.tokenId ?? null)) ui.notifications.info(game.i18n.format("CASE.Tracker.NotOnScene", { name: combatant.name ?? "" }));
   }
 
-  /** Core's hide toggle (the Judge: the combatant is the GM's document to update). */
+  /** Core's hide toggle (the Judge), written by the active GM under the combat's lock. */
   static async #toggleHidden(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const combatant = this.combatantOf(target);
-    if (combatant && game.user.isGM) await combatant.update({ hidden: !combatant.hidden });
+    await this.mark(target, "hidden");
   }
 
   /** Core's defeated toggle (the Judge): the combatant's mark and the actor's defeated status, as the turn marks the dead. */
   static async #toggleDefeated(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.mark(target, "defeated");
+  }
+
+  /** Asks the active GM to flip a row's hidden or defeated mark. */
+  private async mark(target: HTMLElement, mark: CombatantMark): Promise<void> {
     const combatant = this.combatantOf(target);
-    if (!combatant || !game.user.isGM) return;
-    const defeated = !combatant.isDefeated;
-    await combatant.update({ defeated });
-    await combatant.actor?.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: defeated, overlay: true });
+    const combatId = this.combatId();
+    if (!combatant || combatId === null || !game.user.isGM) return;
+    const on = mark === "hidden" ? !combatant.hidden : !combatant.isDefeated;
+    await requestGM(markCombatantQuery, { combatId, combatantId: combatant.id, mark, on });
   }
 
   /** Back one step (the Judge), after a confirmation naming what the turn goes back to. */

@@ -12,7 +12,7 @@ import { TRACKER_KEY_PREFIXES, buildTrackerContext, statusKeys, type TrackerCont
 import { DECLARED_ACTION_KINDS, TURN_PHASES, createCombatantTurn, parseDeclaration, type CombatantStats } from "../../../../src/rules/index";
 import { localize, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../../../support/html";
-import { turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
+import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
 
 const ALICE = "alice00000000000";
 const BOB = "bob0000000000000";
@@ -32,23 +32,7 @@ function party(): TurnWorld {
 
 /** The tracker's input for a viewer: "gm" for the Judge, or a player's user id. */
 function inputFor(w: TurnWorld, viewer: string, started = true): TrackerInput {
-  return {
-    isGM: viewer === "gm",
-    combat: { id: "combat0000000001", started, system: w.combat },
-    combatants: w.combatants.map((c) => ({
-      id: c.id,
-      system: c.system,
-      stats: c.stats,
-      playerOwned: c.playerOwned,
-      defeated: c.defeated,
-      hidden: c.hidden,
-      conditions: c.conditions,
-      name: c.name,
-      img: "icons/svg/mystery-man.svg",
-      owner: viewer !== "gm" && c.owners.includes(viewer),
-    })),
-    settings: w.settings,
-  };
+  return trackerInputFor(w, { id: viewer, isGM: viewer === "gm" }, { started });
 }
 
 function contextFor(w: TurnWorld, viewer: string, started = true): TrackerContext {

@@ -9,7 +9,7 @@ import { buildTrackerContext, type TrackerInput } from "../../../../src/foundry/
 import { parseDeclaration, type CombatantStats } from "../../../../src/rules/index";
 import { localize, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../../../support/html";
-import { turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
+import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
 
 const ALICE = "alice00000000000";
 const stats = (s: Partial<CombatantStats> = {}): CombatantStats => ({ initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s });
@@ -25,26 +25,10 @@ function world(): TurnWorld {
 }
 
 function input(w: TurnWorld, viewer: string): TrackerInput {
-  return {
-    isGM: viewer === "gm",
-    combat: { id: "combat0000000001", started: true, system: w.combat },
-    combatants: w.combatants.map((c) => ({
-      id: c.id,
-      system: c.system,
-      stats: c.stats,
-      playerOwned: c.playerOwned,
-      defeated: c.defeated,
-      hidden: c.hidden,
-      conditions: c.conditions,
-      minorGroup: c.minorGroup,
-      name: c.name,
-      img: "icons/svg/mystery-man.svg",
-      owner: viewer !== "gm" && c.owners.includes(viewer),
-      health: HEALTH[c.id] ?? null,
-    })),
-    settings: w.settings,
+  return trackerInputFor(w, { id: viewer, isGM: viewer === "gm" }, {
+    row: (c) => ({ health: HEALTH[c.id] ?? null }),
     history: viewer === "gm" ? { steps: 2, phase: "resolve", turn: 1, cause: "done", name: "Kestrel" } : null,
-  };
+  });
 }
 
 function render(w: TurnWorld, viewer: string) {
