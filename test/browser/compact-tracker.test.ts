@@ -246,12 +246,8 @@ describe("compact tracker", () => {
         const gang = shown.filter((n) => n.startsWith("Gravel Gang"));
         expect(new Set(gang).size).toBe(3);
         for (const g of gang) expect(g.length).toBeGreaterThan("Gravel Gang ".length + 3);
-        // Declare is an icon button with its name for screen readers and a tooltip; the row stays 48 px at most.
-        const declare = p.locator(`[data-combatant-id="${ids[4] as string}"] .case-row-primary`);
-        if (viewer.isGM) {
-          await expect(declare.getAttribute("aria-label")).resolves.toBe("Declare");
-          expect((await declare.boundingBox())?.width ?? 99).toBeLessThanOrEqual(28);
-        }
+        // The Judge's rows keep their Declare button beside the two-line names; the row stays 48 px at most.
+        if (viewer.isGM) await expect(p.locator(`[data-combatant-id="${ids[4] as string}"] .case-row-primary`).textContent()).resolves.toBe("Declare");
         for (const h of await rowHeights(p)) expect(h).toBeLessThanOrEqual(48);
         const report = await expectAccessible(p, "#combat", `tracker-full-names-${viewer.isGM ? "gm" : "player"}-${theme}`);
         expect(report.failures).toEqual([]);

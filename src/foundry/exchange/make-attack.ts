@@ -18,8 +18,8 @@ import {
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
   armorApplies,
-  attackDistance,
   attackSetup,
+  targetRangeShifts,
   bestProtection,
   mayCallShotWith,
   chargerBodyArmor,
@@ -30,6 +30,7 @@ import {
   type AttackCode,
   type ProtectionSource,
   type AreaDefinition,
+  type AttackSetupInput,
   type CsReason,
   type ExchangeState,
   type TargetInput,
@@ -46,7 +47,8 @@ import { readExchange } from "./card-model";
 import { attackTurn, helplessNow, refuseHelpless, refuseUndeclaredCombat, spendAttackAction, type AttackTurn } from "../combat/turn-feed";
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
-import { areaUnitKey } from "./card-context";
+import { ATTACK_PREVIEW_TEMPLATE, attackForm, attackPreviewContext, type AttackPreviewSubject } from "./attack-preview";
+import { livePreview } from "../dice/roll-dialog";
 import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
 import { consumeFoeBonus, foeBonusFlag, foeBonusKey, foeBonusLockKeys, grantedFoeBonus } from "./foe-bonus";
 import { cardLock } from "./card-request";
@@ -137,10 +139,12 @@ export async function snapshotTarget(uuid: string, attack: AttackCode): Promise<
   };
 }
 
-async function askAttackInput(context: Record<string, unknown>, karmaPool: number, start: AttackInput = DEFAULT_ATTACK_INPUT): Promise<AttackInput | null> {
+async function askAttackInput(context: Record<string, unknown>, subject: AttackPreviewSubject, start: AttackInput = DEFAULT_ATTACK_INPUT): Promise<AttackInput | null> {
   let input: AttackInput = start;
+  const karmaPool = subject.karmaPool;
   for (;;) {
-    const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, obstacleOptions: obstacleOptions(input.obstacleStrength), id: foundry.utils.randomID() });
+    const targets = subject.targets.map((t) => ({ name: t.name, areas: input.distances[t.uuid] ?? input.distance }));
+    const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, targets, obstacleOptions: obstacleOptions(input.obstacleStrength), id: foundry.utils.randomID() });
     const form: unknown = await foundry.applications.api.DialogV2.wait({
       window: { title: String(context.subject) },
       content,
@@ -154,13 +158,22 @@ async function askAttackInput(context: Record<string, unknown>, karmaPool: numbe
         },
         { action: "cancel", label: "CASE.Dialog.Cancel", icon: "fa-solid fa-xmark" },
       ],
+      // The preview per target (attack-preview.ts), kept in step with the form, shown at once.
+      render: (_event, dialog) => {
+        const element = dialog.element.querySelector("form") ?? dialog.element;
+        if (!(element instanceof HTMLFormElement)) return;
+        const subjectOfRoll = { subject: "", value: subject.value, karmaPool, talents: [], talentCs: "", talentShift: subject.shift };
+        livePreview(element, subjectOfRoll, (values) => foundry.applications.handlebars.renderTemplate(ATTACK_PREVIEW_TEMPLATE, attackPreviewContext(subject, values)));
+        element.dispatchEvent(new Event("change"));
+      },
       rejectClose: false,
     });
     if (typeof form !== "object" || form === null) return null;
-    const parsed = parseAttackInput(form as Record<string, unknown>, karmaPool);
+    const values = attackForm(form as Record<string, unknown>, subject.targets);
+    const parsed = parseAttackInput(values, karmaPool);
     if (parsed.ok) return parsed.value;
     ui.notifications.error(game.i18n.format(parsed.errorKey, parsed.data ?? {}));
-    input = { ...DEFAULT_ATTACK_INPUT, ...(form as Partial<AttackInput>) };
+    input = { ...DEFAULT_ATTACK_INPUT, ...(values as Partial<AttackInput>) };
   }
 }
 
@@ -241,9 +254,17 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   const system = actor.system;
   const value = system.score(def.rollsOn);
   const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
-  // The range from the attacker's token to each target's, in areas: shown, and the farthest pre-filled (overridable).
+  // The range from the attacker's token to each target's, in areas: each target's pre-filled (overridable).
   const measured = def.family === "ranged" ? rangesFromTokens(actor, snapshots) : [];
-  const start: AttackInput = { ...DEFAULT_ATTACK_INPUT, distance: attackDistance(measured.map((m) => m.areas)) };
+  const start: AttackInput = { ...DEFAULT_ATTACK_INPUT, distances: Object.fromEntries(measured.map((m) => [m.uuid, m.areas])) };
+  const subject: AttackPreviewSubject = {
+    attack,
+    value,
+    karmaPool: system.karma.value,
+    shift: rollShifts(actor, { score: def.rollsOn, attack }).reduce((sum, s) => sum + s.cs, 0),
+    setup: setupOf(item, actor, attack),
+    targets: snapshots.map((t) => ({ uuid: t.uuid, name: t.name })),
+  };
   const input = options.skipDialog
     ? start
     : await askAttackInput(
@@ -257,13 +278,13 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
           targetCount: String(targetCount),
           ranged: def.family === "ranged",
           range: String(attacking?.range ?? 0),
-          measured: measured.map((m) => ({ ...m, unitKey: areaUnitKey(m.areas) })),
+          measured: measured.length > 0,
           charge: attack === "Ch",
           canCallShot: mayCallShotWith(attack, area !== null),
           karmaPool: system.karma.value,
           karmaMinimum: KARMA_MINIMUM,
         },
-        system.karma.value,
+        subject,
         start,
       );
   if (!input) return null;
@@ -271,27 +292,36 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   return answer ? (game.messages.get(answer.messageId) ?? null) : null;
 }
 
-/** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
-export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null, bonus = 0): ExchangeState {
-  const def = ATTACKS[attack];
+/** The attack's setup from the item and the attacker, before the circumstances the dialog asks (rules `attackSetup`). */
+function setupOf(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode): Omit<AttackSetupInput, "distance" | "objects" | "chargeAreas"> {
   const system = actor.system;
-  const value = system.score(def.rollsOn);
   const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
-  const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
-  const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
-  const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
-  const setup = attackSetup({
+  return {
     attack,
-    basis,
-    itemRank,
-    materialStrength,
+    basis: isItemType(item, "weapon") ? item.system.damage.mode : "rank",
+    itemRank: isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0,
+    materialStrength: isItemType(item, "weapon") ? item.system.materialStrength : undefined,
     strength: system.score("strength.mgt"),
     endurance: system.score("endurance.res"),
     bodyArmor: bodyProtection(actor),
     range: attacking?.range ?? 0,
-    distance: input.distance,
-    objects: input.objects,
-    chargeAreas: input.chargeAreas,
+  };
+}
+
+/**
+ * Builds the exchange of an attack from the actors as this client holds them (the GM's). Each
+ * target's range shift is its own row's (rules `targetRangeShifts`), at the distance the input
+ * gives it (else `input.distance`).
+ */
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null, bonus = 0): ExchangeState {
+  const def = ATTACKS[attack];
+  const system = actor.system;
+  const value = system.score(def.rollsOn);
+  const setup = attackSetup({ ...setupOf(item, actor, attack), distance: 0, objects: input.objects, chargeAreas: input.chargeAreas });
+  const ranges = targetRangeShifts(attack, setup.range, targets.map((t) => input.distances[t.uuid] ?? input.distance));
+  const rows = targets.map((t, i) => {
+    const cs = ranges[i] ?? 0;
+    return cs === 0 ? t : { ...t, toHitCs: [{ cs, label: SHIFT_LABELS.range, localize: true }] };
   });
   const toHitCs: CsReason[] = [
     ...rollShifts(actor, { score: def.rollsOn, attack }),
@@ -313,7 +343,7 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
     obstacles: def.family === "ranged" ? obstaclesOf(input) : [],
     strengthContest: game.settings.get(SYSTEM_ID, "strengthContest"),
-    targets,
+    targets: rows,
     ...(area ? { area } : {}),
     ...(turn && turn.damage.length > 0 ? { damageCs: turn.damage } : {}),
     ...(turn?.outOfTurn === true ? { outOfTurn: true } : {}),

@@ -156,6 +156,7 @@ export class CaseCombatTracker extends CombatTracker {
   protected override _getEntryContextOptions() {
     const core = super._getEntryContextOptions();
     const id = (li: HTMLElement): string => li.dataset.combatantId ?? "";
+    // v13's entry form, as core's entries are typed (v14 still reads it).
     return caseEntryOptions(core, {
       name: "CASE.Turn.Button.RollInitiative",
       icon: '<i class="fa-solid fa-dice-d20"></i>',

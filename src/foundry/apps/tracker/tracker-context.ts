@@ -148,8 +148,8 @@ export interface TrackerRow {
   readonly defenceWaiting: boolean;
   readonly hidden: boolean;
   readonly defeated: boolean;
-  /** The row's most pressing button for this user (an icon on the compact row, its label for tooltips and screen readers), or null. */
-  readonly primary: { readonly action: string; readonly label: string; readonly icon: string } | null;
+  /** The row's most pressing button for this user (shown on the compact row), or null. */
+  readonly primary: { readonly action: string; readonly label: string } | null;
   /** The acting combatant's declared attack, one click from its row (the item's attack dialog), for the users who command it; or null. */
   readonly attack: { readonly itemUuid: string; readonly label: string } | null;
   /** The details start open (a choice waits on this user there). */
@@ -453,9 +453,9 @@ function healthView(health: { readonly value: number; readonly max: number } | n
 
 /** The row's most pressing button: Done, roll initiative, or declare (when not declared yet). */
 function primaryButton(can: TrackerRow["can"], undeclared: boolean, t: Localize): TrackerRow["primary"] {
-  if (can.complete) return { action: "caseComplete", label: t("CASE.Turn.Button.Done"), icon: "fa-solid fa-check" };
-  if (can.rollInitiative) return { action: "caseRollInitiative", label: t("CASE.Turn.Button.RollInitiative"), icon: "fa-solid fa-dice-d20" };
-  if (can.declare && undeclared) return { action: "caseDeclare", label: t("CASE.Turn.Button.Declare"), icon: "fa-solid fa-bullhorn" };
+  if (can.complete) return { action: "caseComplete", label: t("CASE.Turn.Button.Done") };
+  if (can.rollInitiative) return { action: "caseRollInitiative", label: t("CASE.Turn.Button.RollInitiative") };
+  if (can.declare && undeclared) return { action: "caseDeclare", label: t("CASE.Turn.Button.Declare") };
   return null;
 }
 

@@ -14,10 +14,13 @@ export const BYPASSING_ENTRIES: readonly string[] = ["COMBAT.CombatantClear", "C
 /** Core's initiative reroll, replaced by the CASE turn's roll. */
 export const CORE_REROLL_ENTRY = "COMBAT.CombatantReroll";
 
+/** An entry's name: v13's `name`, v14's `label` (core/compat.ts `contextMenuEntries`). */
+const nameOf = (entry: object): unknown => ("name" in entry ? entry.name : "label" in entry ? entry.label : undefined);
+
 /** The menu's entries: core's without those that bypass the turn, the CASE roll in the reroll's place (or last). */
-export function caseEntryOptions<T extends { readonly name: string }>(core: readonly T[], caseRoll: T): T[] {
-  const kept = core.filter((entry) => !BYPASSING_ENTRIES.includes(entry.name));
-  const at = kept.findIndex((entry) => entry.name === CORE_REROLL_ENTRY);
+export function caseEntryOptions<T extends object>(core: readonly T[], caseRoll: T): T[] {
+  const kept = core.filter((entry) => !BYPASSING_ENTRIES.includes(String(nameOf(entry))));
+  const at = kept.findIndex((entry) => nameOf(entry) === CORE_REROLL_ENTRY);
   if (at === -1) return [...kept, caseRoll];
   return kept.map((entry, i) => (i === at ? caseRoll : entry));
 }

@@ -51,7 +51,7 @@ function input(w: TurnWorld, viewer: string): TrackerInput {
 function attackButtons(w: TurnWorld, viewer: string): { row: string | undefined; item: string | undefined; label: string | undefined }[] {
   const doc = parseHtml(renderTemplate("templates/combat/tracker.hbs", { case: buildTrackerContext(input(w, viewer), localize) }));
   return queryAll(doc, "li.case-combatant").flatMap((li) =>
-    queryAll(li, '[data-action="caseAttack"]').map((b) => ({ row: attr(li, "data-combatant-id"), item: attr(b, "data-item-uuid"), label: attr(b, "aria-label") })),
+    queryAll(li, '[data-action="caseAttack"]').map((b) => ({ row: attr(li, "data-combatant-id"), item: attr(b, "data-item-uuid"), label: attr(b, "data-tooltip") })),
   );
 }
 
