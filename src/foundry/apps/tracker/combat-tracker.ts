@@ -281,11 +281,11 @@ export class CaseCombatTracker extends CombatTracker {
     await this.render();
   }
 
-  /** The acting row's declared attack: the item's attack dialog, as from the sheet (make-attack.ts), at the user's targets. */
-  static async #attack(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  /** The acting row's declared attack: the item's attack dialog (shift-click: none), as from the sheet (make-attack.ts), at the user's targets. */
+  static async #attack(this: CaseCombatTracker, event: PointerEvent, target: HTMLElement): Promise<void> {
     const uuid = target.dataset.itemUuid ?? "";
     const doc: unknown = uuid === "" ? null : await fromUuid(uuid);
-    if ((doc as { documentName?: unknown } | null)?.documentName === "Item") await makeAttack(doc as Item.Implementation);
+    if ((doc as { documentName?: unknown } | null)?.documentName === "Item") await makeAttack(doc as Item.Implementation, { skipDialog: event.shiftKey });
   }
 
   /** Shows or hides a row's details (the declaration in full, counters, every button); kept across renders. */

@@ -158,6 +158,20 @@ describe("acting row attacks: the click", () => {
     expect(state.targets.map((t) => t.uuid)).toEqual([hero.uuid]);
   });
 
+  it("acting row attacks: a shift-click attacks at once, without the dialog (1 click), as on the sheet", async () => {
+    const hero = new FakeActor("hero000000000001", "Kestrel", "hero", characterSource({ agility: 30 }), [ALICE.id]);
+    const villain = new FakeActor("villain000000001", "Doctor Dread", "npc", characterSource({ fighting: 40 }), []);
+    const club = { type: "weapon", name: "Club", actor: villain, uuid: CLUB.itemUuid, documentName: "Item", system: { attack: { enabled: true, type: "BA", range: 0, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
+    villain.items.push(club);
+    exchange.actors.set(hero.id, hero);
+    exchange.actors.set(villain.id, villain);
+    (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
+    (game as unknown as { user: unknown }).user = { ...GM, targets: new Set([{ document: { uuid: hero.uuid } }]) };
+    await caseAttack.call({}, fakeClick(true), fakeTarget({ action: "caseAttack", itemUuid: CLUB.itemUuid }));
+    expect(dialogs).toEqual([]);
+    expect([...exchange.messages.values()].filter((m) => m.type === "attack")).toHaveLength(1);
+  });
+
   it("acting row attacks: a button whose item is gone opens nothing and sends nothing", async () => {
     await caseAttack.call({}, fakeClick(), fakeTarget({ action: "caseAttack", itemUuid: "Actor.nobody0000000001.Item.gone000000000001" }));
     expect(dialogs).toEqual([]);
