@@ -46,6 +46,16 @@ export function isThrown(attack: AttackCode): boolean {
   return attack === "BT" || attack === "ET";
 }
 
+/**
+ * Each target's range shift, by its own distance in areas (board.ts `SEVERAL_TARGETS_RANGE`): −1 CS
+ * per area beyond the attack's `range` (its {@link AttackSetup} range); 0 for an attack that is
+ * not ranged. RangeError for a distance that is not a whole number of 0 or more.
+ */
+export function targetRangeShifts(attack: AttackCode, range: number | "sight", distances: readonly number[]): number[] {
+  const reach = ATTACKS[attack].family !== "ranged" || range === "sight" ? Number.POSITIVE_INFINITY : range;
+  return distances.map((d) => rangePenalty(d, reach));
+}
+
 /** Damage and situational shifts of an attack. RangeError for bad numbers. */
 export function attackSetup(input: AttackSetupInput): AttackSetup {
   for (const [k, v] of [["Item rank", input.itemRank], ["Strength", input.strength], ["Endurance", input.endurance], ["Body armor", input.bodyArmor]] as const) assertRankNumber(v, k);

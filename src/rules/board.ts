@@ -32,11 +32,12 @@ export type DiagonalRule = (typeof DIAGONAL_RULES)[number];
 export const RANGE_DIAGONAL_RULE: DiagonalRule = "one";
 
 /**
- * [RULING] An attack has one distance on its card [001: "−1 CS per area beyond range"], so an
- * attack on several targets at different ranges takes the FARTHEST target's range (no target
- * gets an easier roll than its own distance allows). The attacker may lower it in the dialog.
+ * [RULING] An attack on several targets at different ranges takes EACH target's own range shift
+ * [001: "−1 CS per area beyond range"]: a target 1 area away is not shot at as if it stood 9
+ * away (attack-setup.ts `targetRangeShifts`; the card's row shows its own shift). The attacker
+ * may change each distance in the dialog.
  */
-export const SEVERAL_TARGETS_RANGE = "farthest" as const;
+export const SEVERAL_TARGETS_RANGE = "each" as const;
 
 function assertFootprint(f: unknown, what: string): asserts f is Footprint {
   assertObject(f, what);
@@ -74,14 +75,6 @@ export function rangeInAreas(from: Footprint, to: Footprint, diagonal: DiagonalR
     case "two":
       return straight + 2 * diagonals;
   }
-}
-
-/** The distance an attack on these targets is made at ({@link SEVERAL_TARGETS_RANGE}); 0 with no target. */
-export function attackDistance(ranges: readonly number[]): number {
-  ranges.forEach((r, i) => {
-    assertWholeNumber(r, `Range to target ${i + 1}`);
-  });
-  return ranges.length === 0 ? 0 : Math.max(...ranges);
 }
 
 // ── Slam on the board ─────────────────────────────────────────────────────────────────────

@@ -349,18 +349,19 @@ describe("accessibility of the dialogs", () => {
           targetCount: "4",
           ranged: true,
           range: "3",
-          // Range from tokens: four targets measured on the board, the farthest pre-filled.
-          measured: [
-            { name: "Doctor Gravelbottom-Featherstonehaugh the Unbreakable", areas: 9, unitKey: "CASE.Board.Area.other" },
-            { name: "Dock Thug", areas: 1, unitKey: "CASE.Board.Area.one" },
-            { name: "Miss Incomprehensibilities", areas: 4, unitKey: "CASE.Board.Area.other" },
-            { name: "Shade", areas: 6, unitKey: "CASE.Board.Area.other" },
+          // Range from tokens: four targets measured on the board, each one's distance pre-filled.
+          measured: true,
+          targets: [
+            { name: "Doctor Gravelbottom-Featherstonehaugh the Unbreakable", areas: 9 },
+            { name: "Dock Thug", areas: 1 },
+            { name: "Miss Incomprehensibilities", areas: 4 },
+            { name: "Shade", areas: 6 },
           ],
           charge: false,
           canCallShot: true,
           karmaPool: 56,
           karmaMinimum: 10,
-          input: { ...DEFAULT_ATTACK_INPUT, distance: 9 },
+          input: DEFAULT_ATTACK_INPUT,
           obstacleOptions: obstacleOptions(DEFAULT_ATTACK_INPUT.obstacleStrength),
           id: "attack1",
         }),

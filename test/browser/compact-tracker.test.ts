@@ -63,15 +63,18 @@ function twelve(): { world: TurnWorld; ids: string[] } {
   return { world, ids };
 }
 
-function input(world: TurnWorld, viewer: AskingUser, waitingOn: string): TrackerInput {
-  return trackerInputFor(world, viewer, {
-    row: (c, i) => ({ health: { value: (HEALTH[i] as [number, number])[0], max: (HEALTH[i] as [number, number])[1] }, onScene: true, defenceWaiting: c.id === waitingOn }),
-    history: viewer.isGM ? { steps: 3, phase: "declare", turn: 1, cause: "advance", name: null } : null,
-  });
+function input(world: TurnWorld, viewer: AskingUser, waitingOn: string, hintFolded = false): TrackerInput {
+  return {
+    ...trackerInputFor(world, viewer, {
+      row: (c, i) => ({ health: { value: (HEALTH[i] as [number, number])[0], max: (HEALTH[i] as [number, number])[1] }, onScene: true, defenceWaiting: c.id === waitingOn }),
+      history: viewer.isGM ? { steps: 3, phase: "declare", turn: 1, cause: "advance", name: null } : null,
+    }),
+    hintFolded,
+  };
 }
 
-function page(world: TurnWorld, ids: string[], viewer: AskingUser, theme: "light" | "dark"): string {
-  const ctx = { case: buildTrackerContext(input(world, viewer, ids[0] as string), localize) };
+function page(world: TurnWorld, ids: string[], viewer: AskingUser, theme: "light" | "dark", hintFolded = false): string {
+  const ctx = { case: buildTrackerContext(input(world, viewer, ids[0] as string, hintFolded), localize) };
   const parts = `${renderTemplate("templates/combat/tracker.hbs", ctx)}${renderTemplate("templates/combat/footer.hbs", ctx)}`;
   const frame = `<style>.sidebar-stand-in { width: 300px; } .sidebar-stand-in .window-content { padding: 0; }</style>
 <section id="combat" class="application sidebar-stand-in case tab sidebar-tab combat-sidebar" data-tab="combat">
@@ -90,6 +93,32 @@ async function declareSome(world: TurnWorld, ids: string[]): Promise<void> {
 
 async function rowHeights(p: Page): Promise<number[]> {
   return p.locator("li.case-combatant").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+}
+
+/** The characters of each row's name the viewer sees (up to where the row cuts it), in row order. */
+async function visibleNames(p: Page): Promise<string[]> {
+  return p.locator("li.case-combatant .case-name").evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const name = button.querySelector(".name");
+      const node = name?.firstChild;
+      if (!name || !node || node.nodeType !== Node.TEXT_NODE) return "";
+      const text = node.textContent ?? "";
+      const box = button.getBoundingClientRect();
+      const range = document.createRange();
+      let shown = 0;
+      for (let i = 1; i <= text.length; i++) {
+        range.setStart(node, 0);
+        range.setEnd(node, i);
+        const rects = [...range.getClientRects()];
+        // A character is seen when it is laid out inside the button (not past its edge, nor on a line below its last:
+        // a glyph's box is 2 px taller than the 13 px line, so a line counts while it starts inside).
+        if (rects.every((r) => r.right <= box.right + 0.5 && r.top + 6 <= box.bottom)) shown = i;
+        else break;
+      }
+      // A cut name gives its last character's place to the ellipsis.
+      return text.slice(0, shown < text.length ? Math.max(0, shown - 1) : shown);
+    }),
+  );
 }
 
 describe("compact tracker", () => {
@@ -111,11 +140,11 @@ describe("compact tracker", () => {
         const first = await p.locator("li.case-combatant").first().boundingBox();
         const last = await p.locator("li.case-combatant").last().boundingBox();
         expect((last?.y ?? 0) + (last?.height ?? 0) - (first?.y ?? 0)).toBeLessThanOrEqual(1000);
-        // Long names are cut on the row, never wrapped; the whole name is the find button's text.
+        // Long names take at most two lines on the row; the whole name is the find button's text.
         const name = p.locator(`[data-combatant-id="${ids[4] as string}"] .case-name`);
         await expect(name.textContent()).resolves.toBe(NPCS[0]);
         const nameBox = await name.boundingBox();
-        expect(nameBox?.height ?? 99).toBeLessThanOrEqual(20);
+        expect(nameBox?.height ?? 99).toBeLessThanOrEqual(27);
         // Phase names, not just numbers, on the strip; the current one highlighted.
         await expect(p.locator(".case-step .case-step-label").allTextContents()).resolves.toEqual(["Declare", "Extra actions", "Initiative", "Resolve", "Extra rounds", "Wrap up"]);
         expect(await p.locator(".case-step.current").count()).toBe(1);
@@ -181,6 +210,59 @@ describe("compact tracker", () => {
     await p.locator('[data-action="caseBulkDeclare"]').click();
     expect((await recordedClicks(p)).at(-1)).toMatchObject({ action: "caseBulkDeclare" });
     expect(await p.locator('[data-action="caseRepeatDeclarations"]').count()).toBe(1);
+  });
+
+  it("tracker full names: at 12 combatants in a 300 px sidebar every long name shows enough to tell it apart (no \"Gravel Gang…\" three times), light and dark, Judge and player", { timeout: 120_000 }, async () => {
+    const { world, ids } = twelve();
+    const { page: p } = await browser.get();
+    await p.setViewportSize({ width: 360, height: 1100 });
+    for (const theme of ["dark", "light"] as const) {
+      for (const viewer of [GM, ALICE]) {
+        // The declare phase: every row the viewer commands offers its Declare on the compact row.
+        await showPage(p, page(world, ids, viewer, theme));
+        const shown = await visibleNames(p);
+        expect(shown).toHaveLength(12);
+        console.log(`tracker full names (${viewer.isGM ? "Judge" : "player"}, ${theme}): ${shown.map((n) => n.length).join(", ")} characters shown`);
+        const all = [...HEROES, ...NPCS];
+        for (const [i, seen] of shown.entries()) expect(seen.length, `${all[i] as string}: "${seen}"`).toBeGreaterThanOrEqual(Math.min((all[i] as string).length, 20));
+        // Most names are whole on their two lines (before: none, 5 to 13 characters each).
+        expect(shown.filter((n, i) => n === all[i]).length).toBeGreaterThanOrEqual(9);
+        // The three Gravel Gang names differ where they are cut.
+        const gang = shown.filter((n) => n.startsWith("Gravel Gang"));
+        expect(new Set(gang).size).toBe(3);
+        for (const g of gang) expect(g.length).toBeGreaterThan("Gravel Gang ".length + 3);
+        // The Judge's rows keep their Declare button beside the two-line names; the row stays 48 px at most.
+        if (viewer.isGM) await expect(p.locator(`[data-combatant-id="${ids[4] as string}"] .case-row-primary`).textContent()).resolves.toBe("Declare");
+        for (const h of await rowHeights(p)) expect(h).toBeLessThanOrEqual(48);
+        const report = await expectAccessible(p, "#combat", `tracker-full-names-${viewer.isGM ? "gm" : "player"}-${theme}`);
+        expect(report.failures).toEqual([]);
+      }
+    }
+  });
+
+  it("tracker hint folds: at 12 combatants the hint and waiting list fold to one line (header measured), light and dark, Judge and player", { timeout: 120_000 }, async () => {
+    const { world, ids } = twelve();
+    const { page: p } = await browser.get();
+    await p.setViewportSize({ width: 360, height: 1100 });
+    for (const theme of ["dark", "light"] as const) {
+      for (const viewer of [GM, ALICE]) {
+        await showPage(p, page(world, ids, viewer, theme));
+        const open = (await p.locator(".case-phase-help").boundingBox())?.height ?? 0;
+        await p.locator('[data-action="caseToggleHint"]').click();
+        expect((await recordedClicks(p)).at(-1)).toMatchObject({ action: "caseToggleHint" });
+        await showPage(p, page(world, ids, viewer, theme, true));
+        const folded = (await p.locator(".case-phase-help").boundingBox())?.height ?? Infinity;
+        console.log(`tracker hint folds (${viewer.isGM ? "Judge" : "player"}, ${theme}): hint and waiting list ${Math.round(open)} px, folded ${Math.round(folded)} px`);
+        expect(open).toBeGreaterThan(100);
+        expect(folded).toBeLessThanOrEqual(24);
+        expect(await p.locator(".case-phase-hint").isVisible()).toBe(false);
+        expect(await p.locator(".case-waiting").isVisible()).toBe(true);
+        await expect(p.locator('[data-action="caseToggleHint"]').getAttribute("aria-expanded")).resolves.toBe("false");
+        const report = await expectAccessible(p, "#combat", `tracker-hint-folded-${viewer.isGM ? "gm" : "player"}-${theme}`);
+        expect(report.failures).toEqual([]);
+        if (viewer.isGM) await p.locator("#combat").screenshot({ path: `test/artifacts/tracker-hint-folded-${theme}.png` });
+      }
+    }
   });
 
   it("bulk declare: one dialog with a line per NPC, light and dark, accessible", { timeout: 60_000 }, async () => {

@@ -5,7 +5,7 @@
  */
 import "../support/foundry-globals";
 import { describe, expect, it } from "vitest";
-import { protectionSources } from "../../src/foundry/exchange/make-attack";
+import { protectionSources } from "../../src/foundry/exchange/protection";
 import { bestProtection, rankByKey, type AttackCode } from "../../src/rules/index";
 import { readPack, type SourceDoc } from "../support/pack-files";
 

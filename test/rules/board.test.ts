@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DIAGONAL_RULES, RANGE_DIAGONAL_RULE, SLAM_BOARD_HEADING, attackDistance, rangeInAreas, slamMove, type BoardBounds, type Footprint } from "../../src/rules/board";
+import { DIAGONAL_RULES, RANGE_DIAGONAL_RULE, SEVERAL_TARGETS_RANGE, SLAM_BOARD_HEADING, rangeInAreas, slamMove, type BoardBounds, type Footprint } from "../../src/rules/board";
+import { targetRangeShifts } from "../../src/rules/attack-setup";
 import { rangePenalty } from "../../src/rules/attacks/ranged";
 import { slamDirection, type SlamDirection } from "../../src/rules/consequences";
 import { gridDistance } from "../../src/rules/areas";
@@ -55,10 +56,13 @@ describe("range from tokens: grid squares to CASE areas", () => {
     );
   });
 
-  it("range from tokens: several targets are attacked at the farthest one's range", () => {
-    expect(attackDistance([2, 7, 4])).toBe(7);
-    expect(attackDistance([])).toBe(0);
-    expect(() => attackDistance([1, -1])).toThrow(RangeError);
+  it("range per target: several targets are each attacked at their own range (the ruling)", () => {
+    expect(SEVERAL_TARGETS_RANGE).toBe("each");
+    // A pistol (range 3) at targets 1, 9 and 4 areas away: 0, −6 and −1 CS, not −6 for all.
+    expect(targetRangeShifts("Sh", 3, [1, 9, 4])).toEqual([0, -6, -1]);
+    expect(targetRangeShifts("Sh", "sight", [1, 90])).toEqual([0, 0]);
+    expect(targetRangeShifts("BA", 0, [5])).toEqual([0]);
+    expect(() => targetRangeShifts("Sh", 3, [1, -1])).toThrow(RangeError);
   });
 });
 

@@ -134,6 +134,22 @@ function expectRefused(state: ExchangeState, fn: (s: ExchangeState) => unknown, 
 // ---------------------------------------------------------------------------------------------
 
 describe("createExchange", () => {
+  it("range per target: each row's own to-hit shift (its range) moves its column alone, after the card's", () => {
+    const near = targetInput(0);
+    const far = targetInput(1, { toHitCs: [{ cs: -6, label: "CASE.Exchange.RangePenaltyLabel", localize: true }] });
+    const card = [{ cs: 1, label: "Marksman", localize: false }];
+    let s = createExchange(exchangeInput("Sh", { targets: [near, far], toHitCs: card }));
+    expect(s.targets.map((t) => t.toHitCs)).toEqual([undefined, [{ cs: -6, label: "CASE.Exchange.RangePenaltyLabel", localize: true }]]);
+    s = declineDefence(declineDefence(s, "0"), "1");
+    const die = roll("green");
+    s = rollToHit(rollToHit(s, "0", { die }), "1", { die });
+    expect(t0(s).toHit?.cs).toEqual(card);
+    expect(targetOf(s, "1").toHit?.cs).toEqual([...card, { cs: -6, label: "CASE.Exchange.RangePenaltyLabel", localize: true }]);
+    expect(targetOf(s, "1").toHit?.column).not.toBe(t0(s).toHit?.column);
+    // A malformed row shift is refused, naming the row.
+    expectError(() => createExchange(exchangeInput("Sh", { targets: [targetInput(0, { toHitCs: [{ cs: 0.5, label: "x", localize: false }] })] })), "invalid", /Target 0: to-hit/);
+  });
+
   it("starts every target awaiting its defence, with stable keys and nothing rolled", () => {
     const s = createExchange(exchangeInput("BA", { targets: [targetInput(0), targetInput(1), targetInput(2)] }));
     expect(s.version).toBeGreaterThanOrEqual(1);

@@ -17,7 +17,7 @@ import { isCharacter, isMessageType } from "../core/guards";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
-import { bodyProtection } from "../exchange/make-attack";
+import { bodyProtection } from "../exchange/protection";
 import { charactersOf, gmOnly } from "./campaign-api";
 import { gmIds } from "../dice/dice-so-nice";
 import { syncUnconscious } from "../status-effects";

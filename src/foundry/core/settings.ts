@@ -61,6 +61,7 @@ declare module "fvtt-types/configuration" {
     "case.restDaysPerEnduranceRankMedical": number;
     "case.slamMovesTokens": boolean;
     "case.lastDefence": string;
+    "case.trackerHintFolded": boolean;
     "case.karmaPool": boolean;
     "case.karmaPoolDrawLimit": KarmaPoolDrawLimit;
     "case.karmaLostForKill": KarmaKillRuling;
@@ -165,6 +166,13 @@ export function registerSettings(): void {
     config: false,
     type: String,
     default: "",
+  });
+  // This user folded the tracker's phase hint and waiting list (apps/tracker/combat-tracker.ts).
+  game.settings.register(SYSTEM_ID, "trackerHintFolded", {
+    scope: "client",
+    config: false,
+    type: Boolean,
+    default: false,
   });
   registerRecoverySettings();
   registerKarmaPoolSettings();

@@ -92,14 +92,17 @@ export function rollDialogContext(subject: RollDialogSubject, input: RollInput, 
  * Keeps the preview in step with the form: on every input or change, the form's values are
  * read and the preview part re-rendered (a later render wins over a slower earlier one).
  */
-export function livePreview(form: HTMLFormElement, subject: RollDialogSubject): void {
+export function livePreview(
+  form: HTMLFormElement,
+  subject: RollDialogSubject,
+  render: (values: Record<string, unknown>) => Promise<string> = (values) => foundry.applications.handlebars.renderTemplate(ROLL_PREVIEW_TEMPLATE, { preview: rollPreviewContext(subject, values) }),
+): void {
   const box = form.querySelector<HTMLElement>(".roll-dialog-preview");
   if (!box) return;
   let latest = 0;
   const update = async () => {
     const mine = ++latest;
-    const values = new foundry.applications.ux.FormDataExtended(form).object as Record<string, unknown>;
-    const html = await foundry.applications.handlebars.renderTemplate(ROLL_PREVIEW_TEMPLATE, { preview: rollPreviewContext(subject, values) });
+    const html = await render(new foundry.applications.ux.FormDataExtended(form).object);
     if (mine === latest) box.innerHTML = html;
   };
   form.addEventListener("input", () => void update());

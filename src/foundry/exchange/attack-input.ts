@@ -6,7 +6,10 @@ import { KARMA_MINIMUM, RANKS, isRankNumber, rankOf } from "../../rules/index";
 import { MAX_DIALOG_CS } from "../dice/roll-input";
 
 export interface AttackInput {
+  /** The distance in areas of a target the dialog names none for. */
   readonly distance: number;
+  /** Each target's own distance in areas, by its UUID (rules board.ts SEVERAL_TARGETS_RANGE). */
+  readonly distances: Readonly<Record<string, number>>;
   readonly objects: number;
   /** The material strength (a rank number) of each object in the path: taken off the damage (§5). */
   readonly obstacleStrength: number;
@@ -18,7 +21,7 @@ export interface AttackInput {
   readonly reason: string;
 }
 
-export const DEFAULT_ATTACK_INPUT: AttackInput = Object.freeze({ distance: 0, objects: 0, obstacleStrength: 0, chargeAreas: 1, calledShot: false, blindsided: false, karma: 0, cs: 0, reason: "" });
+export const DEFAULT_ATTACK_INPUT: AttackInput = Object.freeze({ distance: 0, distances: {}, objects: 0, obstacleStrength: 0, chargeAreas: 1, calledShot: false, blindsided: false, karma: 0, cs: 0, reason: "" });
 
 export type AttackInputResult = { ok: true; value: AttackInput } | { ok: false; errorKey: string; data?: Record<string, string> };
 
@@ -38,6 +41,13 @@ export function parseAttackInput(form: Record<string, unknown>, karmaPool: numbe
   const objects = count(form.objects, 100);
   const obstacleStrength = count(form.obstacleStrength, 1_000_000);
   const chargeAreas = count(form.chargeAreas, 10_000);
+  const distances: Record<string, number> = {};
+  const each = typeof form.distances === "object" && form.distances !== null ? Object.entries(form.distances) : [];
+  for (const [uuid, raw] of each) {
+    const d = count(raw, 10_000);
+    if (d === null || d < 0) return { ok: false, errorKey: "CASE.Dialog.Error.Distance" };
+    distances[uuid] = d;
+  }
   if (distance === null || distance < 0) return { ok: false, errorKey: "CASE.Dialog.Error.Distance" };
   if (objects === null || objects < 0) return { ok: false, errorKey: "CASE.Dialog.Error.Objects" };
   if (obstacleStrength === null || !isRankNumber(obstacleStrength)) return { ok: false, errorKey: "CASE.Obstacle.Error.Strength" };
@@ -49,7 +59,7 @@ export function parseAttackInput(form: Record<string, unknown>, karmaPool: numbe
   if (karma > 0 && karma < KARMA_MINIMUM) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaMinimum", data: { min: String(KARMA_MINIMUM) } };
   if (karma > karmaPool) return { ok: false, errorKey: "CASE.Dialog.Error.KarmaPool", data: { pool: String(karmaPool) } };
   const reason = typeof form.reason === "string" ? form.reason.trim().slice(0, 100) : "";
-  return { ok: true, value: { distance, objects, obstacleStrength, chargeAreas, calledShot: flag(form.calledShot), blindsided: flag(form.blindsided), karma, cs, reason } };
+  return { ok: true, value: { distance, distances, objects, obstacleStrength, chargeAreas, calledShot: flag(form.calledShot), blindsided: flag(form.blindsided), karma, cs, reason } };
 }
 
 /** One choice of the dialog's obstacle material strength: a standard rank number. */

@@ -207,6 +207,8 @@ export interface TargetRowView {
   };
   /** An area attack's row: its distance in areas from the centre, when it is 1 or more (null at the centre or on a line). */
   readonly areaDistance: number | null;
+  /** Shifts on this row's to-hit alone (its own range), shown by its name. */
+  readonly ownCs: readonly CsView[];
   readonly consequences: readonly {
     readonly check: string;
     readonly labelKey: string;
@@ -417,6 +419,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
         ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, hidden: t.sealed === true, reachedZero: t.applied.reachedZero, rebound: state.attacker.sealed === true ? null : (t.applied.rebound ?? null), out: t.applied.out === true }
         : null,
       areaDistance: state.area && t.areaDistance !== undefined && t.areaDistance > 0 ? t.areaDistance : null,
+      ownCs: csViews(t.toHitCs ?? []),
       consequences: t.consequences.map((c) => {
         const out = consequenceOutcome(c, t.sealed === true);
         return {

@@ -17,19 +17,15 @@ import {
   rangeInAreas,
   KARMA_MINIMUM,
   PROJECTILE_BY_ATTACK,
-  armorApplies,
-  attackDistance,
   attackSetup,
-  bestProtection,
+  targetRangeShifts,
   mayCallShotWith,
-  chargerBodyArmor,
   createExchange,
   foeBonusShift,
   rankOf,
-  type ArmorPiece,
   type AttackCode,
-  type ProtectionSource,
   type AreaDefinition,
+  type AttackSetupInput,
   type CsReason,
   type ExchangeState,
   type TargetInput,
@@ -47,7 +43,9 @@ import { attackTurn, helplessNow, refuseHelpless, refuseUndeclaredCombat, spendA
 import { ammunitionRefusal, assertMayFire, spendAmmunitionOnce } from "./ammunition";
 import { rangesFromTokens } from "./board";
 import { attackerTokenAmong } from "../ui/board";
-import { areaUnitKey } from "./card-context";
+import { ATTACK_PREVIEW_TEMPLATE, attackForm, attackPreviewContext, type AttackPreviewSubject } from "./attack-preview";
+import { livePreview } from "../dice/roll-dialog";
+import { bodyProtection, snapshotTarget } from "./protection";
 import { afterToHit, defineCardQuery, isNpcActor, rollPendingToHit, transition } from "./gm-actions";
 import { consumeFoeBonus, foeBonusFlag, foeBonusKey, foeBonusLockKeys, grantedFoeBonus } from "./foe-bonus";
 import { cardLock } from "./card-request";
@@ -66,82 +64,12 @@ export interface AttackOptions {
   templateUuid?: string;
 }
 
-/**
- * Every source of protection an actor has (CASE-RULES §5, Errata: protective powers count as
- * body armor): its equipped armor items and its powers whose protection is up and gives any,
- * at the protection's own rank or else the power's; and the protection its Active Effects give
- * (`system.effectProtection`, data/actor/character.ts), as one more source.
- * Which of them counts against an attack is the rules' decision (rules/protection.ts).
- */
-export function protectionSources(actor: Actor.Implementation): ProtectionSource[] {
-  const sources: ProtectionSource[] = [];
-  for (const item of actor.items) {
-    if (isItemType(item, "armor") && item.system.equipped) {
-      sources.push({ name: item.name, origin: "armor", physical: item.system.physical, energy: item.system.energy });
-    } else if (isItemType(item, "power")) {
-      const p = item.system.protection;
-      if (!p.active || (!p.physical && !p.energy && p.against.length === 0)) continue;
-      const rank = p.rank ?? item.system.rank;
-      const against = Object.fromEntries(p.against.map((code) => [code, rank])) as Partial<Record<AttackCode, number>>;
-      sources.push({ name: item.name, origin: "power", physical: p.physical ? rank : 0, energy: p.energy ? rank : 0, against });
-    }
-  }
-  if (isCharacter(actor)) {
-    const { physical, energy } = actor.system.effectProtection;
-    if (physical > 0 || energy > 0) sources.push({ name: game.i18n.localize("CASE.Effects.ProtectionSource"), origin: "effect", physical, energy });
-  }
-  return sources;
-}
-
-/**
- * The armor an exchange row carries for an attack of type `attack`, from the target's
- * protection sources: against the armor kind that absorbs this attack, the best source against
- * this very attack type (so a Force Field listed against Fo counts for Fo); otherwise the
- * body protection (the best against Ch, the rules' {@link chargerBodyArmor}: what a Full Hold
- * must overcome) and the best energy protection. The exchange then reads the armor kind the
- * attack calls for, exactly as it read worn armor.
- */
-export function protectionAgainstAttack(sources: readonly ProtectionSource[], attack: AttackCode): ArmorPiece {
-  return {
-    body: armorApplies(attack, "body") ? bestProtection(sources, attack).value : chargerBodyArmor(sources),
-    energy: armorApplies(attack, "energy") ? bestProtection(sources, attack).value : bestProtection(sources, "En").value,
-  };
-}
-
-/** The body protection an actor charges with and that soaks a rebound (the best source against Ch). */
-export function bodyProtection(actor: Actor.Implementation): number {
-  return chargerBodyArmor(protectionSources(actor));
-}
-
-/**
- * The bonus `actor`'s flag claims against the foe with this UUID (0 if none): a cache for
- * display, on a document its owner may write. What an attack counts is only what the GM's own
- * note backs (foe-bonus.ts `grantedFoeBonus`).
- */
-export function foeBonus(actor: Actor.Implementation, foeUuid: string): number {
-  const flag = foeBonusFlag(actor, foeUuid);
-  const value = typeof flag === "object" && flag !== null ? (flag as { bonus?: unknown }).bonus : flag;
-  return typeof value === "number" && Number.isInteger(value) && value > 0 ? value : 0;
-}
-
-/** A target's snapshot against an attack of type `attack`, or null when the UUID is not a character. */
-export async function snapshotTarget(uuid: string, attack: AttackCode): Promise<TargetInput | null> {
-  const actor = await actorFromUuid(uuid);
-  if (!actor || !isCharacter(actor)) return null;
-  const s = actor.system;
-  return {
-    uuid,
-    actorUuid: actor.uuid,
-    name: actor.name,
-    scores: { "agility.bal": s.score("agility.bal"), "fighting.def": s.score("fighting.def"), "strength.mgt": s.score("strength.mgt"), "endurance.res": s.score("endurance.res") },
-    armor: protectionAgainstAttack(protectionSources(actor), attack),
-  };
-}
-
-async function askAttackInput(context: Record<string, unknown>, karmaPool: number, start: AttackInput = DEFAULT_ATTACK_INPUT): Promise<AttackInput | null> {
+async function askAttackInput(context: Record<string, unknown>, subject: AttackPreviewSubject, start: AttackInput = DEFAULT_ATTACK_INPUT): Promise<AttackInput | null> {
   let input: AttackInput = start;
+  const karmaPool = subject.karmaPool;
   for (;;) {
-    const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, obstacleOptions: obstacleOptions(input.obstacleStrength), id: foundry.utils.randomID() });
+    const targets = subject.targets.map((t) => ({ name: t.name, areas: input.distances[t.uuid] ?? input.distance }));
+    const content = await foundry.applications.handlebars.renderTemplate(ATTACK_DIALOG_TEMPLATE, { ...context, input, targets, obstacleOptions: obstacleOptions(input.obstacleStrength), id: foundry.utils.randomID() });
     const form: unknown = await foundry.applications.api.DialogV2.wait({
       window: { title: String(context.subject) },
       content,
@@ -155,13 +83,22 @@ async function askAttackInput(context: Record<string, unknown>, karmaPool: numbe
         },
         { action: "cancel", label: "CASE.Dialog.Cancel", icon: "fa-solid fa-xmark" },
       ],
+      // The preview per target (attack-preview.ts), kept in step with the form, shown at once.
+      render: (_event, dialog) => {
+        const element = dialog.element.querySelector("form") ?? dialog.element;
+        if (!(element instanceof HTMLFormElement)) return;
+        const subjectOfRoll = { subject: "", value: subject.value, karmaPool, talents: [], talentCs: "", talentShift: subject.shift };
+        livePreview(element, subjectOfRoll, (values) => foundry.applications.handlebars.renderTemplate(ATTACK_PREVIEW_TEMPLATE, attackPreviewContext(subject, values)));
+        element.dispatchEvent(new Event("change"));
+      },
       rejectClose: false,
     });
     if (typeof form !== "object" || form === null) return null;
-    const parsed = parseAttackInput(form as Record<string, unknown>, karmaPool);
+    const values = attackForm(form as Record<string, unknown>, subject.targets);
+    const parsed = parseAttackInput(values, karmaPool);
     if (parsed.ok) return parsed.value;
     ui.notifications.error(game.i18n.format(parsed.errorKey, parsed.data ?? {}));
-    input = { ...DEFAULT_ATTACK_INPUT, ...(form as Partial<AttackInput>) };
+    input = { ...DEFAULT_ATTACK_INPUT, ...(values as Partial<AttackInput>) };
   }
 }
 
@@ -242,9 +179,17 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   const system = actor.system;
   const value = system.score(def.rollsOn);
   const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
-  // The range from the attacker's token to each target's, in areas: shown, and the farthest pre-filled (overridable).
+  // The range from the attacker's token to each target's, in areas: each target's pre-filled (overridable).
   const measured = def.family === "ranged" ? rangesFromTokens(actor, snapshots) : [];
-  const start: AttackInput = { ...DEFAULT_ATTACK_INPUT, distance: attackDistance(measured.map((m) => m.areas)) };
+  const start: AttackInput = { ...DEFAULT_ATTACK_INPUT, distances: Object.fromEntries(measured.map((m) => [m.uuid, m.areas])) };
+  const subject: AttackPreviewSubject = {
+    attack,
+    value,
+    karmaPool: system.karma.value,
+    shift: rollShifts(actor, { score: def.rollsOn, attack }).reduce((sum, s) => sum + s.cs, 0),
+    setup: setupOf(item, actor, attack),
+    targets: snapshots.map((t) => ({ uuid: t.uuid, name: t.name })),
+  };
   const input = options.skipDialog
     ? start
     : await askAttackInput(
@@ -258,13 +203,13 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
           targetCount: String(targetCount),
           ranged: def.family === "ranged",
           range: String(attacking?.range ?? 0),
-          measured: measured.map((m) => ({ ...m, unitKey: areaUnitKey(m.areas) })),
+          measured: measured.length > 0,
           charge: attack === "Ch",
           canCallShot: mayCallShotWith(attack, area !== null),
           karmaPool: system.karma.value,
           karmaMinimum: KARMA_MINIMUM,
         },
-        system.karma.value,
+        subject,
         start,
       );
   if (!input) return null;
@@ -272,27 +217,36 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   return answer ? (game.messages.get(answer.messageId) ?? null) : null;
 }
 
-/** Builds the exchange of an attack from the actors as this client holds them (the GM's). */
-export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null, bonus = 0): ExchangeState {
-  const def = ATTACKS[attack];
+/** The attack's setup from the item and the attacker, before the circumstances the dialog asks (rules `attackSetup`). */
+function setupOf(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode): Omit<AttackSetupInput, "distance" | "objects" | "chargeAreas"> {
   const system = actor.system;
-  const value = system.score(def.rollsOn);
   const attacking = (isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null) as { range: number } | null;
-  const basis = isItemType(item, "weapon") ? item.system.damage.mode : "rank";
-  const itemRank = isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0;
-  const materialStrength = isItemType(item, "weapon") ? item.system.materialStrength : undefined;
-  const setup = attackSetup({
+  return {
     attack,
-    basis,
-    itemRank,
-    materialStrength,
+    basis: isItemType(item, "weapon") ? item.system.damage.mode : "rank",
+    itemRank: isItemType(item, "weapon") ? item.system.damage.rank : isItemType(item, "power") ? item.system.rank : 0,
+    materialStrength: isItemType(item, "weapon") ? item.system.materialStrength : undefined,
     strength: system.score("strength.mgt"),
     endurance: system.score("endurance.res"),
     bodyArmor: bodyProtection(actor),
     range: attacking?.range ?? 0,
-    distance: input.distance,
-    objects: input.objects,
-    chargeAreas: input.chargeAreas,
+  };
+}
+
+/**
+ * Builds the exchange of an attack from the actors as this client holds them (the GM's). Each
+ * target's range shift is its own row's (rules `targetRangeShifts`), at the distance the input
+ * gives it (else `input.distance`).
+ */
+export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"hero" | "npc">, attack: AttackCode, targets: readonly TargetInput[], input: AttackInput, area: AreaDefinition | null = null, turn: AttackTurn | null = null, bonus = 0): ExchangeState {
+  const def = ATTACKS[attack];
+  const system = actor.system;
+  const value = system.score(def.rollsOn);
+  const setup = attackSetup({ ...setupOf(item, actor, attack), distance: 0, objects: input.objects, chargeAreas: input.chargeAreas });
+  const ranges = targetRangeShifts(attack, setup.range, targets.map((t) => input.distances[t.uuid] ?? input.distance));
+  const rows = targets.map((t, i) => {
+    const cs = ranges[i] ?? 0;
+    return cs === 0 ? t : { ...t, toHitCs: [{ cs, label: SHIFT_LABELS.range, localize: true }] };
   });
   const toHitCs: CsReason[] = [
     ...rollShifts(actor, { score: def.rollsOn, attack }),
@@ -314,7 +268,7 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     projectile: PROJECTILE_BY_ATTACK[attack] ?? null,
     obstacles: def.family === "ranged" ? obstaclesOf(input) : [],
     strengthContest: game.settings.get(SYSTEM_ID, "strengthContest"),
-    targets,
+    targets: rows,
     ...(area ? { area } : {}),
     ...(turn && turn.damage.length > 0 ? { damageCs: turn.damage } : {}),
     ...(turn?.outOfTurn === true ? { outOfTurn: true } : {}),

@@ -7,7 +7,7 @@
 import { SYSTEM_ID } from "../core/constants";
 import { deletionUpdate, foundryGeneration } from "../core/compat";
 import { foeBonusKey } from "../exchange/gm-actions";
-import { foeBonus } from "../exchange/make-attack";
+import { foeBonus } from "../exchange/protection";
 import { DEFAULT_ATTACK_INPUT } from "../exchange/attack-input";
 import { attackQuery } from "../exchange/make-attack";
 import { batchSpec } from "./batches";

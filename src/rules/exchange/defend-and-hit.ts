@@ -162,7 +162,7 @@ export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, ta
   expectPhase(target, "awaitingToHit", "roll to hit");
   assertD100(roll.die);
   const outcome = target.defence?.outcome ?? NO_DEFENCE;
-  const cs: CsReason[] = [...state.toHitCs];
+  const cs: CsReason[] = target.toHitCs ? [...state.toHitCs, ...target.toHitCs] : [...state.toHitCs];
   if (outcome.attackCs !== 0) {
     cs.push({ cs: outcome.attackCs, label: `CASE.Defence.${target.defence?.code ?? "none"}`, localize: true });
   }

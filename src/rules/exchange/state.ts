@@ -186,6 +186,8 @@ export interface ExchangeTarget {
   readonly defenceHidden?: boolean;
   /** An area attack: the row's distance in areas from the area's centre (its damage may fall off). */
   readonly areaDistance?: number;
+  /** Shifts on this row's to-hit alone, after the card's (its own range: rules board.ts SEVERAL_TARGETS_RANGE); absent: none. */
+  readonly toHitCs?: readonly CsReason[];
   /** The defence was picked by the Judge's client under the NPC-defence setting (npc-defence.ts): the Judge may change it. */
   readonly defencePicked?: boolean;
   /** How many times the Judge changed this row's picked defence (npc-defence.ts `reopenDefence`). */
@@ -274,6 +276,8 @@ export interface TargetInput {
   readonly armor: { readonly body: number; readonly energy: number };
   /** An area attack: the target's distance in areas from the area's centre. */
   readonly areaDistance?: number;
+  /** Shifts on this target's to-hit alone (its own range). */
+  readonly toHitCs?: readonly CsReason[];
 }
 
 /** What an exchange starts from: its state's declaration, with targets as snapshots. */
@@ -366,7 +370,10 @@ function targetRow(t: TargetInput, i: number, blindsided: boolean, area: AreaDef
     consequences: [],
     escapes: [],
   };
-  return area === undefined ? row : { ...row, areaDistance: checkedAreaDistance(area, t) };
+  const own = t.toHitCs;
+  if (own !== undefined) checkCs(own, `Target ${t.name}: to-hit`);
+  const shifted = own !== undefined && own.length > 0 ? { ...row, toHitCs: own.map((c) => ({ ...c })) } : row;
+  return area === undefined ? shifted : { ...shifted, areaDistance: checkedAreaDistance(area, t) };
 }
 
 /** An area attack's area, checked against the attack (rules/areas.ts); a plain copy. */

@@ -105,3 +105,21 @@ export function sameDeclaration(a: Declaration | null, b: Declaration | null): b
   if (a === null || b === null) return a === b;
   return a.text === b.text && a.kind === b.kind && a.attack === b.attack && a.defence === b.defence && a.actions === b.actions && a.secret === b.secret;
 }
+
+/** An item as {@link declaredAttackItem} reads it: the attack it makes. */
+export interface DeclaredAttackItem {
+  readonly attack: AttackCode;
+}
+
+/**
+ * The item that makes the attack a declaration names, of the character's attacking `items` (in
+ * the sheet's order): with an attack type picked, the first item of that type; with kind
+ * "attack" and no type, the character's only attacking item. Null for any other declaration, or
+ * when no item (or more than one, with no type) fits: the tracker then offers no attack button,
+ * never a guess.
+ */
+export function declaredAttackItem<T extends DeclaredAttackItem>(declaration: Declaration | null, items: readonly T[]): T | null {
+  if (declaration === null || declaration.kind !== "attack") return null;
+  if (declaration.attack === null) return items.length === 1 ? (items[0] as T) : null;
+  return items.find((item) => item.attack === declaration.attack) ?? null;
+}

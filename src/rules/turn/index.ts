@@ -45,7 +45,7 @@
  */
 
 export { ACTING_PHASES, type PhaseAnnouncement, type PhaseFlag, type PhaseRoll, type PhaseRules, TURN_PHASES, TURN_TABLE, TurnError, type TurnErrorCode, type TurnPhase, type WaitingNeed, isActingPhase, isTurnPhase, phasesWaitingFor, phasesWhere } from "./phases";
-export { DECLARATION_TEXT_MAX, DECLARED_ACTION_KINDS, type Declaration, type DeclaredActionKind, parseDeclaration, sameDeclaration } from "./declaration";
+export { DECLARATION_TEXT_MAX, DECLARED_ACTION_KINDS, type Declaration, type DeclaredActionKind, type DeclaredAttackItem, declaredAttackItem, parseDeclaration, sameDeclaration } from "./declaration";
 export { type ActionCountChoice, type CombatTurn, type CombatantStats, type CombatantTurn, DEFAULT_EXTRA_ACTION_MODE, DEFAULT_TURN_SETTINGS, DYING_CHARACTERS_ACT, type DodgeState, type EnduranceLoss, type HealthRegained, type HelplessReason, type ExtraActionState, INITIATIVE_MAX_ROLL_OFFS, type InitiativeState, isDeclaredDodge, type MutableTurnState, STUN_TIMING_FOR_LONG_STUNS, type TurnChange, type TurnSettings, type TurnState, actionCountChoices, actionsLeft, canActThisTurn, combatantOf, createCombatTurn, createCombatantTurn, createTurnState, currentCombatantId, declaredDodgeShift, freeDefencesLeft, hasActed, hasActedThisTurn, mayChangeAction, mayChooseExtraMode, mayDeclare, nextDefencePenalty, standingCs, turnHelplessReason, validateCombatantTurn } from "./state";
 export { DECLARED_MOVE_IS_FULL_MOVE, TURN_ROLL_KINDS, TURN_SHIFT_REASONS, TURN_SHIFT_ROLLS, type TurnRollKind, type TurnShift, type TurnShiftOptions, type TurnShiftReason, actionShift, turnShiftTotal, turnShifts } from "./shifts";
 export { type AttackTurnVerdict, type CharacterStanding, type StandingRulings, attackInTurn, helplessReason, mayDefendNow } from "./able";

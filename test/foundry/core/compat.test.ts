@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deletionUpdate, statusEffectEntries } from "../../../src/foundry/core/compat";
 import { registerStatusEffects, statusId } from "../../../src/foundry/status-effects";
 import { ALICE, FakeActor, characterSource, installWorld, type World } from "../../support/exchange-world";
-import { attackQuery, foeBonus } from "../../../src/foundry/exchange/make-attack";
+import { attackQuery } from "../../../src/foundry/exchange/make-attack";
+import { foeBonus } from "../../../src/foundry/exchange/protection";
 import { foeBonusKey } from "../../../src/foundry/exchange/gm-actions";
 import { DEL, ForcedDeletion, deletesKey, installOperators } from "../../support/update-operators";
 

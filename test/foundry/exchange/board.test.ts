@@ -7,11 +7,11 @@
 import "../../support/foundry-globals";
 import "../../support/chat-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeMessage, GM, installWorld, kestrelAndGravel, type FakeActor, type World } from "../../support/exchange-world";
+import { FakeActor, FakeMessage, GM, characterSource, installWorld, kestrelAndGravel, type World } from "../../support/exchange-world";
 import { CanvasDouble } from "../../support/canvas-double";
 import { createExchange, readExchangeForTest } from "../../support/exchange-fixtures";
 import { renderTemplate } from "../../support/handlebars";
-import { attr, parseHtml, queryAll, queryOne, text } from "../../support/html";
+import { attr, parseHtml, queryAll, text } from "../../support/html";
 import { hoverToken, pingToken, rangesFromTokens, selectedTokenUuids, unhoverToken } from "../../../src/foundry/exchange/board";
 import { noticeWaitingDefences, selectToken } from "../../../src/foundry/exchange/card";
 import { DEFEND_LAST_ACTION, defendWithLast, newestWaitingRow, registerDefenceShortcut, rememberDefence } from "../../../src/foundry/exchange/defence-shortcut";
@@ -74,11 +74,14 @@ describe("range from tokens", () => {
     expect(rangesFromTokens(hero, [{ uuid: hex.uuid("tokgravel0000001"), name: "Gravel" }])).toEqual([]);
   });
 
-  it("range from tokens: the attack dialog shows each target's range and pre-fills the farthest, which the attacker may change", async () => {
+  it("range per target: the attack dialog pre-fills each target's own measured distance (the attacker may change each), with the preview per target", async () => {
+    const thug = new FakeActor("thug000000000001", "Thug", "npc", characterSource({ agility: 10 }), []);
+    world.actors.set(thug.id, thug);
     board.add({ id: "tokkestrel000001", x: 2, y: 2, actor: hero });
-    board.add({ id: "tokgravel0000001", x: 9, y: 2, actor: villain });
+    board.add({ id: "tokgravel0000001", x: 11, y: 2, actor: villain });
+    board.add({ id: "tokthug000000001", x: 3, y: 3, actor: thug });
     board.install();
-    const sling = { type: "weapon", name: "Sling", actor: hero, documentName: "Item", uuid: `${hero.uuid}.Item.item000000000001`, system: { attack: { enabled: true, type: "BT", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
+    const sling = { type: "weapon", name: "Sling", actor: hero, documentName: "Item", uuid: `${hero.uuid}.Item.item000000000001`, system: { attack: { enabled: true, type: "Sh", range: 3, pullable: true }, damage: { mode: "rank", rank: 10 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
     hero.items.push(sling);
     const shown: string[] = [];
     const f = (globalThis as { foundry: { applications: Record<string, object> } }).foundry;
@@ -90,23 +93,34 @@ describe("range from tokens", () => {
         handlebars: { ...f.applications.handlebars, renderTemplate: (path: string, context: object) => Promise.resolve(renderTemplate(path.replace(/^systems\/case\//, ""), context)) },
       },
     });
-    expect(await makeAttack(sling as never, { targetUuids: [board.uuid("tokgravel0000001")] })).toBeNull();
+    expect(await makeAttack(sling as never, { targetUuids: [board.uuid("tokgravel0000001"), board.uuid("tokthug000000001")] })).toBeNull();
     const dialog = parseHtml(shown[0] ?? "");
-    expect(attr(queryOne(dialog, 'input[name="distance"]'), "value")).toBe("7");
-    expect(queryAll(dialog, ".measured-ranges li").map((li) => text(li))).toEqual(["Gravel: 7 areas"]);
+    // One field per target, named by it, holding its own distance: 9 areas to Gravel, 1 to the thug (before: one field, 9 for both).
+    expect(queryAll(dialog, ".attack-distances label").map((l) => text(l))).toEqual(["Gravel", "Thug"]);
+    expect(queryAll(dialog, ".attack-distances input").map((i) => [attr(i, "name"), attr(i, "value")])).toEqual([["distance0", "9"], ["distance1", "1"]]);
+    expect(queryAll(dialog, 'input[name="distance"]')).toEqual([]);
   });
 
-  it("range from tokens: a shift-click attack (no dialog) is made at the measured range, with its range penalty on the card", async () => {
+  it("range per target: a shift-click attack (no dialog) gives each row its own measured range shift, shown on its row; the card's shifts have none", async () => {
+    const thug = new FakeActor("thug000000000001", "Thug", "npc", characterSource({ agility: 10 }), []);
+    world.actors.set(thug.id, thug);
     board.add({ id: "tokgravel0000001", x: 2, y: 2, actor: villain });
-    board.add({ id: "tokkestrel000001", x: 6, y: 3, actor: hero });
+    board.add({ id: "tokkestrel000001", x: 11, y: 3, actor: hero });
+    board.add({ id: "tokthug000000001", x: 3, y: 2, actor: thug });
     board.install();
-    const rock = { type: "weapon", name: "Ray gun", actor: villain, documentName: "Item", uuid: `${villain.uuid}.Item.item000000000001`, system: { attack: { enabled: true, type: "En", range: 1, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
-    villain.items.push(rock);
+    const ray = { type: "weapon", name: "Ray gun", actor: villain, documentName: "Item", uuid: `${villain.uuid}.Item.item000000000001`, system: { attack: { enabled: true, type: "En", range: 3, pullable: true }, damage: { mode: "strength", rank: 0 }, materialStrength: 10, ammunition: { tracked: false, value: 0, max: 0 } } };
+    villain.items.push(ray);
     (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
-    const message = await makeAttack(rock as never, { targetUuids: [board.uuid("tokkestrel000001")], skipDialog: true });
+    const message = await makeAttack(ray as never, { targetUuids: [board.uuid("tokkestrel000001"), board.uuid("tokthug000000001")], skipDialog: true });
     const state = readExchangeForTest((message as unknown as FakeMessage).system.exchange);
-    // 4 areas away, range 1: 3 areas beyond, −1 CS each.
-    expect(state.toHitCs).toContainEqual({ cs: -3, label: "CASE.Exchange.RangePenaltyLabel", localize: true });
+    // Kestrel 9 areas away, range 3: −6 CS on her row; the thug 1 area away: none (before: −6 on both).
+    expect(state.toHitCs.filter((c) => c.label === "CASE.Exchange.RangePenaltyLabel")).toEqual([]);
+    expect(state.targets.map((t) => [t.name, t.toHitCs])).toEqual([
+      ["Kestrel", [{ cs: -6, label: "CASE.Exchange.RangePenaltyLabel", localize: true }]],
+      ["Thug", undefined],
+    ]);
+    const card = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(state, gm, { hideNpcDefences: false, ownersApplyDamage: false })));
+    expect(queryAll(card, ".target-row").map((row) => queryAll(row, ".target-head .cs").map((c) => text(c)))).toEqual([["−6 CS Beyond range"], []]);
   });
 });
 

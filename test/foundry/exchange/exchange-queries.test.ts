@@ -317,7 +317,7 @@ describe("an Evasion's bonus against the foe", () => {
     // Evasion on Ftg (def) Remarkable: 97 is red — avoided, +2 CS on the next action against Gravel.
     expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "evasion" })).toMatchObject({ ok: true });
     expect(state().targets[0]?.defence?.outcome).toMatchObject({ avoided: true, bonusCs: 2 });
-    const { foeBonus } = await import("../../../src/foundry/exchange/make-attack");
+    const { foeBonus } = await import("../../../src/foundry/exchange/protection");
     expect(foeBonus(hero as unknown as Actor.Implementation, villain.uuid)).toBe(2);
     expect(foeBonus(hero as unknown as Actor.Implementation, "Actor.someoneElse00")).toBe(0);
   });

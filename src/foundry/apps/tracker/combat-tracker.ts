@@ -6,7 +6,7 @@
  * press. What it shows is `buildTrackerContext` (./tracker-context.ts, tested with the real
  * templates); every button asks the active GM through a query (combat/queries.ts).
  */
-import { SYSTEM_PATH } from "../../core/constants";
+import { SYSTEM_ID, SYSTEM_PATH } from "../../core/constants";
 import { requestGM } from "../../requests/gm";
 import {
   advancePhaseQuery,
@@ -28,12 +28,15 @@ import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngi
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
 import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize } from "./declare-dialog";
 import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../../ui/dialogs";
-import { isCharacter } from "../../core/guards";
+import { isCharacter, isItemType } from "../../core/guards";
 import { findToken, pingToken, visibleToken } from "../../ui/board";
 import { defencesWaiting } from "../../exchange/waiting";
 import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
 import { isTurnPhase, mayDeclare } from "../../../rules/index";
 import { pluralKey } from "../../core/format";
+import { makeAttack } from "../../exchange/make-attack";
+import { caseEntryOptions } from "./tracker-menu";
+import type { AttackItem } from "./tracker-context";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -52,6 +55,15 @@ function historyOf(combat: Combat.Implementation): TrackerInput["history"] {
   if (!last || !isTurnPhase(last.combat.phase)) return null;
   const name = last.combatantId === null ? null : (combat.combatants.get(last.combatantId)?.name ?? null);
   return { steps: history.length, phase: last.combat.phase, turn: last.combat.turnNumber, cause: last.cause, name };
+}
+
+/** The attacks an owned character's items make (the acting row offers the declared one). */
+function attackItems(actor: Actor.Implementation | null, owner: boolean): AttackItem[] {
+  if (!actor || !owner) return [];
+  return actor.items.contents.flatMap((item) => {
+    const attack = isItemType(item, "power") || isItemType(item, "weapon") ? item.system.attack : null;
+    return attack?.enabled ? [{ itemUuid: item.uuid, name: item.name, attack: attack.type }] : [];
+  });
 }
 
 /** The tracker's input, read from Foundry for the viewing user. */
@@ -73,11 +85,13 @@ export function trackerInputOf(combat: Combat.Implementation | null): TrackerInp
             health: actor && isCharacter(actor) ? { value: actor.system.health.value, max: actor.system.health.max } : null,
             onScene: visibleToken(c.tokenId ?? null) !== null,
             defenceWaiting: actor !== null && (waiting.has(actor.uuid) || (c.token !== null && waiting.has(c.token.uuid))),
+            attacks: attackItems(actor, game.user.isGM || c.isOwner),
           };
         })
       : [],
     settings: readTurnSettings(),
     history: combat && game.user.isGM ? historyOf(combat) : null,
+    hintFolded: game.settings.get(SYSTEM_ID, "trackerHintFolded"),
   };
 }
 
@@ -112,6 +126,8 @@ export class CaseCombatTracker extends CombatTracker {
       caseStepBack: CaseCombatTracker.#stepBack,
       caseBulkDeclare: CaseCombatTracker.#bulkDeclare,
       caseRepeatDeclarations: CaseCombatTracker.#repeatDeclarations,
+      caseToggleHint: CaseCombatTracker.#toggleHint,
+      caseAttack: CaseCombatTracker.#attack,
     },
   };
 
@@ -136,6 +152,19 @@ export class CaseCombatTracker extends CombatTracker {
     const base = await super._preparePartContext(partId, context, options);
     if (partId === "tracker" || partId === "footer") Object.assign(base, { case: this.caseContext() });
     return base;
+  }
+
+  /** Core's row menu without the entries that bypass the CASE turn; its reroll is the turn's roll (tracker-menu.ts). */
+  protected override _getEntryContextOptions() {
+    const core = super._getEntryContextOptions();
+    const id = (li: HTMLElement): string => li.dataset.combatantId ?? "";
+    // v13's entry form, as core's entries are typed (v14 still reads it).
+    return caseEntryOptions(core, {
+      name: "CASE.Turn.Button.RollInitiative",
+      icon: '<i class="fa-solid fa-dice-d20"></i>',
+      condition: (li: HTMLElement) => this.caseContext().rows.some((r) => r.id === id(li) && r.can.rollInitiative),
+      callback: (li: HTMLElement) => void this.viewed?.rollInitiative([id(li)]),
+    });
   }
 
   private combatId(): string | null {
@@ -246,6 +275,19 @@ export class CaseCombatTracker extends CombatTracker {
       declaredDodge: readTurnSettings().declaredDodge,
     });
     if (declaration) await requestGM(declareManyQuery, { combatId: combat.id, declarations: ids.map((combatantId) => ({ combatantId, declaration })) });
+  }
+
+  /** Folds or unfolds the phase hint and the waiting list; remembered for this user (a client setting). */
+  static async #toggleHint(this: CaseCombatTracker): Promise<void> {
+    await game.settings.set(SYSTEM_ID, "trackerHintFolded", !game.settings.get(SYSTEM_ID, "trackerHintFolded"));
+    await this.render();
+  }
+
+  /** The acting row's declared attack: the item's attack dialog (shift-click: none), as from the sheet (make-attack.ts), at the user's targets. */
+  static async #attack(this: CaseCombatTracker, event: PointerEvent, target: HTMLElement): Promise<void> {
+    const uuid = target.dataset.itemUuid ?? "";
+    const doc: unknown = uuid === "" ? null : await fromUuid(uuid);
+    if ((doc as { documentName?: unknown } | null)?.documentName === "Item") await makeAttack(doc as Item.Implementation, { skipDialog: event.shiftKey });
   }
 
   /** Shows or hides a row's details (the declaration in full, counters, every button); kept across renders. */

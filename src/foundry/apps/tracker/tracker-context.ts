@@ -26,13 +26,22 @@ import {
   phaseWaiting,
   turnShiftTotal,
   turnShifts,
+  declaredAttackItem,
   type CombatantTurn,
+  type Declaration,
+  type DeclaredAttackItem,
   type TurnPhase,
   type TurnState,
   type Waiting,
 } from "../../../rules/index";
 import { turnStateFrom, type CombatSystemData, type CombatantInput, type TurnSettingsInput } from "../../combat/state";
 import { formatSigned, type Localize } from "../../core/format";
+
+/** An item of the combatant's character that makes an attack. */
+export interface AttackItem extends DeclaredAttackItem {
+  readonly itemUuid: string;
+  readonly name: string;
+}
 
 /** One combatant as the tracker sees it. */
 export interface TrackerCombatantInput extends CombatantInput {
@@ -48,6 +57,8 @@ export interface TrackerCombatantInput extends CombatantInput {
   readonly onScene?: boolean;
   /** An attack card waits on its defence. */
   readonly defenceWaiting?: boolean;
+  /** The attacks its character's items make, when the viewing user owns it (the acting row offers the declared one). */
+  readonly attacks?: readonly AttackItem[];
 }
 
 /** Everything the tracker's context is built from. */
@@ -59,6 +70,8 @@ export interface TrackerInput {
   readonly settings: TurnSettingsInput;
   /** The Judge's "back one step": the turn's history as the GM's record holds it (absent for players). */
   readonly history?: { readonly steps: number; readonly phase: TurnPhase; readonly turn: number; readonly cause: "advance" | "done"; readonly name: string | null } | null;
+  /** This user folded the phase hint and the waiting list (a client setting). */
+  readonly hintFolded?: boolean;
 }
 
 
@@ -105,8 +118,8 @@ export interface TrackerRow {
   readonly nextDefence: string;
   /** The declared dodge's shift on attacks on it, or "" (none or not yet rolled). */
   readonly dodgeShift: string;
-  /** The extra-action roll, for those who asked. */
-  readonly extra: { readonly wanted: number; readonly required: string; readonly result: string | null; readonly mode: string | null } | null;
+  /** The extra-action roll, for those who asked; `failed` once it failed, `badge` the folded row's short form ("×2"). */
+  readonly extra: { readonly wanted: number; readonly required: string; readonly result: string | null; readonly mode: string | null; readonly failed: boolean; readonly badge: string } | null;
   readonly statuses: readonly TrackerStatus[];
   readonly dying: boolean;
   readonly aided: boolean;
@@ -138,6 +151,8 @@ export interface TrackerRow {
   readonly defeated: boolean;
   /** The row's most pressing button for this user (shown on the compact row), or null. */
   readonly primary: { readonly action: string; readonly label: string } | null;
+  /** The acting combatant's declared attack, one click from its row (the item's attack dialog), for the users who command it; or null. */
+  readonly attack: { readonly itemUuid: string; readonly label: string } | null;
   /** The details start open (a choice waits on this user there). */
   readonly open: boolean;
   /** Core's controls, for this user: hide and defeated (the Judge), ping and find (the token on the scene). */
@@ -174,6 +189,8 @@ export interface TrackerContext {
   readonly back: { readonly steps: number; readonly label: string } | null;
   /** The Judge's bulk declare: for the NPCs who may declare now, and "repeat last turn's". */
   readonly bulkDeclare: boolean;
+  /** The phase hint and the waiting list are folded to one line (remembered per user). */
+  readonly hintFolded: boolean;
 }
 
 /** The localisation keys the tracker builds at run time, by family (tested against en.json). */
@@ -256,6 +273,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       canNoteEvent: false,
       back: null,
       bulkDeclare: false,
+      hintFolded: input.hintFolded === true,
     };
   }
   const state: TurnState = turnStateFrom(combat.system, input.combatants, input.settings);
@@ -322,6 +340,8 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
               required: t(`CASE.Color.${extra.required}`),
               result: extra.roll === null ? null : t(extra.success ? "CASE.Turn.ExtraPassed" : "CASE.Turn.ExtraFailed", { roll: extra.roll, color: t(`CASE.Color.${extra.color ?? "white"}`) }),
               mode: extra.mode === null ? null : t(`${TRACKER_KEY_PREFIXES.mode}${extra.mode}`),
+              failed: extra.roll !== null && !extra.success,
+              badge: t("CASE.Tracker.ExtraBadge", { actions: extra.wanted }),
             }
           : null,
       statuses: statusKeys(c).map(([key, label, data]) => ({ key, label: t(label, data) })),
@@ -340,6 +360,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
       hidden: input_.hidden,
       defeated: c.defeated || c.dead,
       primary: primaryButton(can, decl === null, t),
+      attack: active && mine && able && actionsLeft(c) > 0 ? actingAttack(shown, input_.attacks ?? [], t) : null,
       open: can.chooseMode && extra?.mode == null,
       controls: { hide: input.isGM, defeated: input.isGM, ping: input_.onScene === true },
       declareAction: "caseDeclare",
@@ -375,6 +396,7 @@ export function buildTrackerContext(input: TrackerInput, t: Localize): TrackerCo
     canNoteEvent: input.isGM && phaseRules.notingEvents,
     back: input.isGM && input.history ? { steps: input.history.steps, label: backLabel(input.history, t) } : null,
     bulkDeclare: input.isGM && phaseRules.declaring && input.combatants.some((x) => !x.playerOwned),
+    hintFolded: input.hintFolded === true,
   };
 }
 
@@ -436,6 +458,12 @@ function primaryButton(can: TrackerRow["can"], undeclared: boolean, t: Localize)
   if (can.rollInitiative) return { action: "caseRollInitiative", label: t("CASE.Turn.Button.RollInitiative") };
   if (can.declare && undeclared) return { action: "caseDeclare", label: t("CASE.Turn.Button.Declare") };
   return null;
+}
+
+/** The acting row's attack button: the item the turn's declaration names (rules `declaredAttackItem`), or null. */
+function actingAttack(declaration: Declaration | null, attacks: readonly AttackItem[], t: Localize): TrackerRow["attack"] {
+  const item = declaredAttackItem(declaration, attacks);
+  return item === null ? null : { itemUuid: item.itemUuid, label: t("CASE.Tracker.AttackWith", { item: item.name }) };
 }
 
 /** What "back one step" goes back to, in words. */
