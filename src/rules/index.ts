@@ -27,6 +27,7 @@
  * effects          Active Effect changes to scores, before derived values
  * board            range between tokens and where a slam throws a token, on the grid
  * stat-block       reading a pasted FASERIP-style stat block into an NPC's numbers
+ * fight-log        a combat's log from its attack cards and ledgers; foes beaten and rescues
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -60,3 +61,4 @@ export * from "./collisions";
 export * from "./combat-results";
 export * from "./power-rulings";
 export * from "./stat-block";
+export * from "./fight-log";
