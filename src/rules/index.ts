@@ -28,6 +28,7 @@
  * board            range between tokens and where a slam throws a token, on the grid
  * stat-block       reading a pasted FASERIP-style stat block into an NPC's numbers
  * fight-log        a combat's log from its attack cards and ledgers; foes beaten and rescues
+ * follow-ups       which seed results (collisions, Break, catch damage, Reversal, Mercy Bullets) a card row offers
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -62,3 +63,4 @@ export * from "./combat-results";
 export * from "./power-rulings";
 export * from "./stat-block";
 export * from "./fight-log";
+export * from "./follow-ups";

@@ -12,6 +12,7 @@ import { actorFromUuid } from "../core/guards";
 import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
 import { listenForActions, type ClickActions } from "../ui/click-actions";
+import { askFollowUp } from "./follow-up";
 import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
@@ -110,6 +111,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   caseConsequence(_event, target) {
     const data = target.dataset;
     return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
+  },
+  caseFollowUp(_event, target) {
+    return askFollowUp(this.messageId, target.dataset.targetKey ?? "", target.dataset.kind ?? "");
   },
   caseEscape(_event, target) {
     return requestGM(escapeQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
