@@ -150,11 +150,11 @@ export async function onDuplicateItem(this: CharacterSheetHost, _event: PointerE
 export const ADVANCE_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/advance-confirm.hbs`;
 export const REST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/rest-dialog.hbs`;
 
-/** `data-action="rollFeat" data-feat="resources|popularity"`: a Resources or Popularity FEAT (rules feats.ts). */
+/** `data-action="rollFeat" data-feat="resources|popularity"` (`data-audience="underworld"`: asked of the underworld): a Resources or Popularity FEAT (rules feats.ts). */
 export async function onRollFeat(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const feat = target.dataset.feat;
   if (!isStandingFeat(feat)) throw new RangeError(`The FEAT button names no Resources or Popularity ("${String(feat)}").`);
-  await rollStandingFeat(this.actor, feat);
+  await rollStandingFeat(this.actor, feat, target.dataset.audience === "underworld" ? "underworld" : "public");
 }
 
 function isAbilityKey(value: unknown): value is AbilityKey {
