@@ -27,7 +27,7 @@ import { awardPromptContext, readAwardForm } from "../../../src/foundry/api/camp
 import { KARMA_LOG_SIZE } from "../../../src/foundry/data/actor/karma-log";
 import { karmaUpdate } from "../../../src/foundry/actor-writes";
 import { campaignSheetData, readRestForm, restDialogContext } from "../../../src/foundry/apps/sheet/sheet-campaign";
-import { onAdvance, onAdvancePower, onLearnTalent, onRest, onRollFeat } from "../../../src/foundry/apps/sheet/sheet-actions";
+import { onAdvance, onAdvancePower, onLearnTalent, onRest, onRollFeat, onRollUnderworld } from "../../../src/foundry/apps/sheet/sheet-actions";
 import { failedResourcesFeats, rollStandingFeat, standingFeatColumn } from "../../../src/foundry/dice/entry-points";
 import { RECOVERY_SETTINGS } from "../../../src/foundry/core/settings";
 import {
@@ -459,11 +459,10 @@ describe("resources retry", () => {
 });
 
 describe("popularity feat", () => {
-  it("popularity audience reachable from the sheet: the underworld button reads −30 Popularity as its size (Remarkable, 30), the public as Shift 0", async () => {
+  it("popularity audience reachable from the sheet: the Karma tab's underworld button reads −30 Popularity as its size (Remarkable, 30), the public as Shift 0", async () => {
     await hero.update({ "system.popularity": -30 });
     dialogAnswer = { cs: "0", karma: "0", intensity: "10" };
-    const button = { dataset: { feat: "popularity", audience: "underworld" } } as unknown as HTMLElement;
-    await onRollFeat.call({ actor: hero } as never, new Event("click") as PointerEvent, button);
+    await onRollUnderworld.call({ actor: hero } as never);
     await onRollFeat.call({ actor: hero } as never, new Event("click") as PointerEvent, { dataset: { feat: "popularity" } } as unknown as HTMLElement);
     expect(rolled.map((r) => [r.value, r.label])).toEqual([[30, "CASE.Feat.Underworld"], [0, "CASE.Feat.Popularity"]]);
   });

@@ -150,11 +150,16 @@ export async function onDuplicateItem(this: CharacterSheetHost, _event: PointerE
 export const ADVANCE_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/advance-confirm.hbs`;
 export const REST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/rest-dialog.hbs`;
 
-/** `data-action="rollFeat" data-feat="resources|popularity"` (`data-audience="underworld"`: asked of the underworld): a Resources or Popularity FEAT (rules feats.ts). */
+/** `data-action="rollFeat" data-feat="resources|popularity"`: a Resources or Popularity FEAT (rules feats.ts). */
 export async function onRollFeat(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
   const feat = target.dataset.feat;
   if (!isStandingFeat(feat)) throw new RangeError(`The FEAT button names no Resources or Popularity ("${String(feat)}").`);
-  await rollStandingFeat(this.actor, feat, target.dataset.audience === "underworld" ? "underworld" : "public");
+  await rollStandingFeat(this.actor, feat);
+}
+
+/** `data-action="rollUnderworld"` (the Karma tab): a Popularity FEAT asked of the underworld (rules feats.ts `popularityColumnValue`). */
+export async function onRollUnderworld(this: CharacterSheetHost): Promise<void> {
+  await rollStandingFeat(this.actor, "popularity", "underworld");
 }
 
 function isAbilityKey(value: unknown): value is AbilityKey {
@@ -359,6 +364,7 @@ export const CHARACTER_SHEET_ACTIONS = {
   postItem: onPostItem,
   duplicateItem: onDuplicateItem,
   rollFeat: onRollFeat,
+  rollUnderworld: onRollUnderworld,
   advance: onAdvance,
   rest: onRest,
   ...EFFECT_ACTIONS,
