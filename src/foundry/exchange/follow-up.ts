@@ -206,13 +206,13 @@ async function handleFollowUp(user: AskingUser, p: FollowUpPayload, context: Que
   if (cardPosted(id)) return null;
   const plan = await planFollowUp(p, p.messageId);
   const field = "system.health.value";
-  for (const { actor, amount } of plan.hurt) {
+  for (const [i, { actor, amount }] of plan.hurt.entries()) {
     if (amount <= 0) continue;
     await context.scope.within([actorLock(actor.uuid)], async () => {
       const health = actor.system.health;
       const before = clampHealth(health.value, health.max);
       const after = applyDamageToHealth(before, health.max, amount).health;
-      await writeOnce(context.scope, actor, `${id}:${actor.uuid}`, field, before, after);
+      await writeOnce(context.scope, actor, `${id}:${i}`, field, before, after);
       await syncUnconscious(actor, after);
     });
   }
