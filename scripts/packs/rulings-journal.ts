@@ -73,6 +73,7 @@ import {
   RESISTANCE_AGAINST_POWER_RANK,
   RESOURCES_FEAT_KARMA_ALLOWED,
   RESOURCES_FEAT_RETRY_DAYS,
+  RESOURCES_RETRY_BY_COST,
   REVERSAL_KEEPS_HOLD_KIND,
   SLAM_COLLISION_RESULT,
   STARTING_POPULARITY,
@@ -183,6 +184,7 @@ export function campaignRulingPages(): RulingPage[] {
       entries: [
         entry("RESOURCES_FEAT_KARMA_ALLOWED", RESOURCES_FEAT_KARMA_ALLOWED, "Karma may be spent on a Resources FEAT."),
         entry("RESOURCES_FEAT_RETRY_DAYS", RESOURCES_FEAT_RETRY_DAYS, `A failed Resources FEAT for the same thing may be tried again after ${RESOURCES_FEAT_RETRY_DAYS} days.`),
+        entry("RESOURCES_RETRY_BY_COST", RESOURCES_RETRY_BY_COST, "The thing a failed Resources FEAT was for is known by its cost rank: another FEAT at that cost waits."),
         entry("NEGATIVE_POPULARITY_COUNTS_WITH", NEGATIVE_POPULARITY_COUNTS_WITH, "The audience with whom a negative Popularity counts by its size (with the other, it rolls on Shift 0)."),
         entry("POPULARITY_FEAT_KARMA_ALLOWED", POPULARITY_FEAT_KARMA_ALLOWED, "Karma may be spent on a Popularity FEAT."),
       ],

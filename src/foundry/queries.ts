@@ -14,5 +14,7 @@ import { answerRollRequestQuery } from "./roll-requests/gm-request";
 import { karmaPoolQuery } from "./karma-pool";
 import { impactQuery } from "./api/impact-api";
 import { TURN_QUERIES } from "./combat/queries";
+import { fightLogQuery } from "./exchange/fight-log";
+import { followUpQuery } from "./exchange/follow-up";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, fightLogQuery, followUpQuery, ...TURN_QUERIES] as const;

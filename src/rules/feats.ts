@@ -54,6 +54,24 @@ export function resourcesFeatMayRetry(daysAgo: number, retryDays: number = RESOU
   return daysAgo >= retryDays;
 }
 
+/**
+ * [RULING] The item a failed Resources FEAT was for is known by its cost rank (the FEAT's
+ * intensity: the dialog names no item), so a retry at that cost waits the week.
+ */
+export const RESOURCES_RETRY_BY_COST = true as boolean;
+
+/**
+ * Whole days still to wait before a Resources FEAT at `cost` may be tried again, given the
+ * failed FEATs (`failed`: cost rank → world time in seconds of the failure) and the world time
+ * `now`; 0 when it may be tried ({@link resourcesFeatMayRetry}).
+ */
+export function resourcesRetryWait(failed: Readonly<Record<string, number>>, cost: number, now: number, retryDays: number = RESOURCES_FEAT_RETRY_DAYS): number {
+  const at = failed[String(cost)];
+  if (typeof at !== "number" || !Number.isFinite(at) || !RESOURCES_RETRY_BY_COST) return 0;
+  const daysAgo = Math.max(0, Math.floor((now - at) / 86_400));
+  return resourcesFeatMayRetry(daysAgo, retryDays) ? 0 : retryDays - daysAgo;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Popularity
 // ---------------------------------------------------------------------------------------------

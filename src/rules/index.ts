@@ -27,6 +27,8 @@
  * effects          Active Effect changes to scores, before derived values
  * board            range between tokens and where a slam throws a token, on the grid
  * stat-block       reading a pasted FASERIP-style stat block into an NPC's numbers
+ * fight-log        a combat's log from its attack cards and ledgers; foes beaten and rescues
+ * follow-ups       which seed results (collisions, Break, catch damage, Reversal, Mercy Bullets) a card row offers
  */
 export * from "./ranks";
 export * from "./universal-table";
@@ -60,3 +62,5 @@ export * from "./collisions";
 export * from "./combat-results";
 export * from "./power-rulings";
 export * from "./stat-block";
+export * from "./fight-log";
+export * from "./follow-ups";

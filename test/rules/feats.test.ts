@@ -5,11 +5,13 @@ import {
   NEGATIVE_POPULARITY_COUNTS_WITH,
   RESOURCES_FEAT_KARMA_ALLOWED,
   RESOURCES_FEAT_RETRY_DAYS,
+  RESOURCES_RETRY_BY_COST,
   popularityColumnValue,
   popularityFeat,
   resourcesFeat,
   resourcesFeatMayRetry,
   resourcesFeatRequiredColor,
+  resourcesRetryWait,
 } from "../../src/rules/feats";
 import { DOC_COLORS, docColorOn, docRankOf, rulesSection } from "../support/rules-doc";
 
@@ -97,5 +99,16 @@ describe("popularity feat", () => {
     expect(() => popularityColumnValue(1.5)).toThrow(RangeError);
     expect(() => popularityColumnValue(10, "press" as "public")).toThrow(RangeError);
     expect(() => popularityFeat({ popularity: 10, intensity: -3, roll: 50 })).toThrow(RangeError);
+  });
+});
+
+describe("resources retry", () => {
+  it("resources retry waits the week for the cost that failed (RESOURCES_RETRY_BY_COST): 3 days after, 4 to wait; 7 after, none; another cost, none", () => {
+    const failed = { "30": 86_400 };
+    expect(RESOURCES_RETRY_BY_COST).toBe(true);
+    expect(resourcesRetryWait(failed, 30, 86_400 + 3 * 86_400)).toBe(4);
+    expect(resourcesRetryWait(failed, 30, 86_400 + 7 * 86_400 - 1)).toBe(1);
+    expect(resourcesRetryWait(failed, 30, 86_400 + 7 * 86_400)).toBe(0);
+    expect(resourcesRetryWait(failed, 10, 86_400)).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";
 import { MAX_KARMA_AWARD_AMOUNT, MAX_TARGETS } from "./damage-limits";
 import { SYSTEM_PATH } from "../core/constants";
 import { askForm } from "../ui/dialogs";
-import { awardPromptContext, readAwardForm, type AwardChoice } from "./campaign-forms";
+import { awardPromptContext, readAwardForm, type AwardChoice, type AwardPreset } from "./campaign-forms";
 import { readRestForm, restDialogContext } from "../apps/sheet/sheet-campaign";
 
 export const AWARD_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-award.hbs`;
@@ -170,13 +170,13 @@ export function awardChoiceLabel(choice: AwardChoice): string {
  * controlled tokens' characters, or every player character); then the award through the GM.
  * The kill category takes Karma by the world's ruling instead.
  */
-export async function promptAwardKarma(members?: readonly Named[]): Promise<AwardedCharacter[] | null> {
+export async function promptAwardKarma(members?: readonly Named[], preset: AwardPreset | null = null): Promise<AwardedCharacter[] | null> {
   if (!game.user.isGM) {
     ui.notifications.error(game.i18n.localize("CASE.Campaign.GMOnly"));
     return null;
   }
   const names = members ? members.map((m) => m.name) : (canvas.tokens?.controlled ?? []).map((t) => t.name);
-  const context = awardPromptContext(names, foundry.utils.randomID(), karmaLostForKillRuling(), members !== undefined);
+  const context = awardPromptContext(names, foundry.utils.randomID(), karmaLostForKillRuling(), members !== undefined, preset);
   const content = await foundry.applications.handlebars.renderTemplate(AWARD_PROMPT_TEMPLATE, context);
   const form = await askForm(game.i18n.localize("CASE.Campaign.Award.Title"), content, "CASE.Campaign.Award.Give", "fa-solid fa-star");
   if (!form) return null;

@@ -20,11 +20,22 @@ export type AwardChoice = "custom" | "kill" | KarmaAwardCategory;
 /** The most events one preset award counts (each rescue, each foe). */
 export const MAX_AWARD_EVENTS = 100;
 
-/** The award dialog's template data; `killRuling` "none" leaves the kill out; `fixed`: the recipients are given (a team), not chosen. */
-export function awardPromptContext(selectedNames: readonly string[], id: string, killRuling: KarmaKillRuling = "all", fixed = false) {
-  const presets = KARMA_AWARD_CATEGORY_IDS.map((value) => ({ value, labelKey: `CASE.Campaign.Award.Category.${value}`, amount: KARMA_AWARD_CATEGORIES[value] }));
+/** A category chosen and its events counted before the dialog opens (the fight log's foes beaten or rescues). */
+export interface AwardPreset {
+  readonly category: KarmaAwardCategory;
+  readonly count: number;
+}
+
+/**
+ * The award dialog's template data; `killRuling` "none" leaves the kill out; `fixed`: the
+ * recipients are given (a team), not chosen; `preset`: a category already chosen, with its count.
+ */
+export function awardPromptContext(selectedNames: readonly string[], id: string, killRuling: KarmaKillRuling = "all", fixed = false, preset: AwardPreset | null = null) {
+  const presets = KARMA_AWARD_CATEGORY_IDS.map((value) => ({ value, labelKey: `CASE.Campaign.Award.Category.${value}`, amount: KARMA_AWARD_CATEGORIES[value], selected: value === preset?.category }));
   return {
     id,
+    preset: preset !== null,
+    count: preset ? Math.min(Math.max(preset.count, 1), MAX_AWARD_EVENTS) : 1,
     selectedNames: [...selectedNames],
     max: MAX_KARMA_AWARD_AMOUNT,
     maxEvents: MAX_AWARD_EVENTS,

@@ -11,7 +11,7 @@
  * message, impact-card.ts) carries the request's id, so a replay posts the card only when the
  * first run was cut before posting it.
  */
-import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, clampHealth, killCheckDue, rankOf, resolveImpact, type ImpactKind, type ImpactOutcome } from "../../rules/index";
+import { IMPACT_KINDS, MAX_IMPACT_AREAS, applyDamageToHealth, catchFallingAlly, clampHealth, killCheckDue, rankOf, resolveImpact, universalColor, type Color, type ImpactKind, type ImpactOutcome } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { isCharacter, isMessageType } from "../core/guards";
 import { requestGM } from "../requests/gm";
@@ -25,6 +25,7 @@ import { askForm } from "../ui/dialogs";
 import { MAX_TARGETS } from "./damage-limits";
 import { impactPromptContext, readImpactForm } from "./impact-forms";
 import { controlledActorUuids } from "./campaign-api";
+import { rollDie } from "../exchange/card-store";
 
 export const IMPACT_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/impact-prompt.hbs`;
 export const IMPACT_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/impact-card.hbs`;
@@ -39,6 +40,8 @@ export interface ImpactPayload {
   readonly kind: ImpactKind;
   readonly areas: number;
   readonly materialStrength: number;
+  /** A fall only: the character trying to catch the fallers (a falling ally, rules `catchFallingAlly`), or null. */
+  readonly catcherUuid: string | null;
 }
 
 /** One character's impact, as the card shows it. */
@@ -64,6 +67,8 @@ export type ImpactSummary = {
   readonly areas: number;
   readonly materialStrength: number;
   readonly targets: readonly ImpactedCharacter[];
+  /** The catch of a falling ally: the catcher, the Agy (bal) die and colour, its result, and the Health it lost. */
+  readonly caught?: { readonly name: string; readonly die: number; readonly color: Color; readonly result: string; readonly damage: number } | null;
   /** True when this answer is the remembered result of an earlier request with the same id. */
   readonly replayed: boolean;
 };
@@ -77,6 +82,7 @@ export function parseImpactPayload(raw: unknown): ImpactPayload {
     kind: choiceOf(r, "kind", IMPACT_KINDS),
     areas: intField(r, "areas", 1, MAX_IMPACT_AREAS),
     materialStrength: intField(r, "materialStrength", 0, MAX_MATERIAL_STRENGTH),
+    catcherUuid: r.catcherUuid === undefined || r.catcherUuid === null ? null : uuidListField({ c: [r.catcherUuid] }, "c", 1)[0] ?? null,
   };
 }
 
@@ -87,6 +93,8 @@ export function impactCardContext(summary: ImpactSummary, by: string) {
     by,
     titleKey: `CASE.Impact.Title.${summary.kind}`,
     materialKey: `CASE.Rank.${rankOf(summary.materialStrength).key}`,
+    caughtColorKey: summary.caught ? `CASE.Color.${summary.caught.color}` : "",
+    caughtResultKey: summary.caught ? `CASE.Exchange.Catch.${summary.caught.result}` : "",
   };
 }
 
@@ -110,18 +118,28 @@ function impactCardPosted(requestId: string): boolean {
 export const impactQuery = defineQuery({
   name: "impact",
   parse: parseImpactPayload,
-  lockKeys: (p) => actorLocksOf(p.actorUuids),
+  lockKeys: (p) => actorLocksOf(p.catcherUuid ? [...p.actorUuids, p.catcherUuid] : p.actorUuids),
   authorize: gmOnly,
   async handle(user: AskingUser, payload: ImpactPayload, context): Promise<ImpactSummary> {
     const id = `impact:${user.id}:${payload.requestId}`;
     const field = "system.health.value";
     const actors = await charactersOf(payload.actorUuids);
+    // A falling ally caught (seed [000], [001]): the catcher's Agy (bal) roll decides each faller's impact by the one rule.
+    const catcher = payload.kind === "fall" && payload.catcherUuid ? ((await charactersOf([payload.catcherUuid]))[0] ?? null) : null;
+    const die = catcher && isCharacter(catcher) ? await rollDie("1d100") : null;
+    const color = die && catcher && isCharacter(catcher) ? universalColor(catcher.system.score("agility.bal"), die.total, 0) : null;
+    const box: { caught: ImpactSummary["caught"] } = { caught: null };
     let replayed = true as boolean;
     const targets = await context.scope.within(actors.map((a) => actorLock(a.uuid)), async () => {
       const out: ImpactedCharacter[] = [];
       for (const actor of actors) {
         if (!isCharacter(actor)) continue;
-        const outcome = impactOn(actor, payload);
+        let outcome = impactOn(actor, payload);
+        if (catcher && isCharacter(catcher) && color && die && catcher.uuid !== actor.uuid) {
+          const c = catchFallingAlly({ catchColor: color, areasFallen: payload.areas, faller: { endurance: actor.system.score("endurance.res"), bodyArmor: bodyProtection(actor) }, catcher: { endurance: catcher.system.score("endurance.res"), bodyArmor: bodyProtection(catcher) }, groundMaterialStrength: payload.materialStrength });
+          outcome = { ...outcome, rebound: c.toFaller };
+          box.caught = { name: catcher.name, die: die.total, color, result: c.result, damage: (box.caught?.damage ?? 0) + c.toCatcher };
+        }
         // Read inside the lock; a replay reuses what its ledger entry recorded.
         const health = actor.system.health;
         const entry = ledgerEntry(actor, id, field);
@@ -134,7 +152,18 @@ export const impactQuery = defineQuery({
       }
       return out;
     });
-    const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, replayed };
+    const { caught } = box;
+    const catchDamage = caught?.damage ?? 0;
+    if (catcher && isCharacter(catcher) && catchDamage > 0) {
+      await context.scope.within([actorLock(catcher.uuid)], async () => {
+        const health = catcher.system.health;
+        const before = ledgerEntry(catcher, `${id}:catch`, field)?.before ?? clampHealth(health.value, health.max);
+        const after = applyDamageToHealth(before, health.max, catchDamage).health;
+        await writeOnce(context.scope, catcher, `${id}:catch`, field, before, after);
+        await syncUnconscious(catcher, after);
+      });
+    }
+    const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, caught, replayed };
     if (!replayed || !impactCardPosted(payload.requestId)) {
       // The card names each character's charge damage and rebound, which give away an NPC's
       // Endurance and body armor: with an NPC among them, only the GMs receive it.
@@ -151,8 +180,8 @@ export const impactQuery = defineQuery({
  * `materialStrength`) for each character the UUIDs name, through the active GM (GM only).
  * Resolves to the summary, or null (after a localised notification) when refused.
  */
-export async function impact(actorUuids: readonly string[], options: { kind: ImpactKind; areas: number; materialStrength: number }): Promise<ImpactSummary | null> {
-  const payload = { requestId: foundry.utils.randomID(16), actorUuids: [...actorUuids], kind: options.kind, areas: options.areas, materialStrength: options.materialStrength };
+export async function impact(actorUuids: readonly string[], options: { kind: ImpactKind; areas: number; materialStrength: number; catcherUuid?: string | null }): Promise<ImpactSummary | null> {
+  const payload = { requestId: foundry.utils.randomID(16), actorUuids: [...actorUuids], kind: options.kind, areas: options.areas, materialStrength: options.materialStrength, catcherUuid: options.catcherUuid ?? null };
   try {
     parseImpactPayload(payload);
   } catch (error) {
@@ -178,5 +207,7 @@ export async function promptImpact(): Promise<ImpactSummary | null> {
     ui.notifications.error(game.i18n.localize("CASE.Impact.InvalidForm"));
     return null;
   }
-  return impact(uuids, answer);
+  // A fall with a token targeted: the target tries to catch the fallers (a falling ally).
+  const catcher = answer.kind === "fall" ? [...game.user.targets][0]?.document.uuid : undefined;
+  return impact(uuids, { ...answer, catcherUuid: catcher ?? null });
 }

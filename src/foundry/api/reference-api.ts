@@ -15,6 +15,7 @@ import { impact, promptImpact } from "./impact-api";
 import { heal, promptHeal } from "./heal-api";
 import { rollPowerFeat, rollScore } from "./roll-api";
 import { importStatBlock } from "../apps/builder/stat-block-import";
+import { openFightLog } from "./fight-log-api";
 
 export interface ReferenceApi {
   /** Opens the Universal Table reference window (or brings it to the front). */
@@ -74,6 +75,8 @@ export interface ReferenceApi {
   readonly impact: typeof impact;
   /** GM: asks for a fall or a charge at an object, then resolves it for the controlled tokens' characters. */
   readonly promptImpact: typeof promptImpact;
+  /** GM: the fight log of a combat (the viewed one, else the latest fought): exports and the award dialog pre-filled (see fight-log-api.ts). */
+  readonly openFightLog: typeof openFightLog;
 }
 
 export const REFERENCE_API: ReferenceApi = Object.freeze({
@@ -99,4 +102,5 @@ export const REFERENCE_API: ReferenceApi = Object.freeze({
   drawFromGroupPool,
   impact,
   promptImpact,
+  openFightLog,
 });

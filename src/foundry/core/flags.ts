@@ -58,6 +58,10 @@ export interface CaseFlags {
   readonly areaItem: string;
   /** Any document the world migration wrote: the values it could not read. */
   readonly migrationLost: readonly LostFlagEntry[];
+  /** Actor: the failed Resources FEATs, cost rank → world time (seconds) of the failure (rules `resourcesRetryWait`). */
+  readonly resourcesFailed: Readonly<Record<string, number>>;
+  /** ChatMessage: the follow-up request whose card this is (exchange/follow-up.ts). */
+  readonly followUp: string;
 }
 
 /**
@@ -121,6 +125,11 @@ const PARSERS: { readonly [K in keyof CaseFlags]: (value: unknown) => Parsed<Cas
       ? { value: { id: v.id, move: v.move, ...(v.nonce === undefined ? {} : { nonce: v.nonce }) } }
       : { error: "is not a slam move (id, move, nonce)" },
   areaItem: (v) => (typeof v === "string" ? { value: v } : { error: "is not an item UUID" }),
+  resourcesFailed: (v) =>
+    isRecord(v) && Object.values(v).every((t) => typeof t === "number" && Number.isFinite(t))
+      ? { value: v as Readonly<Record<string, number>> }
+      : { error: "is not a record of world times by cost rank" },
+  followUp: (v) => (typeof v === "string" ? { value: v } : { error: "is not a follow-up request id" }),
   migrationLost: (v) =>
     Array.isArray(v) ? { value: v.filter((e): e is LostFlagEntry => isRecord(e) && typeof e.path === "string" && typeof e.text === "string") } : { error: "is not a list of lost values" },
 };

@@ -14,7 +14,7 @@ declare module "fvtt-types/configuration" {
   /** The system's flags on chat messages: an impact card carries its request's id (api/impact-api.ts). */
   interface FlagConfig {
     ChatMessage: {
-      case?: { impact?: string };
+      case?: { impact?: string; followUp?: string };
     };
   }
 }

@@ -8,7 +8,9 @@ import { rollDialog } from "./roll-dialog";
 import { DEFAULT_ROLL_INPUT, type RollInput } from "./roll-input";
 import type { RollCheck, ShiftReason } from "./roll-check";
 import { isItemType } from "../core/guards";
-import { POPULARITY_FEAT_KARMA_ALLOWED, RESOURCES_FEAT_KARMA_ALLOWED, popularityColumnValue, type ScoreRef } from "../../rules/index";
+import { POPULARITY_FEAT_KARMA_ALLOWED, RESOURCES_FEAT_KARMA_ALLOWED, popularityColumnValue, resourcesRetryWait, type PopularityAudience, type ScoreRef } from "../../rules/index";
+import { SYSTEM_ID } from "../core/constants";
+import { caseFlag } from "../core/flags";
 import { characterData, rollShifts, spendActorKarma } from "./talents";
 import { helplessNow, turnRollShifts } from "../combat/turn-feed";
 
@@ -111,10 +113,15 @@ export function isStandingFeat(value: unknown): value is StandingFeat {
 }
 
 /** The column a standing FEAT rolls on and whether Karma may be spent on it (rules feats.ts). */
-export function standingFeatColumn(feat: StandingFeat, system: { readonly resources: number; readonly popularity: number }): { value: number; karmaAllowed: boolean } {
+export function standingFeatColumn(feat: StandingFeat, system: { readonly resources: number; readonly popularity: number }, audience: PopularityAudience = "public"): { value: number; karmaAllowed: boolean } {
   if (feat === "resources") return { value: system.resources, karmaAllowed: RESOURCES_FEAT_KARMA_ALLOWED };
-  // Asked of the public: a negative Popularity rolls on Shift 0 (rules popularityColumnValue).
-  return { value: popularityColumnValue(system.popularity, "public"), karmaAllowed: POPULARITY_FEAT_KARMA_ALLOWED };
+  // The public reads a negative Popularity as Shift 0, the underworld its size (rules popularityColumnValue).
+  return { value: popularityColumnValue(system.popularity, audience), karmaAllowed: POPULARITY_FEAT_KARMA_ALLOWED };
+}
+
+/** The actor's failed Resources FEATs: cost rank → world time (seconds) of the failure (rules `resourcesRetryWait`). */
+export function failedResourcesFeats(actor: Actor.Implementation): Record<string, number> {
+  return { ...caseFlag(actor.flags, "resourcesFailed") };
 }
 
 /**
@@ -122,14 +129,14 @@ export function standingFeatColumn(feat: StandingFeat, system: { readonly resour
  * the intensity (the item's cost rank, or what is asked); Karma is refused where the ruling
  * forbids it (Resources), with nothing spent. The card shows the colour against the intensity.
  */
-export async function rollStandingFeat(actor: Actor.Implementation, feat: StandingFeat): Promise<CaseRoll | null> {
+export async function rollStandingFeat(actor: Actor.Implementation, feat: StandingFeat, audience: PopularityAudience = "public"): Promise<CaseRoll | null> {
   const system = characterData(actor);
   if (!system) {
     ui.notifications.error(game.i18n.localize("CASE.Roll.NotACharacter"));
     return null;
   }
-  const { value, karmaAllowed } = standingFeatColumn(feat, system);
-  const label = feat === "resources" ? "CASE.Feat.Resources" : "CASE.Feat.Popularity";
+  const { value, karmaAllowed } = standingFeatColumn(feat, system, audience);
+  const label = feat === "resources" ? "CASE.Feat.Resources" : audience === "underworld" ? "CASE.Feat.Underworld" : "CASE.Feat.Popularity";
   const turn = await featTurn(actor);
   if (!turn) return null;
   const conditions = [...rollShifts(actor, { score: null }), ...turn];
@@ -144,6 +151,15 @@ export async function rollStandingFeat(actor: Actor.Implementation, feat: Standi
     ui.notifications.error(game.i18n.localize("CASE.Feat.NeedsIntensity"));
     return null;
   }
+  const failed = failedResourcesFeats(actor);
+  const wait = feat === "resources" && String(input.intensity) in failed ? resourcesRetryWait(failed, input.intensity, game.time.worldTime) : 0;
+  if (wait > 0) {
+    ui.notifications.error(game.i18n.format("CASE.Feat.RetryWait", { days: String(wait) }));
+    return null;
+  }
   const check = checkFromInput({ label, localizeLabel: true, score: null, value, needed: null, attack: null }, conditions, input);
-  return performRoll(actor, check);
+  const roll = await performRoll(actor, check);
+  // A failed Resources FEAT is noted (the owner's own actor) so a retry for that cost waits the week.
+  if (feat === "resources" && roll?.outcome?.success === false) await actor.update({ [`flags.${SYSTEM_ID}.resourcesFailed`]: { ...failed, [String(input.intensity)]: game.time.worldTime } } as Actor.UpdateData);
+  return roll;
 }

@@ -8,6 +8,7 @@
  * are localised by the `caseFormat` template helper before formatting. Pull buttons go to the attacker's owners; Apply
  * and Undo to the GM, or also to the target's owners when the setting allows.
  */
+import { rowFollowUps, type FollowUp } from "../../rules/index";
 import {
   attackDefinition,
   exchangeComplete,
@@ -228,6 +229,8 @@ export interface TargetRowView {
   /** Escapes tried so far: an escape request names it, so a double click is not a second try. */
   readonly escapeAttempt: number;
   readonly escapes: readonly { die: number; colorKey: string; resultKey: string }[];
+  /** The seed rules' follow-ups this row offers the GM (rules follow-ups.ts), for templates/chat/follow-ups.hbs. */
+  readonly followUps: readonly { kind: FollowUp; labelKey: string }[];
   /**
    * Nothing more may happen to this row (rules `targetActions`: no defence, to-hit, pull, apply,
    * check or escape left; Undo may stay): the card folds it to its one-line outcome.
@@ -446,6 +449,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       canEscape: ownsTarget && next.escape,
       escapeAttempt: t.escapes.length,
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
+      followUps: viewer.isGM ? rowFollowUps(state, t).map((kind) => ({ kind, labelKey: `CASE.FollowUp.${kind}` })) : [],
     };
   });
   return {

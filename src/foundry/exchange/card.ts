@@ -13,6 +13,7 @@ import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } 
 import { callCaseHook } from "../core/case-hooks";
 import type { ClickActions } from "../ui/click-actions";
 import type { CardOwner } from "../ui/chat-card";
+import { askFollowUp } from "./follow-up";
 import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
@@ -108,6 +109,9 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   caseConsequence(_event, target) {
     const data = target.dataset;
     return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
+  },
+  caseFollowUp(_event, target) {
+    return askFollowUp(this.messageId, target.dataset.targetKey ?? "", target.dataset.kind ?? "");
   },
   caseEscape(_event, target) {
     return requestGM(escapeQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });

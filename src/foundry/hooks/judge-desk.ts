@@ -5,11 +5,12 @@
  * `render<ClassName>` hooks, as dnd5e and pf2e use them), once per render. Each opens the same
  * prompt as its compendium macro: the award dialog (campaign-api.ts), the heal dialog
  * (heal-api.ts), the rest dialog for the selected tokens (campaign-api.ts) and the stat-block
- * import (apps/builder/stat-block-import.ts).
+ * import (apps/builder/stat-block-import.ts), and the fight log (api/fight-log-api.ts).
  */
 import { promptAwardKarma, promptRestSelected } from "../api/campaign-api";
 import { promptHeal } from "../api/heal-api";
 import { importStatBlock } from "../apps/builder/stat-block-import";
+import { openFightLog } from "../api/fight-log-api";
 
 export const JUDGE_DESK_CLASS = "case-judge-desk";
 
@@ -19,6 +20,7 @@ export const JUDGE_DESK_BUTTONS = [
   { action: "heal", icon: "fa-solid fa-kit-medical", labelKey: "CASE.Heal.Title", run: promptHeal },
   { action: "rest", icon: "fa-solid fa-bed", labelKey: "CASE.Rest.Selected", run: promptRestSelected },
   { action: "import", icon: "fa-solid fa-file-import", labelKey: "CASE.StatBlock.Button", run: () => importStatBlock() },
+  { action: "fightLog", icon: "fa-solid fa-scroll", labelKey: "CASE.FightLog.Button", run: () => openFightLog() },
 ] as const;
 
 /** Adds the GM's buttons to the directory's header actions (no-op for a player, when already there, or without a header). */

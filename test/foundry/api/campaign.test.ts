@@ -10,11 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The roll path is not under test here (its card is tested in roll-score and action-card tests).
 const rolled = vi.hoisted(() => [] as { value: number; karma: number; intensity: number | null; label: string }[]);
+/** The next roll's success (its outcome), when a test needs one. */
+const nextSuccess = vi.hoisted(() => ({ value: undefined as boolean | undefined }));
 vi.mock("../../../src/foundry/dice/case-roll", () => ({
   CaseRoll: {
     fromCheck: (check: { value: number; karma: number; intensity: number | null; label: string }) => {
       rolled.push(check);
-      return { evaluate: () => Promise.resolve(), toMessage: () => Promise.resolve() };
+      return { evaluate: () => Promise.resolve(), toMessage: () => Promise.resolve(), outcome: nextSuccess.value === undefined ? undefined : { success: nextSuccess.value } };
     },
   },
 }));
@@ -25,8 +27,8 @@ import { awardPromptContext, readAwardForm } from "../../../src/foundry/api/camp
 import { KARMA_LOG_SIZE } from "../../../src/foundry/data/actor/karma-log";
 import { karmaUpdate } from "../../../src/foundry/actor-writes";
 import { campaignSheetData, readRestForm, restDialogContext } from "../../../src/foundry/apps/sheet/sheet-campaign";
-import { onAdvance, onAdvancePower, onLearnTalent, onRest } from "../../../src/foundry/apps/sheet/sheet-actions";
-import { rollStandingFeat, standingFeatColumn } from "../../../src/foundry/dice/entry-points";
+import { onAdvance, onAdvancePower, onLearnTalent, onRest, onRollFeat, onRollUnderworld } from "../../../src/foundry/apps/sheet/sheet-actions";
+import { failedResourcesFeats, rollStandingFeat, standingFeatColumn } from "../../../src/foundry/dice/entry-points";
 import { RECOVERY_SETTINGS } from "../../../src/foundry/core/settings";
 import {
   DAYS_PER_ENDURANCE_RANK,
@@ -35,6 +37,7 @@ import {
   MEDICAL_CARE_HEALTH_FACTOR,
   POPULARITY_FEAT_KARMA_ALLOWED,
   RESOURCES_FEAT_KARMA_ALLOWED,
+  RESOURCES_FEAT_RETRY_DAYS,
   TALENT_COST,
   advancementCost,
   effectiveEndurance,
@@ -431,7 +434,39 @@ describe("resources feat", () => {
   });
 });
 
+describe("resources retry", () => {
+  it("resources retry reachable from the sheet: a failed FEAT at a cost is noted; another at that cost within the week is refused (nothing rolled), after it rolls", async () => {
+    expect(RESOURCES_FEAT_RETRY_DAYS).toBe(7);
+    await hero.update({ "system.resources": 20 });
+    Reflect.set(game, "time", { worldTime: 0 });
+    nextSuccess.value = false;
+    dialogAnswer = { cs: "0", karma: "0", intensity: "30" };
+    expect(await rollStandingFeat(hero as never, "resources")).not.toBeNull();
+    expect(failedResourcesFeats(hero as never)).toEqual({ "30": 0 });
+    Reflect.set(game, "time", { worldTime: 3 * 86_400 });
+    expect(await rollStandingFeat(hero as never, "resources")).toBeNull();
+    expect(world.notifications.error).toHaveBeenLastCalledWith("A Resources FEAT for that cost failed less than a week ago: 4 more days.");
+    // Another cost is another item: it rolls.
+    dialogAnswer = { cs: "0", karma: "0", intensity: "10" };
+    nextSuccess.value = true;
+    expect(await rollStandingFeat(hero as never, "resources")).not.toBeNull();
+    Reflect.set(game, "time", { worldTime: 7 * 86_400 });
+    dialogAnswer = { cs: "0", karma: "0", intensity: "30" };
+    expect(await rollStandingFeat(hero as never, "resources")).not.toBeNull();
+    expect(rolled.map((r) => r.intensity)).toEqual([30, 10, 30]);
+    nextSuccess.value = undefined;
+  });
+});
+
 describe("popularity feat", () => {
+  it("popularity audience reachable from the sheet: the Karma tab's underworld button reads −30 Popularity as its size (Remarkable, 30), the public as Shift 0", async () => {
+    await hero.update({ "system.popularity": -30 });
+    dialogAnswer = { cs: "0", karma: "0", intensity: "10" };
+    await onRollUnderworld.call({ actor: hero } as never);
+    await onRollFeat.call({ actor: hero } as never, new Event("click") as PointerEvent, { dataset: { feat: "popularity" } } as unknown as HTMLElement);
+    expect(rolled.map((r) => [r.value, r.label])).toEqual([[30, "CASE.Feat.Underworld"], [0, "CASE.Feat.Popularity"]]);
+  });
+
   it("rolls on the Popularity column; a negative Popularity, asked of the public, rolls on Shift 0", () => {
     expect(standingFeatColumn("popularity", { resources: 6, popularity: 30 })).toEqual({ value: popularityColumnValue(30, "public"), karmaAllowed: POPULARITY_FEAT_KARMA_ALLOWED });
     expect(standingFeatColumn("popularity", { resources: 6, popularity: -30 }).value).toBe(0);

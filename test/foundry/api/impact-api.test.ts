@@ -102,6 +102,20 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(text(queryOne(await cardHtml(), ".card-title"))).toBe("A fall");
   });
 
+  it("falling ally reachable from the impact prompt: a targeted catcher rolls Agy (bal); red sets the faller down, white takes the faller's charge (End 30 + 2 × 3 areas = 36)", async () => {
+    const before = { kestrel: hero.system.health.value, gravel: villain.system.health.value };
+    // Gravel's Agility 20 (Excellent): 99 is red, caught cleanly: nobody is hurt.
+    world.dice.push(99);
+    const clean = await world.ask(impactQuery, GM.id, payload({ kind: "fall", areas: 3, materialStrength: 10, catcherUuid: villain.uuid }));
+    expect(clean).toMatchObject({ ok: true, value: { caught: { name: "Gravel", die: 99, color: "red", result: "caught", damage: 0 }, targets: [{ rebound: 0, after: before.kestrel }] } });
+    // 10 is white: Kestrel falls into Gravel, a charge (36 against Gravel's armor 0), nothing back (Gravel wears none).
+    world.dice.push(10);
+    const hit = await world.ask(impactQuery, GM.id, payload({ kind: "fall", areas: 3, materialStrength: 10, catcherUuid: villain.uuid }));
+    expect(hit).toMatchObject({ ok: true, value: { caught: { result: "autoHit", damage: 36 }, targets: [{ rebound: 0 }] } });
+    expect([hero.system.health.value, villain.system.health.value]).toEqual([before.kestrel, before.gravel - 36]);
+    expect(text(queryOne(await cardHtml(1), ".impact-caught"))).toBe("Gravel tries to catch: 10, White: missed the catch and was hit (36)");
+  });
+
   it("a replayed impact request changes nothing and posts no second card", async () => {
     const p = payload({ actorUuids: [hero.uuid, villain.uuid] });
     await world.ask(impactQuery, GM.id, p);

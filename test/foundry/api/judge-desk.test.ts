@@ -144,6 +144,7 @@ describe("award button", () => {
       ["heal", "Heal"],
       ["rest", "Rest"],
       ["import", "Import stat block"],
+      ["fightLog", "Fight log"],
     ]);
     expect(buttons.every((b) => b.type === "button")).toBe(true);
     stubGame({ user: ALICE });

@@ -163,6 +163,11 @@ export async function onRollFeat(this: CharacterSheetHost, _event: PointerEvent,
   await rollStandingFeat(this.actor, feat);
 }
 
+/** `data-action="rollUnderworld"` (the Karma tab): a Popularity FEAT asked of the underworld (rules feats.ts `popularityColumnValue`). */
+export async function onRollUnderworld(this: CharacterSheetHost): Promise<void> {
+  await rollStandingFeat(this.actor, "popularity", "underworld");
+}
+
 function isAbilityKey(value: unknown): value is AbilityKey {
   return typeof value === "string" && (ABILITY_KEYS as readonly string[]).includes(value);
 }
@@ -365,6 +370,7 @@ export const CHARACTER_SHEET_ACTIONS = {
   postItem: onPostItem,
   duplicateItem: onDuplicateItem,
   rollFeat: onRollFeat,
+  rollUnderworld: onRollUnderworld,
   advance: onAdvance,
   rest: onRest,
   ...EFFECT_ACTIONS,

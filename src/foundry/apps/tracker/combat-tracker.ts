@@ -128,6 +128,7 @@ export class CaseCombatTracker extends CombatTracker {
       caseRepeatDeclarations: CaseCombatTracker.#repeatDeclarations,
       caseToggleHint: CaseCombatTracker.#toggleHint,
       caseAttack: CaseCombatTracker.#attack,
+      caseFightLog: CaseCombatTracker.#fightLog,
     },
   };
 
@@ -249,6 +250,12 @@ export class CaseCombatTracker extends CombatTracker {
     if (combatId === null || !row || aiderId === "") return;
     const answer = await requestGM(firstAidQuery, { combatId, combatantId: row.combatantId, aiderId });
     if (answer) ui.notifications.info(game.i18n.format(answer.revived ? "CASE.Aid.Revived" : "CASE.Aid.Stopped", { name: this.viewed?.combatants.get(row.combatantId)?.name ?? "" }));
+  }
+
+  /** The Judge's fight log of the viewed combat (api/fight-log-api.ts, by the stable API; GM only, it refuses a player). */
+  static async #fightLog(this: CaseCombatTracker): Promise<void> {
+    const combatId = this.combatId();
+    if (combatId !== null) await CONFIG.CASE.api.openFightLog(combatId);
   }
 
   static async #noteEvent(this: CaseCombatTracker): Promise<void> {

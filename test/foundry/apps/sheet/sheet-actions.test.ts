@@ -76,6 +76,7 @@ describe("declared actions", () => {
       "rollFeat",
       "rollItem",
       "rollScore",
+      "rollUnderworld",
       "tab",
       "toggleEffect",
       "toggleItem",

@@ -105,13 +105,14 @@ describe("hero sheet template", () => {
     expect(attr(queryOne(doc, `input[name="name"]`), "value")).toBe("Kestrel");
   });
 
-  it("rolls Resources and Popularity FEATs from buttons beside them in the header", () => {
+  it("rolls Resources and Popularity FEATs from buttons beside them in the header; popularity audience: the Karma tab's underworld button", () => {
     const doc = hero();
     const buttons = queryAll(doc, `.case-header button[data-action="rollFeat"]`);
     expect(buttons.map((b) => [attr(b, "data-feat"), attr(b, "aria-label")])).toEqual([
       ["resources", "Roll a Resources FEAT"],
       ["popularity", "Roll a Popularity FEAT"],
     ]);
+    expect(queryAll(hero({ activeTab: "karma" }), `button[data-action="rollUnderworld"]`).map(text)).toEqual(["Popularity FEAT with the underworld"]);
   });
 
   it("the Karma tab: the log newest first, an advance button per ability and step, lost Endurance ranks and Rest", () => {

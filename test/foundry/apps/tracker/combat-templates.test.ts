@@ -151,7 +151,7 @@ describe("extra actions, initiative, resolve, wrap-up", () => {
     expect(queryAll(queryOne(tracker, ".case-events"), "li").map(text)).toEqual(["The floor gives way"]);
     expect(text(queryOne(row(tracker, "villain"), ".case-statuses"))).toBe("Dying");
     expect(buttons(row(tracker, "villain"))).toEqual(["caseAided"]);
-    expect(buttons(footer)).toEqual(["caseAdvance", "caseNoteEvent", "endCombat"]);
+    expect(buttons(footer)).toEqual(["caseAdvance", "caseNoteEvent", "caseFightLog", "endCombat"]);
     expect(text(queryOne(footer, "button.case-advance"))).toBe("Next turn");
   });
 
