@@ -164,11 +164,10 @@ export default defineConfig({
     // unpacking it at once on a fresh machine started a half-written binary: ETXTBSY).
     globalSetup: ["test/support/chromium-global-setup.ts"],
     // Transformed modules are kept on disk between runs (keyed by each file's content, this
-    // config, tsconfig.json and the lockfile), so a warm run does not transform the project
-    // again in the main thread, where every worker's imports wait for it. Under
-    // node_modules/.cache like the other caches: delete it to time a cold run, or when a test
-    // cannot find a module that was moved (vitest issue #11246: an unchanged importer's cached
-    // transform keeps the old path).
+    // config, tsconfig.json, the lockfile and the code files' names: see
+    // moduleCacheKeyedByTsconfig), so a warm run does not transform the project again in the
+    // main thread, where every worker's imports wait for it. Under node_modules/.cache like the
+    // other caches: delete it to time a cold run.
     experimental: { fsModuleCache: true, fsModuleCachePath: "node_modules/.cache/vitest-modules" },
     projects: [
       {
