@@ -273,7 +273,7 @@ function typecheck(ts, started) {
     }
     mkdirSync(join(CACHE_DIR, "case-typecheck"), { recursive: true });
     writeFileSync(TYPECHECK_CACHE, JSON.stringify(next));
-    note = `(${String(checked)} of ${String(digests.size)} project files checked; the others, unchanged with everything they import, kept their diagnostics)`;
+    if (checked < digests.size) note = `(${String(checked)} of ${String(digests.size)} project files checked; the others, unchanged with everything they import, kept their diagnostics)`;
   }
   if (output) output += `\nFound ${errors} error${errors === 1 ? "" : "s"}.\n`;
   report("typecheck", errors === 0, output + note, started);
