@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import { cp, mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -62,14 +63,21 @@ function copySystemFiles(): Plugin {
  * vitest's on-disk module cache (`test.experimental.fsModuleCache`) keys a file by its text, the
  * vite config and the lockfile, but not by tsconfig.json, which vite's TypeScript transform reads
  * (useDefineForClassFields, say): a warm run after tsconfig.json changed, by an edit or a branch
- * switch, would run code transformed for the old one. The key carries tsconfig.json's text too.
+ * switch, would run code transformed for the old one. Nor by where the files are: a file whose
+ * text did not change keeps the paths its imports resolved to (vitest issue #11246), so after a
+ * move a warm run looked for modules that were gone. The key carries tsconfig.json's text and
+ * the list of the code files under src/ and test/ (their names only): a move transforms afresh.
  */
 function moduleCacheKeyedByTsconfig(): Plugin {
   return {
     name: "case-module-cache-tsconfig",
     configureVitest({ experimental_defineCacheKeyGenerator }) {
       const tsconfig = readFileSync(resolve(import.meta.dirname, "tsconfig.json"), "utf8");
-      experimental_defineCacheKeyGenerator(() => tsconfig);
+      const files = ["src", "test"]
+        .flatMap((dir) => readdirSync(resolve(import.meta.dirname, dir), { recursive: true, encoding: "utf8" }).map((name) => `${dir}/${name.replaceAll("\\", "/")}`))
+        .filter((name) => /\.(?:[cm]?[jt]s|json)$/.test(name) && !name.startsWith("test/artifacts/"));
+      const key = createHash("sha256").update(`${tsconfig}\0${files.sort().join("\0")}`).digest("hex");
+      experimental_defineCacheKeyGenerator(() => key);
     },
   };
 }
@@ -156,11 +164,10 @@ export default defineConfig({
     // unpacking it at once on a fresh machine started a half-written binary: ETXTBSY).
     globalSetup: ["test/support/chromium-global-setup.ts"],
     // Transformed modules are kept on disk between runs (keyed by each file's content, this
-    // config, tsconfig.json and the lockfile), so a warm run does not transform the project
-    // again in the main thread, where every worker's imports wait for it. Under
-    // node_modules/.cache like the other caches: delete it to time a cold run, or when a test
-    // cannot find a module that was moved (vitest issue #11246: an unchanged importer's cached
-    // transform keeps the old path).
+    // config, tsconfig.json, the lockfile and the code files' names: see
+    // moduleCacheKeyedByTsconfig), so a warm run does not transform the project again in the
+    // main thread, where every worker's imports wait for it. Under node_modules/.cache like the
+    // other caches: delete it to time a cold run.
     experimental: { fsModuleCache: true, fsModuleCachePath: "node_modules/.cache/vitest-modules" },
     projects: [
       {

@@ -12,7 +12,13 @@
 //     again: the digest of every TypeScript, JavaScript and JSON file in the checkout (git's
 //     list: tracked, and untracked but not ignored; package-lock.json stands for node_modules)
 //     is kept after each clean run. Building the program alone took some 6 CPU-seconds;
-//   - the type check is incremental (tsBuildInfoFile): unchanged files keep their diagnostics;
+//   - the type check is incremental by the same digests the lint's cache uses (below): a file
+//     whose own text and every project file it imports, directly or not, are unchanged keeps
+//     the diagnostics it had; only the others are checked again. (It used TypeScript's
+//     tsBuildInfoFile before: with a previous state, TypeScript computes each changed file's
+//     declaration output to decide what else to check, and after a commit that moved ~90 files
+//     that ran the static stage out of its 4 GB heap. This way a warm run never costs more
+//     than a cold one: at worst every file is checked again, as on a fresh clone.)
 //   - the lint keeps ESLint's cache (content strategy). A type-aware rule's result can change
 //     when a file the linted file imports changes, which ESLint's cache cannot see, so each
 //     file's cache key also carries a digest of every project file it imports, directly or
@@ -29,7 +35,7 @@ const env = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
 const bin = (name) => join("node_modules", ".bin", name);
 const CACHE_DIR = join("node_modules", ".cache");
 // One file per checkout, so checkouts that share a node_modules do not overwrite each other's.
-const TS_BUILD_INFO = join(CACHE_DIR, "case-typecheck", `tsconfig-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}.tsbuildinfo`);
+const TYPECHECK_CACHE = join(CACHE_DIR, "case-typecheck", `diagnostics-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}.json`);
 const ESLINT_CACHE = join(CACHE_DIR, "eslint") + "/";
 const STATIC_PASSED = join(CACHE_DIR, "case-static", `passed-${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}.txt`);
 const STAGES = ["typecheck", "lint"];
@@ -154,15 +160,16 @@ async function staticChecks() {
 
   const { default: ts } = await import("typescript");
   let program;
+  let digests;
   try {
-    program = typecheck(ts, started);
+    ({ program, digests } = typecheck(ts, started));
   } catch (error) {
     report("typecheck", false, `The type check could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, started);
   }
 
   started = Date.now();
   try {
-    await lint(ts, program, started);
+    await lint(program, digests, started);
   } catch (error) {
     report("lint", false, `The lint could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, started);
   }
@@ -196,7 +203,10 @@ function staticInputs() {
   return digest.digest("hex");
 }
 
-/** `tsc --noEmit -p tsconfig.json`, made incremental; returns the program for the lint. */
+/**
+ * `tsc --noEmit -p tsconfig.json`, made incremental by the import digests (see the header):
+ * returns the program and the digests for the lint.
+ */
 function typecheck(ts, started) {
   const formatHost = {
     getCanonicalFileName: (name) => name,
@@ -204,45 +214,70 @@ function typecheck(ts, started) {
     getNewLine: () => "\n",
   };
   let configError;
-  const parsed = ts.getParsedCommandLineOfConfigFile(
-    "tsconfig.json",
-    { incremental: true, tsBuildInfoFile: TS_BUILD_INFO },
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        configError = diagnostic;
-      },
+  const parsed = ts.getParsedCommandLineOfConfigFile("tsconfig.json", undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      configError = diagnostic;
     },
-  );
+  });
   if (!parsed) {
     report("typecheck", false, configError ? ts.formatDiagnostics([configError], formatHost) : "tsconfig.json could not be read.", started);
-    return undefined;
+    return {};
   }
-  mkdirSync(join(CACHE_DIR, "case-typecheck"), { recursive: true });
-  const host = ts.createIncrementalCompilerHost(parsed.options);
-  const builder = ts.createIncrementalProgram({
+  const program = ts.createProgram({
     rootNames: parsed.fileNames,
     options: parsed.options,
     configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(parsed),
     projectReferences: parsed.projectReferences,
-    host,
   });
+  const digests = importDigests(ts, program);
   // The order tsc reports in: options and syntax first; semantics only when those are clean.
-  let diagnostics = [
-    ...builder.getConfigFileParsingDiagnostics(),
-    ...builder.getOptionsDiagnostics(),
-    ...builder.getGlobalDiagnostics(),
-    ...builder.getSyntacticDiagnostics(),
+  const early = [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program.getSyntacticDiagnostics(),
   ];
-  if (diagnostics.length === 0) diagnostics = [...builder.getSemanticDiagnostics()];
-  // With noEmit this writes only the .tsbuildinfo (the diagnostics it remembers).
-  builder.emit();
-  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
-  const output = diagnostics.length
-    ? `${ts.formatDiagnostics(diagnostics, formatHost)}\nFound ${errors} error${errors === 1 ? "" : "s"}.`
-    : "";
-  report("typecheck", errors === 0, output, started);
-  return builder.getProgram();
+  let output = early.length ? ts.formatDiagnostics(early, formatHost) : "";
+  let errors = early.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+  let note = "";
+  if (early.length === 0) {
+    // Each file's semantic diagnostics, as tsc reports them (formatted, and its error count),
+    // kept by the file's import digest. A file outside the project (a library's declarations:
+    // skipLibCheck) is checked every time, as tsc would.
+    /** @type {Record<string, { digest: string, text: string, errors: number }>} */
+    let kept = {};
+    try {
+      kept = JSON.parse(readFileSync(TYPECHECK_CACHE, "utf8"));
+    } catch {
+      kept = {};
+    }
+    /** @type {Record<string, { digest: string, text: string, errors: number }>} */
+    const next = {};
+    let checked = 0;
+    for (const sf of program.getSourceFiles()) {
+      const digest = digests.get(sf.fileName);
+      let entry = digest !== undefined && kept[sf.fileName]?.digest === digest ? kept[sf.fileName] : undefined;
+      if (!entry) {
+        const diagnostics = program.getSemanticDiagnostics(sf);
+        if (digest !== undefined) checked++;
+        entry = {
+          digest: digest ?? "",
+          text: diagnostics.length ? ts.formatDiagnostics(diagnostics, formatHost) : "",
+          errors: diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length,
+        };
+      }
+      if (digest !== undefined) next[sf.fileName] = entry;
+      output += entry.text;
+      errors += entry.errors;
+    }
+    mkdirSync(join(CACHE_DIR, "case-typecheck"), { recursive: true });
+    writeFileSync(TYPECHECK_CACHE, JSON.stringify(next));
+    if (checked < digests.size) note = `(${String(checked)} of ${String(digests.size)} project files checked; the others, unchanged with everything they import, kept their diagnostics)`;
+  }
+  if (output) output += `\nFound ${errors} error${errors === 1 ? "" : "s"}.\n`;
+  report("typecheck", errors === 0, output + note, started);
+  return { program, digests };
 }
 
 /**
@@ -250,7 +285,7 @@ function typecheck(ts, started) {
  * type check built (parserOptions.programs) instead of typescript-eslint's project service,
  * and each file's cache key carries the digest of what it imports.
  */
-async function lint(ts, program, started) {
+async function lint(program, digests, started) {
   const { ESLint } = await import("eslint");
   /** @type {import("eslint").Linter.Config[]} */
   const overrideConfig = [];
@@ -261,7 +296,7 @@ async function lint(ts, program, started) {
       files: ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"],
       languageOptions: { parserOptions: { projectService: false, project: false, programs } },
     });
-    for (const [file, digest] of importDigests(ts, program)) {
+    for (const [file, digest] of digests ?? []) {
       overrideConfig.push({ files: [(path) => path === file], settings: { caseImportsDigest: digest } });
     }
   }
