@@ -26,9 +26,9 @@ async function unpackInProcess(dir: string): Promise<string> {
 }
 
 describe("the packaged Chromium", () => {
-  it("is chromium unpacked once into its own folder: four processes racing on an empty folder all get one whole, working binary", async () => {
+  it("is chromium unpacked once into its own folder: three processes racing on an empty folder all get one whole, working binary", async () => {
     const dir = join(scratch, "chromium");
-    const paths = await Promise.all([1, 2, 3, 4].map(() => unpackInProcess(dir)));
+    const paths = await Promise.all([1, 2, 3].map(() => unpackInProcess(dir)));
     expect(new Set(paths)).toEqual(new Set([join(dir, "chromium")]));
     const { stdout } = await run(join(dir, "chromium"), ["--version"], { timeout: 30_000 });
     expect(stdout).toMatch(/Chromium \d+/);
