@@ -19,12 +19,7 @@ import {
   rankOf,
   mayPullDamage,
   COLORS,
-  DEFENCE_SCORE,
-  UNIVERSAL_TABLE,
-  catchRollShift,
   colorIndex,
-  colorOdds,
-  shiftColumn,
   type Color,
   type DefenceCode,
   type UniversalTable,
@@ -34,6 +29,9 @@ import {
   type SlamMove,
 } from "../../rules/index";
 import { formatSigned, pluralKey } from "../core/format";
+import { csViews, defenceChoices, type CsView, type DefenceButtonView } from "./defence-view";
+
+export type { CsView, DefenceButtonView } from "./defence-view";
 
 export interface Viewer {
   readonly isGM: boolean;
@@ -65,59 +63,6 @@ export interface ExchangeSettings {
   readonly table?: UniversalTable;
 }
 
-/** A defence button: what it rolls on, the shifts the GM will apply, and the odds of each colour on the shifted column. */
-export interface DefenceButtonView {
-  readonly code: DefenceCode;
-  readonly labelKey: string;
-  /** The score it rolls on and its rank ("Agy (bal)", "Remarkable"); null on a sealed row (the NPC's scores are the GM's). */
-  readonly scoreKey: string | null;
-  readonly rankKey: string | null;
-  /** The total shift on the roll ("−2"), null when none; the reasons, for the tooltip. */
-  readonly cs: string | null;
-  readonly csReasons: readonly CsView[];
-  /** The column after the shifts, when they move it. */
-  readonly shiftedKey: string | null;
-  /** The chance of each colour on that column, in per cent (empty on a sealed row). */
-  readonly odds: readonly { readonly color: Color; readonly letterKey: string; readonly percent: number }[];
-}
-
-/** The defence buttons of one row, read off the rules (the score, Catch's own shift, the column's odds). */
-function defenceButtons(t: ExchangeTarget, codes: readonly DefenceCode[], settings: ExchangeSettings): DefenceButtonView[] {
-  return codes.map((code): DefenceButtonView => {
-    const labelKey = `CASE.Defence.${code}`;
-    if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [] };
-    const score = DEFENCE_SCORE[code];
-    const value = t.scores[score];
-    // The same list chooseDefence reads: the GM's shifts, then Catch's own (rules catchRollShift).
-    const reasons: CsReason[] = [...(settings.defenceCs?.(t.key, code) ?? [])];
-    if (code === "catch") reasons.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
-    const total = reasons.reduce((sum, r) => sum + r.cs, 0);
-    const odds = colorOdds(value, total, settings.table ?? UNIVERSAL_TABLE);
-    const base = rankOf(value).key;
-    const shifted = shiftColumn(value, total).rank.key;
-    return {
-      code,
-      labelKey,
-      scoreKey: `CASE.Score.${score}`,
-      rankKey: `CASE.Rank.${base}`,
-      cs: total !== 0 ? formatSigned(total) : null,
-      csReasons: csViews(reasons),
-      shiftedKey: shifted !== base ? `CASE.Rank.${shifted}` : null,
-      odds: COLORS.map((color) => ({ color, letterKey: `CASE.Color.Letter.${color}`, percent: Math.round(odds[color] * 100) })),
-    };
-  });
-}
-
-export interface CsView {
-  readonly cs: string;
-  readonly label: string;
-  readonly localize: boolean;
-}
-
-function csViews(list: readonly CsReason[]): CsView[] {
-  return list.map((c) => ({ cs: formatSigned(c.cs), label: c.label, localize: c.localize }));
-}
-
 /** The card's obstacle lines: each object's material strength, nearest first ("Obstacle: Excellent material −20"). */
 export function obstacleLines(materialStrengths: readonly number[]): { rankKey: string; value: number }[] {
   return materialStrengths.map((ms) => ({ rankKey: `CASE.Rank.${rankOf(ms).key}`, value: ms }));
@@ -137,8 +82,24 @@ export interface TargetRowView {
   readonly onScene: boolean;
   readonly phase: ExchangeTarget["phase"];
   readonly phaseKey: string;
+  /** The phase is said in the row's head (not on a resolved row still to apply: its result and buttons say it). */
+  readonly showPhase: boolean;
+  /** A bare "No defence" (no die, no shift, not picked) is said in the row's head, after the name, once the to-hit is rolled. */
+  readonly defenceInHead: boolean;
   readonly canDefend: boolean;
   readonly defenceButtons: readonly DefenceButtonView[];
+  /** The shifts every defence of the row carries (the extra-defence penalty), said once under the buttons. */
+  readonly defenceCs: readonly CsView[];
+  /** The defence most likely to keep the damage off by itself, with that chance in per cent; null when none can. */
+  readonly bestDefence: { readonly labelKey: string; readonly percent: number } | null;
+  /** The GM's view of a row waiting on its defence: one line (a <details>) until opened. */
+  readonly foldWaiting: boolean;
+  /** The row's rarely used actions (Pull, Less damage…, Apply to selected) fold into its menu: shown when it holds one. */
+  readonly rowMenu: boolean;
+  /** The row has a damage action to show (Apply, Undo or its menu). */
+  readonly rowActions: boolean;
+  /** The checks the viewer's Apply will call for ("then Stun?"), said beside the button instead of on lines of their own. */
+  readonly checksAfterApply: readonly string[];
   readonly defenceHidden: boolean;
   readonly defence: null | {
     readonly labelKey: string;
@@ -231,8 +192,8 @@ export interface TargetRowView {
    * check or escape left; Undo may stay): the card folds it to its one-line outcome.
    */
   readonly finished: boolean;
-  /** The one-line outcome of a finished row: the result (or the defence that avoided it) and the damage that got through. */
-  readonly outcome: { readonly key: string; readonly data: Record<string, string>; readonly dealt: number | null };
+  /** The one-line outcome of a finished row: the result (or the defence that avoided it) and the damage that got through (`noDamage`: a hit that got none through, so nothing was applied). */
+  readonly outcome: { readonly key: string; readonly data: Record<string, string>; readonly dealt: number | null; readonly noDamage: boolean };
 }
 
 export interface ExchangeCardView {
@@ -256,6 +217,8 @@ export interface ExchangeCardView {
   readonly complete: boolean;
   /** A to-hit roll is pending (the GM was away when it was due) and this viewer may ask for it. */
   readonly canRollToHit: boolean;
+  /** *Apply all* or *Roll all due checks* is shown: they sit in the card's header. */
+  readonly headerActions: boolean;
   /** The GM's *Apply all*: shown when two rows or more may take their damage now. */
   readonly canApplyAll: boolean;
   /** The GM's *Roll all due checks*: shown when two Slam?/Stun?/Kill? checks or more are due now. */
@@ -325,10 +288,11 @@ function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
 /** A finished row's outcome in one line: the to-hit's result, else what the (visible) defence did. */
 function rowOutcome(t: ExchangeTarget, hidden: boolean, effect: { key: string | null; data: Record<string, string> }): TargetRowView["outcome"] {
   const dealt = t.damage ? t.damage.dealt : null;
-  if (t.toHit) return { key: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`, data: {}, dealt };
-  if (hidden) return { key: "CASE.Exchange.DefenceHidden", data: {}, dealt };
-  if (effect.key !== null) return { key: effect.key, data: effect.data, dealt };
-  return { key: `CASE.Exchange.Phase.${t.phase}`, data: {}, dealt };
+  const noDamage = dealt === 0 && t.applied === null;
+  if (t.toHit) return { key: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`, data: {}, dealt, noDamage };
+  if (hidden) return { key: "CASE.Exchange.DefenceHidden", data: {}, dealt, noDamage };
+  if (effect.key !== null) return { key: effect.key, data: effect.data, dealt, noDamage };
+  return { key: `CASE.Exchange.Phase.${t.phase}`, data: {}, dealt, noDamage };
 }
 
 /** The card for one viewer. */
@@ -347,6 +311,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     const next = targetActions(state, t.key, settings.turn ?? null, { mayDefend: settings.mayDefend?.(t.key) ?? true });
     const canPull = ownsAttacker && next.pull;
     const rolledIndex = t.toHit ? colorIndex(t.toHit.color) : 0;
+    const choices = ownsTarget ? defenceChoices(state, t, next.defend, (code) => settings.defenceCs?.(t.key, code), settings.table) : { buttons: [], sharedCs: [], best: null };
+    const canApplyToSelected = mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0;
     return {
       key: t.key,
       name: t.name,
@@ -354,9 +320,17 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       img: viewer.portrait?.(t.uuid) ?? null,
       onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
-      phaseKey: `CASE.Exchange.Phase.${t.phase}`,
+      // A finished row that was never applied (a miss, an avoided attack, a hit that got nothing through) is done.
+      phaseKey: `CASE.Exchange.Phase.${next.finished && t.phase === "resolved" ? "done" : t.phase}`,
+      showPhase: t.phase !== "resolved" || next.finished,
+      defenceInHead: !next.finished && !hidden && d?.code === "none" && d.die === null && d.cs.length === 0 && t.toHit !== null && t.defencePicked !== true && !(viewer.isGM && mayChangeDefence(state, t.key)),
       canDefend: ownsTarget && next.awaitingDefence,
-      defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
+      defenceButtons: choices.buttons,
+      defenceCs: choices.sharedCs,
+      bestDefence: choices.best,
+      foldWaiting: viewer.isGM && ownsTarget && next.awaitingDefence,
+      rowMenu: canApplyToSelected || canPull,
+      rowActions: canApplyToSelected || canPull || (mayApply && (next.apply || next.undo)),
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
         d === null || hidden
@@ -406,7 +380,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       pullColors: canPull && mayPullColor(state.attack) ? COLORS.filter((c) => colorIndex(c) < rolledIndex).map((color) => ({ color, labelKey: `CASE.Color.${color}` })) : [],
       pullDamage: canPull && mayPullDamage(state.attack),
       canApply: mayApply && next.apply,
-      canApplyToSelected: mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0,
+      canApplyToSelected,
       // A sealed row's Health numbers (and the others') are the GM's: players read only where the damage went.
       appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max, hidden: t.sealed === true })),
       canUndo: mayApply && next.undo,
@@ -417,7 +391,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
         ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, hidden: t.sealed === true, reachedZero: t.applied.reachedZero, rebound: state.attacker.sealed === true ? null : (t.applied.rebound ?? null), out: t.applied.out === true }
         : null,
       areaDistance: state.area && t.areaDistance !== undefined && t.areaDistance > 0 ? t.areaDistance : null,
-      consequences: t.consequences.map((c) => {
+      checksAfterApply: mayApply && next.apply ? t.consequences.filter((c) => c.outcome === null).map((c) => `CASE.Consequence.${c.check}`) : [],
+      consequences: t.consequences.filter((c) => !(mayApply && next.apply && c.outcome === null)).map((c) => {
         const out = consequenceOutcome(c, t.sealed === true);
         return {
           check: c.check,
@@ -432,19 +407,15 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           ...slamMoveLine(c.moved ?? null),
         };
       }),
-      finished:
-        (t.phase === "resolved" || t.phase === "applied") &&
-        !next.apply &&
-        !next.pull &&
-        !next.escape &&
-        next.checks.length === 0 &&
-        (t.phase === "applied" || t.consequences.every((c) => c.outcome !== null)),
+      finished: next.finished,
       outcome: rowOutcome(t, hidden, effect),
       canEscape: ownsTarget && next.escape,
       escapeAttempt: t.escapes.length,
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
     };
   });
+  const canApplyAll = viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2;
+  const canRollAllChecks = viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2;
   return {
     attackKey: `CASE.Attack.${state.attack}`,
     source: state.source,
@@ -463,8 +434,9 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     blindsided: state.blindsided,
     complete: exchangeComplete(state),
     canRollToHit: ownsAttacker && state.targets.some((t) => targetActions(state, t.key).rollToHit),
-    canApplyAll: viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2,
-    canRollAllChecks: viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2,
+    canApplyAll,
+    canRollAllChecks,
+    headerActions: canApplyAll || canRollAllChecks,
     area: state.area
       ? { key: `CASE.Area.Card.${state.area.shape}${state.area.explosive === true ? "Explosive" : ""}`, data: { radius: String(state.area.radius), targets: String(state.targets.length) } }
       : null,

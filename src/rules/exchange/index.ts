@@ -18,10 +18,12 @@
  *
  * The files: state.ts (the exchange's shapes, making one, reading a row), transitions.ts (every
  * step, and what may happen next: targetActions, mayEscape), secrets.ts (what players may not
- * see), copy.ts (copying a state field by field, fast).
+ * see), copy.ts (copying a state field by field, fast), defence-colours.ts (what each colour of
+ * a defence does on a row: the defence buttons' words).
  */
 
 export { type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, DEFENCE_SCORE, type DamageRecord, type DefenceChoice, type DefenceOutcome, EXCHANGE_VERSION, type EscapeRecord, type ExchangeAttacker, ExchangeError, type ExchangeErrorKind, type ExchangeInput, type ExchangeState, type ExchangeTarget, type OtherDamage, KARMA_APPLIES_TO_EACH_TARGET, TARGET_SCORE_KEYS, TO_HIT_AFTER_DEFENCE, type TargetDefence, type TargetInput, type TargetPhase, type TargetScores, type ToHitRecord, createExchange, defenceOptions, defenceOutcome, targetOf } from "./state";
-export { type ConsequenceRoll, type DamageApplication, type DefenceRoll, MAX_ESCAPE_ATTEMPTS, PULL_IS_FINAL, type PullChoice, type TargetActions, type ToHitRoll, type OthersDamageApplication, applyDamage, applyDamageToOthers, recordSlamMove, applyDeclaredDodge, chooseDefence, declineDefence, escapeHold, exchangeAttackRow, exchangeComplete, holdStands, mayEscape, pullBlow, resolveConsequence, rollToHit, targetActions, undoDamage, needsStrengthDie, UNDO_TAKES_BACK_CHECKS, UNDO_VOIDS_THE_ROW, mayUndo, undoPlan, type UndoPlan } from "./transitions";
+export { type ConsequenceRoll, type DamageApplication, type DefenceRoll, MAX_ESCAPE_ATTEMPTS, PULL_IS_FINAL, type PullChoice, type TargetActions, type ToHitRoll, type OthersDamageApplication, applyDamage, applyDamageToOthers, recordSlamMove, applyDeclaredDodge, chooseDefence, declineDefence, escapeHold, exchangeAttackRow, exchangeComplete, holdStands, mayEscape, pullBlow, resolveConsequence, rollToHit, targetActions, undoDamage, needsStrengthDie, UNDO_TAKES_BACK_CHECKS, UNDO_VOIDS_THE_ROW, mayUndo, undoPlan, type UndoPlan, rowDamageValue, ZERO_DAMAGE_NEEDS_NO_APPLY } from "./transitions";
 export * from "./secrets";
 export * from "./npc-defence";
+export * from "./defence-colours";

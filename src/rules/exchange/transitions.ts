@@ -97,15 +97,19 @@ function strengthContestFor(state: ExchangeState, target: ExchangeTarget, result
   return strengthAction(state.attacker.strength, target.scores["strength.mgt"], strengthDie, table);
 }
 
+/** The damage value a hit on this row rolls or deals before protection: the attack's, shifted by a flurry, fallen off with an area row's distance (rules/areas.ts). */
+export function rowDamageValue(state: ExchangeState, target: ExchangeTarget): number {
+  const base = state.damageCs && state.damageCs.length > 0 ? shiftRank(rankOf(state.damage.value), sumCs(state.damageCs)).number : state.damage.value;
+  return state.area ? areaRowDamage(state.area, base, target.areaDistance ?? 0) : base;
+}
+
 /** Damage of a result with this colour, after protection. */
 function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, counts: boolean, damageDie: number | null, table: UniversalTable, rawOverride?: number, contest: StrengthContestRoll | null = null): DamageRecord | null {
   let raw: number;
   let die: number | null = null;
   let dieColor: Color | null = null;
   if (isHit(result) && counts) {
-    // An area attack's row: an explosion's damage falls off with the row's distance (rules/areas.ts).
-    const base = state.damageCs && state.damageCs.length > 0 ? shiftRank(rankOf(state.damage.value), sumCs(state.damageCs)).number : state.damage.value;
-    const value = state.area ? areaRowDamage(state.area, base, target.areaDistance ?? 0) : base;
+    const value = rowDamageValue(state, target);
     if (state.damage.method === "intensity") {
       if (damageDie === null) invalid("Intensity damage needs a damage roll.");
       assertD100(damageDie);
@@ -525,7 +529,15 @@ export interface TargetActions {
   /** Due Slam?/Stun?/Kill? checks not yet rolled (only once damage is applied). */
   readonly checks: readonly ConsequenceCheck[];
   readonly escape: boolean;
+  /** Nothing more may happen to the row (resolved or applied; no apply, pull, check or escape left; Undo may stay): the card folds it. */
+  readonly finished: boolean;
 }
+
+/**
+ * [RULING] A hit that gets no damage through (and rebounds none onto a charger) needs no Apply:
+ * its row is finished as it is resolved, with nothing to apply and so nothing to undo.
+ */
+export const ZERO_DAMAGE_NEEDS_NO_APPLY = true as boolean;
 
 /**
  * What may happen next to the target row `key` (see {@link TargetActions}); `turn` as for
@@ -536,15 +548,20 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
   const t = targetOf(state, key);
   // A pull lowers the blow: with no damage getting through there is nothing to pull.
   const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && t.damage.dealt > 0 && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
+  const apply = t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0 || !ZERO_DAMAGE_NEEDS_NO_APPLY);
+  const checks = t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [];
+  const escape = target.mayDefend && mayEscape(t, turn);
+  const settled = t.phase === "applied" || (t.phase === "resolved" && t.consequences.every((c) => c.outcome !== null));
   return {
     defend: t.phase === "awaitingDefence" && target.mayDefend ? defenceOptions(state, key) : [],
     awaitingDefence: t.phase === "awaitingDefence",
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
-    apply: t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0),
+    apply,
     undo: mayUndo(t),
-    checks: t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [],
-    escape: target.mayDefend && mayEscape(t, turn),
+    checks,
+    escape,
+    finished: settled && !apply && !pullable && !escape && checks.length === 0,
   };
 }
 

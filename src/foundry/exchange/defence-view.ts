@@ -1,0 +1,131 @@
+/**
+ * A card row's defence choices as one viewer reads them (the card and the defence dialog show
+ * the same): each defence's score, shifts and odds, what each colour does against this attack
+ * (rules `defenceColourOutcomes`, the button's tooltip), the shifts every defence of the row
+ * shares (the extra-defence penalty: said once per row), and the defence with the best chance
+ * to keep the damage off. No Foundry here.
+ */
+import {
+  COLORS,
+  DEFENCE_SCORE,
+  UNIVERSAL_TABLE,
+  catchRollShift,
+  chanceToStopDamage,
+  colorOdds,
+  defenceColourOutcomes,
+  rankOf,
+  shiftColumn,
+  type Color,
+  type ColourOutcome,
+  type CsReason,
+  type DefenceCode,
+  type ExchangeState,
+  type ExchangeTarget,
+  type UniversalTable,
+} from "../../rules/index";
+import { formatSigned } from "../core/format";
+
+export interface CsView {
+  readonly cs: string;
+  readonly label: string;
+  readonly localize: boolean;
+}
+
+export function csViews(list: readonly CsReason[]): CsView[] {
+  return list.map((c) => ({ cs: formatSigned(c.cs), label: c.label, localize: c.localize }));
+}
+
+/** What one colour does, as a localisation key (through `caseFormat`) and its data. */
+export interface ColourOutcomeView {
+  readonly colorKey: string;
+  readonly key: string;
+  readonly data: Record<string, string>;
+}
+
+/** A defence button: what it rolls on, the shifts the GM will apply, the odds of each colour on the shifted column, and what each colour does. */
+export interface DefenceButtonView {
+  readonly code: DefenceCode;
+  readonly labelKey: string;
+  /** The score it rolls on and its rank ("Agy (bal)", "Remarkable"); null on a sealed row (the NPC's scores are the GM's). */
+  readonly scoreKey: string | null;
+  readonly rankKey: string | null;
+  /** The total shift on the roll ("−2"), null when none. */
+  readonly cs: string | null;
+  /** This defence's own shifts (Catch's aim); the row's shared ones are said once, on the row. */
+  readonly csReasons: readonly CsView[];
+  /** The column after the shifts, when they move it. */
+  readonly shiftedKey: string | null;
+  /** The chance of each colour on that column, in per cent (empty on a sealed row). */
+  readonly odds: readonly { readonly color: Color; readonly letterKey: string; readonly percent: number }[];
+  /** What each colour does against this attack, white to red (the button's tooltip). */
+  readonly outcomes: readonly ColourOutcomeView[];
+}
+
+/** The row's defence choices: its buttons, the shifts they all share, the best chance to keep the damage off. */
+export interface DefenceChoicesView {
+  readonly buttons: readonly DefenceButtonView[];
+  readonly sharedCs: readonly CsView[];
+  /** The defence most likely to keep the damage off by itself, and that chance in per cent; null when none can. */
+  readonly best: { readonly labelKey: string; readonly percent: number } | null;
+}
+
+function outcomeView(o: ColourOutcome): ColourOutcomeView {
+  const colorKey = `CASE.Color.${o.color}`;
+  const cs = formatSigned(o.cs);
+  switch (o.effect) {
+    case "protection":
+      if (o.dealt !== null) return { colorKey, key: o.dealt === 0 ? "CASE.Exchange.Colour.soaked" : "CASE.Exchange.Colour.through", data: { value: String(o.protection), dealt: String(o.dealt) } };
+      return { colorKey, key: o.protection === null ? "CASE.Exchange.Colour.protects" : "CASE.Exchange.Colour.protection", data: { value: String(o.protection) } };
+    case "attackShift":
+      return { colorKey, key: o.cs === 0 ? "CASE.Exchange.Colour.noShift" : "CASE.Exchange.Colour.attackShift", data: { cs } };
+    case "avoided":
+      return { colorKey, key: o.cs === 0 ? "CASE.Exchange.Colour.avoided" : "CASE.Exchange.Colour.avoidedBonus", data: { cs } };
+    default:
+      return { colorKey, key: `CASE.Exchange.Colour.${o.effect}`, data: { cs } };
+  }
+}
+
+function sameReason(a: CsReason, b: CsReason): boolean {
+  return a.cs === b.cs && a.label === b.label && a.localize === b.localize;
+}
+
+/**
+ * The defence choices of row `t` (`codes`: the defences the rules offer): `gmShifts` gives the
+ * GM's shifts on each defence (undefined when this client does not know them).
+ */
+export function defenceChoices(state: ExchangeState, t: ExchangeTarget, codes: readonly DefenceCode[], gmShifts: (code: DefenceCode) => readonly CsReason[] | undefined, table: UniversalTable = UNIVERSAL_TABLE): DefenceChoicesView {
+  const known = codes.map((code) => [...(gmShifts(code) ?? [])]);
+  // A shift every defence of the row carries (the extra-defence penalty) is said once, on the row.
+  const shared = (known[0] ?? []).filter((r) => known.every((list) => list.some((x) => sameReason(x, r))));
+  let best: DefenceChoicesView["best"] = null;
+  const buttons = codes.map((code, i): DefenceButtonView => {
+    const labelKey = `CASE.Defence.${code}`;
+    const outcomes = defenceColourOutcomes(state, t.key, code);
+    const outcomeViews = outcomes.map(outcomeView);
+    if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [], outcomes: outcomeViews };
+    const score = DEFENCE_SCORE[code];
+    const value = t.scores[score];
+    // The same list chooseDefence reads: the GM's shifts, then Catch's own (rules catchRollShift).
+    const reasons: CsReason[] = [...(known[i] ?? [])];
+    if (code === "catch") reasons.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
+    const total = reasons.reduce((sum, r) => sum + r.cs, 0);
+    const odds = colorOdds(value, total, table);
+    const stop = Math.round(chanceToStopDamage(outcomes, odds) * 100);
+    if (stop > 0 && (best === null || stop > best.percent)) best = { labelKey, percent: stop };
+    const base = rankOf(value).key;
+    const shifted = shiftColumn(value, total).rank.key;
+    return {
+      code,
+      labelKey,
+      scoreKey: `CASE.Score.${score}`,
+      rankKey: `CASE.Rank.${base}`,
+      cs: total !== 0 ? formatSigned(total) : null,
+      csReasons: csViews(reasons.filter((r) => !shared.some((s) => sameReason(s, r)))),
+      shiftedKey: shifted !== base ? `CASE.Rank.${shifted}` : null,
+      odds: COLORS.map((color) => ({ color, letterKey: `CASE.Color.Letter.${color}`, percent: Math.round(odds[color] * 100) })),
+      outcomes: outcomeViews,
+    };
+  });
+  // A sealed row's shifts are the GM's, as its scores are.
+  return { buttons, sharedCs: t.sealed === true ? [] : csViews(shared), best };
+}
