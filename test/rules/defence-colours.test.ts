@@ -70,7 +70,7 @@ describe("colour outcomes on defence", () => {
         if (/auto-hit/i.test(cell)) expect(o).toMatchObject({ effect: "autoHit", stopsDamage: false });
         else {
           expect(cell).toMatch(/avoided/);
-          expect(o).toMatchObject({ effect: "avoided", cs: cellCs(cell), stopsDamage: true });
+          expect(o).toMatchObject({ effect: cellCs(cell) === 0 ? "avoided" : "avoidedBonus", cs: cellCs(cell), stopsDamage: true });
         }
       }
     }
@@ -80,7 +80,8 @@ describe("colour outcomes on defence", () => {
     for (const [name, code, attack] of [["Dodge", "dodge", "BT"], ["Weave", "weave", "BA"]] as const) {
       const outcomes = defenceColourOutcomes(createExchange(input(attack)), "0", code);
       expect(outcomes.map((o) => o.cs)).toEqual(DOC_COLORS.map((c) => cellCs(doc[name]?.[c] ?? "")));
-      expect(outcomes.every((o) => o.effect === "attackShift" && !o.stopsDamage)).toBe(true);
+      expect(outcomes.map((o) => o.effect)).toEqual(DOC_COLORS.map((c) => (/no shift/.test(doc[name]?.[c] ?? "") ? "noShift" : "attackShift")));
+      expect(outcomes.some((o) => o.stopsDamage)).toBe(false);
     }
   });
 
@@ -104,7 +105,7 @@ describe("colour outcomes on defence", () => {
     const str = docRankOf(40);
     for (const [i, color] of DOC_COLORS.entries()) {
       const protection = docRankAt(str.index + cellCs(doc["Block"]?.[color] ?? "")).number;
-      expect(outcomes[i]).toMatchObject({ effect: "protection", protection, dealt: Math.max(0, 40 - protection), stopsDamage: protection >= 40 });
+      expect(outcomes[i]).toMatchObject({ effect: protection >= 40 ? "soaked" : "through", protection, dealt: Math.max(0, 40 - protection), stopsDamage: protection >= 40 });
     }
     // Red (+1 CS) soaks the whole hit; white (−6 CS) does not.
     expect(outcomes[3]?.stopsDamage).toBe(true);
@@ -116,10 +117,10 @@ describe("colour outcomes on defence", () => {
   it("colour outcomes on defence: a sealed row (the GM's numbers) names Block's protection without its numbers; rolled damage gives no 'gets through'", () => {
     const open = createExchange(input("BA"));
     const secret = { ...open, targets: open.targets.map((t) => ({ ...t, sealed: true })) };
-    expect(defenceColourOutcomes(secret, "0", "block").every((o) => o.protection === null && o.dealt === null)).toBe(true);
+    expect(defenceColourOutcomes(secret, "0", "block").every((o) => o.effect === "protects" && o.protection === null && o.dealt === null)).toBe(true);
     const rolled = createExchange(input("BA", { damage: { method: "intensity", value: 40 } }));
     const outcomes = defenceColourOutcomes(rolled, "0", "block");
-    expect(outcomes.every((o) => o.protection !== null && o.dealt === null && !o.stopsDamage)).toBe(true);
+    expect(outcomes.every((o) => o.effect === "protection" && o.protection !== null && o.dealt === null && !o.stopsDamage)).toBe(true);
   });
 
   it("colour outcomes on defence: every defence offered against every attack has four outcomes, white to red", () => {

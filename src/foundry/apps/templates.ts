@@ -14,8 +14,6 @@ export const SHEET_PARTIALS = {
   "case-roll-preview": "templates/dialog/roll-preview.hbs",
   "case-item-tag": "templates/parts/item-tag.hbs",
   "case-effects": "templates/parts/effects.hbs",
-  "case-defence-choices": "templates/parts/defence-choices.hbs",
-  "case-row-actions": "templates/parts/row-actions.hbs",
 } as const;
 
 /** The hero sheet's parts, in render order. */

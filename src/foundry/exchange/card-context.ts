@@ -94,6 +94,8 @@ export interface TargetRowView {
   readonly bestDefence: { readonly labelKey: string; readonly percent: number } | null;
   /** The GM's view of a row waiting on its defence: one line (a <details>) until opened. */
   readonly foldWaiting: boolean;
+  /** The row folds to one line: finished, or waiting for the GM. */
+  readonly fold: boolean;
   /** The row's rarely used actions (Pull, Less damage…, Apply to selected) fold into its menu: shown when it holds one. */
   readonly rowMenu: boolean;
   /** The row has a damage action to show (Apply, Undo or its menu). */
@@ -328,7 +330,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       defenceButtons: choices.buttons,
       defenceCs: choices.sharedCs,
       bestDefence: choices.best,
-      foldWaiting: viewer.isGM && ownsTarget && next.awaitingDefence,
+      foldWaiting: viewer.isGM && next.awaitingDefence,
+      fold: next.finished || (viewer.isGM && next.awaitingDefence),
       rowMenu: canApplyToSelected || canPull,
       rowActions: canApplyToSelected || canPull || (mayApply && (next.apply || next.undo)),
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),

@@ -9,14 +9,14 @@ import { attackCardContext, type ExchangeSettings, type Viewer } from "./card-co
 import { applyAllQuery, applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollAllChecksQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
 import { actorFromUuid } from "../core/guards";
-import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
+import { COLORS, targetActions, type Color, type CsReason, type ExchangeState, type ExchangeTarget } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
 import { listenForActions, type ClickActions } from "../ui/click-actions";
 import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
 import { applyToSelected } from "./apply-to-selected";
-import { rememberDefence } from "./defence-shortcut";
+import { newestWaitingRow, rememberDefence, viewerRows, type WaitingRow } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
 
@@ -218,22 +218,70 @@ function noticedList(): string[] {
 
 /**
  * Tells a player, once per card and row, that a card waits on a defence of a character they
- * own, and pings that token on their canvas (the GM sees every card and is not told). Returns
- * the names told about.
+ * own, and pings that token on their canvas (the GM sees every card and is not told). The
+ * notice stays until clicked, and a click shows the row's defence choices ({@link showDefence}).
+ * Returns the names told about.
  */
 export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: SeenRows = NOTICED): string[] {
   if (viewer.isGM) return [];
   const told: string[] = [];
   for (const t of state.targets) {
-    if (!viewer.owns(t.actorUuid) || targetActions(state, t.key).defend.length === 0) continue;
+    const offered = viewer.owns(t.actorUuid) ? targetActions(state, t.key).defend : [];
+    if (offered.length === 0) continue;
     const id = `${messageId}:${t.key}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }));
+    // A notice that stays (v13 Notification: `permanent`, its `element` once shown); some test worlds give none back.
+    const notice = ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }), { permanent: true }) as { element?: HTMLElement | undefined } | undefined;
+    notice?.element?.addEventListener("click", () => void showDefence({ messageId, targetKey: t.key, offered: [...offered, "none"] }));
     pingToken(t.uuid);
     told.push(t.name);
   }
   return told;
+}
+
+/**
+ * Defend where you look: brings row `targetKey` of the card in message `messageId` into view,
+ * with its defence choices (the card's own buttons): the sidebar open on Chat
+ * (`ui.sidebar.changeTab("chat", "primary")`, as public v13 modules call it), the row scrolled to
+ * and flashed, a GM's folded row opened, the defence this user chose last focused (Enter repeats
+ * it). When the log does not show that card (an old one), the card pops out in its own window.
+ */
+export async function showDefence(row: WaitingRow): Promise<void> {
+  ui.sidebar.expand();
+  ui.sidebar.changeTab("chat", "primary");
+  const found = document.querySelector<HTMLElement>(`#chat [data-message-id="${row.messageId}"] .target-row[data-target-key="${row.targetKey}"]`);
+  if (!found) {
+    const message = game.messages.get(row.messageId);
+    if (message) await new foundry.applications.sidebar.apps.ChatPopout({ message: message as never }).render({ force: true });
+    return;
+  }
+  found.querySelector("details")?.setAttribute("open", "");
+  found.scrollIntoView({ block: "center" });
+  found.classList.add("case-flash");
+  setTimeout(() => {
+    found.classList.remove("case-flash");
+  }, 2000);
+  found.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
+}
+
+/**
+ * The defend shortcut and the tracker's *Defend!* badge: the choices of the newest row waiting on
+ * a defence of a target `mine` accepts (the shortcut: {@link viewerRows}), or a notice that none waits.
+ */
+export async function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
+  const row = newestWaitingRow(game.messages, mine, (m) => cardForViewer(m as ChatMessage.Implementation));
+  if (!row) {
+    ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
+    return false;
+  }
+  await showDefence(row);
+  return true;
+}
+
+/** The shortcut's press for this client: the user's own characters, or the GM's selected tokens. */
+export function defendFromShortcut(selected: readonly string[]): Promise<boolean> {
+  return defendShortcut(viewerRows(currentViewer(), selected));
 }
 
 /**

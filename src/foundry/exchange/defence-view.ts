@@ -16,7 +16,6 @@ import {
   rankOf,
   shiftColumn,
   type Color,
-  type ColourOutcome,
   type CsReason,
   type DefenceCode,
   type ExchangeState,
@@ -69,24 +68,8 @@ export interface DefenceChoicesView {
   readonly best: { readonly labelKey: string; readonly percent: number } | null;
 }
 
-function outcomeView(o: ColourOutcome): ColourOutcomeView {
-  const colorKey = `CASE.Color.${o.color}`;
-  const cs = formatSigned(o.cs);
-  switch (o.effect) {
-    case "protection":
-      if (o.dealt !== null) return { colorKey, key: o.dealt === 0 ? "CASE.Exchange.Colour.soaked" : "CASE.Exchange.Colour.through", data: { value: String(o.protection), dealt: String(o.dealt) } };
-      return { colorKey, key: o.protection === null ? "CASE.Exchange.Colour.protects" : "CASE.Exchange.Colour.protection", data: { value: String(o.protection) } };
-    case "attackShift":
-      return { colorKey, key: o.cs === 0 ? "CASE.Exchange.Colour.noShift" : "CASE.Exchange.Colour.attackShift", data: { cs } };
-    case "avoided":
-      return { colorKey, key: o.cs === 0 ? "CASE.Exchange.Colour.avoided" : "CASE.Exchange.Colour.avoidedBonus", data: { cs } };
-    default:
-      return { colorKey, key: `CASE.Exchange.Colour.${o.effect}`, data: { cs } };
-  }
-}
-
 function sameReason(a: CsReason, b: CsReason): boolean {
-  return a.cs === b.cs && a.label === b.label && a.localize === b.localize;
+  return a.cs === b.cs && a.label === b.label;
 }
 
 /**
@@ -101,7 +84,7 @@ export function defenceChoices(state: ExchangeState, t: ExchangeTarget, codes: r
   const buttons = codes.map((code, i): DefenceButtonView => {
     const labelKey = `CASE.Defence.${code}`;
     const outcomes = defenceColourOutcomes(state, t.key, code);
-    const outcomeViews = outcomes.map(outcomeView);
+    const outcomeViews = outcomes.map((o) => ({ colorKey: `CASE.Color.${o.color}`, key: `CASE.Exchange.Colour.${o.effect}`, data: { cs: formatSigned(o.cs), value: String(o.protection), dealt: String(o.dealt) } }));
     if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [], outcomes: outcomeViews };
     const score = DEFENCE_SCORE[code];
     const value = t.scores[score];

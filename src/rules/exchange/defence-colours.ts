@@ -11,8 +11,13 @@ import { COLORS, type Color } from "../universal-table";
 import { defenceOutcome, targetOf, type ExchangeState } from "./state";
 import { rowDamageValue } from "./transitions";
 
-/** What a colour does: the words of §6's defence table, one kind each. */
-export type ColourEffect = "autoHit" | "avoided" | "catchMiss" | "caught" | "caughtDamaged" | "attackShift" | "protection";
+/**
+ * What a colour does, one kind for each of §6's words: walks into the attack; avoided (with a
+ * bonus); a missed catch; caught (maybe damaged); a shift on the attack (none); protection that
+ * soaks the hit whole, lets some `through`, or whose numbers are not known before the roll
+ * (rolled damage: `protection`; a sealed row: `protects`).
+ */
+export type ColourEffect = "autoHit" | "avoided" | "avoidedBonus" | "catchMiss" | "caught" | "caughtDamaged" | "noShift" | "attackShift" | "soaked" | "through" | "protection" | "protects";
 
 export interface ColourOutcome {
   readonly color: Color;
@@ -39,18 +44,19 @@ export function defenceColourOutcomes(state: ExchangeState, key: string, defence
     if (o.catchResult === "caught" || o.catchResult === "caughtDamaged") return { ...base, effect: o.catchResult, stopsDamage: true };
     if (o.catchResult === "miss") return { ...base, effect: "catchMiss", cs: o.attackCs };
     if (o.autoHit) return { ...base, effect: "autoHit" };
-    if (o.avoided) return { ...base, effect: "avoided", cs: o.bonusCs, stopsDamage: true };
-    if (defence !== "block" && defence !== "brace") return { ...base, effect: "attackShift", cs: o.attackCs };
-    if (target.sealed === true) return { ...base, effect: "protection" };
+    if (o.avoided) return { ...base, effect: o.bonusCs > 0 ? "avoidedBonus" : "avoided", cs: o.bonusCs, stopsDamage: true };
+    if (defence !== "block" && defence !== "brace") return { ...base, effect: o.attackCs === 0 ? "noShift" : "attackShift", cs: o.attackCs };
+    if (target.sealed === true) return { ...base, effect: "protects" };
     if (state.damage.method !== "static") return { ...base, effect: "protection", protection: o.protection };
-    const reaching = state.obstacles && state.obstacles.length > 0 ? damageThroughObstacles(rowDamageValue(state, target), state.obstacles) : rowDamageValue(state, target);
+    const value = rowDamageValue(state, target);
+    const reaching = state.obstacles && state.obstacles.length > 0 ? damageThroughObstacles(value, state.obstacles) : value;
     const armor = armorProtectionAgainst(state.attack, target.armor);
     const dealt = damageAfterProtection(reaching, o.protection > 0 ? combineProtection(armor, o.protection) : armor);
-    return { ...base, effect: "protection", protection: o.protection, dealt, stopsDamage: dealt === 0 };
+    return { ...base, effect: dealt === 0 ? "soaked" : "through", protection: o.protection, dealt, stopsDamage: dealt === 0 };
   });
 }
 
-/** The chance (0–1) that `defence`'s roll alone keeps the damage off, given the odds of each colour on its shifted column. */
+/** The chance (0–1) that a defence's roll alone keeps the damage off, given its colours' outcomes and the odds of each colour on its shifted column. */
 export function chanceToStopDamage(outcomes: readonly ColourOutcome[], odds: Readonly<Record<Color, number>>): number {
   return outcomes.reduce((sum, o) => sum + (o.stopsDamage ? odds[o.color] : 0), 0);
 }

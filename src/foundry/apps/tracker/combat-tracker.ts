@@ -29,6 +29,7 @@ import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../
 import { isCharacter } from "../../core/guards";
 import { findToken, pingToken, visibleToken } from "../../ui/board";
 import { defencesWaiting } from "../../exchange/waiting";
+import { defendShortcut } from "../../exchange/card";
 import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
 import { isTurnPhase, mayDeclare } from "../../../rules/index";
 import { pluralKey } from "../../core/format";
@@ -105,6 +106,7 @@ export class CaseCombatTracker extends CombatTracker {
       caseToggleRow: CaseCombatTracker.#toggleRow,
       caseFindToken: CaseCombatTracker.#findToken,
       casePingToken: CaseCombatTracker.#pingToken,
+      caseShowDefence: CaseCombatTracker.#showDefence,
       caseToggleHidden: CaseCombatTracker.#toggleHidden,
       caseToggleDefeated: CaseCombatTracker.#toggleDefeated,
       caseStepBack: CaseCombatTracker.#stepBack,
@@ -267,6 +269,13 @@ export class CaseCombatTracker extends CombatTracker {
   static #pingToken(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): void {
     const combatant = this.combatantOf(target);
     if (combatant && !pingToken(combatant.tokenId ?? null)) ui.notifications.info(game.i18n.format("CASE.Tracker.NotOnScene", { name: combatant.name ?? "" }));
+  }
+
+  /** The *Defend!* badge: the newest card row waiting on this combatant's defence, in view and in the defence dialog (exchange/card.ts). */
+  static async #showDefence(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const combatant = this.combatantOf(target);
+    const uuids = [combatant?.actor?.uuid, combatant?.token?.uuid].filter((u) => u !== undefined);
+    await defendShortcut((t) => uuids.includes(t.actorUuid) || uuids.includes(t.uuid));
   }
 
   /** Core's hide toggle (the Judge: the combatant is the GM's document to update). */
