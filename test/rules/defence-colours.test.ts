@@ -67,10 +67,10 @@ describe("colour outcomes on defence", () => {
         const cell = doc[name]?.[color] ?? "";
         const o = outcomes[i];
         expect(o?.color).toBe(color);
-        if (/auto-hit/i.test(cell)) expect(o).toMatchObject({ effect: "autoHit", stopsDamage: false });
+        if (/auto-hit/i.test(cell)) expect(o).toMatchObject({ outcome: { autoHit: true, avoided: false }, stopsDamage: false });
         else {
           expect(cell).toMatch(/avoided/);
-          expect(o).toMatchObject({ effect: cellCs(cell) === 0 ? "avoided" : "avoidedBonus", cs: cellCs(cell), stopsDamage: true });
+          expect(o).toMatchObject({ outcome: { autoHit: false, avoided: true, bonusCs: cellCs(cell) }, stopsDamage: true });
         }
       }
     }
@@ -79,9 +79,8 @@ describe("colour outcomes on defence", () => {
   it("colour outcomes on defence: Dodge and Weave shift the attack's to-hit column by §6's CS and never stop the damage alone", () => {
     for (const [name, code, attack] of [["Dodge", "dodge", "BT"], ["Weave", "weave", "BA"]] as const) {
       const outcomes = defenceColourOutcomes(createExchange(input(attack)), "0", code);
-      expect(outcomes.map((o) => o.cs)).toEqual(DOC_COLORS.map((c) => cellCs(doc[name]?.[c] ?? "")));
-      expect(outcomes.map((o) => o.effect)).toEqual(DOC_COLORS.map((c) => (/no shift/.test(doc[name]?.[c] ?? "") ? "noShift" : "attackShift")));
-      expect(outcomes.some((o) => o.stopsDamage)).toBe(false);
+      expect(outcomes.map((o) => o.outcome.attackCs)).toEqual(DOC_COLORS.map((c) => cellCs(doc[name]?.[c] ?? "")));
+      expect(outcomes.some((o) => o.stopsDamage || o.dealt !== null)).toBe(false);
     }
   });
 
@@ -89,13 +88,13 @@ describe("colour outcomes on defence", () => {
     const outcomes = defenceColourOutcomes(createExchange(input("BT")), "0", "catch");
     const cells = DOC_COLORS.map((c) => doc["Catch"]?.[c] ?? "");
     expect(cells[0]).toMatch(/Auto-hit/);
-    expect(outcomes[0]).toMatchObject({ effect: "autoHit", stopsDamage: false });
+    expect(outcomes[0]).toMatchObject({ outcome: { catchResult: "autoHit", autoHit: true }, stopsDamage: false });
     expect(cells[1]).toMatch(/^Miss/);
-    expect(outcomes[1]).toMatchObject({ effect: "catchMiss", cs: cellCs(cells[1] ?? ""), stopsDamage: false });
+    expect(outcomes[1]).toMatchObject({ outcome: { catchResult: "miss", attackCs: cellCs(cells[1] ?? "") }, stopsDamage: false });
     expect(cells[2]).toMatch(/Caught, may be damaged/);
-    expect(outcomes[2]).toMatchObject({ effect: "caughtDamaged", stopsDamage: true });
+    expect(outcomes[2]).toMatchObject({ outcome: { catchResult: "caughtDamaged", avoided: true }, stopsDamage: true });
     expect(cells[3]).toMatch(/^Catch/);
-    expect(outcomes[3]).toMatchObject({ effect: "caught", stopsDamage: true });
+    expect(outcomes[3]).toMatchObject({ outcome: { catchResult: "caught", avoided: true }, stopsDamage: true });
   });
 
   it("colour outcomes on defence: Block gives §6's protection (Str shifted by the colour's CS) and says what a hit still gets through", () => {
@@ -105,7 +104,7 @@ describe("colour outcomes on defence", () => {
     const str = docRankOf(40);
     for (const [i, color] of DOC_COLORS.entries()) {
       const protection = docRankAt(str.index + cellCs(doc["Block"]?.[color] ?? "")).number;
-      expect(outcomes[i]).toMatchObject({ effect: protection >= 40 ? "soaked" : "through", protection, dealt: Math.max(0, 40 - protection), stopsDamage: protection >= 40 });
+      expect(outcomes[i]).toMatchObject({ outcome: { protection }, dealt: Math.max(0, 40 - protection), stopsDamage: protection >= 40 });
     }
     // Red (+1 CS) soaks the whole hit; white (−6 CS) does not.
     expect(outcomes[3]?.stopsDamage).toBe(true);
@@ -114,13 +113,12 @@ describe("colour outcomes on defence", () => {
     expect(chanceToStopDamage(outcomes, { white: 0.1, green: 0.5, yellow: 0.3, red: 0.1 })).toBeCloseTo(0.1);
   });
 
-  it("colour outcomes on defence: a sealed row (the GM's numbers) names Block's protection without its numbers; rolled damage gives no 'gets through'", () => {
+  it("colour outcomes on defence: a sealed row (the GM's numbers) or rolled damage gives no 'gets through'", () => {
     const open = createExchange(input("BA"));
     const secret = { ...open, targets: open.targets.map((t) => ({ ...t, sealed: true })) };
-    expect(defenceColourOutcomes(secret, "0", "block").every((o) => o.effect === "protects" && o.protection === null && o.dealt === null)).toBe(true);
+    expect(defenceColourOutcomes(secret, "0", "block").every((o) => o.dealt === null && !o.stopsDamage)).toBe(true);
     const rolled = createExchange(input("BA", { damage: { method: "intensity", value: 40 } }));
-    const outcomes = defenceColourOutcomes(rolled, "0", "block");
-    expect(outcomes.every((o) => o.effect === "protection" && o.protection !== null && o.dealt === null && !o.stopsDamage)).toBe(true);
+    expect(defenceColourOutcomes(rolled, "0", "block").every((o) => o.outcome.protection >= 0 && o.dealt === null && !o.stopsDamage)).toBe(true);
   });
 
   it("colour outcomes on defence: every defence offered against every attack has four outcomes, white to red", () => {

@@ -28,8 +28,8 @@ import {
   type ExchangeTarget,
   type SlamMove,
 } from "../../rules/index";
-import { formatSigned, pluralKey } from "../core/format";
-import { csViews, defenceChoices, type CsView, type DefenceButtonView } from "./defence-view";
+import { pluralKey } from "../core/format";
+import { csViews, defenceChoices, defenceEffectOf, type CsView, type DefenceButtonView } from "./defence-view";
 
 export type { CsView, DefenceButtonView } from "./defence-view";
 
@@ -234,16 +234,7 @@ function defenceEffect(t: ExchangeTarget): { key: string | null; data: Record<st
   const d = t.defence;
   // "No defence" says it all: no effect text after it.
   if (!d || d.code === "none") return { key: null, data: {} };
-  const o = d.outcome;
-  if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
-  if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
-  if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatSigned(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
-  if (o.protection > 0 || d.code === "block" || d.code === "brace") {
-    // A sealed row's protection is the GM's secret: players read that it protects, not how much.
-    if (t.sealed === true) return { key: "CASE.Exchange.DefenceProtects", data: {} };
-    return { key: "CASE.Exchange.DefenceProtection", data: { value: String(o.protection) } };
-  }
-  return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
+  return defenceEffectOf(d.code, d.outcome, t.sealed === true);
 }
 
 function consequenceOutcome(c: ExchangeTarget["consequences"][number], sealed: boolean): { key: string | null; data: Record<string, string> } {

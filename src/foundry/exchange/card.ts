@@ -16,7 +16,7 @@ import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
 import { applyToSelected } from "./apply-to-selected";
-import { newestWaitingRow, rememberDefence, viewerRows, type WaitingRow } from "./defence-shortcut";
+import { newestWaitingRow, rememberDefence, type WaitingRow } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
 
@@ -226,14 +226,13 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
   if (viewer.isGM) return [];
   const told: string[] = [];
   for (const t of state.targets) {
-    const offered = viewer.owns(t.actorUuid) ? targetActions(state, t.key).defend : [];
-    if (offered.length === 0) continue;
+    if (!viewer.owns(t.actorUuid) || targetActions(state, t.key).defend.length === 0) continue;
     const id = `${messageId}:${t.key}`;
     if (seen.has(id)) continue;
     seen.add(id);
     // A notice that stays (v13 Notification: `permanent`, its `element` once shown); some test worlds give none back.
     const notice = ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }), { permanent: true }) as { element?: HTMLElement | undefined } | undefined;
-    notice?.element?.addEventListener("click", () => void showDefence({ messageId, targetKey: t.key, offered: [...offered, "none"] }));
+    notice?.element?.addEventListener("click", () => void showDefence({ messageId, targetKey: t.key }));
     pingToken(t.uuid);
     told.push(t.name);
   }
@@ -247,7 +246,7 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
  * and flashed, a GM's folded row opened, the defence this user chose last focused (Enter repeats
  * it). When the log does not show that card (an old one), the card pops out in its own window.
  */
-export async function showDefence(row: WaitingRow): Promise<void> {
+export async function showDefence(row: Pick<WaitingRow, "messageId" | "targetKey">): Promise<void> {
   ui.sidebar.expand();
   ui.sidebar.changeTab("chat", "primary");
   const found = document.querySelector<HTMLElement>(`#chat [data-message-id="${row.messageId}"] .target-row[data-target-key="${row.targetKey}"]`);
@@ -267,7 +266,7 @@ export async function showDefence(row: WaitingRow): Promise<void> {
 
 /**
  * The defend shortcut and the tracker's *Defend!* badge: the choices of the newest row waiting on
- * a defence of a target `mine` accepts (the shortcut: {@link viewerRows}), or a notice that none waits.
+ * a defence of a target `mine` accepts (the shortcut: defence-shortcut.ts `viewerRows`), or a notice that none waits.
  */
 export async function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
   const row = newestWaitingRow(game.messages, mine, (m) => cardForViewer(m as ChatMessage.Implementation));
@@ -277,11 +276,6 @@ export async function defendShortcut(mine: (t: ExchangeTarget) => boolean): Prom
   }
   await showDefence(row);
   return true;
-}
-
-/** The shortcut's press for this client: the user's own characters, or the GM's selected tokens. */
-export function defendFromShortcut(selected: readonly string[]): Promise<boolean> {
-  return defendShortcut(viewerRows(currentViewer(), selected));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   shiftColumn,
   type Color,
   type CsReason,
+  type DefenceOutcome,
   type DefenceCode,
   type ExchangeState,
   type ExchangeTarget,
@@ -68,6 +69,19 @@ export interface DefenceChoicesView {
   readonly best: { readonly labelKey: string; readonly percent: number } | null;
 }
 
+/**
+ * The words for what a defence's outcome does to the attack (the card's line of a rolled
+ * defence, and each colour of a defence button's tooltip). A sealed row's protection is the GM's
+ * secret: players read that it protects, not how much.
+ */
+export function defenceEffectOf(code: DefenceCode, o: DefenceOutcome, sealed: boolean): { key: string; data: Record<string, string> } {
+  if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
+  if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
+  if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatSigned(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
+  if (o.protection > 0 || code === "block" || code === "brace") return sealed ? { key: "CASE.Exchange.DefenceProtects", data: {} } : { key: "CASE.Exchange.DefenceProtection", data: { value: String(o.protection) } };
+  return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
+}
+
 function sameReason(a: CsReason, b: CsReason): boolean {
   return a.cs === b.cs && a.label === b.label;
 }
@@ -84,7 +98,10 @@ export function defenceChoices(state: ExchangeState, t: ExchangeTarget, codes: r
   const buttons = codes.map((code, i): DefenceButtonView => {
     const labelKey = `CASE.Defence.${code}`;
     const outcomes = defenceColourOutcomes(state, t.key, code);
-    const outcomeViews = outcomes.map((o) => ({ colorKey: `CASE.Color.${o.color}`, key: `CASE.Exchange.Colour.${o.effect}`, data: { cs: formatSigned(o.cs), value: String(o.protection), dealt: String(o.dealt) } }));
+    const outcomeViews = outcomes.map(({ color, outcome, dealt }) => ({
+      colorKey: `CASE.Color.${color}`,
+      ...(dealt === null ? defenceEffectOf(code, outcome, t.sealed === true) : { key: dealt === 0 ? "CASE.Exchange.Colour.soaked" : "CASE.Exchange.Colour.through", data: { value: String(outcome.protection), dealt: String(dealt) } }),
+    }));
     if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [], outcomes: outcomeViews };
     const score = DEFENCE_SCORE[code];
     const value = t.scores[score];

@@ -42,15 +42,17 @@ describe("defence choices on the card", () => {
   it("colour outcomes on defence: each defence button's tooltip says what each colour does against this attack", () => {
     // Gravel's Blunt Attack (20 static damage) on Kestrel (Str 20, no armor): Block, Evade, Weave.
     const doc = render(createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 20 }));
-    expect(tooltip(doc, "evasion")).toBe("White: walks into it (a hit); Green: avoided; Yellow: avoided, +1 CS next action vs the attacker; Red: avoided, +2 CS next action vs the attacker");
-    expect(tooltip(doc, "weave")).toBe("White: no shift; Green: attack −2 CS; Yellow: attack −4 CS; Red: attack −6 CS");
+    expect(tooltip(doc, "evasion")).toBe(
+      "White: walked into it: the attack hits · Green: the attack is avoided · Yellow: the attack is avoided; +1 CS on the next action against this foe · Red: the attack is avoided; +2 CS on the next action against this foe",
+    );
+    expect(tooltip(doc, "weave")).toBe("White: 0 CS on the attack · Green: −2 CS on the attack · Yellow: −4 CS on the attack · Red: −6 CS on the attack");
     // Block: the protection of each colour (rules defenceProtection on Str 20) and what a 20-point hit still gets through.
     const block = (["white", "green", "yellow", "red"] as const).map((c) => {
       const p = defenceProtection("block", 20, c);
       const colour = c.charAt(0).toUpperCase() + c.slice(1);
       return p >= 20 ? `${colour}: protection ${String(p)}, no damage` : `${colour}: protection ${String(p)}, ${String(20 - p)} gets through`;
     });
-    expect(tooltip(doc, "block")).toBe(block.join("; "));
+    expect(tooltip(doc, "block")).toBe(block.join(" · "));
     expect(tooltip(doc, "block")).toMatch(/Red: protection \d+, no damage$/);
   });
 
