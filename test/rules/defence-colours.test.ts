@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  chanceToStopDamage,
   createExchange,
   declineDefence,
   defenceColourOutcomes,
@@ -109,8 +108,6 @@ describe("colour outcomes on defence", () => {
     // Red (+1 CS) soaks the whole hit; white (−6 CS) does not.
     expect(outcomes[3]?.stopsDamage).toBe(true);
     expect(outcomes[0]?.stopsDamage).toBe(false);
-    // The chance to stop the damage is the red band's odds only.
-    expect(chanceToStopDamage(outcomes, { white: 0.1, green: 0.5, yellow: 0.3, red: 0.1 })).toBeCloseTo(0.1);
   });
 
   it("colour outcomes on defence: a sealed row (the GM's numbers) or rolled damage gives no 'gets through'", () => {

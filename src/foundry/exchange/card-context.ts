@@ -82,7 +82,7 @@ export interface TargetRowView {
   readonly onScene: boolean;
   readonly phase: ExchangeTarget["phase"];
   readonly phaseKey: string;
-  /** The phase is said in the row's head (not on a resolved row still to apply: its result and buttons say it). */
+  /** The phase is said in the row's head (not on a resolved row: its result, buttons or folded line say it). */
   readonly showPhase: boolean;
   /** A bare "No defence" (no die, no shift, not picked) is said in the row's head, after the name, once the to-hit is rolled. */
   readonly defenceInHead: boolean;
@@ -92,16 +92,12 @@ export interface TargetRowView {
   readonly defenceCs: readonly CsView[];
   /** The defence most likely to keep the damage off by itself, with that chance in per cent; null when none can. */
   readonly bestDefence: { readonly labelKey: string; readonly percent: number } | null;
-  /** The GM's view of a row waiting on its defence: one line (a <details>) until opened. */
-  readonly foldWaiting: boolean;
-  /** The row folds to one line: finished, or waiting for the GM. */
+  /** The row folds to one line (a <details>) until opened: finished, or (for the GM) waiting on its defence. */
   readonly fold: boolean;
   /** The row's rarely used actions (Pull, Less damage…, Apply to selected) fold into its menu: shown when it holds one. */
   readonly rowMenu: boolean;
   /** The row has a damage action to show (Apply, Undo or its menu). */
   readonly rowActions: boolean;
-  /** The checks the viewer's Apply will call for ("then Stun?"), said beside the button instead of on lines of their own. */
-  readonly checksAfterApply: readonly string[];
   readonly defenceHidden: boolean;
   readonly defence: null | {
     readonly labelKey: string;
@@ -194,8 +190,8 @@ export interface TargetRowView {
    * check or escape left; Undo may stay): the card folds it to its one-line outcome.
    */
   readonly finished: boolean;
-  /** The one-line outcome of a finished row: the result (or the defence that avoided it) and the damage that got through (`noDamage`: a hit that got none through, so nothing was applied). */
-  readonly outcome: { readonly key: string; readonly data: Record<string, string>; readonly dealt: number | null; readonly noDamage: boolean };
+  /** The one-line outcome of a finished row: the result (or the defence that avoided it) and the damage that got through. */
+  readonly outcome: { readonly key: string; readonly data: Record<string, string>; readonly dealt: number | null };
 }
 
 export interface ExchangeCardView {
@@ -219,9 +215,7 @@ export interface ExchangeCardView {
   readonly complete: boolean;
   /** A to-hit roll is pending (the GM was away when it was due) and this viewer may ask for it. */
   readonly canRollToHit: boolean;
-  /** *Apply all* or *Roll all due checks* is shown: they sit in the card's header. */
-  readonly headerActions: boolean;
-  /** The GM's *Apply all*: shown when two rows or more may take their damage now. */
+  /** The GM's *Apply all* (in the card's header): shown when two rows or more may take their damage now. */
   readonly canApplyAll: boolean;
   /** The GM's *Roll all due checks*: shown when two Slam?/Stun?/Kill? checks or more are due now. */
   readonly canRollAllChecks: boolean;
@@ -281,11 +275,10 @@ function resultNote(state: ExchangeState, t: ExchangeTarget): string | null {
 /** A finished row's outcome in one line: the to-hit's result, else what the (visible) defence did. */
 function rowOutcome(t: ExchangeTarget, hidden: boolean, effect: { key: string | null; data: Record<string, string> }): TargetRowView["outcome"] {
   const dealt = t.damage ? t.damage.dealt : null;
-  const noDamage = dealt === 0 && t.applied === null;
-  if (t.toHit) return { key: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`, data: {}, dealt, noDamage };
-  if (hidden) return { key: "CASE.Exchange.DefenceHidden", data: {}, dealt, noDamage };
-  if (effect.key !== null) return { key: effect.key, data: effect.data, dealt, noDamage };
-  return { key: `CASE.Exchange.Phase.${t.phase}`, data: {}, dealt, noDamage };
+  if (t.toHit) return { key: t.toHit.calledShotMissed ? "CASE.Exchange.CalledShotMissed" : `CASE.AttackResult.${t.toHit.result}`, data: {}, dealt };
+  if (hidden) return { key: "CASE.Exchange.DefenceHidden", data: {}, dealt };
+  if (effect.key !== null) return { key: effect.key, data: effect.data, dealt };
+  return { key: `CASE.Exchange.Phase.${t.phase}`, data: {}, dealt };
 }
 
 /** The card for one viewer. */
@@ -313,15 +306,13 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       img: viewer.portrait?.(t.uuid) ?? null,
       onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
-      // A finished row that was never applied (a miss, an avoided attack, a hit that got nothing through) is done.
-      phaseKey: `CASE.Exchange.Phase.${next.finished && t.phase === "resolved" ? "done" : t.phase}`,
-      showPhase: t.phase !== "resolved" || next.finished,
-      defenceInHead: !next.finished && !hidden && d?.code === "none" && d.die === null && d.cs.length === 0 && t.toHit !== null && t.defencePicked !== true && !(viewer.isGM && mayChangeDefence(state, t.key)),
+      phaseKey: `CASE.Exchange.Phase.${t.phase}`,
+      showPhase: t.phase !== "resolved",
+      defenceInHead: !next.finished && !hidden && d?.code === "none" && d.die === null && t.toHit !== null && t.defencePicked !== true,
       canDefend: ownsTarget && next.awaitingDefence,
       defenceButtons: choices.buttons,
       defenceCs: choices.sharedCs,
       bestDefence: choices.best,
-      foldWaiting: viewer.isGM && next.awaitingDefence,
       fold: next.finished || (viewer.isGM && next.awaitingDefence),
       rowMenu: canApplyToSelected || canPull,
       rowActions: canApplyToSelected || canPull || (mayApply && (next.apply || next.undo)),
@@ -385,7 +376,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
         ? { before: t.applied.healthBefore, after: t.applied.healthAfter, max: t.applied.max, hidden: t.sealed === true, reachedZero: t.applied.reachedZero, rebound: state.attacker.sealed === true ? null : (t.applied.rebound ?? null), out: t.applied.out === true }
         : null,
       areaDistance: state.area && t.areaDistance !== undefined && t.areaDistance > 0 ? t.areaDistance : null,
-      checksAfterApply: mayApply && next.apply ? t.consequences.filter((c) => c.outcome === null).map((c) => `CASE.Consequence.${c.check}`) : [],
+      // A check the viewer's Apply calls for waits off the card until then (the to-hit's result names it).
       consequences: t.consequences.filter((c) => !(mayApply && next.apply && c.outcome === null)).map((c) => {
         const out = consequenceOutcome(c, t.sealed === true);
         return {
@@ -408,8 +399,6 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       escapes: t.escapes.map((e) => ({ die: e.die, colorKey: `CASE.Color.${e.color}`, resultKey: `CASE.Exchange.Escape.${e.result}` })),
     };
   });
-  const canApplyAll = viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2;
-  const canRollAllChecks = viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2;
   return {
     attackKey: `CASE.Attack.${state.attack}`,
     source: state.source,
@@ -428,9 +417,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     blindsided: state.blindsided,
     complete: exchangeComplete(state),
     canRollToHit: ownsAttacker && state.targets.some((t) => targetActions(state, t.key).rollToHit),
-    canApplyAll,
-    canRollAllChecks,
-    headerActions: canApplyAll || canRollAllChecks,
+    canApplyAll: viewer.isGM && state.targets.filter((t) => targetActions(state, t.key).apply).length >= 2,
+    canRollAllChecks: viewer.isGM && state.targets.reduce((n, t) => n + targetActions(state, t.key).checks.length, 0) >= 2,
     area: state.area
       ? { key: `CASE.Area.Card.${state.area.shape}${state.area.explosive === true ? "Explosive" : ""}`, data: { radius: String(state.area.radius), targets: String(state.targets.length) } }
       : null,

@@ -232,7 +232,9 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
     seen.add(id);
     // A notice that stays (v13 Notification: `permanent`, its `element` once shown); some test worlds give none back.
     const notice = ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }), { permanent: true }) as { element?: HTMLElement | undefined } | undefined;
-    notice?.element?.addEventListener("click", () => void showDefence({ messageId, targetKey: t.key }));
+    notice?.element?.addEventListener("click", () => {
+      showDefence({ messageId, targetKey: t.key });
+    });
     pingToken(t.uuid);
     told.push(t.name);
   }
@@ -242,40 +244,28 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
 /**
  * Defend where you look: brings row `targetKey` of the card in message `messageId` into view,
  * with its defence choices (the card's own buttons): the sidebar open on Chat
- * (`ui.sidebar.changeTab("chat", "primary")`, as public v13 modules call it), the row scrolled to
- * and flashed, a GM's folded row opened, the defence this user chose last focused (Enter repeats
- * it). When the log does not show that card (an old one), the card pops out in its own window.
+ * (`ui.sidebar.changeTab("chat", "primary")`, as public v13 modules call it), a GM's folded row
+ * opened, the row scrolled to and its defence chosen last focused, which outlines the row
+ * (chat.css) and lets Enter repeat that defence.
  */
-export async function showDefence(row: Pick<WaitingRow, "messageId" | "targetKey">): Promise<void> {
+export function showDefence(row: WaitingRow): void {
   ui.sidebar.expand();
   ui.sidebar.changeTab("chat", "primary");
   const found = document.querySelector<HTMLElement>(`#chat [data-message-id="${row.messageId}"] .target-row[data-target-key="${row.targetKey}"]`);
-  if (!found) {
-    const message = game.messages.get(row.messageId);
-    if (message) await new foundry.applications.sidebar.apps.ChatPopout({ message: message as never }).render({ force: true });
-    return;
-  }
-  found.querySelector("details")?.setAttribute("open", "");
-  found.scrollIntoView({ block: "center" });
-  found.classList.add("case-flash");
-  setTimeout(() => {
-    found.classList.remove("case-flash");
-  }, 2000);
-  found.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
+  found?.querySelector("details")?.setAttribute("open", "");
+  found?.scrollIntoView({ block: "center" });
+  found?.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
 }
 
 /**
  * The defend shortcut and the tracker's *Defend!* badge: the choices of the newest row waiting on
  * a defence of a target `mine` accepts (the shortcut: defence-shortcut.ts `viewerRows`), or a notice that none waits.
  */
-export async function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
+export function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
   const row = newestWaitingRow(game.messages, mine, (m) => cardForViewer(m as ChatMessage.Implementation));
-  if (!row) {
-    ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
-    return false;
-  }
-  await showDefence(row);
-  return true;
+  if (row) showDefence(row);
+  else ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
+  return Promise.resolve(row !== null);
 }
 
 /**

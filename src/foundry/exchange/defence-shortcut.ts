@@ -25,11 +25,10 @@ export function rememberDefence(code: string): void {
   void game.settings.set(SYSTEM_ID, "lastDefence", code);
 }
 
-/** A card row the shortcut may defend. */
+/** A card row waiting on a defence. */
 export interface WaitingRow {
   readonly messageId: string;
   readonly targetKey: string;
-  readonly offered: readonly DefenceChoice[];
 }
 
 interface CardMessage {
@@ -59,8 +58,7 @@ export function newestWaitingRow(messages: Iterable<CardMessage>, mine: (t: Exch
       continue; // a card that cannot be read waits on no one
     }
     for (const t of [...state.targets].reverse()) {
-      const defend = mine(t) ? targetActions(state, t.key).defend : [];
-      if (defend.length > 0) return { messageId: message.id ?? "", targetKey: t.key, offered: [...defend, "none"] };
+      if (mine(t) && targetActions(state, t.key).defend.length > 0) return { messageId: message.id ?? "", targetKey: t.key };
     }
   }
   return null;

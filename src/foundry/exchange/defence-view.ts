@@ -10,7 +10,6 @@ import {
   DEFENCE_SCORE,
   UNIVERSAL_TABLE,
   catchRollShift,
-  chanceToStopDamage,
   colorOdds,
   defenceColourOutcomes,
   rankOf,
@@ -82,10 +81,6 @@ export function defenceEffectOf(code: DefenceCode, o: DefenceOutcome, sealed: bo
   return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
 }
 
-function sameReason(a: CsReason, b: CsReason): boolean {
-  return a.cs === b.cs && a.label === b.label;
-}
-
 /**
  * The defence choices of row `t` (`codes`: the defences the rules offer): `gmShifts` gives the
  * GM's shifts on each defence (undefined when this client does not know them).
@@ -93,14 +88,14 @@ function sameReason(a: CsReason, b: CsReason): boolean {
 export function defenceChoices(state: ExchangeState, t: ExchangeTarget, codes: readonly DefenceCode[], gmShifts: (code: DefenceCode) => readonly CsReason[] | undefined, table: UniversalTable = UNIVERSAL_TABLE): DefenceChoicesView {
   const known = codes.map((code) => [...(gmShifts(code) ?? [])]);
   // A shift every defence of the row carries (the extra-defence penalty) is said once, on the row.
-  const shared = (known[0] ?? []).filter((r) => known.every((list) => list.some((x) => sameReason(x, r))));
+  const shared = (known[0] ?? []).filter((r) => known.every((list) => list.some((x) => x.label === r.label && x.cs === r.cs)));
   let best: DefenceChoicesView["best"] = null;
   const buttons = codes.map((code, i): DefenceButtonView => {
     const labelKey = `CASE.Defence.${code}`;
     const outcomes = defenceColourOutcomes(state, t.key, code);
     const outcomeViews = outcomes.map(({ color, outcome, dealt }) => ({
       colorKey: `CASE.Color.${color}`,
-      ...(dealt === null ? defenceEffectOf(code, outcome, t.sealed === true) : { key: dealt === 0 ? "CASE.Exchange.Colour.soaked" : "CASE.Exchange.Colour.through", data: { value: String(outcome.protection), dealt: String(dealt) } }),
+      ...(dealt === null ? defenceEffectOf(code, outcome, t.sealed === true) : { key: dealt === 0 ? "CASE.Exchange.Colour.soaked" : "CASE.Exchange.Colour.through", data: { dealt: String(dealt) } }),
     }));
     if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [], outcomes: outcomeViews };
     const score = DEFENCE_SCORE[code];
@@ -110,7 +105,8 @@ export function defenceChoices(state: ExchangeState, t: ExchangeTarget, codes: r
     if (code === "catch") reasons.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
     const total = reasons.reduce((sum, r) => sum + r.cs, 0);
     const odds = colorOdds(value, total, table);
-    const stop = Math.round(chanceToStopDamage(outcomes, odds) * 100);
+    // The chance this defence alone keeps the damage off: the odds of its colours that stop it.
+    const stop = Math.round(outcomes.reduce((sum, o) => sum + (o.stopsDamage ? odds[o.color] : 0), 0) * 100);
     if (stop > 0 && (best === null || stop > best.percent)) best = { labelKey, percent: stop };
     const base = rankOf(value).key;
     const shifted = shiftColumn(value, total).rank.key;
@@ -120,7 +116,7 @@ export function defenceChoices(state: ExchangeState, t: ExchangeTarget, codes: r
       scoreKey: `CASE.Score.${score}`,
       rankKey: `CASE.Rank.${base}`,
       cs: total !== 0 ? formatSigned(total) : null,
-      csReasons: csViews(reasons.filter((r) => !shared.some((s) => sameReason(s, r)))),
+      csReasons: csViews(reasons.filter((r) => !shared.some((x) => x.label === r.label && x.cs === r.cs))),
       shiftedKey: shifted !== base ? `CASE.Rank.${shifted}` : null,
       odds: COLORS.map((color) => ({ color, letterKey: `CASE.Color.Letter.${color}`, percent: Math.round(odds[color] * 100) })),
       outcomes: outcomeViews,

@@ -34,8 +34,3 @@ export function defenceColourOutcomes(state: ExchangeState, key: string, defence
     return { color, outcome, dealt, stopsDamage: outcome.avoided || dealt === 0 };
   });
 }
-
-/** The chance (0–1) that a defence's roll alone keeps the damage off, given its colours' outcomes and the odds of each colour on its shifted column. */
-export function chanceToStopDamage(outcomes: readonly ColourOutcome[], odds: Readonly<Record<Color, number>>): number {
-  return outcomes.reduce((sum, o) => sum + (o.stopsDamage ? odds[o.color] : 0), 0);
-}

@@ -50,10 +50,10 @@ describe("defence choices on the card", () => {
     const block = (["white", "green", "yellow", "red"] as const).map((c) => {
       const p = defenceProtection("block", 20, c);
       const colour = c.charAt(0).toUpperCase() + c.slice(1);
-      return p >= 20 ? `${colour}: protection ${String(p)}, no damage` : `${colour}: protection ${String(p)}, ${String(20 - p)} gets through`;
+      return p >= 20 ? `${colour}: no damage` : `${colour}: ${String(20 - p)} gets through`;
     });
     expect(tooltip(doc, "block")).toBe(block.join(" · "));
-    expect(tooltip(doc, "block")).toMatch(/Red: protection \d+, no damage$/);
+    expect(tooltip(doc, "block")).toMatch(/Red: no damage$/);
   });
 
   it("colour outcomes on defence: the row names the defence with the best chance of no damage, from the buttons' odds", () => {
@@ -84,7 +84,7 @@ describe("defence choices on the card", () => {
     if (catchOption) expect(queryAll(catchOption, ".cs-note").map((n) => text(n))).toEqual(["−3 CS Catching something aimed at you"]);
   });
 
-  it("zero damage finishes: a hit armor soaks whole shows no Apply damage and no Undo; its row folds and says it is done", () => {
+  it("zero damage finishes: a hit armor soaks whole shows no Apply damage and no Undo; its row folds and says no damage got through", () => {
     // Gravel's red Blunt Attack (20 damage) on Kestrel in 20-point body armor: nothing gets through.
     let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 20, targetArmor: 20 });
     state = rollToHit(declineDefence(state, "0"), "0", { die: 99 });
@@ -93,8 +93,8 @@ describe("defence choices on the card", () => {
       const doc = render(state, viewer, { ...PLAIN, ownersApplyDamage: true });
       for (const action of ["caseApplyDamage", "caseUndoDamage", "caseApplyAll"]) expect(queryAll(doc, `[data-action="${action}"]`)).toHaveLength(0);
       expect(queryAll(doc, "details.row-details")).toHaveLength(1);
-      expect(text(queryOne(doc, ".summary-outcome"))).toMatch(/· no damage, nothing to apply$/);
-      expect(text(queryOne(doc, ".target-phase"))).toBe("Done");
+      expect(text(queryOne(doc, ".summary-outcome"))).toMatch(/· no damage got through$/);
+      expect(queryAll(doc, "li.finished")).toHaveLength(1);
     }
     expect(queryAll(render(state, GM), ".attack-card.complete")).toHaveLength(1);
   });

@@ -1,19 +1,16 @@
 /**
  * Issue 24, "Defend where you look": the tracker's *Defend!* badge, the defence notice and the
  * defend shortcut bring the card's row into view with its defence choices (the card's own
- * buttons: the same query), or pop the card out when the log does not show it; the shortcut is
- * on a key core does not use.
+ * buttons: the same query); the shortcut is on a key core does not use.
  *
  * The doubles of what Foundry gives: `ui.sidebar.expand()` and `ui.sidebar.changeTab("chat",
- * "primary")` as public v13 modules call them (e.g. Dice So Nice's tour), a ChatPopout that
- * records the message it renders (foundryvtt.com/api ChatPopout: `{ message }`), a notification
- * with its `element` (v13 `Notification`), and the chat log's row as an element that records being
- * scrolled to, opened and focused. The card is the real template, rendered by real Handlebars.
+ * "primary")` as public v13 modules call them (e.g. Dice So Nice's tour), a notification with its
+ * `element` (v13 `Notification`), and the chat log's row as an element that records being scrolled
+ * to, opened and focused. The card is the real template, rendered by real Handlebars.
  */
 import "../../support/foundry-globals";
 import "../../support/chat-globals";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { foundryDouble } from "../../support/foundry-double";
 import { FakeMessage, installWorld, kestrelAndGravel, type FakeActor, type World } from "../../support/exchange-world";
 import { createExchange, readExchangeForTest } from "../../support/exchange-fixtures";
 import { attackCardContext } from "../../../src/foundry/exchange/card-context";
@@ -32,7 +29,6 @@ let villain: FakeActor;
 /** A chat-log row as much as showDefence touches of it. */
 class RowDouble {
   readonly listeners: (() => unknown)[] = [];
-  readonly classes = new Set<string>();
   readonly asked: string[] = [];
   scrolled = 0;
   opened = false;
@@ -47,36 +43,22 @@ class RowDouble {
   scrollIntoView(): void {
     this.scrolled += 1;
   }
-  get classList(): { add(c: string): void; remove(c: string): void } {
-    return { add: (c) => this.classes.add(c), remove: (c) => this.classes.delete(c) };
-  }
-}
-
-const popouts: unknown[] = [];
-class ChatPopoutDouble {
-  constructor(readonly options: { message: unknown }) {}
-  render(): Promise<this> {
-    popouts.push(this.options.message);
-    return Promise.resolve(this);
-  }
 }
 
 let sidebar: { tabs: string[]; expanded: number };
 /** The row the chat log shows, or null when the log does not show the card. */
-let chatRow: RowDouble | null;
+let chatRow: RowDouble;
 let selectors: string[];
 
 beforeEach(() => {
   world = installWorld();
   ({ hero, villain } = kestrelAndGravel(world));
-  popouts.length = 0;
   sidebar = { tabs: [], expanded: 0 };
   chatRow = new RowDouble();
   selectors = [];
   const ui = (globalThis as unknown as { ui: Record<string, unknown> }).ui;
   vi.stubGlobal("ui", { ...ui, sidebar: { expand: () => (sidebar.expanded += 1), changeTab: (tab: string, group: string) => sidebar.tabs.push(`${tab}/${group}`) } });
   vi.stubGlobal("document", { querySelector: (s: string) => (selectors.push(s), chatRow) });
-  vi.stubGlobal("foundry", { ...foundryDouble, applications: { ...foundryDouble.applications, sidebar: { apps: { ChatPopout: ChatPopoutDouble } } } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -117,19 +99,10 @@ describe("defend where you look", () => {
     expect(sidebar).toEqual({ tabs: ["chat/primary"], expanded: 1 });
     expect(selectors).toEqual([`#chat [data-message-id="${newer.id}"] .target-row[data-target-key="0"]`]);
     expect(chatRow).toMatchObject({ scrolled: 1, opened: true, focused: '[data-defence="weave"]' });
-    expect(chatRow?.classes.has("case-flash")).toBe(true);
-    expect(popouts).toEqual([]);
     // The focused element is the card's own Weave button (the card's defend query), in the row the GM opens.
     const card = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(readExchangeForTest(newer.system.exchange), { isGM: true, owns: () => true, isNpc: () => false }, { hideNpcDefences: false, ownersApplyDamage: false })));
     const weave = queryAll(card, '.target-row[data-target-key="0"] details [data-defence="weave"]');
     expect(weave.map((b) => attr(b, "data-action"))).toEqual(["caseDefend"]);
-  });
-
-  it("defend badge opens the card: a card the chat log does not show pops out in its own window", async () => {
-    const message = waitingCard();
-    chatRow = null;
-    expect(await defendShortcut((t) => t.uuid === hero.uuid)).toBe(true);
-    expect(popouts).toEqual([message]);
   });
 
   it("defend badge opens the card: with nothing waiting the user is told, and no dialog opens", async () => {
@@ -150,7 +123,7 @@ describe("defend where you look", () => {
     expect(shown).toEqual([{ text: "Gravel attacks Kestrel: click to choose Kestrel's defence.", options: { permanent: true } }]);
     for (const listener of notice.listeners) await listener();
     await vi.waitFor(() => {
-      expect(chatRow?.scrolled).toBe(1);
+      expect(chatRow.scrolled).toBe(1);
     });
     expect(sidebar.tabs).toEqual(["chat/primary"]);
   });

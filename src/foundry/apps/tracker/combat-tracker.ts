@@ -273,9 +273,8 @@ export class CaseCombatTracker extends CombatTracker {
 
   /** The *Defend!* badge: the newest card row waiting on this combatant's defence, in view and in the defence dialog (exchange/card.ts). */
   static async #showDefence(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const combatant = this.combatantOf(target);
-    const uuids = [combatant?.actor?.uuid, combatant?.token?.uuid].filter((u) => u !== undefined);
-    await defendShortcut((t) => uuids.includes(t.actorUuid) || uuids.includes(t.uuid));
+    const c = this.combatantOf(target);
+    await defendShortcut((t) => t.actorUuid === c?.actor?.uuid || t.uuid === c?.token?.uuid);
   }
 
   /** Core's hide toggle (the Judge: the combatant is the GM's document to update). */
