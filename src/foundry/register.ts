@@ -31,8 +31,8 @@ import { registerChatBatch } from "./documents/chat-batch";
 import { registerKeptRecords } from "./exchange/kept-records";
 import type { CardServices } from "./exchange/gm-actions";
 import { CASE_QUERIES } from "./queries";
-import { defendWithLast, registerDefenceShortcut } from "./exchange/defence-shortcut";
-import { currentViewer } from "./exchange/card";
+import { registerDefenceShortcut, viewerRows } from "./exchange/defence-shortcut";
+import { currentViewer, defendShortcut } from "./exchange/card";
 import { selectedTokenUuids } from "./exchange/board";
 import type { TurnServices } from "./combat/queries";
 import { TURN_CARD_TEMPLATE, foundryTurnDirectory, turnCombatBridge } from "./combat/foundry-host";
@@ -160,7 +160,7 @@ export function registerSystem(): void {
   registerHotbarHook();
   registerCanvasDropHook();
   registerCombatTurn();
-  registerDefenceShortcut(() => defendWithLast(currentViewer(), selectedTokenUuids()));
+  registerDefenceShortcut(() => defendShortcut(viewerRows(currentViewer(), selectedTokenUuids())));
   registerSelfTest();
 }
 

@@ -317,7 +317,7 @@ describe("refused transitions are 'stale' and change nothing", () => {
     // The record of what was rolled stays; what the hit did is gone.
     expect(t0(undone).toHit).toEqual(t0(stun).toHit);
     expect(t0(undone).applied).toBeNull();
-    expect(targetActions(undone, "0")).toEqual({ defend: [], awaitingDefence: false, rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });
+    expect(targetActions(undone, "0")).toEqual({ defend: [], awaitingDefence: false, rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false, finished: false });
     expectRefused(undone, (s) => applyDamage(s, "0", { value: 100, max: 100 }), "stale");
     expectRefused(undone, (s) => resolveConsequence(s, "0", { check: "stun", die: 50 }), "stale");
     expectRefused(undone, (s) => undoDamage(s, "0", { value: 100, max: 100 }), "stale");
@@ -388,7 +388,7 @@ describe("refused transitions are 'stale' and change nothing", () => {
 
   it("targetActions says what may happen next, phase by phase", () => {
     const s0 = createExchange(exchangeInput("BA"));
-    expect(targetActions(s0, "0")).toEqual({ defend: defenceOptions(s0, "0"), awaitingDefence: true, rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false });
+    expect(targetActions(s0, "0")).toEqual({ defend: defenceOptions(s0, "0"), awaitingDefence: true, rollToHit: false, pull: false, apply: false, undo: false, checks: [], escape: false, finished: false });
     // A helpless target (rules turn/able.ts) still waits on its defence, but is offered No defence only.
     expect(targetActions(s0, "0", null, { mayDefend: false })).toMatchObject({ defend: [], awaitingDefence: true, escape: false });
     const declined = declineDefence(s0, "0");

@@ -20,12 +20,7 @@ import {
   rankOf,
   mayPullDamage,
   COLORS,
-  DEFENCE_SCORE,
-  UNIVERSAL_TABLE,
-  catchRollShift,
   colorIndex,
-  colorOdds,
-  shiftColumn,
   type Color,
   type DefenceCode,
   type UniversalTable,
@@ -34,7 +29,10 @@ import {
   type ExchangeTarget,
   type SlamMove,
 } from "../../rules/index";
-import { formatSigned, pluralKey } from "../core/format";
+import { pluralKey } from "../core/format";
+import { csViews, defenceChoices, defenceEffectOf, type CsView, type DefenceButtonView } from "./defence-view";
+
+export type { CsView, DefenceButtonView } from "./defence-view";
 
 export interface Viewer {
   readonly isGM: boolean;
@@ -66,59 +64,6 @@ export interface ExchangeSettings {
   readonly table?: UniversalTable;
 }
 
-/** A defence button: what it rolls on, the shifts the GM will apply, and the odds of each colour on the shifted column. */
-export interface DefenceButtonView {
-  readonly code: DefenceCode;
-  readonly labelKey: string;
-  /** The score it rolls on and its rank ("Agy (bal)", "Remarkable"); null on a sealed row (the NPC's scores are the GM's). */
-  readonly scoreKey: string | null;
-  readonly rankKey: string | null;
-  /** The total shift on the roll ("−2"), null when none; the reasons, for the tooltip. */
-  readonly cs: string | null;
-  readonly csReasons: readonly CsView[];
-  /** The column after the shifts, when they move it. */
-  readonly shiftedKey: string | null;
-  /** The chance of each colour on that column, in per cent (empty on a sealed row). */
-  readonly odds: readonly { readonly color: Color; readonly letterKey: string; readonly percent: number }[];
-}
-
-/** The defence buttons of one row, read off the rules (the score, Catch's own shift, the column's odds). */
-function defenceButtons(t: ExchangeTarget, codes: readonly DefenceCode[], settings: ExchangeSettings): DefenceButtonView[] {
-  return codes.map((code): DefenceButtonView => {
-    const labelKey = `CASE.Defence.${code}`;
-    if (t.sealed === true) return { code, labelKey, scoreKey: null, rankKey: null, cs: null, csReasons: [], shiftedKey: null, odds: [] };
-    const score = DEFENCE_SCORE[code];
-    const value = t.scores[score];
-    // The same list chooseDefence reads: the GM's shifts, then Catch's own (rules catchRollShift).
-    const reasons: CsReason[] = [...(settings.defenceCs?.(t.key, code) ?? [])];
-    if (code === "catch") reasons.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
-    const total = reasons.reduce((sum, r) => sum + r.cs, 0);
-    const odds = colorOdds(value, total, settings.table ?? UNIVERSAL_TABLE);
-    const base = rankOf(value).key;
-    const shifted = shiftColumn(value, total).rank.key;
-    return {
-      code,
-      labelKey,
-      scoreKey: `CASE.Score.${score}`,
-      rankKey: `CASE.Rank.${base}`,
-      cs: total !== 0 ? formatSigned(total) : null,
-      csReasons: csViews(reasons),
-      shiftedKey: shifted !== base ? `CASE.Rank.${shifted}` : null,
-      odds: COLORS.map((color) => ({ color, letterKey: `CASE.Color.Letter.${color}`, percent: Math.round(odds[color] * 100) })),
-    };
-  });
-}
-
-export interface CsView {
-  readonly cs: string;
-  readonly label: string;
-  readonly localize: boolean;
-}
-
-function csViews(list: readonly CsReason[]): CsView[] {
-  return list.map((c) => ({ cs: formatSigned(c.cs), label: c.label, localize: c.localize }));
-}
-
 /** The card's obstacle lines: each object's material strength, nearest first ("Obstacle: Excellent material −20"). */
 export function obstacleLines(materialStrengths: readonly number[]): { rankKey: string; value: number }[] {
   return materialStrengths.map((ms) => ({ rankKey: `CASE.Rank.${rankOf(ms).key}`, value: ms }));
@@ -138,8 +83,22 @@ export interface TargetRowView {
   readonly onScene: boolean;
   readonly phase: ExchangeTarget["phase"];
   readonly phaseKey: string;
+  /** The phase is said in the row's head (not on a resolved row: its result, buttons or folded line say it). */
+  readonly showPhase: boolean;
+  /** A bare "No defence" (no die, no shift, not picked) is said in the row's head, after the name, once the to-hit is rolled. */
+  readonly defenceInHead: boolean;
   readonly canDefend: boolean;
   readonly defenceButtons: readonly DefenceButtonView[];
+  /** The shifts every defence of the row carries (the extra-defence penalty), said once under the buttons. */
+  readonly defenceCs: readonly CsView[];
+  /** The defence most likely to keep the damage off by itself, with that chance in per cent; null when none can. */
+  readonly bestDefence: { readonly labelKey: string; readonly percent: number } | null;
+  /** The row folds to one line (a <details>) until opened: finished, or (for the GM) waiting on its defence. */
+  readonly fold: boolean;
+  /** The row's rarely used actions (Pull, Less damage…, Apply to selected) fold into its menu: shown when it holds one. */
+  readonly rowMenu: boolean;
+  /** The row has a damage action to show (Apply, Undo or its menu). */
+  readonly rowActions: boolean;
   readonly defenceHidden: boolean;
   readonly defence: null | {
     readonly labelKey: string;
@@ -261,7 +220,7 @@ export interface ExchangeCardView {
   readonly complete: boolean;
   /** A to-hit roll is pending (the GM was away when it was due) and this viewer may ask for it. */
   readonly canRollToHit: boolean;
-  /** The GM's *Apply all*: shown when two rows or more may take their damage now. */
+  /** The GM's *Apply all* (in the card's header): shown when two rows or more may take their damage now. */
   readonly canApplyAll: boolean;
   /** The GM's *Roll all due checks*: shown when two Slam?/Stun?/Kill? checks or more are due now. */
   readonly canRollAllChecks: boolean;
@@ -274,16 +233,7 @@ function defenceEffect(t: ExchangeTarget): { key: string | null; data: Record<st
   const d = t.defence;
   // "No defence" says it all: no effect text after it.
   if (!d || d.code === "none") return { key: null, data: {} };
-  const o = d.outcome;
-  if (o.catchResult !== null) return { key: `CASE.Exchange.Catch.${o.catchResult}`, data: {} };
-  if (o.autoHit) return { key: "CASE.Exchange.AutoHit", data: {} };
-  if (o.avoided) return o.bonusCs > 0 ? { key: "CASE.Exchange.AvoidedBonus", data: { cs: formatSigned(o.bonusCs) } } : { key: "CASE.Exchange.Avoided", data: {} };
-  if (o.protection > 0 || d.code === "block" || d.code === "brace") {
-    // A sealed row's protection is the GM's secret: players read that it protects, not how much.
-    if (t.sealed === true) return { key: "CASE.Exchange.DefenceProtects", data: {} };
-    return { key: "CASE.Exchange.DefenceProtection", data: { value: String(o.protection) } };
-  }
-  return { key: "CASE.Exchange.AttackShift", data: { cs: formatSigned(o.attackCs) } };
+  return defenceEffectOf(d.code, d.outcome, t.sealed === true);
 }
 
 function consequenceOutcome(c: ExchangeTarget["consequences"][number], sealed: boolean): { key: string | null; data: Record<string, string> } {
@@ -352,6 +302,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
     const next = targetActions(state, t.key, settings.turn ?? null, { mayDefend: settings.mayDefend?.(t.key) ?? true });
     const canPull = ownsAttacker && next.pull;
     const rolledIndex = t.toHit ? colorIndex(t.toHit.color) : 0;
+    const choices = ownsTarget ? defenceChoices(state, t, next.defend, (code) => settings.defenceCs?.(t.key, code), settings.table) : { buttons: [], sharedCs: [], best: null };
+    const canApplyToSelected = mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0;
     return {
       key: t.key,
       name: t.name,
@@ -360,8 +312,15 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
+      showPhase: t.phase !== "resolved",
+      defenceInHead: !next.finished && !hidden && d?.code === "none" && d.die === null && t.toHit !== null && t.defencePicked !== true,
       canDefend: ownsTarget && next.awaitingDefence,
-      defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
+      defenceButtons: choices.buttons,
+      defenceCs: choices.sharedCs,
+      bestDefence: choices.best,
+      fold: next.finished || (viewer.isGM && next.awaitingDefence),
+      rowMenu: canApplyToSelected || canPull,
+      rowActions: canApplyToSelected || canPull || (mayApply && (next.apply || next.undo)),
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
         d === null || hidden
@@ -411,7 +370,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       pullColors: canPull && mayPullColor(state.attack) ? COLORS.filter((c) => colorIndex(c) < rolledIndex).map((color) => ({ color, labelKey: `CASE.Color.${color}` })) : [],
       pullDamage: canPull && mayPullDamage(state.attack),
       canApply: mayApply && next.apply,
-      canApplyToSelected: mayApply && next.apply && (dmg?.dealt ?? 0) > 0 && (dmg?.rebound ?? 0) === 0,
+      canApplyToSelected,
       // A sealed row's Health numbers (and the others') are the GM's: players read only where the damage went.
       appliedTo: (t.applied?.others ?? []).map((o) => ({ name: o.name, before: o.before, after: o.after, max: o.max, hidden: t.sealed === true })),
       canUndo: mayApply && next.undo,
@@ -423,7 +382,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
         : null,
       areaDistance: state.area && t.areaDistance !== undefined && t.areaDistance > 0 ? t.areaDistance : null,
       ownCs: csViews(t.toHitCs ?? []),
-      consequences: t.consequences.map((c) => {
+      // A check the viewer's Apply calls for waits off the card until then (the to-hit's result names it).
+      consequences: t.consequences.filter((c) => !(mayApply && next.apply && c.outcome === null)).map((c) => {
         const out = consequenceOutcome(c, t.sealed === true);
         return {
           check: c.check,
@@ -438,13 +398,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           ...slamMoveLine(c.moved ?? null),
         };
       }),
-      finished:
-        (t.phase === "resolved" || t.phase === "applied") &&
-        !next.apply &&
-        !next.pull &&
-        !next.escape &&
-        next.checks.length === 0 &&
-        (t.phase === "applied" || t.consequences.every((c) => c.outcome !== null)),
+      finished: next.finished,
       outcome: rowOutcome(t, hidden, effect),
       canEscape: ownsTarget && next.escape,
       escapeAttempt: t.escapes.length,

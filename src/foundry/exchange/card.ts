@@ -9,7 +9,7 @@ import { attackCardContext, type ExchangeCardView, type ExchangeSettings, type V
 import { applyAllQuery, applyDamageQuery, consequenceQuery, defenceShifts, defendQuery, escapeQuery, pullQuery, rollAllChecksQuery, rollToHitQuery, undoDamageQuery } from "./gm-actions";
 import { requestGM } from "../requests/gm";
 import { actorFromUuid } from "../core/guards";
-import { COLORS, targetActions, type Color, type CsReason, type ExchangeState } from "../../rules/index";
+import { COLORS, targetActions, type Color, type CsReason, type ExchangeState, type ExchangeTarget } from "../../rules/index";
 import { callCaseHook } from "../core/case-hooks";
 import type { ClickActions } from "../ui/click-actions";
 import type { CardOwner } from "../ui/chat-card";
@@ -18,7 +18,7 @@ import { askPullDamage } from "../ui/dialogs";
 import { pullDamageMax } from "../ui/dialog-forms";
 import { boardCanvas, hoverToken, pingToken, tokenOnBoard, unhoverToken } from "./board";
 import { applyToSelected } from "./apply-to-selected";
-import { rememberDefence } from "./defence-shortcut";
+import { newestWaitingRow, rememberDefence, type WaitingRow } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
 
@@ -220,8 +220,9 @@ function noticedList(): string[] {
 
 /**
  * Tells a player, once per card and row, that a card waits on a defence of a character they
- * own, and pings that token on their canvas (the GM sees every card and is not told). Returns
- * the names told about.
+ * own, and pings that token on their canvas (the GM sees every card and is not told). The
+ * notice stays until clicked, and a click shows the row's defence choices ({@link showDefence}).
+ * Returns the names told about.
  */
 export function noticeWaitingDefences(messageId: string, state: ExchangeState, viewer: Viewer, seen: SeenRows = NOTICED): string[] {
   if (viewer.isGM) return [];
@@ -231,7 +232,11 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
     const id = `${messageId}:${t.key}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }));
+    // A notice that stays (v13 Notification: `permanent`, its `element` once shown); some test worlds give none back.
+    const notice = ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }), { permanent: true }) as { element?: HTMLElement | undefined } | undefined;
+    notice?.element?.addEventListener("click", () => {
+      showDefence({ messageId, targetKey: t.key });
+    });
     pingToken(t.uuid);
     told.push(t.name);
   }
@@ -258,6 +263,33 @@ export async function attackCardView(message: ChatMessage.Implementation): Promi
 export function activateAttackCard(message: ChatMessage.Implementation, content: HTMLElement): void {
   activateCard(content);
   noticeWaitingDefences(message.id ?? "", cardForViewer(message), currentViewer());
+}
+
+/**
+ * Defend where you look: brings row `targetKey` of the card in message `messageId` into view,
+ * with its defence choices (the card's own buttons): the sidebar open on Chat
+ * (`ui.sidebar.changeTab("chat", "primary")`, as public v13 modules call it), a GM's folded row
+ * opened, the row scrolled to and its defence chosen last focused, which outlines the row
+ * (chat.css) and lets Enter repeat that defence.
+ */
+export function showDefence(row: WaitingRow): void {
+  ui.sidebar.expand();
+  ui.sidebar.changeTab("chat", "primary");
+  const found = document.querySelector<HTMLElement>(`#chat [data-message-id="${row.messageId}"] .target-row[data-target-key="${row.targetKey}"]`);
+  found?.querySelector("details")?.setAttribute("open", "");
+  found?.scrollIntoView({ block: "center" });
+  found?.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
+}
+
+/**
+ * The defend shortcut and the tracker's *Defend!* badge: the choices of the newest row waiting on
+ * a defence of a target `mine` accepts (the shortcut: defence-shortcut.ts `viewerRows`), or a notice that none waits.
+ */
+export function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
+  const row = newestWaitingRow(game.messages, mine, (m) => cardForViewer(m as ChatMessage.Implementation));
+  if (row) showDefence(row);
+  else ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
+  return Promise.resolve(row !== null);
 }
 
 /**

@@ -1,19 +1,19 @@
 /**
- * The defence shortcut: a keybinding (Shift+D by default, changeable in Configure Controls)
- * that defends with the defence this user chose last, on the newest attack card waiting on a
- * defence of their token. The last defence is a client setting (`case.lastDefence`), so each
- * player's shortcut remembers their own. Registered with `game.keybindings.register`
- * (foundryvtt.com/api ClientKeybindings#register: name, hint, editable, onDown; done in init).
+ * The defence shortcut: a keybinding (Shift+G by default, changeable in Configure Controls; not
+ * Shift+D, which is core's "face right") that shows the defence choices of the newest attack card
+ * waiting on a defence of this user's token (defend-here.ts `showDefence`: the card's row in a
+ * small dialog, the defence chosen last focused, so Enter repeats it). The last defence is a
+ * client setting (`case.lastDefence`), so each player's dialog remembers their own. Registered with
+ * `game.keybindings.register` (foundryvtt.com/api ClientKeybindings#register: name, hint,
+ * editable, onDown; done in init).
  */
-import { DEFENCE_CODES, targetActions, type DefenceChoice } from "../../rules/index";
+import { DEFENCE_CODES, targetActions, type DefenceChoice, type ExchangeTarget } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
-import { requestGM } from "../requests/gm";
-import { cardForViewer, cardRevision } from "./card-store";
-import { defendQuery } from "./gm-actions";
+import type { cardForViewer } from "./card-store";
 import type { Viewer } from "./card-context";
 
 /** The keybinding's action name (under the system's namespace). */
-export const DEFEND_LAST_ACTION = "defendLast";
+export const DEFEND_ACTION = "defend";
 
 function isDefenceChoice(code: string): code is DefenceChoice {
   return code === "none" || (DEFENCE_CODES as readonly string[]).includes(code);
@@ -25,11 +25,10 @@ export function rememberDefence(code: string): void {
   void game.settings.set(SYSTEM_ID, "lastDefence", code);
 }
 
-/** A card row the shortcut may defend. */
+/** A card row waiting on a defence. */
 export interface WaitingRow {
   readonly messageId: string;
   readonly targetKey: string;
-  readonly offered: readonly DefenceChoice[];
 }
 
 interface CardMessage {
@@ -39,12 +38,13 @@ interface CardMessage {
   readonly timestamp?: number;
 }
 
-/**
- * The newest row, over the attack cards given, that waits on a defence of this viewer's
- * token: a player's own characters; the GM's only the tokens they have selected (`selected`
- * UUIDs), so a GM never defends for a token by chance. Null when nothing waits.
- */
-export function newestWaitingRow(messages: Iterable<CardMessage>, viewer: Viewer, selected: readonly string[], read: (m: CardMessage) => ReturnType<typeof cardForViewer>): WaitingRow | null {
+/** Whose rows the shortcut looks at: a player's own characters; the GM's only the tokens they have selected (`selected` UUIDs), so a GM never defends for a token by chance. */
+export function viewerRows(viewer: Viewer, selected: readonly string[]): (t: ExchangeTarget) => boolean {
+  return (t) => (viewer.isGM ? selected.includes(t.uuid) : viewer.owns(t.actorUuid));
+}
+
+/** The newest row, over the attack cards given, that waits on a defence of a target `mine` accepts. Null when nothing waits. */
+export function newestWaitingRow(messages: Iterable<CardMessage>, mine: (t: ExchangeTarget) => boolean, read: (m: CardMessage) => ReturnType<typeof cardForViewer>): WaitingRow | null {
   const cards = [...messages]
     .map((m, order) => ({ m, order }))
     .filter(({ m }) => m.type === "attack" && m.id)
@@ -58,44 +58,19 @@ export function newestWaitingRow(messages: Iterable<CardMessage>, viewer: Viewer
       continue; // a card that cannot be read waits on no one
     }
     for (const t of [...state.targets].reverse()) {
-      const mine = viewer.isGM ? selected.includes(t.uuid) : viewer.owns(t.actorUuid);
-      const defend = mine ? targetActions(state, t.key).defend : [];
-      if (defend.length > 0) return { messageId: message.id ?? "", targetKey: t.key, offered: [...defend, "none"] };
+      if (mine(t) && targetActions(state, t.key).defend.length > 0) return { messageId: message.id ?? "", targetKey: t.key };
     }
   }
   return null;
 }
 
-/**
- * Defends with the last defence on the newest card waiting on this user's token; tells the user
- * when nothing waits, no defence was chosen yet, or the last one is not offered there.
- */
-export async function defendWithLast(viewer: Viewer, selected: readonly string[]): Promise<boolean> {
-  const last = game.settings.get(SYSTEM_ID, "lastDefence");
-  if (!isDefenceChoice(last)) {
-    ui.notifications.warn(game.i18n.localize("CASE.Board.NoLastDefence"));
-    return false;
-  }
-  const row = newestWaitingRow(game.messages, viewer, selected, (m) => cardForViewer(m as ChatMessage.Implementation));
-  if (!row) {
-    ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
-    return false;
-  }
-  if (!row.offered.includes(last)) {
-    ui.notifications.warn(game.i18n.format("CASE.Board.LastDefenceNotOffered", { defence: game.i18n.localize(`CASE.Defence.${last}`) }));
-    return false;
-  }
-  await requestGM(defendQuery, { messageId: row.messageId, targetKey: row.targetKey, revision: cardRevision(row.messageId), defence: last });
-  return true;
-}
-
-/** Registers the shortcut (on init). `run` is what a key press does (the card's defendWithLast for this client). */
+/** Registers the shortcut (on init). `run` is what a key press does (defend-here.ts `defendShortcut` for this client). */
 export function registerDefenceShortcut(run: () => Promise<unknown>): void {
-  game.keybindings.register(SYSTEM_ID, DEFEND_LAST_ACTION, {
-    name: "CASE.Board.DefendLastName",
-    hint: "CASE.Board.DefendLastHint",
-    // "SHIFT": a MODIFIER_KEYS name, which ClientKeybindings maps to its key ("Shift").
-    editable: [{ key: "KeyD", modifiers: ["SHIFT"] }],
+  game.keybindings.register(SYSTEM_ID, DEFEND_ACTION, {
+    name: "CASE.Board.DefendName",
+    hint: "CASE.Board.DefendHint",
+    // "SHIFT": a MODIFIER_KEYS name, which ClientKeybindings maps to its key ("Shift"). Shift+W/A/S/D are core's token facing.
+    editable: [{ key: "KeyG", modifiers: ["SHIFT"] }],
     onDown: () => {
       void run();
       return true;

@@ -98,15 +98,19 @@ function strengthContestFor(state: ExchangeState, target: ExchangeTarget, result
   return strengthAction(state.attacker.strength, target.scores["strength.mgt"], strengthDie, table);
 }
 
+/** The damage value a hit on this row rolls or deals before protection: the attack's, shifted by a flurry, fallen off with an area row's distance (rules/areas.ts). */
+export function rowDamageValue(state: ExchangeState, target: ExchangeTarget): number {
+  const base = state.damageCs && state.damageCs.length > 0 ? shiftRank(rankOf(state.damage.value), sumCs(state.damageCs)).number : state.damage.value;
+  return state.area ? areaRowDamage(state.area, base, target.areaDistance ?? 0) : base;
+}
+
 /** Damage of a result with this colour, after protection. */
 function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, counts: boolean, damageDie: number | null, table: UniversalTable, rawOverride?: number, contest: StrengthContestRoll | null = null): DamageRecord | null {
   let raw: number;
   let die: number | null = null;
   let dieColor: Color | null = null;
   if (isHit(result) && counts) {
-    // An area attack's row: an explosion's damage falls off with the row's distance (rules/areas.ts).
-    const base = state.damageCs && state.damageCs.length > 0 ? shiftRank(rankOf(state.damage.value), sumCs(state.damageCs)).number : state.damage.value;
-    const value = state.area ? areaRowDamage(state.area, base, target.areaDistance ?? 0) : base;
+    const value = rowDamageValue(state, target);
     if (state.damage.method === "intensity") {
       if (damageDie === null) invalid("Intensity damage needs a damage roll.");
       assertD100(damageDie);

@@ -21,13 +21,15 @@
  * apply-damage.ts (apply, undo, damage to others, a Slam's move), checks-and-escapes.ts (the
  * Slam?/Stun?/Kill? checks, escapes from a hold); target-actions.ts (what may happen next:
  * targetActions, completion, the attacker's row); secrets.ts (what players may not see),
- * copy.ts (copying a state field by field, fast), npc-defence.ts (the NPCs' automatic defence).
+ * copy.ts (copying a state field by field, fast), npc-defence.ts (the NPCs' automatic defence),
+ * defence-colours.ts (what each colour of a defence does on a row: the defence buttons' words).
  */
 
 export { type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, type CsReason, DEFENCE_SCORE, type DamageRecord, type DefenceChoice, type DefenceOutcome, EXCHANGE_VERSION, type EscapeRecord, type ExchangeAttacker, ExchangeError, type ExchangeErrorKind, type ExchangeInput, type ExchangeState, type ExchangeTarget, type OtherDamage, KARMA_APPLIES_TO_EACH_TARGET, TARGET_SCORE_KEYS, TO_HIT_AFTER_DEFENCE, type TargetDefence, type TargetInput, type TargetPhase, type TargetScores, type ToHitRecord, createExchange, defenceOptions, defenceOutcome, targetOf } from "./state";
 export { type DefenceRoll, PULL_IS_FINAL, type PullChoice, type ToHitRoll, applyDeclaredDodge, chooseDefence, declineDefence, needsStrengthDie, pullBlow, rollToHit } from "./defend-and-hit";
 export { type DamageApplication, type OthersDamageApplication, UNDO_TAKES_BACK_CHECKS, UNDO_VOIDS_THE_ROW, type UndoPlan, applyDamage, applyDamageToOthers, mayUndo, recordSlamMove, undoDamage, undoPlan } from "./apply-damage";
 export { type ConsequenceRoll, MAX_ESCAPE_ATTEMPTS, escapeHold, holdStands, mayEscape, resolveConsequence } from "./checks-and-escapes";
-export { type TargetActions, exchangeAttackRow, exchangeComplete, targetActions } from "./target-actions";
+export { type TargetActions, ZERO_DAMAGE_NEEDS_NO_APPLY, exchangeAttackRow, exchangeComplete, targetActions } from "./target-actions";
 export * from "./secrets";
 export * from "./npc-defence";
+export * from "./defence-colours";

@@ -22,7 +22,15 @@ export interface TargetActions {
   /** Due Slam?/Stun?/Kill? checks not yet rolled (only once damage is applied). */
   readonly checks: readonly ConsequenceCheck[];
   readonly escape: boolean;
+  /** Nothing more may happen to the row (resolved or applied; no apply, pull, check or escape left; Undo may stay): the card folds it. */
+  readonly finished: boolean;
 }
+
+/**
+ * [RULING] A hit that gets no damage through (and rebounds none onto a charger) needs no Apply:
+ * its row is finished as it is resolved, with nothing to apply and so nothing to undo.
+ */
+export const ZERO_DAMAGE_NEEDS_NO_APPLY = true as boolean;
 
 /**
  * What may happen next to the target row `key` (see {@link TargetActions}); `turn` as for
@@ -33,15 +41,20 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
   const t = targetOf(state, key);
   // A pull lowers the blow: with no damage getting through there is nothing to pull.
   const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && t.damage.dealt > 0 && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
+  const apply = t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0 || !ZERO_DAMAGE_NEEDS_NO_APPLY);
+  const checks = t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [];
+  const escape = target.mayDefend && mayEscape(t, turn);
+  const settled = t.phase === "applied" || (t.phase === "resolved" && t.consequences.every((c) => c.outcome !== null));
   return {
     defend: t.phase === "awaitingDefence" && target.mayDefend ? defenceOptions(state, key) : [],
     awaitingDefence: t.phase === "awaitingDefence",
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
-    apply: t.phase === "resolved" && t.damage !== null && (t.damage.dealt > 0 || t.damage.rebound > 0),
+    apply,
     undo: mayUndo(t),
-    checks: t.phase === "applied" ? t.consequences.filter((c) => c.outcome === null).map((c) => c.check) : [],
-    escape: target.mayDefend && mayEscape(t, turn),
+    checks,
+    escape,
+    finished: settled && !apply && !pullable && !escape && checks.length === 0,
   };
 }
 

@@ -71,11 +71,12 @@ describe("defence button labels", () => {
     expect(text(queryOne(doc, ".no-defence"))).toBe("No defence");
   });
 
-  it("defence button labels: once the free defences are spent, the −2 CS shows with its reason and the odds are on the shifted column", () => {
+  it("defence button labels: once the free defences are spent, the −2 CS shows with its reason (once, on the row: issue 24) and the odds are on the shifted column", () => {
     const state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BT" });
     const doc = render(state, owner, { ...base, defenceCs: () => [EXTRA] });
     // Remarkable −2 CS is Good.
-    expect(option(doc, "dodge")).toBe(`Dodge · Agy (bal) Remarkable −2 CS → Good ${oddsText(30, -2)} −2 CS Defence beyond the free ones`);
+    expect(option(doc, "dodge")).toBe(`Dodge · Agy (bal) Remarkable −2 CS → Good ${oddsText(30, -2)}`);
+    expect(text(queryOne(doc, ".row-cs"))).toBe("−2 CS Defence beyond the free ones");
     expect(oddsText(30, -2)).not.toBe(oddsText(30, 0));
   });
 

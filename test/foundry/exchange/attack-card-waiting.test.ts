@@ -33,7 +33,7 @@ describe("defence waiting", () => {
     const state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA" });
     const seen = new Set<string>();
     expect(noticeWaitingDefences(MESSAGE_ID, state, alice, seen)).toEqual(["Kestrel"]);
-    expect(world.notifications.info).toHaveBeenCalledExactlyOnceWith("Gravel attacks Kestrel: choose Kestrel's defence on the attack card.");
+    expect(world.notifications.info).toHaveBeenCalledExactlyOnceWith("Gravel attacks Kestrel: click to choose Kestrel's defence.");
     // The card renders again (any change, a scroll back): not told twice.
     expect(noticeWaitingDefences(MESSAGE_ID, state, alice, seen)).toEqual([]);
     // Another card waiting on Kestrel is another notice.

@@ -208,9 +208,10 @@ describe("wording: the card reads as sentences at every stage", () => {
 });
 
 describe("collapse: a finished row folds to its outcome", () => {
-  it("collapse: a row waiting on anything stays open; a miss, an avoided attack and applied damage with its checks rolled fold to one line", () => {
+  it("collapse: a row waiting on anything stays open (for the GM a row waiting on its defence is one line: issue 24); a miss, an avoided attack and applied damage with its checks rolled fold to one line", () => {
     let state = createExchange({ attackerActor: villain, targetActor: hero, attack: "BA", damage: 40 });
-    expect(count(render(state, "gm"), "details.row-details")).toBe(0);
+    expect(count(render(state, "owner"), "details.row-details")).toBe(0);
+    expect(count(render(state, "gm"), "details.waiting-details")).toBe(1);
     state = declineDefence(state, "0");
     expect(count(render(state, "gm"), "details.row-details")).toBe(0);
     // A miss: nothing left to do.

@@ -14,7 +14,7 @@ import { renderTemplate } from "../../support/handlebars";
 import { attr, parseHtml, queryAll, text } from "../../support/html";
 import { hoverToken, pingToken, rangesFromTokens, selectedTokenUuids, unhoverToken } from "../../../src/foundry/exchange/board";
 import { noticeWaitingDefences, selectToken } from "../../../src/foundry/exchange/card";
-import { DEFEND_LAST_ACTION, defendWithLast, newestWaitingRow, registerDefenceShortcut, rememberDefence } from "../../../src/foundry/exchange/defence-shortcut";
+import { newestWaitingRow, rememberDefence, viewerRows } from "../../../src/foundry/exchange/defence-shortcut";
 import { applyToSelected } from "../../../src/foundry/exchange/apply-to-selected";
 import { makeAttack } from "../../../src/foundry/exchange/make-attack";
 import { cardForViewer } from "../../../src/foundry/exchange/card-store";
@@ -187,46 +187,22 @@ describe("defence waiting: the token on the board", () => {
     expect(queryAll(render(base), ".target-row").map((li) => attr(li, "data-token-uuid"))).toEqual([undefined]);
   });
 
-  it("defence waiting: the keyboard shortcut is a registered keybinding (Shift+D by default, configurable) whose press runs the defence", () => {
-    const registered: { namespace: string; action: string; config: { name: string; hint: string; editable: unknown; onDown: () => boolean } }[] = [];
-    (game as unknown as { keybindings: unknown }).keybindings = { register: (namespace: string, action: string, config: never) => registered.push({ namespace, action, config }) };
-    let pressed = 0;
-    registerDefenceShortcut(() => (pressed++, Promise.resolve()));
-    expect(registered).toHaveLength(1);
-    expect(registered[0]).toMatchObject({ namespace: "case", action: DEFEND_LAST_ACTION, config: { name: "CASE.Board.DefendLastName", hint: "CASE.Board.DefendLastHint", editable: [{ key: "KeyD", modifiers: ["SHIFT"] }] } });
-    expect(registered[0]?.config.onDown()).toBe(true);
-    expect(pressed).toBe(1);
-  });
-
-  it("defence waiting: the shortcut defends with the last-used defence on the newest card waiting on the user's token", async () => {
+  it("defence waiting: the shortcut finds the newest card waiting on the user's token (a player's own; the GM's selected only), and remembers the defence chosen last", () => {
     const token = board.add({ id: "tokkestrel000001", x: 3, y: 4, actor: hero, controlled: true });
     board.install();
-    (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
-    // Energy (a ray): Dodge is offered, Catch is not.
     const waiting = onToken(createExchange({ attackerActor: villain, targetActor: hero, attack: "En" }), token.document.uuid);
     const older = new FakeMessage("msg0000000000001", waiting);
     const newer = new FakeMessage("msg0000000000002", waiting);
     world.messages.set(older.id, older);
     world.messages.set(newer.id, newer);
     const read = (m: { id: string | null; type: string }) => cardForViewer(m as never);
-    // A player's own character; the GM's only a selected token.
-    expect(newestWaitingRow(world.messages.values(), alice, [], read)).toMatchObject({ messageId: newer.id, targetKey: "0" });
-    expect(newestWaitingRow(world.messages.values(), gm, [], read)).toBeNull();
-    // Nothing chosen yet: the user is told how it works.
-    expect(await defendWithLast(gm, selectedTokenUuids())).toBe(false);
-    expect(world.notifications.warn).toHaveBeenLastCalledWith("Choose a defence on an attack card once: the shortcut then repeats it.");
+    expect(newestWaitingRow(world.messages.values(), viewerRows(alice, []), read)).toMatchObject({ messageId: newer.id, targetKey: "0" });
+    expect(newestWaitingRow(world.messages.values(), viewerRows(gm, []), read)).toBeNull();
+    expect(newestWaitingRow(world.messages.values(), viewerRows(gm, selectedTokenUuids()), read)).toMatchObject({ messageId: newer.id });
     rememberDefence("not-a-defence");
     expect(world.settings.get("case.lastDefence")).toBe("");
     rememberDefence("dodge");
-    world.dice.push(50, 60); // the Dodge, then the to-hit
-    expect(await defendWithLast(gm, selectedTokenUuids())).toBe(true);
-    expect(readExchangeForTest(newer.system.exchange).targets[0]?.defence?.code).toBe("dodge");
-    expect(readExchangeForTest(older.system.exchange).targets[0]?.phase).toBe("awaitingDefence");
-    // A defence not offered against this attack is refused with its name.
-    rememberDefence("catch");
-    expect(await defendWithLast(gm, selectedTokenUuids())).toBe(false);
-    expect(world.notifications.warn).toHaveBeenLastCalledWith("Your last defence, Catch, is not offered against this attack: choose on the card.");
-    expect(readExchangeForTest(older.system.exchange).targets[0]?.phase).toBe("awaitingDefence");
+    expect(world.settings.get("case.lastDefence")).toBe("dodge");
   });
 });
 

@@ -31,6 +31,7 @@ import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../
 import { isCharacter, isItemType } from "../../core/guards";
 import { findToken, pingToken, visibleToken } from "../../ui/board";
 import { defencesWaiting } from "../../exchange/waiting";
+import { defendShortcut } from "../../exchange/card";
 import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
 import { isTurnPhase, mayDeclare } from "../../../rules/index";
 import { pluralKey } from "../../core/format";
@@ -121,6 +122,7 @@ export class CaseCombatTracker extends CombatTracker {
       caseToggleRow: CaseCombatTracker.#toggleRow,
       caseFindToken: CaseCombatTracker.#findToken,
       casePingToken: CaseCombatTracker.#pingToken,
+      caseShowDefence: CaseCombatTracker.#showDefence,
       caseToggleHidden: CaseCombatTracker.#toggleHidden,
       caseToggleDefeated: CaseCombatTracker.#toggleDefeated,
       caseStepBack: CaseCombatTracker.#stepBack,
@@ -320,7 +322,13 @@ export class CaseCombatTracker extends CombatTracker {
     if (combatant && !pingToken(combatant.tokenId ?? null)) ui.notifications.info(game.i18n.format("CASE.Tracker.NotOnScene", { name: combatant.name ?? "" }));
   }
 
-  /** Core's hide toggle (the Judge), written by the active GM under the combat's lock. */
+  /** The *Defend!* badge: the newest card row waiting on this combatant's defence, in view and in the defence dialog (exchange/card.ts). */
+  static async #showDefence(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const c = this.combatantOf(target);
+    await defendShortcut((t) => t.actorUuid === c?.actor?.uuid || t.uuid === c?.token?.uuid);
+  }
+
+    /** Core's hide toggle (the Judge), written by the active GM under the combat's lock. */
   static async #toggleHidden(this: CaseCombatTracker, _event: PointerEvent, target: HTMLElement): Promise<void> {
     await this.mark(target, "hidden");
   }
