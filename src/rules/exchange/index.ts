@@ -25,3 +25,4 @@ export { type AppliedRecord, type ConsequenceOutcome, type ConsequenceRecord, ty
 export { type ConsequenceRoll, type DamageApplication, type DefenceRoll, MAX_ESCAPE_ATTEMPTS, PULL_IS_FINAL, type PullChoice, type TargetActions, type ToHitRoll, type OthersDamageApplication, applyDamage, applyDamageToOthers, recordSlamMove, applyDeclaredDodge, chooseDefence, declineDefence, escapeHold, exchangeAttackRow, exchangeComplete, holdStands, mayEscape, pullBlow, resolveConsequence, rollToHit, targetActions, undoDamage, needsStrengthDie, UNDO_TAKES_BACK_CHECKS, UNDO_VOIDS_THE_ROW, mayUndo, undoPlan, type UndoPlan } from "./transitions";
 export * from "./secrets";
 export * from "./npc-defence";
+export * from "./resist";

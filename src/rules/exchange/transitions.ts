@@ -5,6 +5,7 @@ import { type ConsequenceCheck, consequenceCheck, enduranceAfterKillLoss, killCh
 import { applyDamageToHealth, armorProtectionAgainst, clampHealth, damageAfterProtection, damageFromRoll, damageRollColor } from "../damage";
 import { type DefenceCode, attackColorAfterAutoHit, catchRollShift, combineProtection, escapeResult } from "../defences";
 import { copyRow, replaceTarget } from "./copy";
+import { resistancePending, resistedPowerOf } from "./resist";
 import type { SlamMove } from "../board";
 import { areaRowDamage } from "../areas";
 import { minorFoeAfterDamage, type MinorFoeRule } from "../minor-foes";
@@ -537,7 +538,8 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
   // A pull lowers the blow: with no damage getting through there is nothing to pull.
   const pullable = t.phase === "resolved" && t.toHit !== null && t.damage !== null && t.damage.dealt > 0 && !(PULL_IS_FINAL && t.toHit.pulled) && (mayPullColor(state.attack) || mayPullDamage(state.attack));
   return {
-    defend: t.phase === "awaitingDefence" && target.mayDefend ? defenceOptions(state, key) : [],
+    // A resisted power is resisted, not defended (resist.ts).
+    defend: t.phase === "awaitingDefence" && target.mayDefend && resistedPowerOf(state) === null ? defenceOptions(state, key) : [],
     awaitingDefence: t.phase === "awaitingDefence",
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
@@ -553,7 +555,7 @@ export function exchangeComplete(state: ExchangeState): boolean {
   return state.targets.every(
     (t) =>
       t.phase === "undone" ||
-      (t.phase === "resolved" && (t.damage === null || t.damage.dealt === 0) && t.consequences.length === 0) ||
+      (t.phase === "resolved" && (t.damage === null || t.damage.dealt === 0) && t.consequences.length === 0 && !resistancePending(t)) ||
       (t.phase === "applied" && t.consequences.every((c) => c.outcome !== null)),
   );
 }
