@@ -4,6 +4,7 @@
  * world never lacks a query the system has.
  */
 import { CARD_QUERIES } from "./exchange/gm-actions";
+import { RESIST_QUERIES } from "./exchange/resist-steps";
 import { BOARD_QUERIES } from "./exchange/apply-to-selected";
 import { attackQuery } from "./exchange/make-attack";
 import { NPC_DEFENCE_QUERIES } from "./exchange/npc-defence";
@@ -15,4 +16,4 @@ import { karmaPoolQuery } from "./karma-pool";
 import { impactQuery } from "./api/impact-api";
 import { TURN_QUERIES } from "./combat/queries";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...RESIST_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;

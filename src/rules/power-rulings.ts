@@ -90,6 +90,9 @@ export function resistedPowerOutcome(power: ResistedPower, roll: ResistanceRoll)
 
 // ── Power stunts ──────────────────────────────────────────────────────────────────────────────
 
+/** [RULING] (FASERIP Advanced Set) A hero may try power stunts: new uses of a power, bought with Karma. A world setting. */
+export const POWER_STUNTS_ALLOWED = true as boolean;
+
 /** [RULING] (FASERIP Advanced Set) Karma spent on each attempt of a power stunt not yet mastered, success or not. */
 export const POWER_STUNT_KARMA_COST = 100;
 

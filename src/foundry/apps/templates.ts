@@ -14,6 +14,7 @@ export const SHEET_PARTIALS = {
   "case-roll-preview": "templates/dialog/roll-preview.hbs",
   "case-item-tag": "templates/parts/item-tag.hbs",
   "case-effects": "templates/parts/effects.hbs",
+  "case-resist-row": "templates/chat/resist-row.hbs",
 } as const;
 
 /** The hero sheet's parts, in render order. */

@@ -32,8 +32,11 @@ import {
   type ExchangeState,
   type ExchangeTarget,
   type SlamMove,
+  resistancePending,
+  resistedPowerOf,
 } from "../../rules/index";
 import { formatSigned, pluralKey } from "../core/format";
+import { resistRowView, type ResistRowView } from "./resist-view";
 
 export interface Viewer {
   readonly isGM: boolean;
@@ -61,6 +64,8 @@ export interface ExchangeSettings {
    * dying unaided), or undefined when this client does not know: a helpless target is offered No defence only.
    */
   readonly mayDefend?: (rowKey: string) => boolean;
+  /** Whether Karma may be added to a check or a resistance (the world's ruling, power-rulings.ts). */
+  readonly karmaOnChecks?: boolean;
   /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
   readonly table?: UniversalTable;
 }
@@ -129,6 +134,8 @@ function rankKey(key: string | null): string | null {
 
 export interface TargetRowView {
   readonly key: string;
+  /** A resisted power's row (resist-view.ts), or null on an ordinary attack. */
+  readonly resist: ResistRowView | null;
   readonly name: string;
   readonly uuid: string;
   /** The token's picture beside the name, or null. */
@@ -355,7 +362,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       onScene: /\.Token\.[^.]+$/.test(t.uuid),
       phase: t.phase,
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
-      canDefend: ownsTarget && next.awaitingDefence,
+      canDefend: ownsTarget && next.awaitingDefence && resistedPowerOf(state) === null,
+      resist: resistRowView(state, t, ownsTarget, mayApply, settings.karmaOnChecks === true),
       defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
@@ -435,6 +443,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       finished:
         (t.phase === "resolved" || t.phase === "applied") &&
         !next.apply &&
+        !resistancePending(t) &&
         !next.pull &&
         !next.escape &&
         next.checks.length === 0 &&

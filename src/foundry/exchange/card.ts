@@ -19,6 +19,7 @@ import { applyToSelected } from "./apply-to-selected";
 import { rememberDefence } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
+import { RESIST_ACTIONS } from "./resist-steps";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -69,6 +70,7 @@ export interface CardOwner {
  * message, the click, the button), each reading its data from the button's dataset.
  */
 export const CARD_ACTIONS: ClickActions<CardOwner> = {
+  ...RESIST_ACTIONS,
   caseDefend(_event, target) {
     const data = target.dataset;
     rememberDefence(data.defence ?? "");
@@ -253,6 +255,7 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
       mayDefend,
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
+      karmaOnChecks: game.settings.get(SYSTEM_ID, "karmaOnChecks"),
       turn: game.combat?.started ? game.combat.round : null,
       table: CONFIG.CASE.universalTable,
       ...(defenceCs ? { defenceCs } : {}),
