@@ -64,8 +64,9 @@ export interface ExchangeSettings {
    * dying unaided), or undefined when this client does not know: a helpless target is offered No defence only.
    */
   readonly mayDefend?: (rowKey: string) => boolean;
-  /** Whether Karma may be added to a check or a resistance (the world's ruling, power-rulings.ts). */
+  /** Whether Karma may be added to a check or a resistance, or to a defence (the world's rulings, power-rulings.ts). */
   readonly karmaOnChecks?: boolean;
+  readonly karmaOnDefence?: boolean;
   /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
   readonly table?: UniversalTable;
 }
@@ -136,6 +137,8 @@ export interface TargetRowView {
   readonly key: string;
   /** A resisted power's row (resist-view.ts), or null on an ordinary attack. */
   readonly resist: ResistRowView | null;
+  /** The row's owner may add Karma to a defence roll. */
+  readonly defenceKarma: boolean;
   readonly name: string;
   readonly uuid: string;
   /** The token's picture beside the name, or null. */
@@ -150,6 +153,7 @@ export interface TargetRowView {
   readonly defence: null | {
     readonly labelKey: string;
     readonly die: number | null;
+    readonly karma: number;
     readonly columnKey: string | null;
     readonly colorKey: string | null;
     readonly color: Color | null;
@@ -364,6 +368,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
       canDefend: ownsTarget && next.awaitingDefence && resistedPowerOf(state) === null,
       resist: resistRowView(state, t, ownsTarget, mayApply, settings.karmaOnChecks === true),
+      // Karma on a defence roll (the world's ruling; never when blindsided: such a row has no defence).
+      defenceKarma: settings.karmaOnDefence === true && next.defend.length > 0,
       defenceButtons: ownsTarget ? defenceButtons(t, next.defend, settings) : [],
       defenceHidden: hidden && (d !== null || t.defenceHidden === true),
       defence:
@@ -372,6 +378,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           : {
               labelKey: `CASE.Defence.${d.code}`,
               die: d.die,
+              karma: d.karma ?? 0,
               columnKey: rankKey(d.column),
               colorKey: d.color ? `CASE.Color.${d.color}` : null,
               color: d.color,

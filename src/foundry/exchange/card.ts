@@ -19,7 +19,7 @@ import { applyToSelected } from "./apply-to-selected";
 import { rememberDefence } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
-import { RESIST_ACTIONS } from "./resist-steps";
+import { RESIST_ACTIONS, karmaBeside } from "./resist-steps";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -74,7 +74,7 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   caseDefend(_event, target) {
     const data = target.dataset;
     rememberDefence(data.defence ?? "");
-    return requestGM(defendQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
+    return requestGM(defendQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never, karma: karmaBeside(target) });
   },
   caseChangeDefence(_event, target) {
     return requestGM(changeDefenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
@@ -256,6 +256,7 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
       hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
       karmaOnChecks: game.settings.get(SYSTEM_ID, "karmaOnChecks"),
+      karmaOnDefence: game.settings.get(SYSTEM_ID, "karmaOnDefence"),
       turn: game.combat?.started ? game.combat.round : null,
       table: CONFIG.CASE.universalTable,
       ...(defenceCs ? { defenceCs } : {}),

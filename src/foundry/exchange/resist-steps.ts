@@ -6,13 +6,13 @@
  * effect (its nonce on what the effect writes), the card last. Who asks comes from the router
  * (the request's server-stamped author), never from the payload.
  */
-import { applyResisted, karmaOnRoll, resistActions, resistPower, resistanceOf, targetOf, undoResisted, type ExchangeState, type ResistedPower } from "../../rules/index";
-import { actorLock, spendKarmaOnce } from "../actor-writes";
+import { applyResisted, resistActions, resistPower, resistanceOf, targetOf, undoResisted, type ExchangeState, type ResistedPower } from "../../rules/index";
+import { actorLock } from "../actor-writes";
 import { isCharacter, isItemType } from "../core/guards";
 import { SYSTEM_ID } from "../core/constants";
-import { karmaRulings } from "../core/settings";
 import { rollShifts } from "../dice/talents";
-import { QueryRefusal, intField, payloadRecord } from "../requests/router";
+import { QueryRefusal, payloadRecord } from "../requests/router";
+import { karmaField, mustMayAddKarma, spendRowKarma } from "./row-karma";
 import { clearStatus, setStatus, statusDetails } from "../status-effects";
 import { requestGM } from "../requests/gm";
 import type { ClickActions } from "../ui/click-actions";
@@ -53,7 +53,7 @@ export const resistQuery = defineCardQuery({
   name: "resist",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { ...parseTargetRef(r), karma: r.karma === undefined ? 0 : intField(r, "karma", 0, 100) };
+    return { ...parseTargetRef(r), karma: karmaField(r) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p, "resist"),
@@ -67,21 +67,12 @@ export const resistQuery = defineCardQuery({
     const actor = await targetActor(target);
     if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
     // Karma on a resistance is Karma on a check (the world's ruling); refused, nothing rolled or spent, when not allowed or not there.
-    if (p.karma > 0) {
-      try {
-        karmaOnRoll("check", 1, p.karma, actor.system.karma.value, false, karmaRulings());
-      } catch (error) {
-        throw new QueryRefusal("forbidden", error instanceof Error ? error.message : String(error));
-      }
-    }
+    mustMayAddKarma(actor, "check", p.karma);
     // A resistance is a check, not an action: the helpless roll it too (as they roll Kill?).
     const die = await rollDie("1d100");
     const cs = rollShifts(actor, { score: power.resistedBy });
     const next = transition(() => resistPower(loaded.state, p.targetKey, { die: die.total, value: actor.system.score(power.resistedBy), cs, karma: p.karma }, CONFIG.CASE.universalTable));
-    if (p.karma > 0) {
-      const { nonce } = await journalStep(loaded, effectId(loaded, p.targetKey, "resistKarma"));
-      await spendKarmaOnce(actor, p.karma, context, game.i18n.format("CASE.Resisted.KarmaReason", { name: loaded.state.source }), nonce);
-    }
+    await spendRowKarma(loaded, p.targetKey, "resist", actor, p.karma, context, game.i18n.format("CASE.Resisted.KarmaReason", { name: loaded.state.source }));
     await save("resist", loaded, next, context, [die]);
     return null;
   },
@@ -150,9 +141,9 @@ export const RESIST_QUERIES = [resistQuery, applyResistedQuery, undoResistedQuer
 
 // ── The buttons' client halves ─────────────────────────────────────────────────────────────
 
-/** The Karma typed beside a row's Resist button (0 when empty). */
-function karmaBeside(button: HTMLElement): number {
-  const input = button.closest(".resist-row")?.querySelector<HTMLInputElement>("input[name=karma]");
+/** The Karma typed beside a row's Resist or defence buttons (0 when empty). */
+export function karmaBeside(button: HTMLElement): number {
+  const input = button.closest("[data-karma-group]")?.querySelector<HTMLInputElement>("input[name=karma]");
   const value = Number(input?.value ?? 0);
   // Anything but a whole number goes as typed, for the GM to refuse with its reason.
   return Number.isInteger(value) ? value : -1;

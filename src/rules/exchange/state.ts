@@ -65,6 +65,8 @@ export interface DefenceOutcome {
 export interface TargetDefence {
   readonly code: DefenceChoice;
   readonly die: number | null;
+  /** Karma the defender added to the die (absent: none). */
+  readonly karma?: number;
   readonly cs: readonly CsReason[];
   /** The defence roll's column (rank key) and colour, when rolled. */
   readonly column: string | null;

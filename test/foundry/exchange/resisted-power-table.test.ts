@@ -143,3 +143,31 @@ describe("resisted power: a snare's hold", () => {
     expect(kestrel()?.effects.some((e) => e.statuses.some((s) => s.endsWith("fullHold")))).toBe(false);
   });
 });
+
+describe("karma on defence on the strict table", () => {
+  beforeEach(() => seat());
+
+  it("karma on defence: Alice adds 20 Karma to Kestrel's Dodge (Remarkable): 50 + 20 is 70, yellow; spent once, ledgered; refused, nothing rolled, when the world forbids it", async () => {
+    const blast = async () => {
+      const result = await table.clients.gm.click(attackQuery, { itemUuid: `Actor.${CAST.gravel}.Item.blast0000000003`, targetUuids: [`Actor.${CAST.kestrel}`], input: {} });
+      if (!result.ok || !result.value) throw new Error(`The attack was refused: ${JSON.stringify(result)}`);
+      await table.settle();
+      return result.value.messageId;
+    };
+    const id = await blast();
+    table.dice.push(50, 10);
+    expect(await table.clients.alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge", karma: 20 })).toEqual({ ok: true, value: null });
+    await table.settle();
+    expect(card(id).targets[0]?.defence).toMatchObject({ die: 50, karma: 20, color: "yellow" });
+    expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(10);
+    expect(ledgerOf({ flags: kestrel()?.flags ?? {} }).filter((e) => e.field === "system.karma.value")).toHaveLength(1);
+
+    table.server.settings.set("case.karmaOnDefence", false);
+    const second = await blast();
+    const refused = await table.clients.alice.click(defendQuery, { messageId: second, targetKey: "0", defence: "dodge", karma: 10 });
+    expect(refused).toMatchObject({ ok: false, reason: "forbidden" });
+    await table.settle();
+    expect(card(second).targets[0]?.phase).toBe("awaitingDefence");
+    expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(10);
+  });
+});

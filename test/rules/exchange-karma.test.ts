@@ -1,0 +1,39 @@
+/**
+ * Karma on a defence roll (power-rulings.ts `KARMA_ON_DEFENCE`; §2: at least 10, added to the
+ * die, the total capped at 100). The Good column (§1) is green from 46, yellow from 76, red from 98.
+ */
+import { describe, expect, it } from "vitest";
+import { chooseDefence, createExchange, targetOf, type ExchangeInput } from "../../src/rules/exchange";
+import { karmaOnRoll } from "../../src/rules/power-rulings";
+
+const input: ExchangeInput = {
+  attack: "Sh",
+  source: "Rifle",
+  attacker: { uuid: "Actor.a", name: "Sniper", value: 20, strength: 6, armor: 0 },
+  toHitCs: [],
+  karma: 0,
+  damage: { method: "static", value: 10 },
+  calledShot: false,
+  blindsided: false,
+  projectile: null,
+  targets: [{ uuid: "Actor.t", actorUuid: "Actor.t", name: "Hero", scores: { "agility.bal": 10, "fighting.def": 10, "strength.mgt": 10, "endurance.res": 10 }, armor: { body: 0, energy: 0 } }],
+};
+
+describe("karma on defence", () => {
+  it("karma on defence: a Good Dodge of 60 is green; with 20 Karma it reads 80, yellow, and the card keeps the die and the Karma apart", () => {
+    const plain = chooseDefence(createExchange(input), "0", { defence: "dodge", die: 60, cs: [] });
+    expect(targetOf(plain, "0").defence).toMatchObject({ die: 60, color: "green" });
+    expect(targetOf(plain, "0").defence?.karma).toBeUndefined();
+    const boosted = chooseDefence(createExchange(input), "0", { defence: "dodge", die: 60, cs: [], karma: 20 });
+    expect(targetOf(boosted, "0").defence).toMatchObject({ die: 60, karma: 20, color: "yellow" });
+    // 90 + 20 is capped at 100: red.
+    expect(targetOf(chooseDefence(createExchange(input), "0", { defence: "dodge", die: 90, cs: [], karma: 20 }), "0").defence?.color).toBe("red");
+  });
+
+  it("karma on defence: less than 10 is refused; the world's ruling and blindsiding forbid it with a reason", () => {
+    expect(() => chooseDefence(createExchange(input), "0", { defence: "dodge", die: 60, cs: [], karma: 5 })).toThrow(RangeError);
+    expect(() => karmaOnRoll("defence", 60, 20, 30, false, { onDefence: false })).toThrow(/world's ruling/);
+    expect(() => karmaOnRoll("defence", 60, 20, 30, true)).toThrow(/blindsided/);
+    expect(karmaOnRoll("defence", 60, 20, 30)).toEqual({ total: 80, karmaLeft: 10 });
+  });
+});
