@@ -5,6 +5,7 @@
  */
 import { CARD_QUERIES } from "./exchange/gm-actions";
 import { RESIST_QUERIES } from "./exchange/resist-steps";
+import { buyOffDeathQuery } from "./exchange/death-steps";
 import { BOARD_QUERIES } from "./exchange/apply-to-selected";
 import { attackQuery } from "./exchange/make-attack";
 import { NPC_DEFENCE_QUERIES } from "./exchange/npc-defence";
@@ -16,4 +17,4 @@ import { karmaPoolQuery } from "./karma-pool";
 import { impactQuery } from "./api/impact-api";
 import { TURN_QUERIES } from "./combat/queries";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...RESIST_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...RESIST_QUERIES, buyOffDeathQuery, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, ...TURN_QUERIES] as const;

@@ -1,9 +1,9 @@
 /**
  * Karma on a defence roll (power-rulings.ts `KARMA_ON_DEFENCE`; §2: at least 10, added to the
- * die, the total capped at 100). The Good column (§1) is green from 46, yellow from 76, red from 98.
+ * die, the total capped at 100), and Karma against death on the card (exchange/death.ts). The Good column (§1) is green from 46, yellow from 76, red from 98.
  */
 import { describe, expect, it } from "vitest";
-import { chooseDefence, createExchange, targetOf, type ExchangeInput } from "../../src/rules/exchange";
+import { buyOffDeath, chooseDefence, createExchange, mayBuyOffDeath, targetOf, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
 import { karmaOnRoll } from "../../src/rules/power-rulings";
 
 const input: ExchangeInput = {
@@ -35,5 +35,27 @@ describe("karma on defence", () => {
     expect(() => karmaOnRoll("defence", 60, 20, 30, false, { onDefence: false })).toThrow(/world's ruling/);
     expect(() => karmaOnRoll("defence", 60, 20, 30, true)).toThrow(/blindsided/);
     expect(karmaOnRoll("defence", 60, 20, 30)).toEqual({ total: 80, karmaLeft: 10 });
+  });
+});
+
+describe("karma against death", () => {
+  const fatal = (): ExchangeState => {
+    const s = createExchange(input);
+    const t = targetOf(s, "0");
+    return { ...s, targets: [{ ...t, phase: "applied", consequences: [{ check: "kill", cause: "result", die: 1, color: "white", outcome: { check: "kill", result: "enduranceLoss", endurance: 0, dead: true } }] }] };
+  };
+
+  it("karma against death: a Kill? from Shift 0 that killed is bought off with all 30 Karma: Shift 0, alive; once only", () => {
+    expect(mayBuyOffDeath(fatal(), "0")).toBe(true);
+    const saved = buyOffDeath(fatal(), "0", 30);
+    expect(targetOf(saved, "0").consequences[0]?.outcome).toEqual({ check: "kill", result: "enduranceLoss", endurance: 0, dead: false, karmaAgainstDeath: 30 });
+    expect(mayBuyOffDeath(saved, "0")).toBe(false);
+    expect(() => buyOffDeath(saved, "0", 30)).toThrow(/no death to buy off/);
+  });
+
+  it("karma against death: refused with 9 Karma (at least 10) or under the world's ruling off", () => {
+    expect(() => buyOffDeath(fatal(), "0", 9)).toThrow(/cannot buy off death/);
+    expect(() => buyOffDeath(fatal(), "0", 30, { againstDeath: false })).toThrow(/cannot buy off death/);
+    expect(mayBuyOffDeath(createExchange(input), "0")).toBe(false);
   });
 });

@@ -67,6 +67,8 @@ export interface ExchangeSettings {
   /** Whether Karma may be added to a check or a resistance, or to a defence (the world's rulings, power-rulings.ts). */
   readonly karmaOnChecks?: boolean;
   readonly karmaOnDefence?: boolean;
+  /** Whether a Kill? that killed may be bought off with Karma (the world's ruling). */
+  readonly karmaAgainstDeath?: boolean;
   /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
   readonly table?: UniversalTable;
 }
@@ -439,6 +441,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           labelKey: `CASE.Consequence.${c.check}`,
           rolled: c.outcome !== null,
           canRoll: ownsTarget && next.checks.includes(c.check),
+          canBuyOffDeath: ownsTarget && settings.karmaAgainstDeath === true && c.outcome?.check === "kill" && c.outcome.dead && t.phase === "applied",
           colorKey: c.color ? `CASE.Color.${c.color}` : null,
           die: c.die,
           outcomeKey: out.key,

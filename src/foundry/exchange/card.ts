@@ -20,6 +20,7 @@ import { rememberDefence } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
 import { RESIST_ACTIONS, karmaBeside } from "./resist-steps";
+import { DEATH_ACTIONS } from "./death-steps";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -71,6 +72,7 @@ export interface CardOwner {
  */
 export const CARD_ACTIONS: ClickActions<CardOwner> = {
   ...RESIST_ACTIONS,
+  ...DEATH_ACTIONS,
   caseDefend(_event, target) {
     const data = target.dataset;
     rememberDefence(data.defence ?? "");
@@ -257,6 +259,7 @@ export async function renderAttackCard(message: ChatMessage.Implementation, html
       ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
       karmaOnChecks: game.settings.get(SYSTEM_ID, "karmaOnChecks"),
       karmaOnDefence: game.settings.get(SYSTEM_ID, "karmaOnDefence"),
+      karmaAgainstDeath: game.settings.get(SYSTEM_ID, "karmaAgainstDeath"),
       turn: game.combat?.started ? game.combat.round : null,
       table: CONFIG.CASE.universalTable,
       ...(defenceCs ? { defenceCs } : {}),

@@ -26,3 +26,4 @@ export { type ConsequenceRoll, type DamageApplication, type DefenceRoll, MAX_ESC
 export * from "./secrets";
 export * from "./npc-defence";
 export * from "./resist";
+export * from "./death";

@@ -153,7 +153,7 @@ export interface OtherDamage {
 export type ConsequenceOutcome =
   | { readonly check: "slam"; readonly result: SlamResult; readonly direction: SlamDirection | null; readonly areas: number | "sight" | null }
   | { readonly check: "stun"; readonly result: StunResult; readonly turns: number; readonly thisTurn: boolean }
-  | { readonly check: "kill"; readonly result: KillResult; readonly endurance: number; readonly dead: boolean };
+  | { readonly check: "kill"; readonly result: KillResult; readonly endurance: number; readonly dead: boolean; readonly karmaAgainstDeath?: number };
 
 export interface ConsequenceRecord {
   readonly check: ConsequenceCheck;

@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CAST, StrictTable, installTableGlobals, seatCast } from "../../support/strict-table";
 import { attackQuery } from "../../../src/foundry/exchange/make-attack";
 import { applyResistedQuery, resistQuery, undoResistedQuery } from "../../../src/foundry/exchange/resist-steps";
-import { defendQuery } from "../../../src/foundry/exchange/gm-actions";
+import { applyDamageQuery, consequenceQuery, defendQuery } from "../../../src/foundry/exchange/gm-actions";
+import { buyOffDeathQuery } from "../../../src/foundry/exchange/death-steps";
 import { readExchange } from "../../../src/foundry/exchange/card-model";
 import { attackCardContext, type Viewer } from "../../../src/foundry/exchange/card-context";
 import { ledgerOf } from "../../../src/foundry/actor-writes";
@@ -169,5 +170,45 @@ describe("karma on defence on the strict table", () => {
     await table.settle();
     expect(card(second).targets[0]?.phase).toBe("awaitingDefence");
     expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(10);
+  });
+});
+
+describe("karma against death on the strict table", () => {
+  beforeEach(async () => {
+    installTableGlobals();
+    table = new StrictTable({ seed: 29 });
+    seatCast(table);
+    // Kestrel at Shift 0 Endurance: the next Kill? loss kills (§8).
+    const source = table.server.actors.get(CAST.kestrel);
+    if (source) (source.system as { abilities: { endurance: { value: number } } }).abilities.endurance.value = 0;
+    await table.connectAll();
+  });
+
+  it("karma against death: a Kill? that kills Kestrel offers Alice the buy-off; all 30 Karma are spent, the rank and the defeated mark come back off, once; Bob may not", async () => {
+    table.dice.push(100);
+    const attack = await table.clients.gm.click(attackQuery, { itemUuid: `Actor.${CAST.gravel}.Item.blast0000000003`, targetUuids: [`Actor.${CAST.kestrel}`], input: { blindsided: true } });
+    if (!attack.ok || !attack.value) throw new Error(JSON.stringify(attack));
+    const id = attack.value.messageId;
+    await table.settle();
+    expect(await table.clients.gm.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    table.dice.push(1);
+    expect(await table.clients.gm.click(consequenceQuery, { messageId: id, targetKey: "0", check: "kill" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    expect(card(id).targets[0]?.consequences[0]?.outcome).toMatchObject({ check: "kill", dead: true });
+    const lostAfterKill = (kestrel()?.system as { lostEnduranceRanks: number }).lostEnduranceRanks;
+    expect(kestrel()?.effects.some((e) => e.statuses.includes("dead"))).toBe(true);
+    const viewer: Viewer = { isGM: false, owns: (uuid) => uuid === `Actor.${CAST.kestrel}`, isNpc: () => false };
+    const html = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(card(id), viewer, { hideNpcDefences: false, ownersApplyDamage: false, karmaAgainstDeath: true })));
+    expect(queryAll(html, "[data-action=\"caseBuyOffDeath\"]")).toHaveLength(1);
+
+    expect(await table.clients.bob.click(buyOffDeathQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "forbidden" });
+    expect(await table.clients.alice.click(buyOffDeathQuery, { messageId: id, targetKey: "0" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    expect(card(id).targets[0]?.consequences[0]?.outcome).toMatchObject({ check: "kill", dead: false, endurance: 0, karmaAgainstDeath: 30 });
+    expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(0);
+    expect((kestrel()?.system as { lostEnduranceRanks: number }).lostEnduranceRanks).toBe(lostAfterKill - 1);
+    expect(kestrel()?.effects.some((e) => e.statuses.includes("dead"))).toBe(false);
+    expect(await table.clients.alice.click(buyOffDeathQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
   });
 });
