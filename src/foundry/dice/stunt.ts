@@ -8,7 +8,6 @@ import { attemptPowerStunt, powerStuntNeeds, type PowerStuntAttempt, type PowerS
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { isItemType } from "../core/guards";
 import { askForm } from "../ui/dialogs";
-import { CaseRoll } from "./case-roll";
 import { characterData, spendActorKarma } from "./talents";
 
 export const STUNT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/stunt.hbs`;
@@ -34,6 +33,8 @@ export async function attemptStunt(item: Item.Implementation, name: string): Pro
   const pool = system.karma.value;
   if (pool < karmaCost) return refuse("CASE.Dialog.Error.KarmaPool", { pool: String(pool) });
   if (!(await spendActorKarma(actor, karmaCost, game.i18n.format("CASE.Stunt.Reason", { name: stunt.name, power: item.name })))) return null;
+  // Loaded when rolled: Roll (which CaseRoll extends) is Foundry's, there once the game is up.
+  const { CaseRoll } = await import("./case-roll");
   const roll = CaseRoll.fromCheck({ label: `${item.name}: ${stunt.name}`, localizeLabel: false, score: null, value: item.system.rank, shifts: [], karma: 0, intensity: null, needed, blindsided: false, attack: null });
   await roll.evaluate();
   await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }) });
