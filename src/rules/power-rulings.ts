@@ -60,7 +60,8 @@ export interface ResistanceOutcome {
   readonly effect: ResistedEffect | null;
 }
 
-function assertResistedPower(power: ResistedPower): void {
+/** TypeError/RangeError naming the fault unless `power` is a well-formed resisted power. */
+export function assertResistedPower(power: ResistedPower): void {
   assertObject(power, "Resisted power");
   assertRankNumber(power.rank, "Power rank");
   if (!isScoreRef(power.resistedBy)) throw new RangeError(`A resisted power must name the ability it is resisted by, got "${String(power.resistedBy)}".`);

@@ -78,8 +78,8 @@ describe("resisted power on the attack card", () => {
   it("resisted power: bad input is refused with a clear error, never guessed", () => {
     expect(() => createResistedExchange({ ...input, blindsided: true }, mindControl)).toThrow(/cannot be made blindsided/);
     expect(() => createResistedExchange(input, { ...mindControl, resistedBy: "luck" as never })).toThrow(/must name the ability/);
-    expect(() => createResistedExchange(input, { ...mindControl, effect: { kind: "condition", condition: " ", turns: 3 } })).toThrow(/needs a name/);
-    expect(() => createResistedExchange(input, { ...mindControl, effect: { kind: "hold", hold: "none" as never } })).toThrow(/Partial or Full Hold/);
+    expect(() => createResistedExchange(input, { ...mindControl, effect: { kind: "condition", condition: " ", turns: 3 } })).toThrow(/condition must be a non-empty text/);
+    expect(() => createResistedExchange(input, { ...mindControl, effect: { kind: "hold", hold: "none" as never } })).toThrow(/hold must be one of "partialHold", "fullHold"/);
     expect(() => resistPower(createExchange(input), "0", { die: 50, value: 30 })).toThrow(/not a resisted power/);
   });
 });

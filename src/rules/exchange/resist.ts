@@ -8,9 +8,7 @@
  * checks the phase it starts from ("stale" when it already happened).
  */
 import { applyKarma, KARMA_MINIMUM, type RequiredColor } from "../actions";
-import { isScoreRef } from "../character";
-import { MAX_RESISTED_TURNS, resistedPowerOutcome, type ResistedEffect, type ResistedPower } from "../power-rulings";
-import { isRankNumber } from "../ranks";
+import { assertResistedPower, resistedPowerOutcome, type ResistedEffect, type ResistedPower } from "../power-rulings";
 import { type Color, type UniversalTable } from "../universal-table";
 import { replaceTarget } from "./copy";
 import { checkCs, createExchange, ExchangeError, expectPhase, invalid, sumCs, targetOf, type CsReason, type ExchangeInput, type ExchangeState, type ExchangeTarget } from "./state";
@@ -37,20 +35,14 @@ export type ResistedTarget = ExchangeTarget & { readonly resistance?: Resistance
 /** A resisted power's card state: the power as the attack was made with it. */
 export type ResistedExchange = ExchangeState & { readonly resisted?: ResistedPower };
 
-function checkedPower(power: ResistedPower): ResistedPower {
-  const raw: unknown = power;
-  if (typeof raw !== "object" || raw === null) invalid("A resisted power needs its rank, its ability and its effect.");
-  const p = raw as { rank: unknown; resistedBy: unknown; effect: unknown };
-  if (!isRankNumber(p.rank)) invalid(`A resisted power's rank must be a rank number, got ${String(p.rank)}.`);
-  if (!isScoreRef(p.resistedBy)) invalid(`A resisted power must name the ability it is resisted by, got "${String(p.resistedBy)}".`);
-  const e = p.effect as { kind?: unknown; condition?: unknown; turns?: unknown; hold?: unknown } | null;
-  if (e?.kind === "condition") {
-    if (typeof e.condition !== "string" || e.condition.trim() === "") invalid("A resisted power's condition needs a name.");
-    if (typeof e.turns !== "number" || !Number.isInteger(e.turns) || e.turns < 1 || e.turns > MAX_RESISTED_TURNS) invalid(`A resisted power's condition lasts 1 to ${MAX_RESISTED_TURNS} turns, got ${String(e.turns)}.`);
-    return { rank: p.rank, resistedBy: p.resistedBy, effect: { kind: "condition", condition: e.condition.trim(), turns: e.turns } };
+/** A plain copy of a well-formed power; "invalid" naming the fault otherwise (power-rulings `assertResistedPower`). */
+function checkedPower(p: ResistedPower): ResistedPower {
+  try {
+    assertResistedPower(p);
+  } catch (error) {
+    return invalid(error instanceof Error ? error.message : String(error));
   }
-  if (e?.kind === "hold" && (e.hold === "partialHold" || e.hold === "fullHold")) return { rank: p.rank, resistedBy: p.resistedBy, effect: { kind: "hold", hold: e.hold } };
-  return invalid("A resisted power's effect must be a condition for some turns, or a Partial or Full Hold.");
+  return { rank: p.rank, resistedBy: p.resistedBy, effect: { ...p.effect } };
 }
 
 /**
