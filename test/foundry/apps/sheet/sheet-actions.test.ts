@@ -76,6 +76,7 @@ describe("declared actions", () => {
       "rollFeat",
       "rollItem",
       "rollScore",
+      "stunt",
       "tab",
       "toggleEffect",
       "toggleItem",
