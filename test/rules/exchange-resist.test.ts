@@ -11,6 +11,7 @@ import {
   createExchange,
   createResistedExchange,
   exchangeComplete,
+  pickNpcDefence,
   resistActions,
   resistPower,
   resistanceOf,
@@ -42,6 +43,9 @@ describe("resisted power on the attack card", () => {
     expect(targetActions(s, "0").defend).toEqual([]);
     expect(targetActions(s, "0").awaitingDefence).toBe(true);
     expect(resistActions(s, "0")).toEqual({ resist: true, apply: false, undo: false });
+    // No NPC defence is picked for it (the Judge clicks Resist), under any mode but the GM's own.
+    expect(pickNpcDefence(s, "0", { mode: "bestOdds", declaration: null })).toBeNull();
+    expect(pickNpcDefence(createExchange(input), "0", { mode: "bestOdds", declaration: null })).not.toBeNull();
     // The same attack unresisted offers defences: the Resist replaces them.
     expect(targetActions(createExchange(input), "0").defend.length).toBeGreaterThan(0);
     const failed = resistPower(s, "0", { die: 65, value: 30 }, UNIVERSAL_TABLE);
