@@ -3,7 +3,7 @@
  * die, the total capped at 100), and Karma against death on the card (exchange/death.ts). The Good column (§1) is green from 46, yellow from 76, red from 98.
  */
 import { describe, expect, it } from "vitest";
-import { buyOffDeath, chooseDefence, createExchange, mayBuyOffDeath, targetOf, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
+import { buyOffDeath, chooseDefence, createExchange, mayBuyOffDeath, resolveConsequence, targetOf, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
 import { karmaOnRoll } from "../../src/rules/power-rulings";
 
 const input: ExchangeInput = {
@@ -35,6 +35,17 @@ describe("karma on defence", () => {
     expect(() => karmaOnRoll("defence", 60, 20, 30, false, { onDefence: false })).toThrow(/world's ruling/);
     expect(() => karmaOnRoll("defence", 60, 20, 30, true)).toThrow(/blindsided/);
     expect(karmaOnRoll("defence", 60, 20, 30)).toEqual({ total: 80, karmaLeft: 10 });
+  });
+});
+
+describe("karma on checks", () => {
+  it("karma on defence and checks: a Stun? on Good End (res) of 40 is white; with 10 Karma it reads 50, green, and the check keeps the die and the Karma", () => {
+    const s = createExchange(input);
+    const t = targetOf(s, "0");
+    const due: ExchangeState = { ...s, targets: [{ ...t, phase: "applied", consequences: [{ check: "stun", cause: "result", die: null, color: null, outcome: null }] }] };
+    expect(targetOf(resolveConsequence(due, "0", { check: "stun", die: 40, d10: 5 }), "0").consequences[0]).toMatchObject({ die: 40, color: "white" });
+    const boosted = targetOf(resolveConsequence(due, "0", { check: "stun", die: 40, d10: 5, karma: 10 }), "0").consequences[0];
+    expect(boosted).toMatchObject({ die: 40, karma: 10, color: "green" });
   });
 });
 

@@ -441,6 +441,8 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           labelKey: `CASE.Consequence.${c.check}`,
           rolled: c.outcome !== null,
           canRoll: ownsTarget && next.checks.includes(c.check),
+          karmaBox: ownsTarget && next.checks.includes(c.check) && settings.karmaOnChecks === true,
+          karma: c.karma ?? 0,
           canBuyOffDeath: ownsTarget && settings.karmaAgainstDeath === true && c.outcome?.check === "kill" && c.outcome.dead && t.phase === "applied",
           colorKey: c.color ? `CASE.Color.${c.color}` : null,
           die: c.die,

@@ -113,7 +113,7 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   },
   caseConsequence(_event, target) {
     const data = target.dataset;
-    return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
+    return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill", karma: karmaBeside(target) });
   },
   caseEscape(_event, target) {
     return requestGM(escapeQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });

@@ -162,6 +162,8 @@ export interface ConsequenceRecord {
   readonly die: number | null;
   readonly color: Color | null;
   readonly outcome: ConsequenceOutcome | null;
+  /** Karma the target added to the die (absent: none). */
+  readonly karma?: number;
   /** A slam that moved the target's token on the board (the "slam moves tokens" setting). */
   readonly moved?: SlamMove | null;
 }

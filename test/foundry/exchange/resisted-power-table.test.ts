@@ -184,7 +184,7 @@ describe("karma against death on the strict table", () => {
     await table.connectAll();
   });
 
-  it("karma against death: a Kill? that kills Kestrel offers Alice the buy-off; all 30 Karma are spent, the rank and the defeated mark come back off, once; Bob may not", async () => {
+  it("karma against death: a Kill? that kills Kestrel offers Alice the buy-off; its 10 Karma on the Kill? and then all 20 left are spent, the rank and the defeated mark come back off, once; Bob may not", async () => {
     table.dice.push(100);
     const attack = await table.clients.gm.click(attackQuery, { itemUuid: `Actor.${CAST.gravel}.Item.blast0000000003`, targetUuids: [`Actor.${CAST.kestrel}`], input: { blindsided: true } });
     if (!attack.ok || !attack.value) throw new Error(JSON.stringify(attack));
@@ -192,10 +192,12 @@ describe("karma against death on the strict table", () => {
     await table.settle();
     expect(await table.clients.gm.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toEqual({ ok: true, value: null });
     await table.settle();
+    // Karma on checks: Alice adds 10 Karma to Kestrel's Kill? (1 + 10 is still white on Shift 0): spent, and still a Kill.
     table.dice.push(1);
-    expect(await table.clients.gm.click(consequenceQuery, { messageId: id, targetKey: "0", check: "kill" })).toEqual({ ok: true, value: null });
+    expect(await table.clients.alice.click(consequenceQuery, { messageId: id, targetKey: "0", check: "kill", karma: 10 })).toEqual({ ok: true, value: null });
     await table.settle();
-    expect(card(id).targets[0]?.consequences[0]?.outcome).toMatchObject({ check: "kill", dead: true });
+    expect(card(id).targets[0]?.consequences[0]).toMatchObject({ die: 1, karma: 10, color: "white", outcome: { check: "kill", dead: true } });
+    expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(20);
     const lostAfterKill = (kestrel()?.system as { lostEnduranceRanks: number }).lostEnduranceRanks;
     expect(kestrel()?.effects.some((e) => e.statuses.includes("dead"))).toBe(true);
     const viewer: Viewer = { isGM: false, owns: (uuid) => uuid === `Actor.${CAST.kestrel}`, isNpc: () => false };
@@ -205,7 +207,7 @@ describe("karma against death on the strict table", () => {
     expect(await table.clients.bob.click(buyOffDeathQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "forbidden" });
     expect(await table.clients.alice.click(buyOffDeathQuery, { messageId: id, targetKey: "0" })).toEqual({ ok: true, value: null });
     await table.settle();
-    expect(card(id).targets[0]?.consequences[0]?.outcome).toMatchObject({ check: "kill", dead: false, endurance: 0, karmaAgainstDeath: 30 });
+    expect(card(id).targets[0]?.consequences[0]?.outcome).toMatchObject({ check: "kill", dead: false, endurance: 0, karmaAgainstDeath: 20 });
     expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(0);
     expect((kestrel()?.system as { lostEnduranceRanks: number }).lostEnduranceRanks).toBe(lostAfterKill - 1);
     expect(kestrel()?.effects.some((e) => e.statuses.includes("dead"))).toBe(false);
