@@ -65,6 +65,7 @@ import {
   POWER_POINT_COST_FACTOR,
   POWER_STUNT_FREE_AFTER_ATTEMPTS,
   POWER_STUNT_KARMA_COST,
+  POWER_STUNTS_ALLOWED,
   POWER_STUNT_PROGRESSION,
   RANDOM_RANK_TABLE,
   RECOVERY_AFTER_TURNS,
@@ -263,6 +264,7 @@ export function campaignRulingPages(): RulingPage[] {
       intro: "<p>CASE's text names no resistance roll, no stunt and no Karma beyond the roll; these are the classic FASERIP values.</p>",
       entries: [
         entry("RESISTANCE_AGAINST_POWER_RANK", RESISTANCE_AGAINST_POWER_RANK, "A resisted power is resisted by a FEAT of the ability it names against the power's rank; success resists it all."),
+        entry("POWER_STUNTS_ALLOWED", POWER_STUNTS_ALLOWED, "A hero may try power stunts (the power's Stunt button; a world setting)."),
         entry("POWER_STUNT_KARMA_COST", POWER_STUNT_KARMA_COST, `Each attempt of a power stunt costs ${POWER_STUNT_KARMA_COST} Karma, success or not.`),
         entry("POWER_STUNT_PROGRESSION", POWER_STUNT_PROGRESSION, `The colour a stunt needs by its successes so far: ${POWER_STUNT_PROGRESSION.map((s) => `${s.needed} from ${s.fromSuccesses}`).join(", ")}.`),
         entry("POWER_STUNT_FREE_AFTER_ATTEMPTS", POWER_STUNT_FREE_AFTER_ATTEMPTS, `After ${POWER_STUNT_FREE_AFTER_ATTEMPTS} attempts a stunt costs no Karma.`),

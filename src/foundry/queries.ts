@@ -4,6 +4,8 @@
  * world never lacks a query the system has.
  */
 import { CARD_QUERIES } from "./exchange/gm-actions";
+import { RESIST_QUERIES } from "./exchange/resist-steps";
+import { buyOffDeathQuery } from "./exchange/death-steps";
 import { BOARD_QUERIES } from "./exchange/apply-to-selected";
 import { attackQuery } from "./exchange/make-attack";
 import { NPC_DEFENCE_QUERIES } from "./exchange/npc-defence";
@@ -17,4 +19,4 @@ import { TURN_QUERIES } from "./combat/queries";
 import { fightLogQuery } from "./exchange/fight-log";
 import { followUpQuery } from "./exchange/follow-up";
 
-export const CASE_QUERIES = [...CARD_QUERIES, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, fightLogQuery, followUpQuery, ...TURN_QUERIES] as const;
+export const CASE_QUERIES = [...CARD_QUERIES, ...RESIST_QUERIES, buyOffDeathQuery, ...BOARD_QUERIES, ...NPC_DEFENCE_QUERIES, attackQuery, applyDamageApiQuery, awardKarmaQuery, restQuery, healQuery, impactQuery, karmaPoolQuery, answerRollRequestQuery, fightLogQuery, followUpQuery, ...TURN_QUERIES] as const;

@@ -60,7 +60,8 @@ export interface ResistanceOutcome {
   readonly effect: ResistedEffect | null;
 }
 
-function assertResistedPower(power: ResistedPower): void {
+/** TypeError/RangeError naming the fault unless `power` is a well-formed resisted power. */
+export function assertResistedPower(power: ResistedPower): void {
   assertObject(power, "Resisted power");
   assertRankNumber(power.rank, "Power rank");
   if (!isScoreRef(power.resistedBy)) throw new RangeError(`A resisted power must name the ability it is resisted by, got "${String(power.resistedBy)}".`);
@@ -89,6 +90,9 @@ export function resistedPowerOutcome(power: ResistedPower, roll: ResistanceRoll)
 }
 
 // ── Power stunts ──────────────────────────────────────────────────────────────────────────────
+
+/** [RULING] (FASERIP Advanced Set) A hero may try power stunts: new uses of a power, bought with Karma. A world setting. */
+export const POWER_STUNTS_ALLOWED = true as boolean;
 
 /** [RULING] (FASERIP Advanced Set) Karma spent on each attempt of a power stunt not yet mastered, success or not. */
 export const POWER_STUNT_KARMA_COST = 100;

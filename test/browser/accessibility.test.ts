@@ -59,7 +59,7 @@ import { UNIVERSAL_TABLE_TEMPLATE, universalTableContext } from "../../src/found
 import { advanceRequest, buildTrackerContext } from "../../src/foundry/apps/tracker/tracker-context";
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
-import { COLORS, UNIVERSAL_TABLE, chooseDefence, markPickedDefence, parseDeclaration, rollToHit, type CombatantStats } from "../../src/rules/index";
+import { COLORS, UNIVERSAL_TABLE, chooseDefence, markPickedDefence, parseDeclaration, resistPower, rollToHit, type CombatantStats, type ExchangeState } from "../../src/rules/index";
 import { chatColumn, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
@@ -321,6 +321,40 @@ describe("accessibility of the attack card", () => {
         expect(stops.filter((s) => !s.marked)).toEqual([]);
       } finally {
         await release(page);
+      }
+    }
+  });
+
+  it("accessibility: a resisted power's card (Resist with Karma; a failed resistance with Apply effect), Karma on a defence and Karma against death, both themes; keyboard operable", { timeout: 60_000 }, async () => {
+    world = installWorld();
+    const { hero, villain } = kestrelAndGravel(world);
+    const made = createExchange({ attackerActor: villain, targetActor: hero, attack: "En", damage: 30 });
+    const resisted: ExchangeState = { ...made, resisted: { rank: 30, resistedBy: "psyche", effect: { kind: "condition", condition: "Mind-controlled", turns: 10 } } } as ExchangeState;
+    const t = made.targets[0];
+    if (!t) throw new Error("No row.");
+    const killed: ExchangeState = { ...made, targets: [{ ...t, phase: "applied", consequences: [{ check: "kill", cause: "result", die: 1, color: "white", outcome: { check: "kill", result: "enduranceLoss", endurance: 0, dead: true } }] }] };
+    const owner: Viewer = { isGM: false, owns: (uuid) => uuid === hero.uuid, isNpc: (uuid) => uuid === villain.uuid };
+    const gm: Viewer = { isGM: true, owns: () => false, isNpc: (uuid) => uuid === villain.uuid };
+    const settings = { hideNpcDefences: false, ownersApplyDamage: false, karmaOnChecks: true, karmaOnDefence: true, karmaAgainstDeath: true };
+    const stages: [string, ExchangeState, Viewer, string][] = [
+      ["resist", resisted, owner, "caseResist"],
+      ["resisted-apply", resistPower(resisted, "0", { die: 20, value: 10 }), gm, "caseApplyResisted"],
+      ["defence-karma", made, owner, "caseDefend"],
+      ["karma-against-death", killed, owner, "caseBuyOffDeath"],
+    ];
+    for (const [stage, state, viewer, action] of stages) {
+      for (const theme of THEMES) {
+        const page = await open(chatColumn(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(state, viewer, settings))), theme, { width: 340, height: 700 });
+        try {
+          await checkView(page, "#chat-log", `attack-card-${stage}-${theme}`);
+          expect(await page.locator(`[data-action="${action}"]`).count(), stage).toBeGreaterThan(0);
+          const controls = await controlsIn(page, "#chat-log");
+          const stops = await tabThrough(page, "#chat-log");
+          expect(stops.length, `${stage}: tab stops`).toBe(controls.length);
+          expect(stops.filter((s) => !s.marked), `${stage}: focus not marked`).toEqual([]);
+        } finally {
+          await release(page);
+        }
       }
     }
   });

@@ -136,7 +136,7 @@ interface ActorSource extends Json {
   items: ItemSource[];
   flags: Json;
   ownership: Record<string, number>;
-  effects: { _id: string; statuses: string[]; flags: Json }[];
+  effects: { _id: string; statuses: string[]; flags: Json; name?: string; duration?: Json }[];
 }
 
 interface MessageSource extends Json {
@@ -231,6 +231,8 @@ type Write =
   | { op: "deleteAll"; collection: "ChatMessage" }
   | { op: "createEffect" | "deleteEffect"; collection: "Actor"; id: string; status: string }
   | { op: "updateEffect"; collection: "Actor"; id: string; status: string; data: Json }
+  | { op: "createEffects"; collection: "Actor"; id: string; data: Json[] }
+  | { op: "deleteEffects"; collection: "Actor"; id: string; ids: string[] }
   | { op: "update"; collection: "Token"; sceneId: string; id: string; data: Json };
 
 type Collection = "ChatMessage" | "Actor" | "Combat" | "Scene";
@@ -608,6 +610,17 @@ export class StrictServer {
         if (!source.effects.some((e) => e.statuses.includes(status))) source.effects.push({ _id: this.newId("eff"), statuses: [status], flags: {} });
         break;
       }
+      // Actor#createEmbeddedDocuments("ActiveEffect", data) and deleteEmbeddedDocuments (foundryvtt.com/api
+      // ClientDocumentMixin): the actor's owners or a GM; a created effect gets a fresh _id.
+      case "createEffects": {
+        for (const d of write.data) source.effects.push({ statuses: [], flags: {}, ...wire(d), _id: this.newId("eff") });
+        break;
+      }
+      case "deleteEffects": {
+        const ids = new Set(write.ids);
+        source.effects = source.effects.filter((e) => !ids.has(e._id));
+        break;
+      }
       case "deleteEffect": {
         const status = write.status;
         source.effects = source.effects.filter((e) => !e.statuses.includes(status));
@@ -683,6 +696,8 @@ class ClientEffect {
     private readonly actorId: string,
     readonly statuses: Set<string>,
     readonly flags: Json,
+    readonly id: string = "",
+    readonly name: string = "",
   ) {}
   async update(data: Json): Promise<this> {
     await this.client.write({ op: "updateEffect", collection: "Actor", id: this.actorId, status: [...this.statuses][0] ?? "", data });
@@ -721,7 +736,15 @@ export class ClientActor extends ActorBase {
     return this.source.items.map((i) => ({ documentName: "Item", id: i._id, uuid: `${this.uuid}.Item.${i._id}`, name: i.name, type: i.type, system: i.system, actor: this }));
   }
   get effects(): ClientEffect[] {
-    return this.source.effects.map((e) => new ClientEffect(this.client, this.id, new Set(e.statuses), e.flags));
+    return this.source.effects.map((e) => new ClientEffect(this.client, this.id, new Set(e.statuses), e.flags, e._id, e.name ?? ""));
+  }
+  async createEmbeddedDocuments(name: string, data: Json[]): Promise<void> {
+    if (name !== "ActiveEffect") throw new Error(`The table's actors embed only ActiveEffects, not ${name}.`);
+    await this.client.write({ op: "createEffects", collection: "Actor", id: this.id, data });
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<void> {
+    if (name !== "ActiveEffect") throw new Error(`The table's actors embed only ActiveEffects, not ${name}.`);
+    await this.client.write({ op: "deleteEffects", collection: "Actor", id: this.id, ids });
   }
   get statuses(): Set<string> {
     return new Set(this.source.effects.flatMap((e) => e.statuses));

@@ -3,7 +3,7 @@
  * (CASE-RULES §10). Each has a default rank, a duration, rank guidance and, where it attacks,
  * an attack type (§5) and range in areas. All text is our own.
  */
-import { ARMOR_ABSORBS, ATTACKS, type AttackCode, type PowerCategory, type RankKey } from "../../../src/rules/index";
+import { ARMOR_ABSORBS, ATTACKS, type AttackCode, type PowerCategory, type RankKey, type ScoreRef } from "../../../src/rules/index";
 import { ITEM_SOURCE_SCHEMA_VERSION, type DocumentSource, type EffectInput, type ItemInput } from "../documents";
 import { areaNote, areaSource, attackNote, guidanceList, pullableFor, rank } from "./text";
 
@@ -32,6 +32,11 @@ export interface PowerDef {
   readonly startsActive?: boolean;
   /** True for a power that regenerates Health at each wrap-up (rules recovery.ts). */
   readonly regeneration?: boolean;
+  /**
+   * Present when the power is resisted, not dodged (rules power-rulings.ts): the ability its
+   * target rolls against the power's rank, and what a failure does (a condition for some turns, or a hold).
+   */
+  readonly resisted?: { readonly by: ScoreRef; readonly effect: "condition" | "partialHold" | "fullHold"; readonly condition?: string; readonly turns?: number };
   /** What the power does, as HTML paragraphs. */
   readonly text: string;
   readonly guidance: readonly (readonly [RankKey, string])[];
@@ -585,7 +590,9 @@ export const POWERS: readonly PowerDef[] = [
     rank: "good",
     duration: ONE_ACTION,
     img: "icons/svg/blind.svg",
-    text: "<p>A burst of brilliant light centred on the user. Everyone in the area who is looking their way makes an Endurance ACTION against the power's rank as intensity; those who fail are blinded for 1d10 turns and fight at −2 CS, and cannot see the user to defend against them.</p>",
+    attack: { type: "En", range: 1 },
+    resisted: { by: "endurance", effect: "condition", condition: "Blinded", turns: 5 },
+    text: "<p>A burst of brilliant light. Each target looking the user's way resists with an Endurance FEAT against the power's rank as intensity (the card's <em>Resist</em>); those who fail are Blinded for 5 turns and fight at −2 CS, and cannot see the user to defend against them.</p>",
     guidance: [
       ["good", "like a camera flash in the eyes."],
       ["remarkable", "like staring at a welding arc."],
@@ -668,7 +675,9 @@ export const POWERS: readonly PowerDef[] = [
     rank: "remarkable",
     duration: CONCENTRATION,
     img: "icons/svg/terror.svg",
-    text: "<p>The character imposes their will on another mind. It is an ACTION on the power's rank against the victim's Psyche as intensity; on success the victim obeys simple commands while the controller concentrates. An order against the victim's nature allows a new Psyche ACTION to break free, and Karma may be spent on it.</p>",
+    attack: { type: "En", range: 1 },
+    resisted: { by: "psyche", effect: "condition", condition: "Mind-controlled", turns: 10 },
+    text: "<p>The character imposes their will on another mind. The victim resists with a Psyche FEAT against the power's rank as intensity (the card's <em>Resist</em>; Karma may be added); on a failure they are Mind-controlled for 10 turns and obey simple commands while the controller concentrates. An order against the victim's nature allows a new Psyche FEAT to break free.</p>",
     guidance: [
       ["good", "a single short command (\"drop it\", \"sleep\")."],
       ["remarkable", "a puppet for a scene."],
@@ -740,6 +749,21 @@ export const POWERS: readonly PowerDef[] = [
       ["good", "one power of one person within reach."],
       ["remarkable", "every power of one person in the same area."],
       ["amazing", "everyone in the area."],
+    ],
+  },
+  {
+    name: "Nullifier",
+    category: "powerControl",
+    rank: "remarkable",
+    duration: INSTANT,
+    img: "icons/svg/silenced.svg",
+    attack: { type: "En", range: 2 },
+    resisted: { by: "psyche", effect: "condition", condition: "Nullified", turns: 3 },
+    text: "<p>A pulse that unravels a target's powers. The target resists with a Psyche FEAT against the power's rank as intensity (the card's <em>Resist</em>); on a failure they are Nullified for 3 turns: the Judge switches their powers off (each power's <em>Active</em> switch) until it wears off.</p>",
+    guidance: [
+      ["good", "snuffs a street-level power for a moment."],
+      ["remarkable", "grounds a flier mid-battle."],
+      ["amazing", "silences a cosmic power for a few heartbeats."],
     ],
   },
   {
@@ -825,6 +849,21 @@ export const POWERS: readonly PowerDef[] = [
     ],
   },
   {
+    name: "Snare",
+    category: "spells",
+    rank: "excellent",
+    duration: CONCENTRATION,
+    img: "icons/svg/trap.svg",
+    attack: { type: "En", range: 3 },
+    resisted: { by: "strength", effect: "fullHold" },
+    text: "<p>Sticky strands, a net of light or grasping roots snap shut round the target. The target resists with a Strength FEAT against the power's rank as intensity (the card's <em>Resist</em>); on a failure they are in a Full Hold until freed. Unlike Binding Bands it is not dodged.</p>",
+    guidance: [
+      ["good", "tangles a thug's legs."],
+      ["excellent", "pins a street-level hero."],
+      ["amazing", "holds a rampaging giant."],
+    ],
+  },
+  {
     name: "Scrying",
     category: "spells",
     rank: "good",
@@ -845,6 +884,11 @@ export function powerProtection(def: PowerDef): DocumentSource {
 }
 
 /** A power's Item source, with its description built from the text, attack note and guidance. */
+/** A resisted power's use on the attack card: no to-hit, each target resists. */
+function resistedNote(type: AttackCode, range: number): string {
+  return `<p><strong>Use:</strong> ${ATTACKS[type].name} (${type}) at targets within ${String(range)} area${range === 1 ? "" : "s"}, from the attack button; no to-hit roll: each target resists on the card.</p>`;
+}
+
 export function powerItem(def: PowerDef): ItemInput {
   const attack = def.attack;
   return {
@@ -861,7 +905,9 @@ export function powerItem(def: PowerDef): ItemInput {
         : { enabled: false, type: "En", range: 0, pullable: true, area: areaSource(undefined) },
       protection: powerProtection(def),
       regeneration: def.regeneration === true,
-      description: def.text + (attack ? attackNote(attack.type, attack.range) + areaNote(attack.area) : "") + guidanceList(def.guidance),
+      resisted: { by: "none", condition: "", turns: 1, ...def.resisted, effect: def.resisted?.effect ?? "condition" },
+      stunts: [],
+      description: def.text + (attack ? (def.resisted ? resistedNote(attack.type, attack.range) : attackNote(attack.type, attack.range)) + areaNote(attack.area) : "") + guidanceList(def.guidance),
       schemaVersion: ITEM_SOURCE_SCHEMA_VERSION,
     },
     ...(def.effects ? { effects: def.effects } : {}),

@@ -15,6 +15,7 @@ export const SHEET_PARTIALS = {
   "case-item-tag": "templates/parts/item-tag.hbs",
   "case-effects": "templates/parts/effects.hbs",
   "case-follow-ups": "templates/chat/follow-ups.hbs",
+  "case-resist-row": "templates/chat/resist-row.hbs",
 } as const;
 
 /** The hero sheet's parts, in render order. */

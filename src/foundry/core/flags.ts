@@ -42,6 +42,13 @@ export interface LostFlagEntry {
   readonly text: string;
 }
 
+/** Where the effect of a resisted power on an actor keeps its card, row and the GM's nonce (exchange/resist-steps.ts). */
+export interface ResistedFlag {
+  readonly card: string;
+  readonly key: string;
+  readonly nonce: string;
+}
+
 /** `flags.case` by key: which documents carry it and what it holds. */
 export interface CaseFlags {
   /** Actor, Item: the writes requests made, newest last (malformed entries are dropped on read). */
@@ -60,6 +67,8 @@ export interface CaseFlags {
   readonly migrationLost: readonly LostFlagEntry[];
   /** Actor: the failed Resources FEATs, cost rank → world time (seconds) of the failure (rules `resourcesRetryWait`). */
   readonly resourcesFailed: Readonly<Record<string, number>>;
+  /** ActiveEffect: the resisted power's card, row and GM nonce that put it on. */
+  readonly resisted: ResistedFlag;
   /** ChatMessage: the follow-up request whose card this is (exchange/follow-up.ts). */
   readonly followUp: string;
 }
@@ -129,6 +138,10 @@ const PARSERS: { readonly [K in keyof CaseFlags]: (value: unknown) => Parsed<Cas
     isRecord(v) && Object.values(v).every((t) => typeof t === "number" && Number.isFinite(t))
       ? { value: v as Readonly<Record<string, number>> }
       : { error: "is not a record of world times by cost rank" },
+  resisted: (v) =>
+    isRecord(v) && typeof v.card === "string" && typeof v.key === "string" && typeof v.nonce === "string"
+      ? { value: { card: v.card, key: v.key, nonce: v.nonce } }
+      : { error: "is not a resisted power's card, row and nonce" },
   followUp: (v) => (typeof v === "string" ? { value: v } : { error: "is not a follow-up request id" }),
   migrationLost: (v) =>
     Array.isArray(v) ? { value: v.filter((e): e is LostFlagEntry => isRecord(e) && typeof e.path === "string" && typeof e.text === "string") } : { error: "is not a list of lost values" },

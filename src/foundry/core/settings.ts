@@ -14,6 +14,12 @@ import {
   KARMA_POOL_DRAW_LIMITS,
   type KarmaPoolDrawLimit,
   karmaPoolDrawLimitOf,
+  KARMA_AGAINST_DEATH,
+  KARMA_ON_CHECKS,
+  KARMA_ON_DEFENCE,
+  POWER_STUNTS_ALLOWED,
+  resolveKarmaRulings,
+  type KarmaRulings,
   KILL_LOSS_AT_OWN_WRAP_UP,
   MEDICAL_CARE_HEALTH_FACTOR,
   MINOR_FOE_RULES,
@@ -72,6 +78,10 @@ declare module "fvtt-types/configuration" {
     "case.killLossAtOwnWrapUp": boolean;
     "case.strengthContest": StrengthContestRule;
     "case.npcDefence": NpcDefenceMode;
+    "case.karmaOnDefence": boolean;
+    "case.karmaOnChecks": boolean;
+    "case.karmaAgainstDeath": boolean;
+    "case.powerStunts": boolean;
   }
 }
 
@@ -247,6 +257,15 @@ function registerRecoverySettings(): void {
     type: Boolean,
     default: KILL_LOSS_AT_OWN_WRAP_UP,
   });
+  // The Karma and stunt rulings (rules power-rulings.ts): each a world switch, the ruling its default.
+  for (const [key, initial] of [["karmaOnDefence", KARMA_ON_DEFENCE], ["karmaOnChecks", KARMA_ON_CHECKS], ["karmaAgainstDeath", KARMA_AGAINST_DEATH], ["powerStunts", POWER_STUNTS_ALLOWED]] as const) {
+    game.settings.register(SYSTEM_ID, key, { name: `CASE.Setting.${key}.Name`, hint: `CASE.Setting.${key}.Hint`, scope: "world", config: true, type: Boolean, default: initial });
+  }
+}
+
+/** The world's Karma rulings (rules power-rulings.ts), through the rules' checks. */
+export function karmaRulings(): KarmaRulings {
+  return resolveKarmaRulings({ onDefence: game.settings.get(SYSTEM_ID, "karmaOnDefence"), onChecks: game.settings.get(SYSTEM_ID, "karmaOnChecks"), againstDeath: game.settings.get(SYSTEM_ID, "karmaAgainstDeath") });
 }
 
 /** The world's recovery rulings (the settings through the rules' checks: a bad stored value is a clear error). */

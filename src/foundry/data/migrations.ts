@@ -116,7 +116,28 @@ export function migrateItemSource(source: Source, lost: LostValues = {}): Source
   }
   if (typeof source.protection === "number") source.protection = { physical: true, rank: source.protection };
   migrateArea(source, lost);
+  migrateResisted(source);
   return source;
+}
+
+/**
+ * A resisted power as hand-made imports write it: a bare ability (`resisted: "Psyche"`) or a
+ * top-level `resistedBy` names the ability (lower-cased); a hold named as the effect
+ * (`effect: "Full Hold"`) becomes the hold. Anything else is left for validation to name.
+ */
+function migrateResisted(source: Source): void {
+  if (source.resistedBy !== undefined && source.resisted === undefined) {
+    source.resisted = { by: source.resistedBy };
+    delete source.resistedBy;
+  }
+  if (typeof source.resisted === "string") source.resisted = { by: source.resisted };
+  const r = source.resisted;
+  if (!isRecord(r)) return;
+  if (typeof r.by === "string") r.by = r.by.trim().toLowerCase();
+  if (typeof r.effect === "string") {
+    const hold = r.effect.replace(/\s+/g, "").toLowerCase();
+    if (hold === "partialhold" || hold === "fullhold") r.effect = hold === "partialhold" ? "partialHold" : "fullHold";
+  }
 }
 
 /**

@@ -28,11 +28,13 @@ import {
   type ExchangeState,
   type ExchangeTarget,
   type SlamMove,
+  resistedPowerOf,
 } from "../../rules/index";
 import { pluralKey } from "../core/format";
 import { csViews, defenceChoices, defenceEffectOf, type CsView, type DefenceButtonView } from "./defence-view";
 
 export type { CsView, DefenceButtonView } from "./defence-view";
+import { resistRowView, type ResistRowView } from "./resist-view";
 
 export interface Viewer {
   readonly isGM: boolean;
@@ -60,6 +62,11 @@ export interface ExchangeSettings {
    * dying unaided), or undefined when this client does not know: a helpless target is offered No defence only.
    */
   readonly mayDefend?: (rowKey: string) => boolean;
+  /** Whether Karma may be added to a check or a resistance, or to a defence (the world's rulings, power-rulings.ts). */
+  readonly karmaOnChecks?: boolean;
+  readonly karmaOnDefence?: boolean;
+  /** Whether a Kill? that killed may be bought off with Karma (the world's ruling). */
+  readonly karmaAgainstDeath?: boolean;
   /** The Universal Table the GM rolls on (CONFIG.CASE.universalTable); the rules' own by default. */
   readonly table?: UniversalTable;
 }
@@ -75,6 +82,10 @@ function rankKey(key: string | null): string | null {
 
 export interface TargetRowView {
   readonly key: string;
+  /** A resisted power's row (resist-view.ts), or null on an ordinary attack. */
+  readonly resist: ResistRowView | null;
+  /** The row's owner may add Karma to a defence roll. */
+  readonly defenceKarma: boolean;
   readonly name: string;
   readonly uuid: string;
   /** The token's picture beside the name, or null. */
@@ -103,6 +114,7 @@ export interface TargetRowView {
   readonly defence: null | {
     readonly labelKey: string;
     readonly die: number | null;
+    readonly karma: number;
     readonly columnKey: string | null;
     readonly colorKey: string | null;
     readonly color: Color | null;
@@ -314,7 +326,10 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
       phaseKey: `CASE.Exchange.Phase.${t.phase}`,
       showPhase: t.phase !== "resolved",
       defenceInHead: !next.finished && !hidden && d?.code === "none" && d.die === null && t.toHit !== null && t.defencePicked !== true,
-      canDefend: ownsTarget && next.awaitingDefence,
+      canDefend: ownsTarget && next.awaitingDefence && resistedPowerOf(state) === null,
+      resist: resistRowView(state, t, ownsTarget, mayApply, settings.karmaOnChecks === true),
+      // Karma on a defence roll (the world's ruling; never when blindsided: such a row has no defence).
+      defenceKarma: settings.karmaOnDefence === true && next.defend.length > 0,
       defenceButtons: choices.buttons,
       defenceCs: choices.sharedCs,
       bestDefence: choices.best,
@@ -328,6 +343,7 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           : {
               labelKey: `CASE.Defence.${d.code}`,
               die: d.die,
+              karma: d.karma ?? 0,
               columnKey: rankKey(d.column),
               colorKey: d.color ? `CASE.Color.${d.color}` : null,
               color: d.color,
@@ -390,6 +406,9 @@ export function attackCardContext(state: ExchangeState, viewer: Viewer, settings
           labelKey: `CASE.Consequence.${c.check}`,
           rolled: c.outcome !== null,
           canRoll: ownsTarget && next.checks.includes(c.check),
+          karmaBox: ownsTarget && next.checks.includes(c.check) && settings.karmaOnChecks === true,
+          karma: c.karma ?? 0,
+          canBuyOffDeath: ownsTarget && settings.karmaAgainstDeath === true && c.outcome?.check === "kill" && c.outcome.dead && t.phase === "applied",
           colorKey: c.color ? `CASE.Color.${c.color}` : null,
           die: c.die,
           outcomeKey: out.key,

@@ -156,7 +156,7 @@ export function attackerActor(state: ExchangeState): Promise<Actor.Implementatio
 }
 
 /** The actions on a target row a player may ask for only as one of its owners; each refusal names its action (`CASE.Exchange.NotYours.<action>`). */
-export const OWNER_ACTIONS = ["defend", "applyDamage", "undoDamage", "consequence", "escape", "applyToSelected"] as const;
+export const OWNER_ACTIONS = ["defend", "applyDamage", "undoDamage", "consequence", "escape", "applyToSelected", "resist"] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
 /** The refusal of `action` on `name` to a user who does not own it. */

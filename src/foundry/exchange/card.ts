@@ -21,6 +21,8 @@ import { applyToSelected } from "./apply-to-selected";
 import { newestWaitingRow, rememberDefence, type WaitingRow } from "./defence-shortcut";
 import { changeDefenceQuery } from "./npc-defence";
 import { helplessNow } from "../combat/turn-feed";
+import { RESIST_ACTIONS, karmaBeside } from "./resist-steps";
+import { DEATH_ACTIONS } from "./death-steps";
 
 export const ATTACK_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/attack-card.hbs`;
 
@@ -68,10 +70,12 @@ export type { CardOwner } from "../ui/chat-card";
  * message, the click, the button), each reading its data from the button's dataset.
  */
 export const CARD_ACTIONS: ClickActions<CardOwner> = {
+  ...RESIST_ACTIONS,
+  ...DEATH_ACTIONS,
   caseDefend(_event, target) {
     const data = target.dataset;
     rememberDefence(data.defence ?? "");
-    return requestGM(defendQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never });
+    return requestGM(defendQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", defence: (data.defence ?? "") as never, karma: karmaBeside(target) });
   },
   caseChangeDefence(_event, target) {
     return requestGM(changeDefenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: target.dataset.targetKey ?? "" });
@@ -108,7 +112,7 @@ export const CARD_ACTIONS: ClickActions<CardOwner> = {
   },
   caseConsequence(_event, target) {
     const data = target.dataset;
-    return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill" });
+    return requestGM(consequenceQuery, { messageId: this.messageId, revision: cardRevision(this.messageId), targetKey: data.targetKey ?? "", check: data.check as "slam" | "stun" | "kill", karma: karmaBeside(target) });
   },
   caseFollowUp(_event, target) {
     return askFollowUp(this.messageId, target.dataset.targetKey ?? "", target.dataset.kind ?? "");
@@ -253,6 +257,9 @@ export async function attackCardView(message: ChatMessage.Implementation): Promi
     mayDefend,
     hideNpcDefences: game.settings.get(SYSTEM_ID, "hideNpcDefences"),
     ownersApplyDamage: game.settings.get(SYSTEM_ID, "damageAppliedBy") === "owners",
+    karmaOnChecks: game.settings.get(SYSTEM_ID, "karmaOnChecks"),
+    karmaOnDefence: game.settings.get(SYSTEM_ID, "karmaOnDefence"),
+    karmaAgainstDeath: game.settings.get(SYSTEM_ID, "karmaAgainstDeath"),
     turn: game.combat?.started ? game.combat.round : null,
     table: CONFIG.CASE.universalTable,
     ...(defenceCs ? { defenceCs } : {}),

@@ -25,6 +25,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { caseFlag } from "../core/flags";
 import { journalEntry, journalStep, loadCard, rollDie, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
+import { karmaField, mustMayAddKarma, spendRowKarma } from "./row-karma";
 import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 
 import {
@@ -353,7 +354,7 @@ export const undoDamageQuery = healthStepQuery("undoDamage", "undo", undoRow);
 // ── Slam? Stun? Kill? ───────────────────────────────────────────────────────────────────────
 
 /** Rolls a due check on the GM (the End (res) d100, and a d10 when the result needs one), then its effects, then the card. */
-async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext, asOf?: AsOf): Promise<void> {
+async function resolveConsequenceNow(messageId: string, key: string, check: Check, context: CardContext, asOf?: AsOf, karma = 0): Promise<void> {
   const loaded = await cardFor(messageId, context, undefined, undefined, asOf);
   if (!loaded) return;
   const { state } = loaded;
@@ -361,6 +362,7 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   if (!targetActions(state, key).checks.includes(check)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.CheckNotDue", { name: target.name }));
   const actor = await targetActor(target);
   const hasActed = await context.services.combat.hasActed(actor);
+  mustMayAddKarma(actor, "check", karma);
   const dice: RolledDie[] = [await rollDie("1d100")];
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
@@ -371,7 +373,8 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
     const note = await journalStep(loaded, id, { ...(await checkBefore(context.services.combat, actor, target.uuid)) });
     const lostBefore = readCheckBefore(note.data).lost;
     const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
-    const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance }, CONFIG.CASE.universalTable));
+    const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance, karma }, CONFIG.CASE.universalTable));
+    await spendRowKarma(loaded, key, check, actor, karma, context, game.i18n.localize(`CASE.Consequence.${check}`));
     await consequenceEffects(context, next, key, check, actor, lostBefore, id, note.nonce);
     const moved = check === "slam" ? await moveSlammedToken(next, key, id, context, note.nonce) : next;
     await save("consequence", loaded, moved, context, dice);
@@ -382,12 +385,12 @@ export const consequenceQuery = defineCardQuery({
   name: "consequence",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const) };
+    return { ...parseTargetRef(r), check: choiceOf(r, "check", ["slam", "stun", "kill"] as const), ...(r.karma === undefined ? {} : { karma: karmaField(r) }) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p, "consequence"),
   async handle(_user, p, context) {
-    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context, { revision: p.revision, key: p.targetKey, action: "consequence" });
+    await resolveConsequenceNow(p.messageId, p.targetKey, p.check, context, { revision: p.revision, key: p.targetKey, action: "consequence" }, p.karma);
     return null;
   },
 });

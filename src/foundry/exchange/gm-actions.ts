@@ -43,6 +43,7 @@ import { cardLockKeys, revisionField } from "./card-request";
 
 export { cardLock, cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 import { countDefence } from "./check-effects";
+import { karmaField, mustMayAddKarma, spendRowKarma } from "./row-karma";
 import {
   ID,
   afterToHit,
@@ -71,7 +72,7 @@ export const defendQuery = defineCardQuery({
   name: "defend",
   parse(raw: unknown) {
     const r = payloadRecord(raw);
-    return { ...parseTargetRef(r), defence: choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]) };
+    return { ...parseTargetRef(r), defence: choiceOf<DefenceChoice>(r, "defence", [...DEFENCE_CODES, "none"]), ...(r.karma === undefined ? {} : { karma: karmaField(r) }) };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),
   authorize: (user, p) => mustOwnTarget(user, p, "defend"),
@@ -83,7 +84,7 @@ export const defendQuery = defineCardQuery({
  * NPC-defence pick's (npc-defence.ts, `picked`: the row is marked so the GM may change it). A
  * defence that replaces one the GM changed is not counted again (rules `countsAsNewDefence`).
  */
-export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice; readonly revision?: number }, context: CardContext, picked = false): Promise<null> {
+export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice; readonly revision?: number; readonly karma?: number }, context: CardContext, picked = false): Promise<null> {
   // A click names the revision it saw; the GM's own pick (npc-defence.ts) reads the card as it stands.
   const asOf = p.revision === undefined ? undefined : { revision: p.revision, key: p.targetKey, action: "defend" };
   const loaded = await cardFor(p.messageId, context, undefined, undefined, asOf);
@@ -102,6 +103,10 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   // attack uses the dodge rolled after initiative: no new roll, no defence spent.
   const declared = helpless === null && game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
   const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
+  // Karma goes on a defence roll only (the world's ruling, the pool): refused before any die.
+  const karma = p.karma ?? 0;
+  if (karma > 0 && (useDeclared || p.defence === "none")) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.KarmaNoRoll"));
+  mustMayAddKarma(actor, "defence", karma);
   const dice: RolledDie[] = [];
   let next: ExchangeState;
   if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
@@ -114,7 +119,8 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
     const cs = await defenceShifts(context.services.combat, actor, p.defence);
     const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
     dice.push(die);
-    next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs }, CONFIG.CASE.universalTable));
+    next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs, karma }, CONFIG.CASE.universalTable));
+    await spendRowKarma(loaded, p.targetKey, "defence", actor, karma, context, game.i18n.format("CASE.Exchange.DefenceKarmaReason", { name: state.source }));
   }
   if (picked) next = transition(() => markPickedDefence(next, p.targetKey));
   next = await rollPendingToHit(next, p.targetKey, dice);

@@ -21,15 +21,18 @@ import {
   targetRangeShifts,
   mayCallShotWith,
   createExchange,
+  createResistedExchange,
   foeBonusShift,
   rankOf,
   type AttackCode,
   type AreaDefinition,
   type AttackSetupInput,
   type CsReason,
+  type ExchangeInput,
   type ExchangeState,
   type TargetInput,
 } from "../../rules/index";
+import { resistedPowerOfItem } from "./resist-steps";
 import { SYSTEM_ID, SYSTEM_PATH } from "../core/constants";
 import { actorFromUuid, isCharacter, isItemType, isMessageType } from "../core/guards";
 import { rollShifts, talentShifts } from "../dice/talents";
@@ -256,7 +259,7 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     ...(turn?.toHit ?? []),
     ...(input.cs !== 0 ? [{ cs: input.cs, label: input.reason || "CASE.Dialog.Modifier", localize: input.reason === "" }] : []),
   ];
-  return createExchange({
+  const exchange: ExchangeInput = {
     attack,
     source: item.name,
     attacker: { uuid: actor.uuid, name: actor.name, value, strength: system.score("strength.mgt"), armor: bodyProtection(actor) },
@@ -273,7 +276,10 @@ export function buildExchange(item: Item.Implementation, actor: Actor.OfType<"he
     ...(turn && turn.damage.length > 0 ? { damageCs: turn.damage } : {}),
     ...(turn?.outOfTurn === true ? { outOfTurn: true } : {}),
     ...(turn?.turnAction ? { turnAction: turn.turnAction } : {}),
-  });
+  };
+  // A resisted power (its sheet names the ability that resists it) waits on a Resist, not a defence.
+  const resisted = resistedPowerOfItem(item);
+  return resisted ? createResistedExchange(exchange, resisted) : createExchange(exchange);
 }
 
 /** An area document as the GM reads it (a MeasuredTemplateDocument on 13, a RegionDocument on 14: position, author, flags, scene). */

@@ -2,6 +2,7 @@
  * After the hit (CASE-RULES §8, §6): the Slam?/Stun?/Kill? checks a result calls for, and the
  * escapes from a hold that stands.
  */
+import { applyKarma } from "../actions";
 import { thrownRange } from "../abilities";
 import { type ConsequenceCheck, enduranceAfterKillLoss, killResult, slamDirection, slamDistance, slamResult, stunResult, stunTurns } from "../consequences";
 import { escapeResult } from "../defences";
@@ -20,6 +21,8 @@ export interface ConsequenceRoll {
   readonly hasActed?: boolean | undefined;
   /** Kill: the target's current Endurance rank number. */
   readonly endurance?: number | undefined;
+  /** Karma the target added (power-rulings.ts `KARMA_ON_CHECKS`): the colour is read on the die plus it. */
+  readonly karma?: number;
 }
 
 /** The target rolls a due Slam?, Stun? or Kill? check on End (res) (§8). */
@@ -32,7 +35,8 @@ export function resolveConsequence(state: ExchangeState, key: string, roll: Cons
   if (due.outcome !== null) throw new ExchangeError("stale", `${target.name}: the ${roll.check} check was already rolled.`);
   assertD100(roll.die);
   if (roll.endurance !== undefined && !isRankNumber(roll.endurance)) invalid(`${target.name}: Endurance must be a rank number, got ${String(roll.endurance)}.`);
-  const color = colorOnColumn(rankOf(target.scores["endurance.res"]), roll.die, table);
+  const karma = roll.karma ?? 0;
+  const color = colorOnColumn(rankOf(target.scores["endurance.res"]), karma > 0 ? applyKarma(roll.die, karma) : roll.die, table);
   let outcome: ConsequenceOutcome;
   const dealt = target.damage?.dealt ?? 0;
   switch (roll.check) {
@@ -61,7 +65,7 @@ export function resolveConsequence(state: ExchangeState, key: string, roll: Cons
     }
   }
   const row = copyRow(target);
-  row.consequences = target.consequences.map((c, i) => (i === index ? { ...c, die: roll.die, color, outcome } : c));
+  row.consequences = target.consequences.map((c, i) => (i === index ? { ...c, die: roll.die, color, outcome, ...(karma > 0 ? { karma } : {}) } : c));
   return replaceTarget(state, row);
 }
 

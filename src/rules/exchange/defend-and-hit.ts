@@ -20,6 +20,8 @@ export interface DefenceRoll {
   readonly die: number;
   /** Shifts on the defence roll other than Catch's own −3 CS (extra-defence penalty, talents, holds …). */
   readonly cs: readonly CsReason[];
+  /** Karma the defender added (power-rulings.ts `KARMA_ON_DEFENCE`): the colour is read on the die plus it, capped at 100. */
+  readonly karma?: number;
 }
 
 /** The defender rolled a defence. From awaitingDefence to awaitingToHit (or resolved when it avoided the attack). */
@@ -33,9 +35,10 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
   if (roll.defence === "catch") cs.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
   const column = shiftColumn(target.scores[DEFENCE_SCORE[roll.defence]], sumCs(cs));
   // A defence pushed below Shift 0 still reads Shift 0's column: it is the worst column there is.
-  const color = colorOnColumn(column.rank, roll.die, table);
+  const karma = roll.karma ?? 0;
+  const color = colorOnColumn(column.rank, karma > 0 ? applyKarma(roll.die, karma) : roll.die, table);
   const outcome = defenceOutcome(roll.defence, color, target);
-  const defence: TargetDefence = { code: roll.defence, die: roll.die, cs, column: column.rank.key, color, outcome };
+  const defence: TargetDefence = karma > 0 ? { code: roll.defence, die: roll.die, karma, cs, column: column.rank.key, color, outcome } : { code: roll.defence, die: roll.die, cs, column: column.rank.key, color, outcome };
   if (outcome.avoided) {
     const row = copyRow(target);
     row.defence = defence;

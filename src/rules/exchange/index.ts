@@ -33,3 +33,5 @@ export { type TargetActions, ZERO_DAMAGE_NEEDS_NO_APPLY, exchangeAttackRow, exch
 export * from "./secrets";
 export * from "./npc-defence";
 export * from "./defence-colours";
+export * from "./resist";
+export * from "./death";

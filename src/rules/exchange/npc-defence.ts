@@ -13,6 +13,7 @@ import { isHoldResult } from "../attacks";
 import { UNIVERSAL_TABLE, colorOdds, type UniversalTable } from "../universal-table";
 import type { Declaration } from "../turn/declaration";
 import { DEFENCE_SCORE, ExchangeError, targetOf, type CsReason, type DefenceChoice, type ExchangeState, type ExchangeTarget, type TargetDefence } from "./state";
+import { resistedPowerOf } from "./resist";
 import { targetActions } from "./target-actions";
 import { replaceTarget } from "./copy";
 
@@ -91,7 +92,8 @@ export function pickNpcDefence(state: ExchangeState, key: string, input: NpcDefe
   if (!(NPC_DEFENCE_MODES as readonly string[]).includes(input.mode)) throw new RangeError(`Unknown NPC defence mode "${input.mode}". Known: ${NPC_DEFENCE_MODES.join(", ")}.`);
   const target = targetOf(state, key);
   // A row whose pick the Judge changed is the Judge's to choose (CHANGED_DEFENCE_REPLACES).
-  if (input.mode === "gm" || target.phase !== "awaitingDefence" || (target.defenceChanges ?? 0) > 0) return null;
+  // A resisted power is resisted, not defended (resist.ts): the Judge clicks the NPC's Resist.
+  if (input.mode === "gm" || target.phase !== "awaitingDefence" || (target.defenceChanges ?? 0) > 0 || resistedPowerOf(state) !== null) return null;
   const offered = targetActions(state, key, null, { mayDefend: input.mayDefend ?? true }).defend;
   const declared = input.declaration?.kind === "defence" ? input.declaration.defence : null;
   if (input.mode === "declared" && declared !== null && offered.includes(declared)) return { defence: declared, reason: "declared" };

@@ -64,6 +64,8 @@ export interface DefenceOutcome {
 export interface TargetDefence {
   readonly code: DefenceChoice;
   readonly die: number | null;
+  /** Karma the defender added to the die (absent: none). */
+  readonly karma?: number;
   readonly cs: readonly CsReason[];
   /** The defence roll's column (rank key) and colour, when rolled. */
   readonly column: string | null;
@@ -150,7 +152,7 @@ export interface OtherDamage {
 export type ConsequenceOutcome =
   | { readonly check: "slam"; readonly result: SlamResult; readonly direction: SlamDirection | null; readonly areas: number | "sight" | null }
   | { readonly check: "stun"; readonly result: StunResult; readonly turns: number; readonly thisTurn: boolean }
-  | { readonly check: "kill"; readonly result: KillResult; readonly endurance: number; readonly dead: boolean };
+  | { readonly check: "kill"; readonly result: KillResult; readonly endurance: number; readonly dead: boolean; readonly karmaAgainstDeath?: number };
 
 export interface ConsequenceRecord {
   readonly check: ConsequenceCheck;
@@ -159,6 +161,8 @@ export interface ConsequenceRecord {
   readonly die: number | null;
   readonly color: Color | null;
   readonly outcome: ConsequenceOutcome | null;
+  /** Karma the target added to the die (absent: none). */
+  readonly karma?: number;
   /** A slam that moved the target's token on the board (the "slam moves tokens" setting). */
   readonly moved?: SlamMove | null;
 }

@@ -2,6 +2,7 @@
  * What may happen next on an attack card: each target row's actions for a user
  * ({@link targetActions}), whether the exchange is complete, and the attacker's summary row.
  */
+import { resistancePending, resistedPowerOf } from "./resist";
 import { ATTACKS, mayPullColor, mayPullDamage } from "../attacks";
 import type { ConsequenceCheck } from "../consequences";
 import type { DefenceCode } from "../defences";
@@ -46,7 +47,8 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
   const escape = target.mayDefend && mayEscape(t, turn);
   const settled = t.phase === "applied" || (t.phase === "resolved" && t.consequences.every((c) => c.outcome !== null));
   return {
-    defend: t.phase === "awaitingDefence" && target.mayDefend ? defenceOptions(state, key) : [],
+    // A resisted power is resisted, not defended (resist.ts).
+    defend: t.phase === "awaitingDefence" && target.mayDefend && resistedPowerOf(state) === null ? defenceOptions(state, key) : [],
     awaitingDefence: t.phase === "awaitingDefence",
     rollToHit: t.phase === "awaitingToHit",
     pull: pullable,
@@ -54,7 +56,7 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
     undo: mayUndo(t),
     checks,
     escape,
-    finished: settled && !apply && !pullable && !escape && checks.length === 0,
+    finished: settled && !apply && !pullable && !escape && checks.length === 0 && !resistancePending(t),
   };
 }
 
@@ -63,7 +65,7 @@ export function exchangeComplete(state: ExchangeState): boolean {
   return state.targets.every(
     (t) =>
       t.phase === "undone" ||
-      (t.phase === "resolved" && (t.damage === null || t.damage.dealt === 0) && t.consequences.length === 0) ||
+      (t.phase === "resolved" && (t.damage === null || t.damage.dealt === 0) && t.consequences.length === 0 && !resistancePending(t)) ||
       (t.phase === "applied" && t.consequences.every((c) => c.outcome !== null)),
   );
 }

@@ -101,3 +101,20 @@ describe("area attack: an item's area (migration defaults)", () => {
     expect(lost).toEqual({ "attack.area.radius": "99999999999999999999" });
   });
 });
+
+describe("resisted power: a power's resistance (migration defaults)", () => {
+  type Resisted = { by: string; effect: string; condition: string; turns: number };
+  const power = (source: Record<string, unknown>) => new (PowerData as unknown as new (s: Record<string, unknown>) => { resisted: Resisted; stunts: unknown[] })(source);
+
+  it("resisted power: an older power is not resisted and has no stunts; a bare ability, a top-level resistedBy and a hold's name are read; turns as text become a number", () => {
+    expect(power({})).toMatchObject({ resisted: { by: "none", effect: "condition", condition: "", turns: 1 }, stunts: [] });
+    expect(migrateItemSource({ resisted: "Psyche" })).toEqual({ resisted: { by: "psyche" } });
+    expect(migrateItemSource({ resistedBy: "strength", rank: "20" })).toEqual({ resisted: { by: "strength" }, rank: 20 });
+    expect(migrateItemSource({ resisted: { by: "Endurance", effect: "Full Hold", turns: "3" } })).toEqual({ resisted: { by: "endurance", effect: "fullHold", turns: 3 } });
+    expect(power({ resisted: "psyche" }).resisted).toEqual({ by: "psyche", effect: "condition", condition: "", turns: 1 });
+  });
+
+  it("resisted power: what it does not understand is kept for validation to name", () => {
+    expect(migrateItemSource({ resisted: { by: "luck", effect: "petrified", colour: "red" } })).toEqual({ resisted: { by: "luck", effect: "petrified", colour: "red" } });
+  });
+});

@@ -167,7 +167,11 @@ export function itemSheetData(input: ItemSheetInput): ItemSheetData {
   if (!isCharacterItemType(input.type)) throw new RangeError(`The CASE item sheet cannot show a "${input.type}" item.`);
   const type = input.type;
   const choices: Record<string, Choices> = {};
-  if (type === "power") choices.category = fieldChoices(fieldAt(input.fields, "category"));
+  if (type === "power") {
+    choices.category = fieldChoices(fieldAt(input.fields, "category"));
+    choices.resistedBy = fieldChoices(fieldAt(input.fields, "resisted.by"));
+    choices.resistedEffect = fieldChoices(fieldAt(input.fields, "resisted.effect"));
+  }
   if (type === "power" || type === "weapon") {
     choices.attackType = fieldChoices(fieldAt(input.fields, "attack.type"));
     choices.areaShape = fieldChoices(fieldAt(input.fields, "attack.area.shape"));

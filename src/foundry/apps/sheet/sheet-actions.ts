@@ -6,6 +6,7 @@
 import { ABILITY_KEYS, advance, advancementCost, type AbilityKey } from "../../../rules/index";
 import { isScoreRef } from "../../../rules/index";
 import { isStandingFeat, rollItem, rollScore, rollStandingFeat } from "../../dice/entry-points";
+import { askStunt } from "../../dice/stunt";
 import { SYSTEM_PATH } from "../../core/constants";
 import { fieldOf, isCharacter, isItemType } from "../../core/guards";
 import { karmaPoolEnabled, karmaPoolState, recoveryRulings } from "../../core/settings";
@@ -46,6 +47,12 @@ export async function onRollItem(this: CharacterSheetHost, event: PointerEvent, 
   const item = itemOfTarget(this.actor, target);
   if (!item) return;
   await rollItem(item, { skipDialog: event.shiftKey });
+}
+
+/** `data-action="stunt"`: a power stunt with this power (dice/stunt.ts). */
+export async function onStunt(this: CharacterSheetHost, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const item = itemOfTarget(this.actor, target);
+  if (item) await askStunt(item);
 }
 
 /** `data-action="attack"`: an attack with a power or weapon, against the user's targets. */
@@ -359,6 +366,7 @@ export async function onOpenBuilder(this: CharacterSheetHost): Promise<void> {
 export const CHARACTER_SHEET_ACTIONS = {
   rollScore: onRollScore,
   rollItem: onRollItem,
+  stunt: onStunt,
   attack: onAttack,
   reload: onReload,
   editItem: onEditItem,

@@ -1,7 +1,7 @@
 /**
  * Item data: powers, talents, weapons, armor and contacts (CASE-RULES §5, §10).
  */
-import { AREA_MAX_RADIUS, AREA_SHAPES, ATTACK_CODES, POWER_CATEGORIES, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
+import { ABILITY_KEYS, AREA_MAX_RADIUS, AREA_SHAPES, ATTACK_CODES, MAX_RESISTED_TURNS, POWER_CATEGORIES, SUB_SCORE_REFS, TALENT_COVERS, rankOf, type RankKey } from "../../../rules/index";
 import { choiceField, countField, htmlField, rankNumberField, importedSchemaVersionField, subScoreField } from "../fields";
 
 import { migrateItemSource } from "../migrations";
@@ -70,6 +70,37 @@ function protectionSchema() {
   });
 }
 
+/** The ability a power is resisted by: none (it is dodged or defended), or any ability or sub-score. */
+export const RESISTED_BY_CHOICES = ["none", ...ABILITY_KEYS, ...SUB_SCORE_REFS] as const;
+
+/** What a resisted power does when the resistance fails (rules power-rulings.ts `ResistedEffect`). */
+export const RESISTED_EFFECTS = ["condition", "partialHold", "fullHold"] as const;
+
+/**
+ * A resisted power (rules power-rulings.ts, exchange/resist.ts): the ability its target rolls
+ * against the power's rank, and what a failed resistance does: a named condition for some turns,
+ * or a hold. Not resisted (`by` none) by default.
+ */
+function resistedSchema() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    by: choiceField(RESISTED_BY_CHOICES, "none", "Score"),
+    effect: choiceField(RESISTED_EFFECTS, "condition", "Resisted.Effect"),
+    condition: new f.StringField({ required: true, blank: true, initial: "" }),
+    turns: new f.NumberField({ required: true, nullable: false, integer: true, min: 1, max: MAX_RESISTED_TURNS, initial: 1 }),
+  });
+}
+
+/** A power stunt as recorded on its power (rules power-rulings.ts `PowerStuntRecord`). */
+function stuntSchema() {
+  const f = foundry.data.fields;
+  return new f.SchemaField({
+    name: new f.StringField({ required: true, blank: false, initial: "Stunt" }),
+    attempts: countField(0),
+    successes: countField(0),
+  });
+}
+
 // ── power ──────────────────────────────────────────────────────────────────────────────────
 function powerSchema() {
   const f = foundry.data.fields;
@@ -83,6 +114,9 @@ function powerSchema() {
     protection: protectionSchema(),
     /** Regeneration: the power's rank in Health comes back over the wrap-ups (rules recovery.ts; additive, false by default). */
     regeneration: new f.BooleanField({ required: true, initial: false }),
+    resisted: resistedSchema(),
+    /** Power stunts tried with this power, each with its attempts and successes (the colour the next needs). */
+    stunts: new f.ArrayField(stuntSchema(), { required: true, initial: [] }),
     description: htmlField(),
     schemaVersion: importedSchemaVersionField(),
   };

@@ -77,6 +77,7 @@ describe("declared actions", () => {
       "rollItem",
       "rollScore",
       "rollUnderworld",
+      "stunt",
       "tab",
       "toggleEffect",
       "toggleItem",
