@@ -239,7 +239,7 @@ export function noticeWaitingDefences(messageId: string, state: ExchangeState, v
     // A notice that stays (v13 Notification: `permanent`, its `element` once shown); some test worlds give none back.
     const notice = ui.notifications.info(game.i18n.format("CASE.Exchange.DefenceWaiting", { attacker: state.attacker.name, name: t.name }), { permanent: true }) as { element?: HTMLElement | undefined } | undefined;
     notice?.element?.addEventListener("click", () => {
-      showDefence({ messageId, targetKey: t.key });
+      void showDefence({ messageId, targetKey: t.key });
     });
     pingToken(t.uuid);
     told.push(t.name);
@@ -277,15 +277,23 @@ export function activateAttackCard(message: ChatMessage.Implementation, content:
  * with its defence choices (the card's own buttons): the sidebar open on Chat
  * (`ui.sidebar.changeTab("chat", "primary")`, as public v13 modules call it), a GM's folded row
  * opened, the row scrolled to and its defence chosen last focused, which outlines the row
- * (chat.css) and lets Enter repeat that defence.
+ * (chat.css) and lets Enter repeat that defence. A card the log does not show pops out
+ * (`ChatPopout`, foundryvtt.com/api: `{ message }`).
  */
-export function showDefence(row: WaitingRow): void {
+export async function showDefence(row: WaitingRow): Promise<void> {
   ui.sidebar.expand();
   ui.sidebar.changeTab("chat", "primary");
   const found = document.querySelector<HTMLElement>(`#chat [data-message-id="${row.messageId}"] .target-row[data-target-key="${row.targetKey}"]`);
-  found?.querySelector("details")?.setAttribute("open", "");
-  found?.scrollIntoView({ block: "center" });
-  found?.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
+  if (!found) {
+    // A card the chat log does not show (an old one): it pops out in its own small window, with its choices.
+    const message = game.messages.get(row.messageId);
+    // fvtt-types reads the options as a deep partial of the message: the document itself is what core takes.
+    if (message) await new foundry.applications.sidebar.apps.ChatPopout({ message: message as never }).render({ force: true });
+    return;
+  }
+  found.querySelector("details")?.setAttribute("open", "");
+  found.scrollIntoView({ block: "center" });
+  found.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
 }
 
 /**
@@ -294,9 +302,11 @@ export function showDefence(row: WaitingRow): void {
  */
 export function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
   const row = newestWaitingRow(game.messages, mine, (m) => cardForViewer(m as ChatMessage.Implementation));
-  if (row) showDefence(row);
-  else ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
-  return Promise.resolve(row !== null);
+  if (!row) {
+    ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
+    return Promise.resolve(false);
+  }
+  return showDefence(row).then(() => true);
 }
 
 /**

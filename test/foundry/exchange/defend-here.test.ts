@@ -45,20 +45,33 @@ class RowDouble {
   }
 }
 
+/** Core's ChatPopout as the pop-out uses it (foundryvtt.com/api ChatPopout: constructed with `{ message }`, then rendered). */
+const popouts: unknown[] = [];
+class ChatPopoutDouble {
+  constructor(readonly options: { message: unknown }) {}
+  render(): Promise<this> {
+    popouts.push(this.options.message);
+    return Promise.resolve(this);
+  }
+}
+
 let sidebar: { tabs: string[]; expanded: number };
 /** The row the chat log shows, or null when the log does not show the card. */
-let chatRow: RowDouble;
+let chatRow: RowDouble | null;
 let selectors: string[];
 
 beforeEach(() => {
   world = installWorld();
   ({ hero, villain } = kestrelAndGravel(world));
   sidebar = { tabs: [], expanded: 0 };
+  popouts.length = 0;
   chatRow = new RowDouble();
   selectors = [];
   const ui = (globalThis as unknown as { ui: Record<string, unknown> }).ui;
   vi.stubGlobal("ui", { ...ui, sidebar: { expand: () => (sidebar.expanded += 1), changeTab: (tab: string, group: string) => sidebar.tabs.push(`${tab}/${group}`) } });
   vi.stubGlobal("document", { querySelector: (s: string) => (selectors.push(s), chatRow) });
+  const foundryNow = (globalThis as unknown as { foundry: { applications: Record<string, unknown> } }).foundry;
+  vi.stubGlobal("foundry", { ...foundryNow, applications: { ...foundryNow.applications, sidebar: { apps: { ChatPopout: ChatPopoutDouble } } } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,10 +103,18 @@ describe("defend where you look", () => {
     expect(sidebar).toEqual({ tabs: ["chat/primary"], expanded: 1 });
     expect(selectors).toEqual([`#chat [data-message-id="${newer.id}"] .target-row[data-target-key="0"]`]);
     expect(chatRow).toMatchObject({ scrolled: 1, opened: true, focused: '[data-defence="weave"]' });
+    expect(popouts).toEqual([]);
     // The focused element is the card's own Weave button (the card's defend query), in the row the GM opens.
     const card = parseHtml(renderTemplate("templates/chat/attack-card.hbs", attackCardContext(readExchangeForTest(newer.system.exchange), { isGM: true, owns: () => true, isNpc: () => false }, { hideNpcDefences: false, ownersApplyDamage: false })));
     const weave = queryAll(card, '.target-row[data-target-key="0"] details [data-defence="weave"]');
     expect(weave.map((b) => attr(b, "data-action"))).toEqual(["caseDefend"]);
+  });
+
+  it("defend badge opens the card: a card the chat log does not show pops out in its own window, with its choices", async () => {
+    const message = waitingCard();
+    chatRow = null;
+    expect(await defendShortcut((t) => t.uuid === hero.uuid)).toBe(true);
+    expect(popouts).toEqual([message]);
   });
 
   it("defend badge opens the card: with nothing waiting the user is told, and no dialog opens", async () => {
@@ -114,7 +135,7 @@ describe("defend where you look", () => {
     expect(shown).toEqual([{ text: "Gravel attacks Kestrel: click to choose Kestrel's defence.", options: { permanent: true } }]);
     for (const listener of notice.listeners) await listener();
     await vi.waitFor(() => {
-      expect(chatRow.scrolled).toBe(1);
+      expect(chatRow?.scrolled).toBe(1);
     });
     expect(sidebar.tabs).toEqual(["chat/primary"]);
   });
