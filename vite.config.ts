@@ -12,7 +12,7 @@ const CSS_TARGETS = { chrome: 111 << 16, firefox: 113 << 16, safari: (16 << 16) 
 
 /**
  * Copies the static parts of the system next to the bundle, so dist/ is installable as-is:
- * system.json as it is, the templates without their comments and indentation
+ * system.json as it is, the icons, the templates without their comments and indentation
  * (scripts/minify-template.ts), the stylesheets minified, the languages without whitespace.
  * (`npm run build` then prints the weight: scripts/build-size.ts.)
  */
@@ -28,6 +28,7 @@ function copySystemFiles(): Plugin {
     async closeBundle() {
       await mkdir(out, { recursive: true });
       await cp(from("system.json"), resolve(out, "system.json"));
+      await cp(from("icons"), resolve(out, "icons"), { recursive: true });
       await cp(from("templates"), resolve(out, "templates"), { recursive: true });
       for (const name of await readdir(from("templates"), { recursive: true })) {
         if (!name.endsWith(".hbs")) continue;

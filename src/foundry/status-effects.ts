@@ -7,7 +7,7 @@
  */
 import { holdEffects, unconsciousAt, type CharacterStanding, type StandingRulings } from "../rules/index";
 import { isCharacter } from "./core/guards";
-import { SYSTEM_ID } from "./core/constants";
+import { SYSTEM_ID, SYSTEM_PATH } from "./core/constants";
 import { replaceStatusEffects } from "./core/compat";
 import { statusDetailsOf, type StatusDetails } from "./core/flags";
 
@@ -46,6 +46,19 @@ export function registerStatusEffects(): void {
   );
 }
 
+/** The most turns a stun icon counts; more show as "10+" (a stun lasts 1d10 turns). */
+export const STUN_ICON_MAX = 10;
+
+/**
+ * A Stunned effect's icon with its turns left on it (icons/stunned-N.svg), so the token shows
+ * the count (core draws an effect's icon, with no counter of its own); the plain icon when the
+ * stun lasts until removed.
+ */
+export function stunIcon(turns = 0): string {
+  if (turns <= 0) return ICONS.stunned;
+  return `${SYSTEM_PATH}/icons/stunned-${turns > STUN_ICON_MAX ? `${String(STUN_ICON_MAX)}plus` : String(turns)}.svg`;
+}
+
 /**
  * A Stunned effect's name with its turns left ("Stunned (2 turns)"), which the effect carries
  * (its tooltip and the actor's effects list); 0 = until removed: plain "Stunned".
@@ -75,8 +88,8 @@ export function statusShift(statuses: ReadonlySet<string>, action: "any" | "esca
  */
 export async function setStatus(actor: Actor.Implementation, status: CaseStatus, details: StatusDetails = {}): Promise<void> {
   const id = statusId(status);
-  // A stun's turns left are kept in step on its effect's name, each time its details change.
-  const update = { [`flags.${SYSTEM_ID}`]: details, ...(status === "stunned" ? { name: stunName(details.turns) } : {}) } as ActiveEffect.UpdateData;
+  // A stun's turns left are kept in step on its effect's name and icon, each time its details change.
+  const update = { [`flags.${SYSTEM_ID}`]: details, ...(status === "stunned" ? { name: stunName(details.turns), img: stunIcon(details.turns) } : {}) } as ActiveEffect.UpdateData;
   if (!actor.effects.some((e) => e.statuses.has(id))) await actor.toggleStatusEffect(id, { active: true });
   await actor.effects.find((e) => e.statuses.has(id))?.update(update);
 }

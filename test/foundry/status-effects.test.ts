@@ -1,5 +1,6 @@
+import { existsSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CASE_STATUSES, CORE_LOOKALIKES, clearStatus, registerStatusEffects, setStatus, statusId, statusShift } from "../../src/foundry/status-effects";
+import { CASE_STATUSES, CORE_LOOKALIKES, STUN_ICON_MAX, clearStatus, registerStatusEffects, setStatus, statusId, statusShift, stunIcon } from "../../src/foundry/status-effects";
 import { FakeEffect } from "../support/exchange-world";
 import { stubI18nAndNotifications } from "../support/foundry-stubs";
 import { FULL_HOLD_CS, PARTIAL_HOLD_CS } from "../../src/rules/index";
@@ -88,20 +89,33 @@ function stunnable(): { effects: FakeEffect[]; actor: Actor.Implementation } {
 }
 
 describe("a stun's turns left on the token", () => {
-  it("stun turns on token: the Stunned effect's name says its turns left and follows them as they change", async () => {
+  it("stun turns on token: the Stunned effect's name and icon say its turns left and follow them as they change", async () => {
     stubI18nAndNotifications();
     const hero = stunnable();
     await setStatus(hero.actor, "stunned", { turns: 2, startsNextTurn: false });
     expect(hero.effects).toHaveLength(1);
-    expect(hero.effects[0]).toMatchObject({ name: "Stunned (2 turns)", flags: { case: { turns: 2 } } });
+    expect(hero.effects[0]).toMatchObject({ name: "Stunned (2 turns)", img: "systems/case/icons/stunned-2.svg", flags: { case: { turns: 2 } } });
     await setStatus(hero.actor, "stunned", { turns: 1, startsNextTurn: false });
     expect(hero.effects).toHaveLength(1);
-    expect(hero.effects[0]).toMatchObject({ name: "Stunned (1 turn)", flags: { case: { turns: 1 } } });
+    expect(hero.effects[0]).toMatchObject({ name: "Stunned (1 turn)", img: "systems/case/icons/stunned-1.svg", flags: { case: { turns: 1 } } });
     await setStatus(hero.actor, "stunned", {});
-    expect(hero.effects[0]).toMatchObject({ name: "Stunned" });
+    expect(hero.effects[0]).toMatchObject({ name: "Stunned", img: "icons/svg/daze.svg" });
     await setStatus(hero.actor, "dying", { aided: false, fresh: true });
     expect(hero.effects[1]).not.toHaveProperty("name");
     await clearStatus(hero.actor, "stunned");
     expect(hero.effects.map((e) => [...e.statuses])).toEqual([[statusId("dying")]]);
+  });
+});
+
+describe("the stun icons", () => {
+  it("stun turns on token: an icon with the count for every turn a stun can last (1–10, then 10+), each naming its count", () => {
+    const counts = Array.from({ length: STUN_ICON_MAX + 2 }, (_, i) => i + 1);
+    for (const turns of counts) {
+      const path = stunIcon(turns).replace(/^systems\/case\//, "");
+      const label = turns > STUN_ICON_MAX ? `${String(STUN_ICON_MAX)}+` : String(turns);
+      expect(existsSync(path), path).toBe(true);
+      expect(readFileSync(path, "utf8")).toContain(`>${label}</text>`);
+    }
+    expect(stunIcon(0)).toBe("icons/svg/daze.svg");
   });
 });
