@@ -3,7 +3,7 @@
  * die, the total capped at 100), and Karma against death on the card (exchange/death.ts). The Good column (§1) is green from 46, yellow from 76, red from 98.
  */
 import { describe, expect, it } from "vitest";
-import { buyOffDeath, chooseDefence, createExchange, mayBuyOffDeath, resolveConsequence, targetOf, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
+import { buyOffDeath, chooseDefence, createExchange, mayBuyOffDeath, resolveConsequence, targetOf, undoPlan, type ExchangeInput, type ExchangeState } from "../../src/rules/exchange";
 import { karmaOnRoll } from "../../src/rules/power-rulings";
 import { exchangeInput } from "../support/exchange-input";
 
@@ -58,6 +58,12 @@ describe("karma against death", () => {
     expect(targetOf(saved, "0").consequences[0]?.outcome).toEqual({ check: "kill", result: "enduranceLoss", endurance: 0, dead: false, karmaAgainstDeath: 30 });
     expect(mayBuyOffDeath(saved, "0")).toBe(false);
     expect(() => buyOffDeath(saved, "0", 30)).toThrow(/no death to buy off/);
+  });
+
+  it("karma against death: Undo after a buy-off takes back no second Endurance rank (the buy-off gave it back); before a buy-off it does", () => {
+    const applied = (s: ExchangeState): ExchangeState => ({ ...s, targets: s.targets.map((t) => ({ ...t, applied: { healthBefore: 30, healthAfter: 0, max: 30, reachedZero: true } })) });
+    expect(undoPlan(applied(fatal()), "0").kill).toEqual({ dead: true });
+    expect(undoPlan(applied(buyOffDeath(fatal(), "0", 30)), "0").kill).toBeNull();
   });
 
   it("karma against death: refused with 9 Karma (at least 10) or under the world's ruling off", () => {

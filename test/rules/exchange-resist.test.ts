@@ -15,7 +15,9 @@ import {
   resistActions,
   resistPower,
   resistanceOf,
+  sealExchange,
   targetActions,
+  unsealExchange,
   targetOf,
   undoResisted,
   type ExchangeInput,
@@ -73,6 +75,16 @@ describe("resisted power on the attack card", () => {
     expect(targetOf(undone, "0").phase).toBe("undone");
     expect(() => undoResisted(undone, "0")).toThrow(/cannot undo/);
     expect(exchangeComplete(undone)).toBe(true);
+  });
+
+  it("resisted power: an NPC target's resisting rank and its shifts are sealed off the card like its scores, and the GM's record gives them back", () => {
+    const rolled = resistPower(createResistedExchange(input, mindControl), "0", { die: 65, value: 30, cs: [{ cs: 1, label: "Iron Will talent", localize: false }] });
+    const { card, secrets } = sealExchange(rolled, { sealed: new Set(["0"]), hiddenDefence: new Set() });
+    expect(resistanceOf(targetOf(card, "0"))).toMatchObject({ value: 0, cs: [], die: 65 });
+    expect(JSON.stringify(card)).not.toContain("Iron Will");
+    expect(resistanceOf(targetOf(unsealExchange(card, secrets), "0"))).toEqual(resistanceOf(targetOf(rolled, "0")));
+    // A hero's row keeps its own numbers.
+    expect(resistanceOf(targetOf(sealExchange(rolled, { sealed: new Set(), hiddenDefence: new Set() }).card, "0"))).toMatchObject({ value: 30 });
   });
 
   it("resisted power: bad input is refused with a clear error, never guessed", () => {

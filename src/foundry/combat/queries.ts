@@ -72,7 +72,7 @@ function mustOwn(turns: TurnDirectory, user: AskingUser, combatId: string, comba
   if (user.isGM) return;
   for (const id of combatantIds) {
     const owns = turns.owns(user, combatId, id);
-    if (owns === null) throw new QueryRefusal("stale", "That combatant is no longer in the combat.");
+    if (owns === null) throw new QueryRefusal("stale", game.i18n.localize("CASE.Turn.CombatantGone"));
     if (!owns) throw new QueryRefusal("forbidden", `${turns.nameOf(combatId, id)} is not yours to command.`);
   }
 }
@@ -342,7 +342,7 @@ export const markCombatantQuery = defineTurnQuery({
     return { ...ids(r), mark: choiceOf<CombatantMark>(r, "mark", ["hidden", "defeated"]), on: r.on };
   },
   run: async (_engine, p, { turns }, scope): Promise<Changed> => {
-    if (!turns.mark || !(await turns.mark(scope, p.combatId, p.combatantId, p.mark, p.on))) throw new QueryRefusal("stale", "That combatant is no longer in the combat.");
+    if (!turns.mark || !(await turns.mark(scope, p.combatId, p.combatantId, p.mark, p.on))) throw new QueryRefusal("stale", game.i18n.localize("CASE.Turn.CombatantGone"));
     return { changed: true };
   },
 });

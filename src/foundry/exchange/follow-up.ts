@@ -207,13 +207,15 @@ async function handleFollowUp(user: AskingUser, p: FollowUpPayload, context: Que
   if (cardPosted(id)) return null;
   const plan = await planFollowUp(p, p.messageId);
   const field = "system.health.value";
-  for (const [i, { actor, amount }] of plan.hurt.entries()) {
+  // Each character's write is keyed by the character, not its place in the plan: a replay's plan
+  // (its dice rolled again) never hurts one character twice.
+  for (const { actor, amount } of plan.hurt) {
     if (amount <= 0) continue;
     await context.scope.within([actorLock(actor.uuid)], async () => {
       const health = actor.system.health;
       const before = clampHealth(health.value, health.max);
       const after = applyDamageToHealth(before, health.max, amount).health;
-      await writeOnce(context.scope, actor, `${id}:${i}`, field, before, after);
+      await writeOnce(context.scope, actor, `${id}:${actor.uuid}`, field, before, after);
       await syncUnconscious(actor, after);
     });
   }

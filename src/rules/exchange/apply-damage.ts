@@ -114,7 +114,8 @@ export function undoPlan(state: ExchangeState, key: string): UndoPlan {
     const o = c.outcome;
     if (o?.check === "stun" && o.result !== "none") stun = true;
     if (o?.check === "slam" && (o.result === "grandSlam" || o.result === "oneArea")) slam = { moved: c.moved ?? null };
-    if (o?.check === "kill" && o.result === "enduranceLoss") kill = { dead: o.dead };
+    // A death bought off with Karma already gave its rank back (death.ts): Undo takes back no second one.
+    if (o?.check === "kill" && o.result === "enduranceLoss" && o.karmaAgainstDeath === undefined) kill = { dead: o.dead };
   }
   const result = target.toHit?.result;
   const hold = UNDO_VOIDS_THE_ROW && holdStands(target) && (result === "partialHold" || result === "fullHold") ? result : null;

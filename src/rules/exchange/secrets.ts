@@ -6,6 +6,7 @@
  * splits a full exchange into the public card and the secrets; {@link unsealExchange} joins
  * them again on the GM before a transition. Both are pure and exact inverses.
  */
+import { resistanceOf, type ResistanceRecord } from "./resist";
 import { ExchangeError, targetOf, type AppliedRecord, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeAttacker, type ExchangeState, type ExchangeTarget, type TargetDefence, type TargetScores } from "./state";
 
 /** The secrets of one row. */
@@ -19,6 +20,8 @@ export interface RowSecrets {
   readonly applied?: AppliedRecord | null;
   /** A sealed row's checks (a Kill?'s Endurance after it); absent in records made before. */
   readonly consequences?: readonly ConsequenceRecord[] | null;
+  /** A sealed row's resistance to a resisted power: the ability's rank and its shifts (resist.ts); absent in records made before. */
+  readonly resistance?: ResistanceRecord | null;
   /** Under {@link ATTACKER_SECRETS} only: a sealed attacker's numbers. */
   readonly attacker?: AttackerNumbers;
 }
@@ -80,7 +83,9 @@ function sealRow(t: ExchangeTarget, sealed: boolean, hideDefence: boolean, attac
     toHitCs: hide && t.toHit ? t.toHit.cs : null,
     applied: sealApplied ? t.applied : null,
     consequences: sealed ? t.consequences : null,
+    resistance: sealed ? resistanceOf(t) : null,
   };
+  const resistance = resistanceOf(t);
   const damage = t.damage && (sealed || hide) ? { ...t.damage, armor: 0, defenceProtection: 0, protection: 0, rolledRaw: t.damage.raw } : t.damage;
   const toHit = hide && t.toHit ? { ...t.toHit, cs: t.toHit.cs.filter((c) => !c.label.startsWith(DEFENCE_LABEL)) } : t.toHit;
   return {
@@ -93,6 +98,8 @@ function sealRow(t: ExchangeTarget, sealed: boolean, hideDefence: boolean, attac
       damage,
       applied: sealApplied ? (sealed ? sealedApplied(t.applied, attackerSealed) : { ...t.applied, rebound: { before: 0, after: 0 } }) : t.applied,
       consequences: sealed ? sealedConsequences(t.consequences) : t.consequences,
+      // The target's rank in the resisting ability and its talents' shifts are its scores: sealed too.
+      ...(resistance ? { resistance: sealed ? { ...resistance, value: 0, cs: [] } : resistance } : {}),
       sealed,
       defenceHidden: hide,
     },
@@ -136,6 +143,7 @@ export function unsealExchange(card: ExchangeState, secrets: ExchangeSecrets): E
       toHit: t.toHit && s.toHitCs ? { ...t.toHit, cs: s.toHitCs } : t.toHit,
       applied: s.applied ?? t.applied,
       consequences: s.consequences ?? t.consequences,
+      ...(s.resistance ? { resistance: s.resistance } : {}),
       sealed: false,
       defenceHidden: false,
     };

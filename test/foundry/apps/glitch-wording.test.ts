@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 /**
  * Wording players read every session, rendered through the real templates with the real en.json
  * (test/support/handlebars.ts): no colour letter written twice, no "Health Health", no cut-off
@@ -26,6 +27,13 @@ describe("no glitch wording", () => {
     const chip = text(queryOne(doc, ".color-chip")).trim();
     expect(chip).toBe("Green");
     expect(flat(renderTemplate("templates/chat/roll-request.hbs", requestCardContext(request, { isGM: false, owns: () => false, portrait: () => null })))).not.toMatch(/\bG · Green/);
+  });
+
+  it("no glitch wording: a colour chip says its colour's word once: the stylesheet puts no letter before it (no \"R Red\")", () => {
+    const css = readFileSync("styles/case.css", "utf8");
+    const letterRules = [...css.matchAll(/([^{}]+)::before\s*\{\s*content:\s*var\(--case-letter-/g)].map((m) => m[1] ?? "");
+    expect(letterRules.length).toBe(4);
+    for (const selector of letterRules) expect(selector).not.toContain("color-chip");
   });
 
   it("no glitch wording: the tracker says Health once; the footer's repeat button says what it repeats", () => {

@@ -3,7 +3,8 @@
  * wire, through the real QueryRouter: owners only for a combatant's own steps, the Judge only
  * for the turn's, malformed payloads refused, replays and stale requests changing nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubI18nAndNotifications } from "../../support/foundry-stubs";
 import type { AskingUser, QueryDefinition } from "../../../src/foundry/requests/router";
 import { NO_TURNS, gmRouter, type TestServices } from "../../support/gm-router";
 import {
@@ -67,10 +68,13 @@ beforeEach(() => {
     },
     nameOf: (_combatId, id) => world.combatants.find((c) => c.id === id)?.name ?? id,
   };
+  // A refusal's words are localised (lang/en.json), as the GM's client says them.
+  stubI18nAndNotifications();
 });
 
 afterEach(() => {
   gm.services.turns = NO_TURNS;
+  vi.unstubAllGlobals();
 });
 
 const punch = { text: "Punch the doctor", kind: "attack", attack: "BA", actions: 1 };
