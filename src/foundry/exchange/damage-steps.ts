@@ -25,7 +25,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { caseFlag } from "../core/flags";
 import { journalEntry, journalStep, loadCard, rollDie, type LoadedCard, type RolledDie } from "./card-store";
 import { moveSlammedToken } from "./slam-move";
-import { karmaField, mustMayAddKarma, spendRowKarma } from "./row-karma";
+import { karmaField, mayAddRowKarma, spendRowKarma } from "./row-karma";
 import { cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 
 import {
@@ -362,7 +362,7 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   if (!targetActions(state, key).checks.includes(check)) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.CheckNotDue", { name: target.name }));
   const actor = await targetActor(target);
   const hasActed = await context.services.combat.hasActed(actor);
-  mustMayAddKarma(actor, "check", karma);
+  const karmaStep = await mayAddRowKarma(loaded, key, check, actor, "check", karma);
   const dice: RolledDie[] = [await rollDie("1d100")];
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
@@ -374,7 +374,7 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
     const lostBefore = readCheckBefore(note.data).lost;
     const endurance = isCharacter(actor) ? effectiveEndurance(actor.system.endurance.beforeLoss, lostBefore).value : target.scores["endurance.res"];
     const next = transition(() => resolveConsequence(state, key, { check, die: dice[0]?.total ?? 0, d10: tenSided?.total, hasActed, endurance, karma }, CONFIG.CASE.universalTable));
-    await spendRowKarma(loaded, key, check, actor, karma, context, game.i18n.localize(`CASE.Consequence.${check}`));
+    await spendRowKarma(karmaStep, actor, karma, context, game.i18n.localize(`CASE.Consequence.${check}`));
     await consequenceEffects(context, next, key, check, actor, lostBefore, id, note.nonce);
     const moved = check === "slam" ? await moveSlammedToken(next, key, id, context, note.nonce) : next;
     await save("consequence", loaded, moved, context, dice);

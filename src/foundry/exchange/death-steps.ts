@@ -16,7 +16,7 @@ import { cardLockKeys } from "./card-request";
 import { cardRevision, journalStep } from "./card-store";
 import { defineCardQuery, effectId, mustOwnTarget, parseTargetRef, save, targetActor, transition } from "./card-step";
 import { cardFor } from "./damage-steps";
-import { spendRowKarma } from "./row-karma";
+import { rowKarmaStep, spendRowKarma } from "./row-karma";
 
 export const buyOffDeathQuery = defineCardQuery({
   name: "buyOffDeath",
@@ -27,9 +27,11 @@ export const buyOffDeathQuery = defineCardQuery({
     const loaded = await cardFor(p.messageId, context, undefined, undefined, { revision: p.revision, key: p.targetKey, action: "consequence" });
     if (!loaded) return null;
     const actor = await targetActor(transition(() => targetOf(loaded.state, p.targetKey)));
-    const karma = isCharacter(actor) ? actor.system.karma.value : 0;
+    // All the Karma the character had before this step spent it (a retry reads the first run's ledger entry).
+    const karmaStep = await rowKarmaStep(loaded, p.targetKey, "death", actor);
+    const karma = karmaStep.pool;
     const next = transition(() => buyOffDeath(loaded.state, p.targetKey, karma, karmaRulings()));
-    await spendRowKarma(loaded, p.targetKey, "death", actor, karma, context, game.i18n.localize("CASE.Exchange.KarmaAgainstDeath"));
+    await spendRowKarma(karmaStep, actor, karma, context, game.i18n.localize("CASE.Exchange.KarmaAgainstDeath"));
     const id = effectId(loaded, p.targetKey, "death");
     const { nonce } = await journalStep(loaded, id);
     await context.scope.within([actorLock(actor.uuid)], async () => {

@@ -43,7 +43,7 @@ import { cardLockKeys, revisionField } from "./card-request";
 
 export { cardLock, cardLockKeys, mustBeCurrent, revisionField, type AsOf } from "./card-request";
 import { countDefence } from "./check-effects";
-import { karmaField, mustMayAddKarma, spendRowKarma } from "./row-karma";
+import { karmaField, mayAddRowKarma, spendRowKarma } from "./row-karma";
 import {
   ID,
   afterToHit,
@@ -106,7 +106,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   // Karma goes on a defence roll only (the world's ruling, the pool): refused before any die.
   const karma = p.karma ?? 0;
   if (karma > 0 && (useDeclared || p.defence === "none")) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.KarmaNoRoll"));
-  mustMayAddKarma(actor, "defence", karma);
+  const karmaStep = await mayAddRowKarma(loaded, p.targetKey, "defence", actor, "defence", karma);
   const dice: RolledDie[] = [];
   let next: ExchangeState;
   if (useDeclared) next = transition(() => applyDeclaredDodge(state, p.targetKey, declared));
@@ -120,7 +120,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
     const die = await rollDie("1d100", isNpcActor(target.actorUuid) && game.settings.get(SYSTEM_ID, "hideNpcDefences"));
     dice.push(die);
     next = transition(() => chooseDefence(state, p.targetKey, { defence: p.defence as DefenceCode, die: die.total, cs, karma }, CONFIG.CASE.universalTable));
-    await spendRowKarma(loaded, p.targetKey, "defence", actor, karma, context, game.i18n.format("CASE.Exchange.DefenceKarmaReason", { name: state.source }));
+    await spendRowKarma(karmaStep, actor, karma, context, game.i18n.format("CASE.Exchange.DefenceKarmaReason", { name: state.source }));
   }
   if (picked) next = transition(() => markPickedDefence(next, p.targetKey));
   next = await rollPendingToHit(next, p.targetKey, dice);

@@ -12,7 +12,7 @@ import { isCharacter, isItemType } from "../core/guards";
 import { SYSTEM_ID } from "../core/constants";
 import { rollShifts } from "../dice/talents";
 import { QueryRefusal, payloadRecord } from "../requests/router";
-import { karmaField, mustMayAddKarma, spendRowKarma } from "./row-karma";
+import { karmaField, mayAddRowKarma, spendRowKarma } from "./row-karma";
 import { clearStatus, setStatus, statusDetails } from "../status-effects";
 import { requestGM } from "../requests/gm";
 import type { ClickActions } from "../ui/click-actions";
@@ -60,12 +60,12 @@ export const resistQuery = defineCardQuery({
     const actor = await targetActor(target);
     if (!isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.NotCharacter"));
     // Karma on a resistance is Karma on a check (the world's ruling); refused, nothing rolled or spent, when not allowed or not there.
-    mustMayAddKarma(actor, "check", p.karma);
+    const karmaStep = await mayAddRowKarma(loaded, p.targetKey, "resist", actor, "check", p.karma);
     // A resistance is a check, not an action: the helpless roll it too (as they roll Kill?).
     const die = await rollDie("1d100");
     const cs = rollShifts(actor, { score: power.resistedBy });
     const next = transition(() => resistPower(loaded.state, p.targetKey, { die: die.total, value: actor.system.score(power.resistedBy), cs, karma: p.karma }, CONFIG.CASE.universalTable));
-    await spendRowKarma(loaded, p.targetKey, "resist", actor, p.karma, context, game.i18n.format("CASE.Resisted.KarmaReason", { name: loaded.state.source }));
+    await spendRowKarma(karmaStep, actor, p.karma, context, game.i18n.format("CASE.Resisted.KarmaReason", { name: loaded.state.source }));
     await save("resist", loaded, next, context, [die]);
     return null;
   },

@@ -5,7 +5,7 @@
  * ledger entry, as an attack's Karma is spent).
  */
 import { karmaOnRoll, type KarmaRollKind } from "../../rules/index";
-import { spendKarmaOnce } from "../actor-writes";
+import { ledgerEntry, spendKarmaOnce } from "../actor-writes";
 import { isCharacter } from "../core/guards";
 import { karmaRulings } from "../core/settings";
 import { QueryRefusal, intField } from "../requests/router";
@@ -17,19 +17,39 @@ export function karmaField(r: Record<string, unknown>): number {
   return r.karma === undefined ? 0 : intField(r, "karma", 0, 100);
 }
 
-/** Refuses ("forbidden", the rules' reason) Karma on this roll before anything is rolled. */
-export function mustMayAddKarma(actor: Actor.Implementation, kind: KarmaRollKind, karma: number, blindsided = false): void {
-  if (karma === 0) return;
+/** A row's Karma step: its ledger id, the GM's nonce, and the pool before the step spent it. */
+export interface RowKarmaStep {
+  readonly id: string;
+  readonly nonce: string;
+  readonly pool: number;
+}
+
+/**
+ * The row's Karma step on `step`: keyed by the card, its revision, the row and the step (not the
+ * request), so a retry after a GM dropped, or a second click, finds the first spend; the pool is
+ * the one before that spend (the ledger entry under the GM's nonce), not the pool it left.
+ */
+export async function rowKarmaStep(loaded: LoadedCard, key: string, step: string, actor: Actor.Implementation): Promise<RowKarmaStep> {
+  const id = effectId(loaded, key, `${step}Karma`);
+  const { nonce } = await journalStep(loaded, id);
+  const current = isCharacter(actor) ? actor.system.karma.value : 0;
+  return { id, nonce, pool: ledgerEntry(actor, id, "system.karma.value", nonce)?.before ?? current };
+}
+
+/** Refuses ("forbidden", the rules' reason) Karma on this roll before anything is rolled; the step to spend it on, or null for none. */
+export async function mayAddRowKarma(loaded: LoadedCard, key: string, step: string, actor: Actor.Implementation, kind: KarmaRollKind, karma: number, blindsided = false): Promise<RowKarmaStep | null> {
+  if (karma === 0) return null;
+  const karmaStep = await rowKarmaStep(loaded, key, step, actor);
   try {
-    karmaOnRoll(kind, 1, karma, isCharacter(actor) ? actor.system.karma.value : 0, blindsided, karmaRulings());
+    karmaOnRoll(kind, 1, karma, karmaStep.pool, blindsided, karmaRulings());
   } catch (error) {
     throw new QueryRefusal("forbidden", error instanceof Error ? error.message : String(error));
   }
+  return karmaStep;
 }
 
-/** Spends the row's Karma on `step` once (a retry finds the GM's note and the ledger entry). */
-export async function spendRowKarma(loaded: LoadedCard, key: string, step: string, actor: Actor.Implementation, karma: number, context: CardContext, reason: string): Promise<void> {
-  if (karma === 0) return;
-  const { nonce } = await journalStep(loaded, effectId(loaded, key, `${step}Karma`));
-  await spendKarmaOnce(actor, karma, context, reason, nonce);
+/** Spends the row's Karma on its step once (a retry, or another click, finds the ledger entry under the GM's nonce). */
+export async function spendRowKarma(karmaStep: RowKarmaStep | null, actor: Actor.Implementation, karma: number, context: CardContext, reason: string): Promise<void> {
+  if (karmaStep === null || karma === 0) return;
+  await spendKarmaOnce(actor, karma, { scope: context.scope, requestId: karmaStep.id }, reason, karmaStep.nonce);
 }

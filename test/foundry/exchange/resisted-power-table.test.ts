@@ -213,4 +213,26 @@ describe("karma against death on the strict table", () => {
     expect(kestrel()?.effects.some((e) => e.statuses.includes("dead"))).toBe(false);
     expect(await table.clients.alice.click(buyOffDeathQuery, { messageId: id, targetKey: "0" })).toMatchObject({ ok: false, reason: "stale" });
   });
+
+  it("karma against death: the Judge's tab closing right after the Karma is spent; the next GM finishes the buy-off with the Karma spent once, the rank given back once", async () => {
+    table.dice.push(100);
+    const attack = await table.clients.gm.click(attackQuery, { itemUuid: `Actor.${CAST.gravel}.Item.blast0000000003`, targetUuids: [`Actor.${CAST.kestrel}`], input: { blindsided: true } });
+    if (!attack.ok || !attack.value) throw new Error(JSON.stringify(attack));
+    const id = attack.value.messageId;
+    await table.settle();
+    expect(await table.clients.gm.click(applyDamageQuery, { messageId: id, targetKey: "0" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    table.dice.push(1);
+    expect(await table.clients.alice.click(consequenceQuery, { messageId: id, targetKey: "0", check: "kill" })).toEqual({ ok: true, value: null });
+    await table.settle();
+    const lostAfterKill = (kestrel()?.system as { lostEnduranceRanks: number }).lostEnduranceRanks;
+    expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(30);
+    // The GM's notes and the Karma spend are written, then the tab closes (the old code then found 0 Karma to buy off with).
+    table.clients.gm.dropAfterWrites(3);
+    await table.clients.alice.click(buyOffDeathQuery, { messageId: id, targetKey: "0" });
+    await table.settle();
+    expect(card(id).targets[0]?.consequences[0]?.outcome).toMatchObject({ check: "kill", dead: false, karmaAgainstDeath: 30 });
+    expect((kestrel()?.system as { karma: { value: number } }).karma.value).toBe(0);
+    expect((kestrel()?.system as { lostEnduranceRanks: number }).lostEnduranceRanks).toBe(lostAfterKill - 1);
+  });
 });
