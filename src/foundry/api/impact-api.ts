@@ -166,8 +166,8 @@ export const impactQuery = defineQuery({
     const summary: ImpactSummary = { requestId: payload.requestId, kind: payload.kind, areas: payload.areas, materialStrength: payload.materialStrength, targets, caught, replayed };
     if (!replayed || !impactCardPosted(payload.requestId)) {
       // The card names each character's charge damage and rebound, which give away an NPC's
-      // Endurance and body armor: with an NPC among them, only the GMs receive it.
-      const npc = actors.some((a) => a.type === "npc");
+      // Endurance and body armor: with an NPC among them (or catching them), only the GMs receive it.
+      const npc = actors.some((a) => a.type === "npc") || catcher?.type === "npc";
       const whisper = npc ? gmIds() : [];
       await ChatMessage.implementation.create({ type: "impact", system: { requestId: payload.requestId, by: user.name, summary }, whisper, speaker: { scene: null, actor: null, token: null, alias: user.name } });
     }

@@ -114,6 +114,8 @@ describe("charging an object and falling (the Judge's impact tool)", () => {
     expect(hit).toMatchObject({ ok: true, value: { caught: { result: "autoHit", damage: 36 }, targets: [{ rebound: 0 }] } });
     expect([hero.system.health.value, villain.system.health.value]).toEqual([before.kestrel, before.gravel - 36]);
     expect(text(queryOne(await cardHtml(1), ".impact-caught"))).toBe("Gravel tries to catch: 10, White: missed the catch and was hit (36)");
+    // Gravel is an NPC: his roll and the damage he took name his numbers, so only the GMs get the card.
+    expect(created[1]?.whisper?.length).toBeGreaterThan(0);
   });
 
   it("a replayed impact request changes nothing and posts no second card", async () => {
