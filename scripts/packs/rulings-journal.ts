@@ -81,6 +81,10 @@ import {
   TALENT_COST,
   TALENT_COUNT_TABLE,
   UNCONSCIOUS_AT_ZERO_HEALTH,
+  TAKEN_OUT_STUNS,
+  FOE_BEATEN_BY_ALLY_ONLY,
+  RESCUE_NEEDS_DYING,
+  MERCY_OFFERED_BEFORE_APPLY,
   rankByKey,
   type D100Row,
 } from "../../src/rules/index";
@@ -253,6 +257,7 @@ export function campaignRulingPages(): RulingPage[] {
       name: "Rulings: Other Combat Results",
       intro: "<p>What the attack card adds to CASE's other combat results: bystanders, Break, Reversal and Mercy Bullets.</p>",
       entries: [
+        entry("MERCY_OFFERED_BEFORE_APPLY", MERCY_OFFERED_BEFORE_APPLY, "Mercy Bullets are the Judge's call on a Shooting hit not yet applied: the card offers them there, instead of applying the damage."),
         entry("BYSTANDER_FIRST_HIT_STOPS", BYSTANDER_FIRST_HIT_STOPS, "After a ranged miss, each person next to the target is rolled for in the Judge's order; the first one hit takes the attack."),
         entry("BYSTANDER_MAY_DEFEND", BYSTANDER_MAY_DEFEND, "A bystander defends against the stray attack (it rolls on the attacker's column with the attacker's own shifts)."),
         entry("REVERSAL_KEEPS_HOLD_KIND", REVERSAL_KEEPS_HOLD_KIND, "A Reversal puts the former holder in the same hold; a power's hold cannot be reversed."),
@@ -288,6 +293,9 @@ export function campaignRulingPages(): RulingPage[] {
         entry("KARMA_AWARD_FOE_BEATEN", KARMA_AWARD_FOE_BEATEN, "Each foe beaten in a fight."),
         entry("KARMA_AWARD_WEEKLY", KARMA_AWARD_WEEKLY, "The weekly award for keeping up a hero's life."),
         entry("KARMA_LOST_FOR_KILL", KARMA_LOST_FOR_KILL, "What a hero who kills loses: \"all\" their Karma, or \"none\" (the Judge decides). A world setting."),
+        entry("TAKEN_OUT_STUNS", TAKEN_OUT_STUNS, "The fight log counts a target as taken out when, applied and not undone, its Health reached 0, the minor-foe rule took it out, its Stun? left it out for 1–10 turns (these Stun? results; a one-turn stun does not), or its Kill? made it dying or dead."),
+        entry("FOE_BEATEN_BY_ALLY_ONLY", FOE_BEATEN_BY_ALLY_ONLY, "A foe beaten, for the award dialog, is a foe taken out by an ally's blow, counted once however often it went down."),
+        entry("RESCUE_NEEDS_DYING", RESCUE_NEEDS_DYING, "A rescue, for the award dialog, is a character not a foe who was dying in the fight and is alive when the log is read, counted once."),
       ],
     },
   ];

@@ -163,7 +163,7 @@ describe("the rules journal", () => {
 });
 
 /** The src/rules modules of the campaign rulings and the seed rules the journal follows. */
-const RULING_MODULES = ["recovery", "karma", "feats", "creation", "minor-foes", "areas", "first-aid", "impacts", "collisions", "combat-results", "power-rulings"];
+const RULING_MODULES = ["recovery", "karma", "feats", "creation", "minor-foes", "areas", "first-aid", "impacts", "collisions", "combat-results", "power-rulings", "fight-log", "follow-ups"];
 
 /** Every exported constant whose doc comment marks it `[RULING]` in those modules, read from the source. */
 function rulingConstants(): string[] {
