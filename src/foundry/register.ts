@@ -160,7 +160,7 @@ export function registerSystem(): void {
   registerHotbarHook();
   registerCanvasDropHook();
   registerCombatTurn();
-  registerDefenceShortcut(() => defendShortcut(viewerRows(currentViewer(), selectedTokenUuids())));
+  registerDefenceShortcut(() => defendShortcut(viewerRows(currentViewer(), selectedTokenUuids()), { dialog: true }));
   registerSelfTest();
 }
 

@@ -59,7 +59,8 @@ import { UNIVERSAL_TABLE_TEMPLATE, universalTableContext } from "../../src/found
 import { advanceRequest, buildTrackerContext } from "../../src/foundry/apps/tracker/tracker-context";
 import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/queries";
 import type { AskingUser } from "../../src/foundry/requests/router";
-import { COLORS, UNIVERSAL_TABLE, chooseDefence, markPickedDefence, parseDeclaration, resistPower, rollToHit, type CombatantStats, type ExchangeState } from "../../src/rules/index";
+import { COLORS, UNIVERSAL_TABLE, chooseDefence, createExchange as createRulesExchange, markPickedDefence, parseDeclaration, resistPower, rollToHit, type CombatantStats, type ExchangeState } from "../../src/rules/index";
+import { exchangeInput, exchangeTarget } from "../support/exchange-input";
 import { chatColumn, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
@@ -416,6 +417,13 @@ describe("accessibility of the dialogs", () => {
         renderTemplate("templates/combat/declare.hbs", buildDeclareContext({ name: "Kestrel", offence: 30, current: null, change: false, declaredDodge: true }, localize)),
         [localize("CASE.Turn.Button.Declare"), localize("CASE.Dialog.Cancel")],
       ),
+    "defence choice": () => {
+      const state = createRulesExchange(exchangeInput({ targets: [exchangeTarget({ name: "Kestrel, the Unbreakable Sentinel of the Northern Reach" })] }));
+      const row = attackCardContext(state, { isGM: false, owns: () => true, isNpc: () => false }, { hideNpcDefences: false, ownersApplyDamage: false }).rows[0];
+      if (!row) throw new Error("The card has no row.");
+      const buttons = [...row.defenceButtons.map((b) => localize(b.labelKey)), localize("CASE.Defence.none")];
+      return dialogHtml(localize("CASE.Exchange.ChooseDefenceFor", { name: row.name }), renderTemplate("templates/dialog/defence-choice.hbs", { row, source: state.source }), buttons);
+    },
     "roll request": () =>
       dialogHtml(localize("CASE.RollRequest.DialogTitle"), renderTemplate("templates/dialog/roll-request.hbs", rollRequestDialogContext("request1", ["Kestrel", "Wren"])), [localize("CASE.RollRequest.Send"), localize("CASE.Dialog.Cancel")]),
     "roll requested": () =>

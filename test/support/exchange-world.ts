@@ -4,6 +4,7 @@
  * messages that store what they are updated with, and dice that return queued results. Only
  * the members our code reads are here; tests assert on what our handlers did to them.
  */
+import { KARMA_AGAINST_DEATH, KARMA_ON_CHECKS, KARMA_ON_DEFENCE } from "../../src/rules/index";
 import "./foundry-globals";
 import { vi, type Mock } from "vitest";
 import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
@@ -186,6 +187,10 @@ export function installWorld(): World {
     ["case.strengthContest", "comparison"],
     ["case.unconsciousAtZeroHealth", true],
     ["case.regenerationTurns", 10],
+    // The Karma rulings' world switches, at the rules' defaults (power-rulings.ts).
+    ["case.karmaOnDefence", KARMA_ON_DEFENCE],
+    ["case.karmaOnChecks", KARMA_ON_CHECKS],
+    ["case.karmaAgainstDeath", KARMA_AGAINST_DEATH],
   ]);
   const notifications = { error: vi.fn<(text: string) => void>(), warn: vi.fn<(text: string) => void>(), info: vi.fn<(text: string) => void>() };
   const dice: number[] = [];

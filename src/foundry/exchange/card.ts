@@ -296,17 +296,42 @@ export async function showDefence(row: WaitingRow): Promise<void> {
   found.querySelector<HTMLElement>(`[data-defence="${game.settings.get(SYSTEM_ID, "lastDefence")}"]`)?.focus();
 }
 
+export const DEFENCE_CHOICE_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/defence-choice.hbs`;
+
+/**
+ * The row's defence choices in a small dialog (DialogV2: a button per defence the card offers,
+ * and No defence; the content says what each rolls on, its odds and what each colour does):
+ * the choice goes to the GM as the card's own button would send it. Nothing when the row no
+ * longer waits on this user.
+ */
+export async function askDefenceHere(row: WaitingRow): Promise<void> {
+  const message = game.messages.get(row.messageId);
+  if (!message) return;
+  const view = await attackCardView(message);
+  const target = view.rows.find((r) => r.key === row.targetKey);
+  if (!target?.canDefend) return;
+  const content = await foundry.applications.handlebars.renderTemplate(DEFENCE_CHOICE_TEMPLATE, { row: target, source: view.source });
+  const buttons = [...target.defenceButtons.map((b) => ({ action: b.code, label: b.labelKey })), { action: "none", label: "CASE.Defence.none" }];
+  const choice: unknown = await foundry.applications.api.DialogV2.wait({ window: { title: game.i18n.format("CASE.Exchange.ChooseDefenceFor", { name: target.name }) }, content, buttons, rejectClose: false });
+  if (typeof choice !== "string" || !buttons.some((b) => b.action === choice)) return;
+  rememberDefence(choice);
+  await requestGM(defendQuery, { messageId: row.messageId, revision: cardRevision(row.messageId), targetKey: row.targetKey, defence: choice as never });
+}
+
 /**
  * The defend shortcut and the tracker's *Defend!* badge: the choices of the newest row waiting on
  * a defence of a target `mine` accepts (the shortcut: defence-shortcut.ts `viewerRows`), or a notice that none waits.
  */
-export function defendShortcut(mine: (t: ExchangeTarget) => boolean): Promise<boolean> {
+export function defendShortcut(mine: (t: ExchangeTarget) => boolean, options: { readonly dialog?: boolean } = {}): Promise<boolean> {
   const row = newestWaitingRow(game.messages, mine, (m) => cardForViewer(m as ChatMessage.Implementation));
   if (!row) {
     ui.notifications.info(game.i18n.localize("CASE.Board.NothingWaits"));
     return Promise.resolve(false);
   }
-  return showDefence(row).then(() => true);
+  // The shortcut also opens the choices in a small dialog; the badge and the notice bring the row into view.
+  return showDefence(row)
+    .then(() => (options.dialog === true ? askDefenceHere(row) : undefined))
+    .then(() => true);
 }
 
 /**

@@ -117,6 +117,32 @@ describe("defend where you look", () => {
     expect(popouts).toEqual([message]);
   });
 
+  it("defend badge opens the card: the shortcut also opens the row's choices in a small dialog, each defence with its odds and what each colour does; the pick goes to the GM as the card's button sends it", async () => {
+    const message = waitingCard();
+    const shown: { content: string; actions: string[] }[] = [];
+    const foundryNow = (globalThis as unknown as { foundry: { applications: Record<string, Record<string, unknown>> } }).foundry;
+    vi.stubGlobal("foundry", {
+      ...foundryNow,
+      applications: {
+        ...foundryNow.applications,
+        handlebars: { renderTemplate: (path: string, data: object) => Promise.resolve(renderTemplate(path.replace(/^systems\/case\//, ""), data)) },
+        api: { DialogV2: { wait: (o: { content: string; buttons: { action: string }[] }) => (shown.push({ content: o.content, actions: o.buttons.map((b) => b.action) }), Promise.resolve("weave")) } },
+      },
+    });
+    const sent: { name: string; payload: unknown }[] = [];
+    const router = (globalThis as unknown as { CONFIG: { CASE: { router: { request: unknown } } } }).CONFIG.CASE.router;
+    router.request = (query: { name: string }, payload: unknown) => (sent.push({ name: query.name, payload }), Promise.resolve({ ok: true, value: null }));
+    expect(await defendShortcut((t) => t.uuid === hero.uuid, { dialog: true })).toBe(true);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.actions).toContain("weave");
+    expect(shown[0]?.actions.at(-1)).toBe("none");
+    const doc = parseHtml(shown[0]?.content ?? "");
+    expect(queryAll(doc, ".defence-choice-list li")).toHaveLength((shown[0]?.actions.length ?? 1) - 1);
+    for (const outcomes of queryAll(doc, ".defence-outcomes")) expect(text(outcomes)).toMatch(/^White: .+ · Green: .+ · Yellow: .+ · Red: .+$/);
+    expect(sent).toEqual([{ name: "defend", payload: { messageId: message.id, revision: expect.any(Number) as number, targetKey: "0", defence: "weave" } }]);
+    expect(world.settings.get("case.lastDefence")).toBe("weave");
+  });
+
   it("defend badge opens the card: with nothing waiting the user is told, and no dialog opens", async () => {
     expect(await defendShortcut((t) => t.actorUuid === hero.uuid)).toBe(false);
     expect(world.notifications.info).toHaveBeenLastCalledWith("No attack card waits on your defence.");
