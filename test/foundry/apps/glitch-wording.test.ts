@@ -36,6 +36,13 @@ describe("no glitch wording", () => {
     for (const selector of letterRules) expect(selector).not.toContain("color-chip");
   });
 
+  it("no glitch wording: one word for the game master in a message: none says both Judge and GM (\"the Judge (GM)\" names one person)", () => {
+    const strings = (o: unknown): string[] => (typeof o === "string" ? [o] : typeof o === "object" && o !== null ? Object.values(o).flatMap(strings) : []);
+    const mixed = strings(JSON.parse(readFileSync("lang/en.json", "utf8")))
+      .filter((text) => /\bJudge/.test(text) && /\bGMs?\b/.test(text.replace(/Judge \(GM\)/g, "Judge")));
+    expect(mixed).toEqual([]);
+  });
+
   it("no glitch wording: the tracker says Health once; the footer's repeat button says what it repeats", () => {
     const w = turnWorld([worldCombatant("hero1", { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6 }, { name: "Kestrel", playerOwned: true, owners: ["gm"] }), worldCombatant("thug", { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6 }, { name: "Thug" })]);
     const input = trackerInputFor(w, { id: "gm", isGM: true }, { row: () => ({ health: { value: 120, max: 120 } }) });

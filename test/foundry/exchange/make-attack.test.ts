@@ -230,7 +230,7 @@ describe("the attacker's client (makeAttack)", () => {
     const sling = item(hero, SLING);
     (game as unknown as { user: unknown }).user = { ...ALICE, targets: new Set() };
     expect(await makeAttack(sling, { targetUuids: [villain.uuid], skipDialog: true })).toBeNull();
-    expect(world.notifications.error).toHaveBeenCalledWith("No GM is connected, so nothing was changed. Ask your Judge to join, then click again.");
+    expect(world.notifications.error).toHaveBeenCalledWith("No Judge is connected, so nothing was changed. Ask your Judge to join, then click again.");
     expect(world.messages.size).toBe(0);
   });
 
