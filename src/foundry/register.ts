@@ -7,7 +7,7 @@
 import * as rules from "../rules/index";
 import { SYSTEM_ID, SYSTEM_PATH } from "./core/constants";
 import { registerHandlebarsHelpers } from "./core/handlebars-helpers";
-import { registerSettings } from "./core/settings";
+import { registerSettings, settleKarmaPoolDrawLimit } from "./core/settings";
 import { ACTOR_DATA_MODELS, ITEM_DATA_MODELS } from "./data/index";
 import { COMBAT_DATA_MODELS, COMBATANT_DATA_MODELS } from "./data/combat/index";
 import { TurnRecordData } from "./data/combat/turn-record";
@@ -164,7 +164,8 @@ export function registerSystem(): void {
   registerSelfTest();
 }
 
-/** On `ready`: the world migration (the active GM only). */
+/** On `ready`: the world migration and the stored setting choices (the active GM only). */
 export function onReady(): void {
   void migrateWorld();
+  if (game.users.activeGM?.isSelf === true) void settleKarmaPoolDrawLimit();
 }

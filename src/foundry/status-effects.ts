@@ -73,7 +73,7 @@ export function stunName(turns = 0): string {
  * rules (Partial Hold −2 CS on all actions; Full Hold [RULING FULL_HOLD_CS] on actions other than
  * the Escape it allows). A Full Hold counts over a Partial one; they do not add up.
  */
-export function statusShift(statuses: ReadonlySet<string>, action: "any" | "escape" = "any"): { cs: number; label: string }[] {
+export function statusShift(statuses: ReadonlySet<string>, action: "other" | "escape" = "other"): { cs: number; label: string }[] {
   if (statuses.has(statusId("fullHold"))) {
     if (action === "escape") return [];
     return [{ cs: holdEffects("fullHold").heldActionCs, label: "CASE.Status.fullHold" }];

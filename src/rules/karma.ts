@@ -225,14 +225,14 @@ export function advance(balance: number, request: AdvancementRequest, date: stri
 // ---------------------------------------------------------------------------------------------
 
 /**
- * What a member may draw from the group pool: "any" (anything in the pool) or "contributed" (no
+ * What a member may draw from the group pool: "all" (anything in the pool) or "contributed" (no
  * more than that member put in, less what they drew before). A world setting picks one.
  */
-export const KARMA_POOL_DRAW_LIMITS = ["any", "contributed"] as const;
+export const KARMA_POOL_DRAW_LIMITS = ["all", "contributed"] as const;
 export type KarmaPoolDrawLimit = (typeof KARMA_POOL_DRAW_LIMITS)[number];
 
 /** [RULING] A member may draw anything in the group pool ({@link KARMA_POOL_DRAW_LIMITS}). */
-export const KARMA_POOL_DRAW_LIMIT: KarmaPoolDrawLimit = "any";
+export const KARMA_POOL_DRAW_LIMIT: KarmaPoolDrawLimit = "all";
 
 /** The most Karma moved into or out of the group pool at once: a guard against a typo, far above any hero's Karma. */
 export const MAX_KARMA_POOL_AMOUNT = 100_000;

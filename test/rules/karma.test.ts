@@ -199,8 +199,8 @@ describe("the group pool's draw limits (KARMA_POOL_DRAW_LIMITS, maxPoolDraw, MAX
   const pool = { total: 50, contributed: { Ann: 40, Bob: -5 } };
 
   it("pool draw limits: anything in the pool, or what the member put in (net, never below 0); the default is anything", () => {
-    expect(KARMA_POOL_DRAW_LIMITS).toEqual(["any", "contributed"]);
-    expect(KARMA_POOL_DRAW_LIMIT).toBe("any");
+    expect(KARMA_POOL_DRAW_LIMITS).toEqual(["all", "contributed"]);
+    expect(KARMA_POOL_DRAW_LIMIT).toBe("all");
     expect(maxPoolDraw(pool, "Ann")).toBe(50);
     expect(maxPoolDraw(pool, "Ann", "contributed")).toBe(40);
     expect(maxPoolDraw(pool, "Bob", "contributed")).toBe(0);
@@ -216,7 +216,7 @@ describe("the group pool's draw limits (KARMA_POOL_DRAW_LIMITS, maxPoolDraw, MAX
     expect(() => drawFromPool(big, "Ann", 0, MAX_KARMA_POOL_AMOUNT + 1, DATE)).toThrow(/At most 100000 Karma comes out/);
     expect(() => contributeToPool(pool, "Ann", MAX_KARMA_POOL_AMOUNT + 5, MAX_KARMA_POOL_AMOUNT + 1, DATE)).toThrow(/At most 100000 Karma goes into/);
     expect(karmaPoolDrawLimitOf("contributed")).toBe("contributed");
-    expect(() => karmaPoolDrawLimitOf("half")).toThrow(/"half" is not one of any, contributed/);
-    expect(() => drawFromPool(pool, "Ann", 0, 1, DATE, "half" as "any")).toThrow(RangeError);
+    expect(() => karmaPoolDrawLimitOf("half")).toThrow(/"half" is not one of all, contributed/);
+    expect(() => drawFromPool(pool, "Ann", 0, 1, DATE, "half" as "all")).toThrow(RangeError);
   });
 });

@@ -376,25 +376,25 @@ export function historyFrom(stored: readonly StoredTurnStep[] | undefined, input
 /** The status-effect changes between a combatant before and after a change. */
 export function conditionWrite(before: CombatantTurn | undefined, after: CombatantTurn): ConditionWrite | null {
   const out: ConditionWrite = { combatantId: after.id };
-  let any = false;
+  let changed = false;
   if (before?.stunTurns !== after.stunTurns || before.stunPending !== after.stunPending) {
     const turns = after.stunTurns > 0 ? after.stunTurns : after.stunPending;
     out.stunned = turns > 0 ? { turns, startsNextTurn: after.stunTurns === 0 } : null;
-    any ||= before !== undefined || turns > 0;
+    changed ||= before !== undefined || turns > 0;
   }
   if (before?.dying !== after.dying || before.aided !== after.aided || before.dyingFresh !== after.dyingFresh) {
     out.dying = after.dying ? { aided: after.aided, fresh: after.dyingFresh } : null;
-    any ||= before !== undefined || after.dying;
+    changed ||= before !== undefined || after.dying;
   }
   if ((before?.hold ?? "none") !== after.hold) {
     out.hold = after.hold;
-    any = true;
+    changed = true;
   }
   if (!(before?.dead ?? false) && after.dead) {
     out.dead = true;
-    any = true;
+    changed = true;
   }
-  return any ? out : null;
+  return changed ? out : null;
 }
 
 /** Turns a rules change into the writes, keeping each combatant's stored team. */

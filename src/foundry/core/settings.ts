@@ -336,6 +336,24 @@ export function karmaPoolEnabled(): boolean {
 }
 
 /** The world's draw limit (a stored value that is not one of the choices is a clear error). */
+/**
+ * The active GM on `ready`: a stored draw limit this version does not offer (an older version's
+ * name for a choice) is set back to the ruling's, and the GM is told what it held. Nothing
+ * happens to a limit this version offers.
+ */
+export async function settleKarmaPoolDrawLimit(): Promise<void> {
+  const stored: unknown = game.settings.get(SYSTEM_ID, "karmaPoolDrawLimit");
+  if (KARMA_POOL_DRAW_LIMITS.some((v) => v === stored)) return;
+  await game.settings.set(SYSTEM_ID, "karmaPoolDrawLimit", KARMA_POOL_DRAW_LIMIT);
+  ui.notifications.warn(
+    game.i18n.format("CASE.Setting.ChoiceReset", {
+      setting: game.i18n.localize("CASE.Setting.karmaPoolDrawLimit.Name"),
+      stored: String(stored),
+      now: game.i18n.localize(`CASE.Setting.karmaPoolDrawLimit.${KARMA_POOL_DRAW_LIMIT}`),
+    }),
+  );
+}
+
 export function karmaPoolDrawLimit(): KarmaPoolDrawLimit {
   return karmaPoolDrawLimitOf(game.settings.get(SYSTEM_ID, "karmaPoolDrawLimit"));
 }

@@ -45,7 +45,7 @@ export interface RollOn {
  */
 export function rollShifts(actor: Actor.Implementation, on: RollOn): ShiftReason[] {
   const talents = on.score !== null && on.escape !== true ? talentShifts(actor, on.score, on.attack, on.defence) : [];
-  const conditions = statusShift(actor.statuses, on.escape === true ? "escape" : "any").map((s) => ({ ...s, localize: true }));
+  const conditions = statusShift(actor.statuses, on.escape === true ? "escape" : "other").map((s) => ({ ...s, localize: true }));
   return [...talents, ...conditions];
 }
 

@@ -1,6 +1,6 @@
 /**
  * Minor foes: two unlinked tokens of one minor NPC form one group in the tracker (they declare
- * and roll initiative as one), and under the "out on any damage" minor-foe rule (switched on
+ * and roll initiative as one), and under the minor-foe rule that takes a damaged one out (switched on
  * for the test, put back afterwards) a hit applied through the card takes the foe out of the
  * fight: the card says so, the foe is defeated, and so is its combatant.
  */
@@ -44,7 +44,7 @@ export const minorFoesBatch = batchSpec<Scratch>("minorFoes", ({ describe, it, a
       assert.isUndefined(groups.get(combatantOf(combat, heroToken).id ?? ""), "the hero is in no group");
     });
 
-    it('under "out on any damage", a hit applied takes the thug out of the fight', async () => {
+    it("under the minor-foe rule that takes a damaged minor foe out, a hit applied takes the thug out of the fight", async () => {
       const target = thugs[0];
       assert.ok(combat && target && weaponUuid, "the combat exists (the test before passed)");
       if (!combat || !target) return;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerSettings } from "../../../src/foundry/core/settings";
+import { registerSettings, settleKarmaPoolDrawLimit } from "../../../src/foundry/core/settings";
+import { stubI18nAndNotifications } from "../../support/foundry-stubs";
 import { flattenKeys } from "../../support/lang";
 import { SettingsDouble } from "../../support/settings-double";
 
@@ -42,5 +43,25 @@ describe("registerSettings", () => {
     for (const { key, config } of settings.registered) {
       if (config.choices) expect(Object.keys(config.choices), key).toContain(config.default);
     }
+  });
+});
+
+describe("a stored setting choice this version does not offer", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("the draw limit an older version stored as \"any\" is set back to the ruling's, and the GM is told; an offered one is left alone", async () => {
+    const settings = new SettingsDouble();
+    const notifications = stubI18nAndNotifications({ settings });
+    registerSettings();
+    await settings.set("case", "karmaPoolDrawLimit", "contributed");
+    await settleKarmaPoolDrawLimit();
+    expect(settings.get("case", "karmaPoolDrawLimit")).toBe("contributed");
+    expect(notifications.warn).not.toHaveBeenCalled();
+    await settings.set("case", "karmaPoolDrawLimit", "any");
+    await settleKarmaPoolDrawLimit();
+    expect(settings.get("case", "karmaPoolDrawLimit")).toBe("all");
+    expect(notifications.warn).toHaveBeenCalledWith('The world setting "Group Karma pool: what a hero may draw" held "any", which this version does not offer: it is now "Anything in the pool".');
   });
 });
