@@ -61,7 +61,7 @@ import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, chooseDefence, createExchange as createRulesExchange, markPickedDefence, parseDeclaration, resistPower, rollToHit, type CombatantStats, type ExchangeState } from "../../src/rules/index";
 import { exchangeInput, exchangeTarget } from "../support/exchange-input";
-import { chatColumn, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, dialogFrame, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
@@ -130,17 +130,6 @@ async function checkView(page: Page, selector: string, name: string): Promise<vo
   summary[name] = { serious: report.failures.length, minor: report.minor.map((f) => `${f.rule} (${f.impact ?? "?"}) ×${String(f.nodes.length)}`), contrastChecked: report.contrastPasses, rulesPassed: report.passed.length };
   expect(await buttonsWithoutText(page, selector), `${name}: buttons with no visible text`).toEqual([]);
   await screenshotOf(page, selector, `test/artifacts/a11y-${name}.png`);
-}
-
-// ── chat frames (the chat column: support/browser.ts chatColumn) ─────────────────────────────
-
-/** A DialogV2 as Foundry frames it (its CSS is not available here): the system's form, then the dialog's buttons. */
-function dialogHtml(title: string, content: string, buttons: readonly string[]): string {
-  const footer = buttons.map((b, i) => `<button type="button" data-action="${i === 0 ? "ok" : "cancel"}"${i === 0 ? " autofocus" : ""}>${b}</button>`).join("");
-  return `<dialog open class="application dialog" style="position: static; width: 420px; border: none; padding: 0;">
-  <header class="window-header"><h1 class="window-title">${title}</h1></header>
-  <form class="window-content"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${footer}</footer></form>
-</dialog>`;
 }
 
 // ── sheets ──────────────────────────────────────────────────────────────────────────────────
@@ -366,13 +355,13 @@ describe("accessibility of the attack card", () => {
 describe("accessibility of the dialogs", () => {
   const dialogs: Record<string, () => string> = {
     roll: () =>
-      dialogHtml(
+      dialogFrame(
         "Agy (dex)",
         renderTemplate("templates/dialog/roll-dialog.hbs", rollDialogContext({ subject: "Kestrel: Agy (dex)", value: 30, karmaPool: 56, talents: ["Marksman"], talentCs: "+1", talentShift: 1 }, DEFAULT_ROLL_INPUT, "roll1")),
         [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")],
       ),
     attack: () =>
-      dialogHtml(
+      dialogFrame(
         "Attack",
         renderTemplate("templates/dialog/attack-dialog.hbs", {
           subject: "Kestrel: Bolt",
@@ -402,17 +391,17 @@ describe("accessibility of the dialogs", () => {
         }),
         [localize("CASE.Dialog.Attack"), localize("CASE.Dialog.Cancel")],
       ),
-    column: () => dialogHtml(localize("CASE.Macro.ColumnPrompt.Title"), renderTemplate("templates/dialog/column-roll.hbs", columnPromptContext("remarkable", "column1")), [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")]),
+    column: () => dialogFrame(localize("CASE.Macro.ColumnPrompt.Title"), renderTemplate("templates/dialog/column-roll.hbs", columnPromptContext("remarkable", "column1")), [localize("CASE.Dialog.Roll"), localize("CASE.Dialog.Cancel")]),
     damage: () =>
-      dialogHtml(localize("CASE.Macro.DamagePrompt.Title"), renderTemplate("templates/dialog/damage-prompt.hbs", damagePromptContext(["Gravel", "Dock Thug"], "damage1")), [localize("CASE.Macro.DamagePrompt.Apply"), localize("CASE.Dialog.Cancel")]),
+      dialogFrame(localize("CASE.Macro.DamagePrompt.Title"), renderTemplate("templates/dialog/damage-prompt.hbs", damagePromptContext(["Gravel", "Dock Thug"], "damage1")), [localize("CASE.Macro.DamagePrompt.Apply"), localize("CASE.Dialog.Cancel")]),
     impact: () =>
-      dialogHtml(
+      dialogFrame(
         localize("CASE.Impact.PromptTitle"),
         renderTemplate("templates/dialog/impact-prompt.hbs", impactPromptContext(["Kestrel, the Unbreakable Sentinel of the Northern Reach", "Dock Thug"], "impact1")),
         [localize("CASE.Impact.Resolve"), localize("CASE.Dialog.Cancel")],
       ),
     declare: () =>
-      dialogHtml(
+      dialogFrame(
         "Kestrel",
         renderTemplate("templates/combat/declare.hbs", buildDeclareContext({ name: "Kestrel", offence: 30, current: null, change: false, declaredDodge: true }, localize)),
         [localize("CASE.Turn.Button.Declare"), localize("CASE.Dialog.Cancel")],
@@ -422,12 +411,12 @@ describe("accessibility of the dialogs", () => {
       const row = attackCardContext(state, { isGM: false, owns: () => true, isNpc: () => false }, { hideNpcDefences: false, ownersApplyDamage: false }).rows[0];
       if (!row) throw new Error("The card has no row.");
       const buttons = [...row.defenceButtons.map((b) => localize(b.labelKey)), localize("CASE.Defence.none")];
-      return dialogHtml(localize("CASE.Exchange.ChooseDefenceFor", { name: row.name }), renderTemplate("templates/dialog/defence-choice.hbs", { row, source: state.source }), buttons);
+      return dialogFrame(localize("CASE.Exchange.ChooseDefenceFor", { name: row.name }), renderTemplate("templates/dialog/defence-choice.hbs", { row, source: state.source }), buttons);
     },
     "roll request": () =>
-      dialogHtml(localize("CASE.RollRequest.DialogTitle"), renderTemplate("templates/dialog/roll-request.hbs", rollRequestDialogContext("request1", ["Kestrel", "Wren"])), [localize("CASE.RollRequest.Send"), localize("CASE.Dialog.Cancel")]),
+      dialogFrame(localize("CASE.RollRequest.DialogTitle"), renderTemplate("templates/dialog/roll-request.hbs", rollRequestDialogContext("request1", ["Kestrel", "Wren"])), [localize("CASE.RollRequest.Send"), localize("CASE.Dialog.Cancel")]),
     "roll requested": () =>
-      dialogHtml(
+      dialogFrame(
         "Kestrel: Endurance",
         renderTemplate(
           "templates/dialog/roll-dialog.hbs",

@@ -7,10 +7,9 @@
  * follow-up dialog (an impact's fields; a reversal's choice) and the follow-up card.
  */
 import "../support/foundry-globals";
-import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { dialogFrame, sharedBrowser, themedPage } from "../support/browser";
 import { localize, renderTemplate } from "../support/handlebars";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
 import { fightLogContext, fightLogWords } from "../../src/foundry/api/fight-log-api";
@@ -20,32 +19,19 @@ import { exchangeInput } from "../support/exchange-input";
 
 type Theme = "light" | "dark";
 const THEMES: readonly Theme[] = ["light", "dark"];
-const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
-let shared: Page | null = null;
 
 afterAll(async () => {
   await browser.close();
 });
 
-async function open(html: string, theme: Theme): Promise<Page> {
-  if (shared === null || shared.isClosed()) {
-    shared = await (await browser.get()).context.newPage();
-    await showPage(shared, sheetDocument("", theme, STYLESHEETS));
-  }
-  await shared.setViewportSize({ width: 760, height: 800 });
-  await shared.setContent(sheetDocument(html, theme, STYLESHEETS));
-  return shared;
+const showView = themedPage(browser);
+
+/** A view at this file's size. */
+function open(html: string, theme: Theme): Promise<Page> {
+  return showView(html, theme, { width: 760, height: 800 });
 }
 
-/** A DialogV2 as Foundry frames it. */
-function dialogHtml(title: string, content: string, buttons: readonly string[], width = 420): string {
-  const footer = buttons.map((b, i) => `<button type="button" data-action="b${i}"${i === 0 ? " autofocus" : ""}>${b}</button>`).join("");
-  return `<dialog open class="application dialog" style="position: static; width: ${width}px; border: none; padding: 0;">
-  <header class="window-header"><h1 class="window-title">${title}</h1></header>
-  <form class="window-content"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${footer}</footer></form>
-</dialog>`;
-}
 
 function card(id: string, attacker: string, target: string, health: number, undo = false): FightCard {
   let s = createExchange(exchangeInput({
@@ -70,9 +56,9 @@ const CHAT_CSS = `<style>
 
 const views: Record<string, () => string> = {
   "fight log": () =>
-    dialogHtml(localize("CASE.FightLog.Heading", { id: log.combatId }), renderTemplate("templates/dialog/fight-log.hbs", fightLogContext(log, localize("CASE.FightLog.Heading", { id: log.combatId }), words)), [localize("CASE.FightLog.Markdown"), localize("CASE.FightLog.Json"), localize("CASE.FightLog.Journal"), localize("CASE.FightLog.AwardFoes", { count: "1" })], 720),
-  "follow-up hit something": () => dialogHtml(localize("CASE.FollowUp.slamCollision"), renderTemplate("templates/dialog/follow-up.hbs", followUpContext("slamCollision", ["Wren"], "fu1")), [localize("CASE.FollowUp.Roll"), localize("CASE.Dialog.Cancel")]),
-  "follow-up reversal": () => dialogHtml(localize("CASE.FollowUp.reversal"), renderTemplate("templates/dialog/follow-up.hbs", followUpContext("reversal", [], "fu2")), [localize("CASE.FollowUp.Roll"), localize("CASE.Dialog.Cancel")]),
+    dialogFrame(localize("CASE.FightLog.Heading", { id: log.combatId }), renderTemplate("templates/dialog/fight-log.hbs", fightLogContext(log, localize("CASE.FightLog.Heading", { id: log.combatId }), words)), [localize("CASE.FightLog.Markdown"), localize("CASE.FightLog.Json"), localize("CASE.FightLog.Journal"), localize("CASE.FightLog.AwardFoes", { count: "1" })], 720),
+  "follow-up hit something": () => dialogFrame(localize("CASE.FollowUp.slamCollision"), renderTemplate("templates/dialog/follow-up.hbs", followUpContext("slamCollision", ["Wren"], "fu1")), [localize("CASE.FollowUp.Roll"), localize("CASE.Dialog.Cancel")]),
+  "follow-up reversal": () => dialogFrame(localize("CASE.FollowUp.reversal"), renderTemplate("templates/dialog/follow-up.hbs", followUpContext("reversal", [], "fu2")), [localize("CASE.FollowUp.Roll"), localize("CASE.Dialog.Cancel")]),
   "follow-up card": () =>
     // A stand-in for Foundry's chat log in the theme's colours (as attack-card.test.ts frames the card), the row's follow-ups partial under the card.
     `${CHAT_CSS}<ol id="chat-log" class="chat-stand-in"><li class="chat-message message"><div class="message-content">${renderTemplate("templates/chat/follow-up-card.hbs", { titleKey: "CASE.FollowUp.slamCollision", lines: [{ key: "CASE.FollowUp.Line.impact", data: { name: "Wren", damage: "102", through: "72", rebound: "30" } }], names: [{ name: "Wren", amount: "30" }] })}${renderTemplate("templates/chat/follow-ups.hbs", { key: "0", followUps: [{ kind: "careen", labelKey: "CASE.FollowUp.careen" }, { kind: "bystanders", labelKey: "CASE.FollowUp.bystanders" }] })}</div></li></ol>`,

@@ -8,10 +8,9 @@
  * a player).
  */
 import "../support/foundry-globals";
-import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { dialogFrame, sharedBrowser, themedPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { teamSheetContext } from "../../src/foundry/apps/sheet/team-context";
 import { TEAM_PARTS } from "../../src/foundry/apps/sheet/team-sheet";
@@ -23,45 +22,32 @@ import { readStatBlock } from "../../src/rules/index";
 
 type Theme = "light" | "dark";
 const THEMES: readonly Theme[] = ["light", "dark"];
-const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
-let shared: Page | null = null;
 
 afterAll(async () => {
   await browser.close();
 });
 
-async function open(html: string, theme: Theme): Promise<Page> {
-  if (shared === null || shared.isClosed()) {
-    shared = await (await browser.get()).context.newPage();
-    await showPage(shared, sheetDocument("", theme, STYLESHEETS));
-  }
-  await shared.setViewportSize({ width: 480, height: 800 });
-  await shared.setContent(sheetDocument(html, theme, STYLESHEETS));
-  return shared;
+const showView = themedPage(browser);
+
+/** A view at this file's size. */
+function open(html: string, theme: Theme): Promise<Page> {
+  return showView(html, theme, { width: 480, height: 800 });
 }
 
-/** A DialogV2 as Foundry frames it (as accessibility.test.ts frames its dialogs). */
-function dialogHtml(title: string, content: string, buttons: readonly string[]): string {
-  const footer = buttons.map((b, i) => `<button type="button" data-action="${i === 0 ? "ok" : "cancel"}"${i === 0 ? " autofocus" : ""}>${b}</button>`).join("");
-  return `<dialog open class="application dialog" style="position: static; width: 420px; border: none; padding: 0;">
-  <header class="window-header"><h1 class="window-title">${title}</h1></header>
-  <form class="window-content"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${footer}</footer></form>
-</dialog>`;
-}
 
 const BLOCK = "Doctor Gravel\nF: Excellent (20)\nA: Good 10\nS: RM (30)\nE: Incredible\nR: Ty (6)\nI: 10\nP: Poor\nHealth: 120\nPowers:\nBody Armor: Remarkable (30)\nStone Skin: Good (30)\nHe hates the sun.";
 
 const dialogs: Record<string, () => string> = {
   "award karma": () =>
-    dialogHtml(localize("CASE.Campaign.Award.Title"), renderTemplate("templates/dialog/karma-award.hbs", awardPromptContext(["Kestrel", "Wren"], "award1", "all")), [localize("CASE.Campaign.Award.Give"), localize("CASE.Dialog.Cancel")]),
-  heal: () => dialogHtml(localize("CASE.Heal.Title"), renderTemplate("templates/dialog/heal-dialog.hbs", healDialogContext(["Kestrel"], "heal1")), [localize("CASE.Heal.Heal"), localize("CASE.Dialog.Cancel")]),
+    dialogFrame(localize("CASE.Campaign.Award.Title"), renderTemplate("templates/dialog/karma-award.hbs", awardPromptContext(["Kestrel", "Wren"], "award1", "all")), [localize("CASE.Campaign.Award.Give"), localize("CASE.Dialog.Cancel")]),
+  heal: () => dialogFrame(localize("CASE.Heal.Title"), renderTemplate("templates/dialog/heal-dialog.hbs", healDialogContext(["Kestrel"], "heal1")), [localize("CASE.Heal.Heal"), localize("CASE.Dialog.Cancel")]),
   "stat block paste": () =>
-    dialogHtml(localize("CASE.StatBlock.Title"), renderTemplate("templates/dialog/stat-block-paste.hbs", statBlockPasteContext("sb1", BLOCK)), [localize("CASE.StatBlock.Preview"), localize("CASE.Dialog.Cancel")]),
+    dialogFrame(localize("CASE.StatBlock.Title"), renderTemplate("templates/dialog/stat-block-paste.hbs", statBlockPasteContext("sb1", BLOCK)), [localize("CASE.StatBlock.Preview"), localize("CASE.Dialog.Cancel")]),
   "stat block preview": () =>
-    dialogHtml(localize("CASE.StatBlock.PreviewTitle"), renderTemplate("templates/dialog/stat-block-preview.hbs", statBlockPreviewContext(readStatBlock(BLOCK))), [localize("CASE.StatBlock.Create"), localize("CASE.Dialog.Cancel")]),
+    dialogFrame(localize("CASE.StatBlock.PreviewTitle"), renderTemplate("templates/dialog/stat-block-preview.hbs", statBlockPreviewContext(readStatBlock(BLOCK))), [localize("CASE.StatBlock.Create"), localize("CASE.Dialog.Cancel")]),
   "stat block preview, incomplete": () =>
-    dialogHtml(localize("CASE.StatBlock.PreviewTitle"), renderTemplate("templates/dialog/stat-block-preview.hbs", statBlockPreviewContext(readStatBlock("Mook\nF: Good"))), [localize("CASE.StatBlock.Create"), localize("CASE.Dialog.Cancel")]),
+    dialogFrame(localize("CASE.StatBlock.PreviewTitle"), renderTemplate("templates/dialog/stat-block-preview.hbs", statBlockPreviewContext(readStatBlock("Mook\nF: Good"))), [localize("CASE.StatBlock.Create"), localize("CASE.Dialog.Cancel")]),
 };
 
 describe("accessibility of the Judge's desk", () => {

@@ -245,3 +245,32 @@ ${sheetHtml}
 export async function recordedClicks(page: Page): Promise<RecordedClick[]> {
   return page.evaluate(() => (window as unknown as { __caseClicks: RecordedClick[] }).__caseClicks);
 }
+
+/** The stylesheets system.json names, as Foundry loads them for the system. */
+export const SYSTEM_STYLESHEETS: readonly string[] = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
+
+/**
+ * One page serving one view after another (tests in a file run in turn): each view replaces
+ * the whole document with the system's stylesheets in `theme` (axe-core, once injected, stays).
+ */
+export function themedPage(browser: { get(): Promise<BrowserSession> }): (html: string, theme: "light" | "dark", viewport: { width: number; height: number }) => Promise<Page> {
+  let shared: Page | null = null;
+  return async (html, theme, viewport) => {
+    if (shared === null || shared.isClosed()) {
+      shared = await (await browser.get()).context.newPage();
+      await showPage(shared, sheetDocument("", theme, SYSTEM_STYLESHEETS));
+    }
+    await shared.setViewportSize(viewport);
+    await shared.setContent(sheetDocument(html, theme, SYSTEM_STYLESHEETS));
+    return shared;
+  };
+}
+
+/** A DialogV2 as Foundry frames it: the title, the content in a form, a footer of buttons (the first the default). */
+export function dialogFrame(title: string, content: string, buttons: readonly string[], width = 420): string {
+  const footer = buttons.map((b, i) => `<button type="button" data-action="b${String(i)}"${i === 0 ? " autofocus" : ""}>${b}</button>`).join("");
+  return `<dialog open class="application dialog" style="position: static; width: ${String(width)}px; border: none; padding: 0;">
+  <header class="window-header"><h1 class="window-title">${title}</h1></header>
+  <form class="window-content"><div class="dialog-content standard-form">${content}</div><footer class="form-footer">${footer}</footer></form>
+</dialog>`;
+}
