@@ -9,11 +9,11 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
-import { applyDamage, chooseDefence, createExchange, declineDefence, resolveConsequence, rollToHit, type ExchangeState, type TargetInput } from "../../src/rules/index";
+import { applyDamage, chooseDefence, createExchange, declineDefence, resolveConsequence, rollToHit, type ExchangeState } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
 import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
-import { exchangeInput } from "../support/exchange-input";
+import { exchangeInput, longNamedTargets } from "../support/exchange-input";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
@@ -23,27 +23,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-const NAMES = [
-  "Kestrel of the Thousand Winds and the Seven Storms",
-  "Doctor Gravelbottom-Featherstonehaugh the Unbreakable",
-  "Miss Incomprehensibilities",
-  "The Remarkably Long-Named Henchman Number Fourteen",
-];
-
-function target(i: number): TargetInput {
-  return {
-    uuid: `Scene.s.Token.t${String(i)}`,
-    actorUuid: `Actor.t${String(i)}`,
-    name: NAMES[i] ?? "",
-    scores: { "agility.bal": 30, "fighting.def": 30, "strength.mgt": 20, "endurance.res": 30 },
-    armor: { body: 0, energy: 0 },
-  };
-}
 
 function declared(): ExchangeState {
   return createExchange(exchangeInput({
     source: "Thunderclap Haymaker",
-    targets: [0, 1, 2, 3].map(target),
+    targets: longNamedTargets(),
   }));
 }
 

@@ -11,11 +11,11 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { attackCardContext, type ExchangeSettings, type Viewer } from "../../src/foundry/exchange/card-context";
-import { createExchange, declineDefence, rollToHit, type ExchangeState, type TargetInput } from "../../src/rules/index";
+import { createExchange, declineDefence, rollToHit, type ExchangeState } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
 import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
-import { exchangeInput } from "../support/exchange-input";
+import { exchangeInput, longNamedTargets } from "../support/exchange-input";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const browser = sharedBrowser();
@@ -33,26 +33,10 @@ afterAll(async () => {
   await browser.close();
 });
 
-const NAMES = [
-  "Kestrel of the Thousand Winds and the Seven Storms",
-  "Doctor Gravelbottom-Featherstonehaugh the Unbreakable",
-  "Miss Incomprehensibilities",
-  "The Remarkably Long-Named Henchman Number Fourteen",
-];
-
-function target(i: number): TargetInput {
-  return {
-    uuid: `Scene.s.Token.t${String(i)}`,
-    actorUuid: `Actor.t${String(i)}`,
-    name: NAMES[i] ?? "",
-    scores: { "agility.bal": 30, "fighting.def": 30, "strength.mgt": 20, "endurance.res": 30 },
-    armor: { body: 0, energy: 0 },
-  };
-}
 
 /** Gravel's Blunt Attack on four heroes: every row waits on its defence (Block, Evasion, Weave, No defence). */
 function waiting(): ExchangeState {
-  return createExchange(exchangeInput({ source: "Thunderclap Haymaker", targets: [0, 1, 2, 3].map(target) }));
+  return createExchange(exchangeInput({ source: "Thunderclap Haymaker", targets: longNamedTargets() }));
 }
 
 /** Every row resolved: three red hits (Stun, 40 damage each, pulls open) and a miss. */

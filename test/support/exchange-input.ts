@@ -27,3 +27,18 @@ export function exchangeInput(over: Partial<ExchangeInput> = {}): ExchangeInput 
     ...over,
   };
 }
+
+/** The long names the table-scale card tests use for four targets. */
+export const LONG_TARGET_NAMES = [
+  "Kestrel of the Thousand Winds and the Seven Storms",
+  "Doctor Gravelbottom-Featherstonehaugh the Unbreakable",
+  "Miss Incomprehensibilities",
+  "The Remarkably Long-Named Henchman Number Fourteen",
+] as const;
+
+/** Four token targets with {@link LONG_TARGET_NAMES} (Agy and Ftg Excellent, Str Good, End Excellent, no armor). */
+export function longNamedTargets(): TargetInput[] {
+  return LONG_TARGET_NAMES.map((name, i) =>
+    exchangeTarget({ uuid: `Scene.s.Token.t${String(i)}`, actorUuid: `Actor.t${String(i)}`, name, scores: { "agility.bal": 30, "fighting.def": 30, "strength.mgt": 20, "endurance.res": 30 } }),
+  );
+}
