@@ -103,7 +103,7 @@ export async function cardFor(messageId: string, context: CardContext, own?: Row
       if (pending) throw new QueryRefusal("stale", game.i18n.format("CASE.Board.RedirectPending", { name: transition(() => targetOf(loaded.state, pending.targetKey)).name }));
       return loaded;
     }
-    if (finished >= loaded.state.targets.length * 2) throw new QueryRefusal("failed", `The card ${messageId} has a step that cannot be finished.`);
+    if (finished >= loaded.state.targets.length * 2) throw new QueryRefusal("failed", game.i18n.format("CASE.Exchange.StepStuck", { id: messageId }));
     const finishing = { ...context, requestId: `${context.requestId}.finish${String(finished)}` };
     await (cut.step === "apply" ? applyRow : undoRow)(loaded, cut.key, finishing);
     loaded = loadCard(messageId);

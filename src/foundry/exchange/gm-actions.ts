@@ -98,7 +98,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   if (!actions.awaitingDefence) throw new QueryRefusal("stale", game.i18n.format("CASE.Exchange.AlreadyDefended", { name: target.name }));
   const offered = actions.defend;
   if (p.defence !== "none" && helpless !== null) throw new QueryRefusal("forbidden", game.i18n.format("CASE.Helpless.Defence", { name: target.name, reason: game.i18n.localize(`CASE.Helpless.${helpless}`) }));
-  if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", `${target.name} cannot use ${p.defence} against this attack.`);
+  if (p.defence !== "none" && !offered.includes(p.defence)) throw new QueryRefusal("malformed", game.i18n.format("CASE.Exchange.DefenceNotOffered", { name: target.name, defence: game.i18n.localize(`CASE.Defence.${p.defence}`) }));
   // Under the declared-dodge rule, a dodger's Dodge (or "no defence") against a dodgeable
   // attack uses the dodge rolled after initiative: no new roll, no defence spent.
   const declared = helpless === null && game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;

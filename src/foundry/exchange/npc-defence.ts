@@ -57,7 +57,7 @@ export const npcDefendQuery = defineCardQuery({
   async handle(_user, p, context): Promise<{ defence: DefenceChoice; reason: NpcDefenceReason } | null> {
     const { state } = loadCard(p.messageId);
     const target = transition(() => targetOf(state, p.targetKey));
-    if (!isNpcActor(target.actorUuid)) throw new QueryRefusal("malformed", `${target.name} is not an NPC.`);
+    if (!isNpcActor(target.actorUuid)) throw new QueryRefusal("malformed", game.i18n.format("CASE.Exchange.NotNpc", { name: target.name }));
     const actor = await actorFromUuid(target.uuid);
     if (!actor) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.TargetGone"));
     const bridge = context.services.combat;

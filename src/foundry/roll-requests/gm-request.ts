@@ -70,7 +70,7 @@ interface LoadedRequestCard {
 export function loadRequestCard(messageId: string): LoadedRequestCard {
   const message = game.messages.get(messageId);
   if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.RollRequest.CardGone"));
-  if (!isMessageType(message, "rollRequest")) throw new QueryRefusal("malformed", "That card is not a roll request.");
+  if (!isMessageType(message, "rollRequest")) throw new QueryRefusal("malformed", game.i18n.localize("CASE.RollRequest.NotRequest"));
   if (message.author?.isGM !== true) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
   const system = message.system;
   try {
