@@ -372,20 +372,9 @@ describe("with a combat running (the turn's bridge)", () => {
   it("a declared dodge settles Dodge without a new roll and spends no defence; other defences are recorded with their code", async () => {
     const recorded: (string | undefined)[] = [];
     world.services.combat = {
-      defencesUsed: () => Promise.resolve(0),
+      ...NO_COMBAT,
       recordDefence: (_scope, _actor, defence) => (recorded.push(defence), Promise.resolve()),
-      forgetDefence: () => Promise.resolve(),
       declaredDodgeShift: () => Promise.resolve(-4),
-      hasActed: () => Promise.resolve(false),
-      recordStun: () => Promise.resolve(),
-      stunOf: () => Promise.resolve(null),
-      restoreStun: () => Promise.resolve(),
-      turn: () => Promise.resolve(null),
-      markDefeated: () => Promise.resolve(),
-      standing: () => Promise.resolve(null),
-      spendAction: () => Promise.resolve(),
-      combatLocks: () => [],
-      defenceRefusal: () => Promise.resolve(null),
     };
     try {
       world.settings.set("case.declaredDodge", true);
@@ -400,41 +389,14 @@ describe("with a combat running (the turn's bridge)", () => {
       expect(await world.ask(defendQuery, ALICE.id, { messageId: MESSAGE_ID, targetKey: "0", defence: "feint" })).toMatchObject({ ok: true });
       expect(recorded).toEqual(["feint"]);
     } finally {
-      world.services.combat = {
-        defencesUsed: () => Promise.resolve(0),
-        recordDefence: () => Promise.resolve(),
-        forgetDefence: () => Promise.resolve(),
-        declaredDodgeShift: () => Promise.resolve(0),
-        hasActed: () => Promise.resolve(false),
-        recordStun: () => Promise.resolve(),
-        stunOf: () => Promise.resolve(null),
-        restoreStun: () => Promise.resolve(),
-        turn: () => Promise.resolve(null),
-        markDefeated: () => Promise.resolve(),
-        standing: () => Promise.resolve(null),
-        spendAction: () => Promise.resolve(),
-        combatLocks: () => [],
-        defenceRefusal: () => Promise.resolve(null),
-      };
+      world.services.combat = NO_COMBAT;
     }
   });
 
   it("the extra-defence penalty comes from the combatant's count: the third defence with 2 free is at −2 CS", async () => {
     world.services.combat = {
+      ...NO_COMBAT,
       defencesUsed: () => Promise.resolve(2),
-      recordDefence: () => Promise.resolve(),
-      forgetDefence: () => Promise.resolve(),
-      declaredDodgeShift: () => Promise.resolve(0),
-      hasActed: () => Promise.resolve(false),
-      recordStun: () => Promise.resolve(),
-      stunOf: () => Promise.resolve(null),
-      restoreStun: () => Promise.resolve(),
-      turn: () => Promise.resolve(null),
-      markDefeated: () => Promise.resolve(),
-      standing: () => Promise.resolve(null),
-      spendAction: () => Promise.resolve(),
-      combatLocks: () => [],
-      defenceRefusal: () => Promise.resolve(null),
     };
     try {
       attack({ attack: "BT" });
@@ -444,22 +406,7 @@ describe("with a combat running (the turn's bridge)", () => {
       // Remarkable −2 CS is Good: 66 is green there (46–75), so −2 CS on the attack instead of −4.
       expect(state().targets[0]?.defence).toMatchObject({ column: "good", color: "green", outcome: { attackCs: -2 } });
     } finally {
-      world.services.combat = {
-        defencesUsed: () => Promise.resolve(0),
-        recordDefence: () => Promise.resolve(),
-        forgetDefence: () => Promise.resolve(),
-        declaredDodgeShift: () => Promise.resolve(0),
-        hasActed: () => Promise.resolve(false),
-        recordStun: () => Promise.resolve(),
-        stunOf: () => Promise.resolve(null),
-        restoreStun: () => Promise.resolve(),
-        turn: () => Promise.resolve(null),
-        markDefeated: () => Promise.resolve(),
-        standing: () => Promise.resolve(null),
-        spendAction: () => Promise.resolve(),
-        combatLocks: () => [],
-        defenceRefusal: () => Promise.resolve(null),
-      };
+      world.services.combat = NO_COMBAT;
     }
   });
 });
