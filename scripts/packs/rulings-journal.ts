@@ -180,7 +180,7 @@ export function campaignRulingPages(): RulingPage[] {
         entry("TALENT_COST", TALENT_COST, `A new talent costs ${TALENT_COST} Karma.`),
         entry("CONTACT_COST", CONTACT_COST, `A new contact costs ${CONTACT_COST} Karma.`),
         entry("MAX_ADVANCEMENT_STEP", MAX_ADVANCEMENT_STEP, `One advancement raises a score by at most ${MAX_ADVANCEMENT_STEP} rank numbers.`),
-        entry("KARMA_POOL_DRAW_LIMIT", KARMA_POOL_DRAW_LIMIT, "What a hero may draw from the group Karma pool: \"any\" (anything in it) or \"contributed\" (no more than they put in)."),
+        entry("KARMA_POOL_DRAW_LIMIT", KARMA_POOL_DRAW_LIMIT, "What a hero may draw from the group Karma pool: \"all\" (anything in it) or \"contributed\" (no more than they put in)."),
       ],
     },
     {
