@@ -101,3 +101,32 @@ describe("labels for the rules' vocabulary (keys built at run time)", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("rules errors localised: the rules' error texts (src/rules/errors.ts) and en.json", () => {
+  const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
+
+  it("every rules error text has a CASE.RulesError key in en.json with the same placeholders", async () => {
+    const { RULES_ERROR_TEXT } = await import("../src/rules/errors");
+    const mismatched = Object.entries(RULES_ERROR_TEXT).flatMap(([key, text]: [string, string]) => {
+      const local = known.get(`CASE.RulesError.${key}`);
+      if (typeof local !== "string") return [`${key}: missing`];
+      return placeholders(local).join() === placeholders(text).join() ? [] : [`${key}: {${placeholders(local).join("}{")}} in en.json, {${placeholders(text).join("}{")}} in the rules`];
+    });
+    expect(mismatched).toEqual([]);
+  });
+
+  it("en.json has no rules error or field that the rules lack (the adapter's own 'unexpected' aside)", async () => {
+    const { RULES_ERROR_TEXT, RULES_FIELD_TEXT } = await import("../src/rules/errors");
+    const extra = [...known.keys()].filter(
+      (key) =>
+        (key.startsWith("CASE.RulesError.") && key !== "CASE.RulesError.unexpected" && !Object.hasOwn(RULES_ERROR_TEXT, key.slice("CASE.RulesError.".length))) ||
+        (key.startsWith("CASE.RulesField.") && !Object.hasOwn(RULES_FIELD_TEXT, key.slice("CASE.RulesField.".length))),
+    );
+    expect(extra).toEqual([]);
+  });
+
+  it("every field an error may name has a CASE.RulesField label", async () => {
+    const { RULES_FIELD_TEXT } = await import("../src/rules/errors");
+    expect(Object.keys(RULES_FIELD_TEXT).filter((key) => typeof known.get(`CASE.RulesField.${key}`) !== "string")).toEqual([]);
+  });
+});

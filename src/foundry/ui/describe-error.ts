@@ -1,0 +1,52 @@
+/**
+ * An error as a user reads it. The rules' errors name their text by a key (src/rules/errors.ts):
+ * they are shown from en.json's RulesError entry of their key in the reader's language, with a
+ * `field` value named from its RulesField entry. Anything else is not the user's doing (a bug, a lost
+ * connection): it is logged whole, and the user reads that something went wrong and where the
+ * details are, never a developer's English.
+ */
+import { isKeyedError, RULES_ERROR_TEXT, type ErrorData, type KeyedError } from "../../rules/errors";
+
+/** An error's text key and data as plain JSON: what a refusal carries over the wire. */
+export interface ErrorRef {
+  readonly key: string;
+  readonly data: ErrorData;
+}
+
+/** The key and data of a rules error, or null for any other error. */
+export function errorRef(error: unknown): ErrorRef | null {
+  return isKeyedError(error) ? { key: error.key, data: error.data } : null;
+}
+
+/** Reads an error reference from JSON (a refusal from the wire); null when it is not one. */
+export function readErrorRef(value: unknown): ErrorRef | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { key, data } = value as { key?: unknown; data?: unknown };
+  if (typeof key !== "string" || !Object.hasOwn(RULES_ERROR_TEXT, key)) return null;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const clean: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(data)) {
+    if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) clean[name] = v;
+  }
+  return { key, data: clean };
+}
+
+/** The text of a keyed error in the reader's language. */
+export function describeRef(ref: ErrorRef | KeyedError): string {
+  const data: Record<string, string> = {};
+  for (const [name, value] of Object.entries(ref.data)) {
+    data[name] = name === "field" && typeof value === "string" ? game.i18n.localize(`CASE.RulesField.${value}`) : String(value);
+  }
+  return game.i18n.format(`CASE.RulesError.${ref.key}`, data);
+}
+
+/**
+ * What to show a user for an error: a rules error in their language; for anything else a
+ * localised "something went wrong", the error itself going to the console.
+ */
+export function describeError(error: unknown): string {
+  const ref = errorRef(error);
+  if (ref !== null) return describeRef(ref);
+  console.error("case |", error);
+  return game.i18n.localize("CASE.RulesError.unexpected");
+}
