@@ -323,16 +323,16 @@ export class StrictServer {
     return this.#inFlight;
   }
 
-  /** A seeded pause: a few milliseconds, or none. */
-  delay(): Promise<void> {
-    const ms = Math.floor(this.rng() * 3);
+  /**
+   * A seeded pause: 1 to 3 turns of the event loop, so what two clients do at once finishes in
+   * a seeded order, as deliveries over a real socket race. Turns, not milliseconds: the order is
+   * what a race changes, and a millisecond timer (Node's least) cost a whole fight thousands of
+   * idle milliseconds.
+   */
+  async delay(): Promise<void> {
     this.#inFlight += 1;
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        this.#inFlight -= 1;
-        resolve();
-      }, ms),
-    );
+    await eventLoopTurns(1 + Math.floor(this.rng() * 3));
+    this.#inFlight -= 1;
   }
 
   /** Counts a delivery queued on a client's socket as in flight; call what it returns once the delivery is made. */
@@ -1344,6 +1344,15 @@ export const TABLE_USERS = {
   bob: { id: "bob0000000000000", name: "Bob" },
 } as const;
 
+/**
+ * Resolves after `n` turns of the event loop (`setImmediate`: after the pending I/O and the
+ * microtasks of each turn). The strict table's unit of time: its pauses and a test's "a moment
+ * later" are counted in turns (see StrictServer#delay).
+ */
+export async function eventLoopTurns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Turns of the event loop in a row with nothing in flight before the table counts as quiet. */
 const QUIET_TURNS = 3;
 
@@ -1413,7 +1422,7 @@ export class StrictTable {
   async settle(limitMs = 10_000): Promise<void> {
     const started = Date.now();
     for (let quietTurns = 0; quietTurns < QUIET_TURNS; ) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await eventLoopTurns(1);
       quietTurns = this.server.inFlight === 0 ? quietTurns + 1 : 0;
       if (Date.now() - started > limitMs) throw new Error(`The strict table was still busy after ${limitMs} ms (${this.server.inFlight} in flight).`);
     }

@@ -6,7 +6,7 @@
  * table merges a Combat update as Foundry does, so the phase can move on).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../../support/strict-table";
+import { CAST, StrictTable, TABLE_USERS, eventLoopTurns, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../../support/strict-table";
 import { advancePhaseQuery } from "../../../src/foundry/combat/queries";
 import { turnEngineOf } from "../../../src/foundry/combat/foundry-host";
 import { attackQuery } from "../../../src/foundry/exchange/make-attack";
@@ -222,7 +222,7 @@ describe("whole fight", () => {
 
   it("defence during advance: a defence racing a phase advance is counted once or refused before any die is rolled", async () => {
     const outcomes = new Set<string>();
-    for (const [seed, wait] of [[1, 0], [2, 3], [3, 6], [4, 10], [5, 15], [6, 20], [7, 30], [8, 40]] as const) {
+    for (const [seed, wait] of [[1, 0], [2, 1], [3, 2], [4, 3], [5, 5], [6, 8], [7, 12], [8, 20], [9, 30], [10, 45]] as const) {
       vi.unstubAllGlobals();
       // Attacks in the turn: Gravel's blast is his action, and a defence the turn can no longer count is refused.
       table = await fightTable(seed, true);
@@ -231,8 +231,8 @@ describe("whole fight", () => {
       const rollsBefore = card(id).rolls;
       const [defence, advance] = await Promise.all([
         alice.click(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" }),
-        // The Judge presses advance a few milliseconds after Alice clicks (a different moment each time).
-        new Promise((resolve) => setTimeout(resolve, wait)).then(() => gm.click(advancePhaseQuery, { combatId: COMBAT, from: "resolve", force: true })),
+        // The Judge presses advance a few turns of the event loop after Alice clicks (a different moment each time).
+        eventLoopTurns(wait).then(() => gm.click(advancePhaseQuery, { combatId: COMBAT, from: "resolve", force: true })),
       ]);
       await table.settle();
       expect(advance).toMatchObject({ ok: true });
