@@ -32,12 +32,13 @@ import { isCharacter, isItemType } from "../../core/guards";
 import { findToken, pingToken, visibleToken } from "../../ui/board";
 import { defencesWaiting } from "../../exchange/waiting";
 import { defendShortcut } from "../../exchange/card";
-import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
+import { DeclarationLineError, buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
 import { isTurnPhase, mayDeclare } from "../../../rules/index";
 import { pluralKey } from "../../core/format";
 import { makeAttack } from "../../exchange/make-attack";
 import { caseEntryOptions } from "./tracker-menu";
 import type { AttackItem } from "./tracker-context";
+import { describeError } from "../../ui/describe-error";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -383,7 +384,8 @@ export class CaseCombatTracker extends CombatTracker {
     try {
       declarations = bulkDeclarationsFromForm(form, npcs);
     } catch (error) {
-      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message: error instanceof Error ? error.message : String(error) }));
+      const message = error instanceof DeclarationLineError ? `${error.npcName}: ${describeError(error.refusal)}` : describeError(error);
+      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message }));
       return;
     }
     if (declarations.length === 0) ui.notifications.info(game.i18n.localize("CASE.Tracker.BulkNothing"));

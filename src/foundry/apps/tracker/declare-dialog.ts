@@ -6,6 +6,7 @@ import { SYSTEM_PATH } from "../../core/constants";
 import type { Declaration } from "../../../rules/index";
 import { buildDeclareContext, declarationFromForm, type DeclareInput } from "./declare-context";
 import type { Localize } from "../../core/format";
+import { describeError } from "../../ui/describe-error";
 
 export const DECLARE_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare.hbs`;
 /** The Judge's bulk-declare form (a line per NPC). */
@@ -41,7 +42,7 @@ export async function declareDialog(input: DeclareInput): Promise<Declaration | 
     try {
       return declarationFromForm(input.change ? { ...data, actions: input.current?.actions ?? 1 } : data);
     } catch (error) {
-      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message: error instanceof Error ? error.message : String(error) }));
+      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message: describeError(error) }));
       const text = typeof data.text === "string" ? data.text.slice(0, 500) : "";
       current = { text, kind: null, attack: null, defence: null, actions: 1, secret: false };
     }
