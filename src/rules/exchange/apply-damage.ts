@@ -34,7 +34,7 @@ export function applyDamage(
   minorFoe: MinorFoeRule | null = null,
 ): DamageApplication {
   const target = targetOf(state, key);
-  expectPhase(target, "resolved", "exchangeApplyDamage");
+  expectPhase(target, "resolved");
   if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid("exchangeHealthBad", { name: target.name, value: String(health.value), max: String(health.max) });
   const reboundDamage = target.damage?.rebound ?? 0;
   let rebound: { before: number; after: number } | null = null;
@@ -138,7 +138,7 @@ export function undoDamage(
   chargerHealth?: { value: number; max: number },
 ): DamageApplication {
   const target = targetOf(state, key);
-  expectPhase(target, "applied", "exchangeUndoDamage");
+  expectPhase(target, "applied");
   if (!mayUndo(target)) throw new ExchangeError("stale", "exchangeConsequenceRolled", { name: target.name });
   const applied = target.applied;
   if (!applied) invalid("exchangeNoDamageApplied", { name: target.name });
@@ -172,7 +172,7 @@ export interface OthersDamageApplication {
  */
 export function applyDamageToOthers(state: ExchangeState, key: string, others: readonly { readonly uuid: string; readonly name: string; readonly value: number; readonly max: number }[]): OthersDamageApplication {
   const target = targetOf(state, key);
-  expectPhase(target, "resolved", "exchangeApplyDamage");
+  expectPhase(target, "resolved");
   const dealt = target.damage?.dealt ?? 0;
   if (dealt <= 0) throw new ExchangeError("stale", "exchangeNoDamageThrough", { name: target.name });
   if ((target.damage?.rebound ?? 0) > 0) invalid("exchangeChargeOthers", { name: target.name });

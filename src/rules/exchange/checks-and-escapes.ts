@@ -28,7 +28,7 @@ export interface ConsequenceRoll {
 /** The target rolls a due Slam?, Stun? or Kill? check on End (res) (§8). */
 export function resolveConsequence(state: ExchangeState, key: string, roll: ConsequenceRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "applied", "exchangeRollConsequence");
+  expectPhase(target, "applied");
   const index = target.consequences.findIndex((c) => c.check === roll.check);
   if (index < 0) invalid("exchangeCheckNotDue", { name: target.name, check: roll.check });
   const due = target.consequences[index] as ConsequenceRecord;

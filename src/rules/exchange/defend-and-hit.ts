@@ -27,7 +27,7 @@ export interface DefenceRoll {
 /** The defender rolled a defence. From awaitingDefence to awaitingToHit (or resolved when it avoided the attack). */
 export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingDefence", "exchangeDefend");
+  expectPhase(target, "awaitingDefence");
   if (!defenceOptionsFor(state, target).includes(roll.defence)) invalid("exchangeDefenceNotOffered", { name: target.name, defence: roll.defence });
   assertD100(roll.die);
   checkCs(roll.cs, "defence.cs");
@@ -60,7 +60,7 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
  */
 export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingDefence", "exchangeDodge");
+  expectPhase(target, "awaitingDefence");
   if (!defenceOptionsFor(state, target).includes("dodge")) invalid("exchangeNoDodge", { attack: state.attack });
   if (!Number.isInteger(cs) || cs > 0) invalid("exchangeDodgeShift", { got: String(cs) });
   const row = copyRow(target);
@@ -72,7 +72,7 @@ export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number
 /** The defender takes the attack without a defence. */
 export function declineDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingDefence", "exchangeDecline");
+  expectPhase(target, "awaitingDefence");
   const row = copyRow(target);
   row.defence = { code: "none", die: null, cs: [], column: null, color: null, outcome: NO_DEFENCE };
   row.phase = "awaitingToHit";
@@ -166,7 +166,7 @@ function consequencesFor(result: AttackResult, counts: boolean, dealt: number): 
 /** The to-hit roll against one target. From awaitingToHit to resolved. */
 export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingToHit", "exchangeRollToHit");
+  expectPhase(target, "awaitingToHit");
   assertD100(roll.die);
   const outcome = target.defence?.outcome ?? NO_DEFENCE;
   const cs: CsReason[] = target.toHitCs ? [...state.toHitCs, ...target.toHitCs] : [...state.toHitCs];
@@ -208,7 +208,7 @@ export interface PullChoice {
  */
 export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "resolved", "exchangePull");
+  expectPhase(target, "resolved");
   const toHit = target.toHit;
   if (!toHit || !target.damage) invalid("exchangeNoHitToPull", { name: target.name });
   if (PULL_IS_FINAL && toHit.pulled) throw new ExchangeError("stale", "exchangePulled", { name: target.name });

@@ -11,7 +11,6 @@ import { applyKarma, KARMA_MINIMUM, type RequiredColor } from "../actions";
 import { assertResistedPower, resistedPowerOutcome, type ResistedEffect, type ResistedPower } from "../power-rulings";
 import { type Color, type UniversalTable } from "../universal-table";
 import { replaceTarget } from "./copy";
-import type { RulesFieldKey } from "../errors";
 import { checkCs, createExchange, ExchangeError, expectPhase, invalid, invalidFrom, sumCs, targetOf, type CsReason, type ExchangeInput, type ExchangeState, type ExchangeTarget } from "./state";
 
 /** What a row's resistance roll decided, as the card keeps it. */
@@ -83,7 +82,7 @@ export function resistPower(state: ExchangeState, key: string, roll: ResistanceI
   const power = resistedPowerOf(state);
   const target = targetOf(state, key);
   if (!power) invalid("exchangeNotResistedDefends", { source: state.source, name: target.name });
-  expectPhase(target, "awaitingDefence", "exchangeResist");
+  expectPhase(target, "awaitingDefence");
   const cs = roll.cs ?? [];
   checkCs(cs, "resist.cs");
   const karma = roll.karma ?? 0;
@@ -127,19 +126,19 @@ export function resistancePending(target: ExchangeTarget): boolean {
   return target.phase === "resolved" && r !== null && !r.resisted;
 }
 
-function step(state: ExchangeState, key: string, allowed: (a: ResistActions) => boolean, phase: "applied" | "undone", doing: RulesFieldKey): ExchangeState {
+function step(state: ExchangeState, key: string, allowed: (a: ResistActions) => boolean, phase: "applied" | "undone"): ExchangeState {
   const target = targetOf(state, key);
   if (!resistedPowerOf(state)) invalid("exchangeNotResisted", { source: state.source });
-  if (!allowed(resistActions(state, key))) throw new ExchangeError("stale", "exchangeWrongPhase", { name: target.name, field: doing, phase: target.phase });
+  if (!allowed(resistActions(state, key))) throw new ExchangeError("stale", "exchangeWrongPhase", { name: target.name, phase: target.phase });
   return replaceTarget(state, { ...target, phase });
 }
 
 /** The power's effect is on the target (resolved → applied). */
 export function applyResisted(state: ExchangeState, key: string): ExchangeState {
-  return step(state, key, (a) => a.apply, "applied", "exchangeApplyEffect");
+  return step(state, key, (a) => a.apply, "applied");
 }
 
 /** The power's effect is taken back (applied → undone: the row is void, as an undone hit is). */
 export function undoResisted(state: ExchangeState, key: string): ExchangeState {
-  return step(state, key, (a) => a.undo, "undone", "exchangeUndoEffect");
+  return step(state, key, (a) => a.undo, "undone");
 }

@@ -7,7 +7,7 @@ import { isRankNumber } from "../ranks";
 import { AREA_CANNOT_BE_CAUGHT, areaRefusal, mayHaveArea, assertAreaDefinition, type AreaDefinition } from "../areas";
 import { type Color } from "../universal-table";
 import type { SlamMove } from "../board";
-import { isKeyedError, rulesErrorText, type ErrorData, type KeyedError, type RulesErrorKey, type RulesFieldKey } from "../errors";
+import { isKeyedError, rulesErrorText, type ErrorData, type KeyedError, type RulesErrorKey } from "../errors";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -421,9 +421,9 @@ export function targetOf(state: ExchangeState, key: string): ExchangeTarget {
   return t;
 }
 
-/** "stale" unless the row is in `phase`; `doing` names the step (a field key: said in the reader's language). */
-export function expectPhase(target: ExchangeTarget, phase: TargetPhase, doing: RulesFieldKey): void {
-  if (target.phase !== phase) throw new ExchangeError("stale", "exchangeWrongPhase", { name: target.name, field: doing, phase: target.phase });
+/** "stale" unless the row is in `phase` (a stale refusal shows no text: the row's phase says enough for the logs). */
+export function expectPhase(target: ExchangeTarget, phase: TargetPhase): void {
+  if (target.phase !== phase) throw new ExchangeError("stale", "exchangeWrongPhase", { name: target.name, phase: target.phase });
 }
 
 /** The score each defence rolls on (§6), from the defence table. */

@@ -3,7 +3,6 @@
  * touching the state, the change itself, and its commit; with the cursor moves every acting
  * step shares.
  */
-import { type RulesFieldKey } from "../errors";
 import { type Mutable, assignOwn, combatWith, combatantCopy, fieldsThatDiffer, hasOwnKeys } from "./copy";
 import { TurnError, type TurnPhase, isActingPhase } from "./phases";
 import { type CombatTurn, type CombatantTurn, type EnduranceLoss, type HealthRegained, type MutableTurnState, type TurnChange, type TurnState, isDue } from "./state";
@@ -163,10 +162,10 @@ export function withTurnChange(state: TurnState, change: TurnChange): TurnState 
   return { combat: Object.freeze({ ...state.combat, ...change.combat }), combatants, settings: state.settings };
 }
 
-/** TurnError("wrongPhase") unless the turn is in one of `phases`; `field` names the step (a field key). */
-export function assertPhase(state: TurnState, phases: readonly TurnPhase[], field: RulesFieldKey): void {
+/** TurnError("wrongPhase") unless the turn is in one of `phases` (a stale refusal: it shows no text, the phases say enough for the logs). */
+export function assertPhase(state: TurnState, phases: readonly TurnPhase[]): void {
   if (!phases.includes(state.combat.phase)) {
-    throw new TurnError("wrongPhase", "turnWrongPhase", { field, phases: phases.join(", "), phase: state.combat.phase });
+    throw new TurnError("wrongPhase", "turnWrongPhase", { phases: phases.join(", "), phase: state.combat.phase });
   }
 }
 

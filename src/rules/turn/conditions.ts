@@ -124,7 +124,7 @@ export interface DefenceRecord {
  */
 export function recordDefence(state: TurnState, id: string, defence?: DefenceCode): DefenceRecord {
   const c = combatantOf(state, id);
-  assertPhase(state, ACTING_PHASES, "turnDefence");
+  assertPhase(state, ACTING_PHASES);
   if (defence !== undefined) assertDefenceCode(defence);
   const takes = defence !== undefined && defenceTakesAction(defence);
   const draft = new Draft(state);
@@ -194,7 +194,7 @@ export function defenceRefusal(state: TurnState, id: string, defence: DefenceCod
 
 /** Notes a Judge's event at wrap-up (bombs go off, floors collapse …) [001 Step 6]. */
 export function noteEvent(state: TurnState, text: string): TurnChange {
-  assertPhase(state, phasesWhere("notingEvents"), "turnNotingEvent");
+  assertPhase(state, phasesWhere("notingEvents"));
   if (typeof text !== "string") throw new RulesTypeError("turnEventNotText", { got: show(text) });
   const trimmed = text.trim();
   if (trimmed === "" || trimmed.length > DECLARATION_TEXT_MAX) throw new RulesRangeError("turnEventLength", { max: DECLARATION_TEXT_MAX });

@@ -22,7 +22,7 @@ import { type InitiativeScratch, type InitiativeWaiting, type WaitingMemo, initi
  * already has changes nothing; a different one is stale.
  */
 export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
-  assertPhase(state, phasesWaitingFor("initiativeRoll"), "turnInitiativeRoll");
+  assertPhase(state, phasesWaitingFor("initiativeRoll"));
   const input: unknown = rolls;
   if (typeof input !== "object" || input === null) throw new RulesTypeError("turnRollsNotObject", { got: show(input) });
   const { mode } = state.settings.initiative;
@@ -80,7 +80,7 @@ export function recordInitiativeRoll(state: TurnState, rollerId: string, d10: nu
  * TurnError("stale") when they are not (or no longer) tied.
  */
 export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
-  assertPhase(state, phasesWaitingFor("rollOff"), "turnRollOff");
+  assertPhase(state, phasesWaitingFor("rollOff"));
   const input: unknown = rolls;
   if (typeof input !== "object" || input === null) throw new RulesTypeError("turnRollsNotObject", { got: show(input) });
   const waiting = initiativeWaiting(state);
@@ -239,7 +239,7 @@ function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: rea
  */
 export function recordDodgeRoll(state: TurnState, id: string, d100: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWaitingFor("dodgeRoll"), "turnDodgeRoll");
+  assertPhase(state, phasesWaitingFor("dodgeRoll"));
   assertD100(d100);
   if (c.dodge === null) throw new TurnError("cannotAct", "turnNoDeclaredDodge", { id });
   if (c.dodge.roll !== null) {

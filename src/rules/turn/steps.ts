@@ -17,7 +17,7 @@ import { Draft, NO_CHANGE, changeAndSettle, changeOf, assertPhase, resettleIfCur
  */
 export function declareAction(state: TurnState, id: string, declaration: Declaration): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWhere("declaring"), "turnDeclaring");
+  assertPhase(state, phasesWhere("declaring"));
   const decl = parseDeclaration(declaration);
   if (!canActThisTurn(c)) throw new TurnError("cannotAct", "turnCannotAct", { id });
   if (decl.actions > MIN_ACTIONS_PER_TURN && extraActionRequiredColor(c.stats.offence, decl.actions) === IMPOSSIBLE) {
@@ -76,7 +76,7 @@ export function applyExtraOutcome(next: Mutable<CombatantTurn>, extra: ExtraActi
  */
 export function recordExtraActionRoll(state: TurnState, id: string, d100: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWaitingFor("extraRoll"), "turnExtraRoll");
+  assertPhase(state, phasesWaitingFor("extraRoll"));
   assertD100(d100);
   const extra = c.extra;
   if (extra === null) throw new TurnError("cannotAct", "turnNoExtraRoll", { id });
@@ -97,7 +97,7 @@ export function recordExtraActionRoll(state: TurnState, id: string, d100: number
  */
 export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionMode): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWhere("choosingExtraMode"), "turnExtraMode");
+  assertPhase(state, phasesWhere("choosingExtraMode"));
   const given: unknown = mode;
   if (given !== "separate" && given !== "flurry") throw new RulesRangeError("notOneOf", { field: "turnExtraModeValue", allowed: "separate, flurry", got: show(mode) });
   const extra = c.extra;
@@ -117,7 +117,7 @@ export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionM
  */
 export function completeAction(state: TurnState, id: string, actionIndex?: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ACTING_PHASES, "turnTakingAction");
+  assertPhase(state, ACTING_PHASES);
   if (actionIndex !== undefined) {
     assertCount(actionIndex, "turnActionIndex");
     if (actionIndex < c.actionsUsed) return NO_CHANGE;
@@ -149,7 +149,7 @@ export interface ChangeActionResult {
  */
 export function changeAction(state: TurnState, id: string, d100: number, declaration: Declaration, actionIndex?: number): ChangeActionResult {
   const c = combatantOf(state, id);
-  assertPhase(state, ACTING_PHASES, "turnChangingAction");
+  assertPhase(state, ACTING_PHASES);
   assertD100(d100);
   const parsed = parseDeclaration(declaration);
   if (!DECLARED_DODGE_MAY_CHARGE && c.dodge !== null && parsed.kind === "attack" && parsed.attack === "Ch") {
