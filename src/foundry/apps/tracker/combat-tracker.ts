@@ -26,19 +26,18 @@ import {
 } from "../../combat/queries";
 import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
-import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize } from "./declare-dialog";
+import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize, notifyBadDeclaration } from "./declare-dialog";
 import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../../ui/dialogs";
 import { isCharacter, isItemType } from "../../core/guards";
 import { findToken, pingToken, visibleToken } from "../../ui/board";
 import { defencesWaiting } from "../../exchange/waiting";
 import { defendShortcut } from "../../exchange/card";
-import { DeclarationLineError, buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
+import { buildBulkDeclareContext, bulkDeclarationsFromForm } from "./declare-context";
 import { isTurnPhase, mayDeclare } from "../../../rules/index";
 import { pluralKey } from "../../core/format";
 import { makeAttack } from "../../exchange/make-attack";
 import { caseEntryOptions } from "./tracker-menu";
 import type { AttackItem } from "./tracker-context";
-import { describeError } from "../../ui/describe-error";
 
 const { CombatTracker } = foundry.applications.sidebar.tabs;
 type RenderContext = foundry.applications.sidebar.tabs.CombatTracker.RenderContext;
@@ -384,8 +383,7 @@ export class CaseCombatTracker extends CombatTracker {
     try {
       declarations = bulkDeclarationsFromForm(form, npcs);
     } catch (error) {
-      const message = error instanceof DeclarationLineError ? `${error.npcName}: ${describeError(error.refusal)}` : describeError(error);
-      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message }));
+      notifyBadDeclaration(error);
       return;
     }
     if (declarations.length === 0) ui.notifications.info(game.i18n.localize("CASE.Tracker.BulkNothing"));
