@@ -165,6 +165,31 @@ function mirrorFaults(tests: readonly string[], srcHasDir: (dir: string) => bool
   return faults;
 }
 
+/** The rules files whose errors name their text by a key (src/rules/errors.ts): the exchange, the turn and roll requests. */
+function keyedErrorFiles(): string[] {
+  return [...filesUnder(join("src", "rules", "exchange")), ...filesUnder(join("src", "rules", "turn")), join("src", "rules", "roll-request.ts")];
+}
+
+/**
+ * Where a rules file throws an error that names no text: a bare RangeError, TypeError or Error
+ * (an "unreachable" Error is a bug, not a refusal), or an English message handed to
+ * ExchangeError, RollRequestError, TurnError or invalid( (a template literal, a text with
+ * anything but word characters, an error's message).
+ */
+function unkeyedErrorFaults(file: string, text: string): string[] {
+  const faults: string[] = [];
+  const patterns: readonly [RegExp, string][] = [
+    [/new (?:RangeError|TypeError)\(/, "a bare RangeError/TypeError"],
+    [/new Error\((?![`"']unreachable)/, "a bare Error"],
+    [/new (?:ExchangeError|RollRequestError|TurnError)\(\s*"\w+",\s*(?:`|"[^"]*[^\w"][^"]*"|[\w.]*\.message)/, "a message, not a key"],
+    [/(?<![\w.])invalid\(\s*(?:`|"[^"]*[^\w"][^"]*"|[\w.]*\.message)/, "a message, not a key"],
+  ];
+  text.split("\n").forEach((line, i) => {
+    for (const [pattern, what] of patterns) if (pattern.test(line)) faults.push(`${file}:${String(i + 1)}: ${what}`);
+  });
+  return faults;
+}
+
 describe("the house", () => {
   it("no file over 500 lines in src (the rules and the adapters): a long file is split by purpose", () => {
     const long = filesUnder("src")
@@ -240,6 +265,29 @@ describe("the house", () => {
         .filter((l) => !l.text.startsWith("*") && !l.text.startsWith("//") && !l.text.startsWith("/*") && markup.test(l.text)),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("rules errors name their text: the exchange, the turn and roll requests throw keyed errors only", () => {
+    const files = keyedErrorFiles();
+    expect(files.length).toBeGreaterThan(25);
+    expect(files.flatMap((f) => unkeyedErrorFaults(f, readFileSync(f, "utf8")))).toEqual([]);
+  });
+
+  it("rules errors name their text: the check finds a bare error and a message where a key belongs, and passes keys", () => {
+    const text = [
+      'throw new RangeError(`Bad ${x}.`);',
+      'throw new TypeError("bad");',
+      'throw new Error("Broken.");',
+      'throw new Error(`unreachable: ${x}`);',
+      'throw new ExchangeError("stale", `${t.name}: done.`);',
+      'throw new TurnError("stale", "There is no step.");',
+      'throw new RollRequestError("invalid", error.message);',
+      'invalid(`Unknown ${x}.`);',
+      'invalid("exchangeNoTarget");',
+      'throw new TurnError("cannotAct", "turnDead", { id });',
+      'throw new RulesRangeError("turnIdTwice", { id });',
+    ].join("\n");
+    expect(unkeyedErrorFaults("f.ts", text)).toEqual(["f.ts:1: a bare RangeError/TypeError", "f.ts:2: a bare RangeError/TypeError", "f.ts:3: a bare Error", "f.ts:5: a message, not a key", "f.ts:6: a message, not a key", "f.ts:7: a message, not a key", "f.ts:8: a message, not a key"]);
   });
 
   it("no module state in rules: no module-level let, and no module-level table is written (a WeakMap keyed by what it caches may be)", () => {

@@ -5,6 +5,7 @@
  * card, who owns what, the dice) asks here what may happen next and applies the transitions.
  */
 import { isScoreRef, type ScoreRef } from "./character";
+import { rulesErrorText, type ErrorData, type KeyedError, type RulesErrorKey } from "./errors";
 import { isRankNumber } from "./ranks";
 import { COLORS, type Color } from "./universal-table";
 
@@ -64,12 +65,13 @@ export interface RollRequest {
 }
 
 /** Why a request or a transition was refused. `stale`: it already happened. */
-export class RollRequestError extends Error {
+export class RollRequestError extends Error implements KeyedError {
   constructor(
     readonly kind: "invalid" | "stale",
-    message: string,
+    readonly key: RulesErrorKey,
+    readonly data: ErrorData = {},
   ) {
-    super(message);
+    super(rulesErrorText(key, data));
     this.name = "RollRequestError";
   }
 }
@@ -80,14 +82,19 @@ export interface RollRequestSubject {
   readonly name: string;
 }
 
-function invalid(message: string): never {
-  throw new RollRequestError("invalid", message);
+function invalid(key: RulesErrorKey, data?: ErrorData): never {
+  throw new RollRequestError("invalid", key, data);
+}
+
+/** A stored request that does not hold together: `at` names the field (JSON path). */
+function malformed(at: string): never {
+  return invalid("requestMalformed", { at });
 }
 
 function cleanLabel(label: string | null): string | null {
   if (label === null) return null;
   const text = label.trim().replace(/\s+/g, " ");
-  if (text.length > MAX_ROLL_REQUEST_LABEL) invalid(`A request's label may have at most ${String(MAX_ROLL_REQUEST_LABEL)} characters.`);
+  if (text.length > MAX_ROLL_REQUEST_LABEL) invalid("requestLabelTooLong", { max: MAX_ROLL_REQUEST_LABEL });
   return text === "" ? null : text;
 }
 
@@ -96,8 +103,8 @@ function cleanLabel(label: string | null): string | null {
  * at most {@link MAX_ROLL_REQUEST_ROWS}. RollRequestError("invalid") naming the fault.
  */
 export function createRollRequest(score: ScoreRef, intensity: number | null, label: string | null, subjects: readonly RollRequestSubject[]): RollRequest {
-  if (!isScoreRef(score)) invalid(`"${String(score)}" is not an ability or sub-score.`);
-  if (intensity !== null && !isRankNumber(intensity)) invalid(`The intensity ${String(intensity)} is not a rank number.`);
+  if (!isScoreRef(score)) invalid("requestNotScore", { got: String(score) });
+  if (intensity !== null && !isRankNumber(intensity)) invalid("requestIntensityNotRank", { got: String(intensity) });
   const seen = new Set<string>();
   const rows: RollRequestRow[] = [];
   for (const subject of subjects) {
@@ -105,15 +112,15 @@ export function createRollRequest(score: ScoreRef, intensity: number | null, lab
     seen.add(subject.actorUuid);
     rows.push({ key: String(rows.length), actorUuid: subject.actorUuid, name: subject.name, result: null });
   }
-  if (rows.length === 0) invalid("A request asks at least one character.");
-  if (rows.length > MAX_ROLL_REQUEST_ROWS) invalid(`A request asks at most ${String(MAX_ROLL_REQUEST_ROWS)} characters; ${String(rows.length)} were chosen.`);
+  if (rows.length === 0) invalid("requestNoSubject");
+  if (rows.length > MAX_ROLL_REQUEST_ROWS) invalid("requestTooManyRows", { max: MAX_ROLL_REQUEST_ROWS, got: rows.length });
   return { version: ROLL_REQUEST_VERSION, score, intensity, label: cleanLabel(label), rows };
 }
 
 /** The row `key`; RollRequestError("invalid") when there is none. */
 export function requestRow(request: RollRequest, key: string): RollRequestRow {
   const row = request.rows.find((r) => r.key === key);
-  if (!row) invalid(`The request has no row ${key}.`);
+  if (!row) invalid("requestNoRow", { key });
   return row;
 }
 
@@ -125,7 +132,7 @@ export function mayRollRequestRow(request: RollRequest, key: string): boolean {
 /** The request with row `key` rolled. RollRequestError("stale") when it already was. */
 export function recordRequestResult(request: RollRequest, key: string, result: RollRequestResult): RollRequest {
   const row = requestRow(request, key);
-  if (row.result !== null) throw new RollRequestError("stale", `${row.name} has already rolled.`);
+  if (row.result !== null) throw new RollRequestError("stale", "requestRolled", { name: row.name });
   checkResult(result);
   return { ...request, rows: request.rows.map((r) => (r === row ? { ...r, result } : r)) };
 }
@@ -143,35 +150,36 @@ export function requestTally(request: RollRequest): { rolled: number; waiting: n
 }
 
 function checkResult(r: RollRequestResult): void {
-  if (!Number.isInteger(r.die) || r.die < 1 || r.die > 100) invalid(`The die ${String(r.die)} is not a d100 result.`);
-  if (r.value !== null && !isRankNumber(r.value)) invalid(`The rank number ${String(r.value)} is not valid.`);
-  if (r.shift !== null && !Number.isInteger(r.shift)) invalid("The column shift is not a whole number.");
-  if ((r.value === null) !== (r.shift === null)) invalid("A sealed row hides both its rank number and its shift.");
+  if (!Number.isInteger(r.die) || r.die < 1 || r.die > 100) invalid("requestDieBad", { got: String(r.die) });
+  if (r.value !== null && !isRankNumber(r.value)) malformed("value");
+  if (r.shift !== null && !Number.isInteger(r.shift)) malformed("shift");
+  if ((r.value === null) !== (r.shift === null)) invalid("requestSealedHalf");
   if (r.shifts !== undefined) {
     const list: unknown = r.shifts;
-    if (r.shift === null || !Array.isArray(list)) invalid("A row's shifts are a list, and a sealed row has none.");
-    for (const x of r.shifts) if (!Number.isInteger(x.cs) || x.cs === 0 || typeof x.label !== "string" || typeof x.localize !== "boolean") invalid("A row's shift needs a whole, non-zero number, a label and whether to localise it.");
-    if (r.shifts.reduce((sum, x) => sum + x.cs, 0) !== r.shift) invalid("A row's shifts do not add up to its column shift.");
+    if (r.shift === null) invalid("requestSealedShifts");
+    if (!Array.isArray(list)) malformed("shifts");
+    for (const x of r.shifts) if (!Number.isInteger(x.cs) || x.cs === 0 || typeof x.label !== "string" || typeof x.localize !== "boolean") malformed("shifts");
+    if (r.shifts.reduce((sum, x) => sum + x.cs, 0) !== r.shift) invalid("requestShiftsSum");
   }
-  if (!Number.isInteger(r.karma) || r.karma < 0) invalid("The Karma spent is not valid.");
-  if (!(COLORS as readonly unknown[]).includes(r.color)) invalid(`"${JSON.stringify(r.color)}" is not a colour.`);
-  if (typeof r.success !== "boolean") invalid("The success is not recorded.");
+  if (!Number.isInteger(r.karma) || r.karma < 0) malformed("karma");
+  if (!(COLORS as readonly unknown[]).includes(r.color)) malformed("color");
+  if (typeof r.success !== "boolean") malformed("success");
 }
 
 /** Reads a stored request (a chat card's data), checking every field; RollRequestError("invalid") naming the fault. */
 export function readRollRequest(value: unknown): RollRequest {
-  if (typeof value !== "object" || value === null) invalid("The request has no data.");
+  if (typeof value !== "object" || value === null) malformed("data");
   const v = value as Record<string, unknown>;
-  if (typeof v.version !== "number" || v.version > ROLL_REQUEST_VERSION) invalid(`The request was written by a newer version of the CASE system (version ${String(v.version)}).`);
-  if (!isScoreRef(v.score)) invalid(`"${String(v.score)}" is not an ability or sub-score.`);
+  if (typeof v.version !== "number" || v.version > ROLL_REQUEST_VERSION) invalid("requestNewer", { got: String(v.version) });
+  if (!isScoreRef(v.score)) invalid("requestNotScore", { got: String(v.score) });
   const intensity = v.intensity ?? null;
-  if (intensity !== null && !isRankNumber(intensity)) invalid(`The intensity ${JSON.stringify(intensity)} is not a rank number.`);
+  if (intensity !== null && !isRankNumber(intensity)) invalid("requestIntensityNotRank", { got: JSON.stringify(intensity) });
   const label = v.label ?? null;
-  if (label !== null && typeof label !== "string") invalid("The request's label is not text.");
-  if (!Array.isArray(v.rows) || v.rows.length === 0) invalid("The request has no rows.");
+  if (label !== null && typeof label !== "string") malformed("label");
+  if (!Array.isArray(v.rows) || v.rows.length === 0) malformed("rows");
   const rows = (v.rows as unknown[]).map((raw, index): RollRequestRow => {
     const r = raw as Record<string, unknown> | null;
-    if (typeof r !== "object" || r === null || r.key !== String(index) || typeof r.actorUuid !== "string" || typeof r.name !== "string") invalid(`The request's row ${String(index)} is malformed.`);
+    if (typeof r !== "object" || r === null || r.key !== String(index) || typeof r.actorUuid !== "string" || typeof r.name !== "string") malformed(`rows.${String(index)}`);
     const result = r.result ?? null;
     if (result !== null) checkResult(result as RollRequestResult);
     return { key: r.key, actorUuid: r.actorUuid, name: r.name, result: result as RollRequestResult | null };

@@ -70,10 +70,10 @@ describe("resisted power on the attack card", () => {
     const applied = applyResisted(s, "0");
     expect(targetOf(applied, "0").phase).toBe("applied");
     expect(resistActions(applied, "0").undo).toBe(true);
-    expect(() => applyResisted(applied, "0")).toThrow(/cannot apply/);
+    expect(() => applyResisted(applied, "0")).toThrow(expect.objectContaining({ kind: "stale", key: "exchangeWrongPhase", data: { name: targetOf(applied, "0").name, phase: "applied" } }) as Error);
     const undone = undoResisted(applied, "0");
     expect(targetOf(undone, "0").phase).toBe("undone");
-    expect(() => undoResisted(undone, "0")).toThrow(/cannot undo/);
+    expect(() => undoResisted(undone, "0")).toThrow(expect.objectContaining({ kind: "stale", key: "exchangeWrongPhase", data: { name: targetOf(undone, "0").name, phase: "undone" } }) as Error);
     expect(exchangeComplete(undone)).toBe(true);
   });
 

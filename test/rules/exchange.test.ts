@@ -147,7 +147,7 @@ describe("createExchange", () => {
     expect(targetOf(s, "1").toHit?.cs).toEqual([...card, { cs: -6, label: "CASE.Exchange.RangePenaltyLabel", localize: true }]);
     expect(targetOf(s, "1").toHit?.column).not.toBe(t0(s).toHit?.column);
     // A malformed row shift is refused, naming the row.
-    expectError(() => createExchange(exchangeInput("Sh", { targets: [targetInput(0, { toHitCs: [{ cs: 0.5, label: "x", localize: false }] })] })), "invalid", /Target 0: to-hit/);
+    expectError(() => createExchange(exchangeInput("Sh", { targets: [targetInput(0, { toHitCs: [{ cs: 0.5, label: "x", localize: false }] })] })), "invalid", /targets\.0\.toHitCs/);
   });
 
   it("starts every target awaiting its defence, with stable keys and nothing rolled", () => {
@@ -173,10 +173,10 @@ describe("createExchange", () => {
   const bad = [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, "10" as unknown as number, null as unknown as number];
   it.each(bad.map((v) => [String(v), v]))("refuses the non-rank number %s anywhere a rank number goes", (_n, v) => {
     const a = exchangeInput().attacker;
-    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, value: v } })), "invalid", /attacker rank/);
-    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, strength: v } })), "invalid", /Strength/);
-    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, armor: v } })), "invalid", /armor/);
-    expectError(() => createExchange(exchangeInput("BA", { damage: { method: "static", value: v } })), "invalid", /damage/);
+    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, value: v } })), "invalid", /attacker\.value/);
+    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, strength: v } })), "invalid", /attacker\.strength/);
+    expectError(() => createExchange(exchangeInput("BA", { attacker: { ...a, armor: v } })), "invalid", /attacker\.armor/);
+    expectError(() => createExchange(exchangeInput("BA", { damage: { method: "static", value: v } })), "invalid", /damage\.value/);
     for (const key of TARGET_SCORE_KEYS) {
       expectError(() => createExchange(exchangeInput("BA", { targets: [targetInput(0, { scores: { ...targetInput().scores, [key]: v } })] })), "invalid", new RegExp(key.replace(".", "\\.")));
     }
@@ -209,7 +209,7 @@ describe("createExchange", () => {
   });
 
   it("refuses an unknown damage method, projectile, or a fractional to-hit shift", () => {
-    expectError(() => createExchange(exchangeInput("BA", { damage: { method: "rolled" as "static", value: 10 } })), "invalid", /damage method/);
+    expectError(() => createExchange(exchangeInput("BA", { damage: { method: "rolled" as "static", value: 10 } })), "invalid", /damage\.method/);
     expectError(() => createExchange(exchangeInput("BT", { projectile: "rock" as "thrown" })), "invalid", /projectile/);
     expectError(() => createExchange(exchangeInput("BA", { toHitCs: [{ cs: 1.5, label: "x", localize: false }] })), "invalid", /column shift/);
   });

@@ -1094,6 +1094,8 @@ export class StrictClient {
   /** Every document source this client received, as JSON: what its user could read. */
   readonly received: string[] = [];
   readonly notified: { level: string; text: string }[] = [];
+  /** This client's reader's own texts for some keys (another language): `game.i18n` and the notifications give them before en.json's. */
+  readonly lang = new Map<string, string>();
   router!: QueryRouter<CaseServices>;
   /** This client's own copy of the project's modules (loaded on connect). */
   modules!: ClientModules;
@@ -1286,6 +1288,12 @@ export class StrictClient {
    * The query is this client's own copy (by name), so a handler run here uses this client's
    * modules, not the test file's.
    */
+  /** A click that tells its user about a refusal, as the cards' buttons do: this client's own `requestGM` (the notification lands in `notified`). */
+  ask<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<R | null | undefined> {
+    const own = (this.modules.CASE_QUERIES.find((q) => q.name === query.name) ?? query) as QueryDefinition<P, R, never>;
+    return this.run(() => this.modules.requestGM(own, asClicked(payload) as P));
+  }
+
   click<P, R>(query: QueryDefinition<P, R>, payload: unknown): Promise<QueryResult<R>> {
     const own = this.modules.CASE_QUERIES.find((q) => q.name === query.name) as QueryDefinition<P, R> | undefined;
     // A card click names the revision of this client's own copy of the card, as card.ts does.
@@ -1455,6 +1463,12 @@ function registerAllSettings(server: StrictServer): void {
 
 /** Installs the globals as proxies onto the running client; remove them with vi.unstubAllGlobals(). */
 export function installTableGlobals(): void {
+  // A key's text in the running client's reader's language: its own text where it has one (`lang`), else en.json's.
+  const say = (key: string, data?: Record<string, unknown>): string => {
+    const own = current().lang.get(key);
+    if (own === undefined) return localize(key, data);
+    return data ? own.replace(/\{([A-Za-z0-9_]+)\}/g, (match, name: string) => (name in data ? String(data[name]) : match)) : own;
+  };
   const game = {
     get user() {
       return current().user;
@@ -1541,7 +1555,7 @@ export function installTableGlobals(): void {
       return { get: (id: string) => combats.get(id), [Symbol.iterator]: () => combats.values() };
     },
     combat: null,
-    i18n: { localize: (k: string) => localize(k), format: (k: string, d: Record<string, unknown>) => localize(k, d) },
+    i18n: { localize: (k: string) => say(k), format: (k: string, d: Record<string, unknown>) => say(k, d) },
   };
   // An actor (`Actor.<id>`) or one of its items (`Actor.<id>.Item.<id>`), or a token
   // (`Scene.<id>.Token.<id>`), from this client's copy.
@@ -1579,7 +1593,7 @@ export function installTableGlobals(): void {
       ["error", "warn", "info"].map((level) => [
         level,
         (message: string, options?: { localize?: boolean; format?: Record<string, string> }) => {
-          current().notified.push({ level, text: options?.localize ? localize(message, options.format ?? {}) : message });
+          current().notified.push({ level, text: options?.localize ? say(message, options.format ?? {}) : message });
         },
       ]),
     ),

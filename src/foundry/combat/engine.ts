@@ -186,7 +186,7 @@ export class TurnEngine {
    */
   stepBack(expectedLength: number): Promise<TurnChange> {
     return this.runAsync((state, _inputs, history) => {
-      if (history.length !== expectedLength) throw new TurnError("stale", "The turn's history changed since: that step was already taken back, or another was taken.");
+      if (history.length !== expectedLength) throw new TurnError("stale", "turnHistoryChanged");
       const back = stepBack(state, history);
       return Promise.resolve([() => back.change]);
     }, { pop: true });
@@ -302,7 +302,7 @@ export class TurnEngine {
    */
   async advance(from: TurnPhase, force = false): Promise<TurnChange> {
     return this.runAsync(async (state, inputs) => {
-      if (state.combat.phase !== from) throw new TurnError("stale", `The turn is in the "${state.combat.phase}" phase, not "${from}": it was already advanced.`);
+      if (state.combat.phase !== from) throw new TurnError("stale", "turnAdvanced", { phase: state.combat.phase, from });
       const steps: Step[] = [];
       const scratch: MutableTurnState = { combat: state.combat, combatants: new Map(state.combatants), settings: state.settings };
       const push = (step: Step): void => {

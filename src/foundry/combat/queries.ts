@@ -22,6 +22,7 @@ import {
 } from "../../rules/index";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../requests/router";
 import type { LockScope } from "../requests/locks";
+import { errorRef } from "../ui/describe-error";
 import type { TurnEngine } from "./engine";
 import { AidRefusedError, NotTurnWriterError, combatLock, type ChangeActionAnswer, type DefenceAnswer } from "./turn-host";
 
@@ -87,12 +88,15 @@ async function step<T>(turns: TurnDirectory, combatId: string, fn: () => Promise
     return await fn();
   } catch (error) {
     const named = (message: string): string => message.replace(/"([A-Za-z0-9]{16})"/g, (_m, id: string) => turns.nameOf(combatId, id));
+    // The rules name combatants by id: the reader sees their names (in the text's data too).
+    const ref = errorRef(error);
+    const namedRef = ref && { key: ref.key, data: Object.fromEntries(Object.entries(ref.data).map(([k, v]) => [k, typeof v === "string" ? v.replace(/\b[A-Za-z0-9]{16}\b/g, (id) => turns.nameOf(combatId, id)) : v])) };
     if (error instanceof TurnError) {
       const reason = error.code === "stale" || error.code === "wrongPhase" || error.code === "unknownCombatant" ? "stale" : "forbidden";
-      throw new QueryRefusal(reason, named(error.message));
+      throw new QueryRefusal(reason, named(error.message), namedRef);
     }
     if (error instanceof NotTurnWriterError) throw new QueryRefusal("notGM", error.message);
-    if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", named(error.message));
+    if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", named(error.message), namedRef);
     throw error;
   }
 }
@@ -105,10 +109,10 @@ function declarationField(r: Record<string, unknown>): Declaration {
   try {
     // The secret flag is not the asker's to set: the engine sets it (NPCs' are secret).
     const raw = r.declaration;
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError("The declaration must be an object.");
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return parseDeclaration(raw); // refused there, by the rules' text
     return parseDeclaration({ ...(raw as Record<string, unknown>), secret: false });
   } catch (error) {
-    throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
+    throw QueryRefusal.of("malformed", error);
   }
 }
 

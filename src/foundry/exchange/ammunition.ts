@@ -10,6 +10,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { isItemType } from "../core/guards";
 import { LEDGER_SIZE, actorLock, ledgerOf } from "../actor-writes";
 import { QueryRefusal } from "../requests/router";
+import { describeError } from "../ui/describe-error";
 import type { LockScope } from "../requests/locks";
 
 /** The ledger field an ammunition spend is recorded under (on the weapon's own flags). */
@@ -48,7 +49,7 @@ function refusalOrRangeError(fn: () => string | null): string | null {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", error.message);
+    if (error instanceof RangeError || error instanceof TypeError) throw QueryRefusal.of("malformed", error);
     throw error;
   }
 }
@@ -101,7 +102,7 @@ export async function reloadWeapon(item: Item.Implementation): Promise<boolean> 
   try {
     full = reload(ammo);
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.Ammunition.Invalid", { weapon: item.name, error: error instanceof Error ? error.message : String(error) }));
+    ui.notifications.error(game.i18n.format("CASE.Ammunition.Invalid", { weapon: item.name, error: describeError(error) }));
     return false;
   }
   if (full === null) return false;

@@ -77,8 +77,8 @@ export function transition<T>(fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ExchangeError) throw new QueryRefusal(error.kind === "stale" ? "stale" : "malformed", error.message);
-    if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", error.message);
+    if (error instanceof ExchangeError) throw QueryRefusal.of(error.kind === "stale" ? "stale" : "malformed", error);
+    if (error instanceof RangeError || error instanceof TypeError) throw QueryRefusal.of("malformed", error);
     throw error;
   }
 }

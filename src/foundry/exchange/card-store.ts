@@ -10,7 +10,7 @@
  * request id remembered). A GM that drops between the two leaves the card at its old
  * revision, whose secrets the record still holds, so a retry starts from a consistent card.
  */
-import { ExchangeError, sealExchange, unsealExchange, type ExchangeState, type SealOptions } from "../../rules/index";
+import { sealExchange, unsealExchange, type ExchangeState, type SealOptions } from "../../rules/index";
 import { SYSTEM_ID } from "../core/constants";
 import { QueryRefusal } from "../requests/router";
 import { callCaseHook } from "../core/case-hooks";
@@ -118,7 +118,7 @@ export function loadCard(messageId: string): LoadedCard {
   try {
     card = readExchange(system.exchange);
   } catch (error) {
-    throw new QueryRefusal("failed", error instanceof Error ? error.message : String(error));
+    throw QueryRefusal.of("failed", error);
   }
   const record = system.recordId ? (game.messages.get(system.recordId) ?? null) : null;
   if (record && (!writtenByGM(record) || record.type !== "attackRecord")) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
@@ -127,7 +127,7 @@ export function loadCard(messageId: string): LoadedCard {
   try {
     state = unsealExchange(card, secrets);
   } catch (error) {
-    throw new QueryRefusal("failed", error instanceof ExchangeError ? error.message : String(error));
+    throw QueryRefusal.of("failed", error);
   }
   return { message, record, state, revision, rowRevisions: storedRowRevisions(system.rowRevisions), requests: system.requests ?? [] };
 }

@@ -43,7 +43,7 @@ export async function mayAddRowKarma(loaded: LoadedCard, key: string, step: stri
   try {
     karmaOnRoll(kind, 1, karma, karmaStep.pool, blindsided, karmaRulings());
   } catch (error) {
-    throw new QueryRefusal("forbidden", error instanceof Error ? error.message : String(error));
+    throw QueryRefusal.of("forbidden", error);
   }
   return karmaStep;
 }

@@ -8,6 +8,7 @@
 import type { QueryRouter} from "./router";
 import { type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./router";
 import { isMessageType } from "../core/guards";
+import { describeRef } from "../ui/describe-error";
 
 function asking(user: User.Implementation): AskingUser {
   return { id: user.id ?? "", isGM: user.isGM, active: user.active, name: user.name };
@@ -202,8 +203,10 @@ export async function requestGM<P, R>(query: QueryDefinition<P, R, never>, paylo
   const result: QueryResult<R> = await caseRouter().request(query, payload);
   if (result.ok) return result.value;
   const notify = result.reason === "timeout" || result.reason === "stale" ? ui.notifications.warn.bind(ui.notifications) : ui.notifications.error.bind(ui.notifications);
-  // The message may name actors and users: let Foundry escape it (v13 NotificationOptions `format` + `escape`).
-  notify(`CASE.Query.Refused.${result.reason}`, { localize: true, format: { message: result.message }, escape: true });
+  // A rules error is said in this reader's language (its key and data came over the wire), else the
+  // refusal's own message. It may name actors and users: let Foundry escape it (v13 NotificationOptions `format` + `escape`).
+  const message = result.error ? describeRef(result.error) : result.message;
+  notify(`CASE.Query.Refused.${result.reason}`, { localize: true, format: { message }, escape: true });
   return undefined;
 }
 

@@ -27,25 +27,36 @@
  * Each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
+import { errorRef, readErrorRef, type ErrorRef } from "../ui/describe-error";
 import { LockScope, LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
 export const REFUSAL_REASONS = ["noGM", "notGM", "malformed", "unknownUser", "inactiveUser", "spoofed", "forbidden", "stale", "failed", "timeout", "busy", "unknownQuery"] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-/** A refusal raised by a parser, an authorisation check or a handler. */
+/**
+ * A refusal raised by a parser, an authorisation check or a handler. `error` names a rules
+ * error's text (key and data): the asking client says it in its reader's language, so a refusal
+ * made from a rules error is not sent as the GM's words.
+ */
 export class QueryRefusal extends Error {
   constructor(
     readonly reason: RefusalReason,
     message: string,
+    readonly error: ErrorRef | null = null,
   ) {
     super(message);
     this.name = "QueryRefusal";
   }
+
+  /** A refusal for `error`: a rules error travels as its key and data, its English message stays for the logs. */
+  static of(reason: RefusalReason, error: unknown): QueryRefusal {
+    return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), errorRef(error));
+  }
 }
 
-/** What a query answers: plain JSON, so it means the same after the wire. */
-export type QueryResult<R> = { ok: true; value: R | null } | { ok: false; reason: RefusalReason; message: string };
+/** What a query answers: plain JSON, so it means the same after the wire. `error`: the rules error a refusal names, if any. */
+export type QueryResult<R> = { ok: true; value: R | null } | { ok: false; reason: RefusalReason; message: string; error?: ErrorRef };
 
 /** The user a request is handled for. */
 export interface AskingUser {
@@ -312,11 +323,13 @@ export class QueryRouter<S = unknown> {
   }
 }
 
-function refusalResult(error: unknown): { ok: false; reason: RefusalReason; message: string } {
-  if (error instanceof QueryRefusal) return { ok: false, reason: error.reason, message: error.message };
+function refusalResult(error: unknown): { ok: false; reason: RefusalReason; message: string; error?: ErrorRef } {
+  const ref = error instanceof QueryRefusal ? error.error : errorRef(error);
+  const named = ref === null ? {} : { error: { key: ref.key, data: { ...ref.data } } };
+  if (error instanceof QueryRefusal) return { ok: false, reason: error.reason, message: error.message, ...named };
   const message = error instanceof Error ? error.message : String(error);
   console.error("case | request failed", error);
-  return { ok: false, reason: "failed", message };
+  return { ok: false, reason: "failed", message, ...named };
 }
 
 /** An answer as it came over the wire, checked; null when it is not an answer. `value` may be absent (JSON drops undefined). */
@@ -325,7 +338,9 @@ export function readQueryResult<R>(value: unknown): QueryResult<R> | null {
   const v = value as Record<string, unknown>;
   if (v.ok === true) return { ok: true, value: (v.value ?? null) as R | null };
   if (v.ok === false && typeof v.reason === "string" && (REFUSAL_REASONS as readonly string[]).includes(v.reason)) {
-    return { ok: false, reason: v.reason as RefusalReason, message: typeof v.message === "string" ? v.message : "" };
+    // A rules error's key and data are read as such, never as text; one that is not well formed is dropped.
+    const ref = readErrorRef(v.error);
+    return { ok: false, reason: v.reason as RefusalReason, message: typeof v.message === "string" ? v.message : "", ...(ref === null ? {} : { error: ref }) };
   }
   return null;
 }

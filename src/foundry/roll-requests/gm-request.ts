@@ -51,8 +51,8 @@ export function requestCardLock(messageId: string): string {
 
 /** Turns a rules refusal into a request refusal. */
 function refusal(error: unknown): never {
-  if (error instanceof RollRequestError) throw new QueryRefusal(error.kind === "stale" ? "stale" : "malformed", error.message);
-  if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", error.message);
+  if (error instanceof RollRequestError) throw QueryRefusal.of(error.kind === "stale" ? "stale" : "malformed", error);
+  if (error instanceof RangeError || error instanceof TypeError) throw QueryRefusal.of("malformed", error);
   throw error;
 }
 

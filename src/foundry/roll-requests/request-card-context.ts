@@ -117,10 +117,10 @@ export function rollRequestDialogContext(id: string, selected: readonly string[]
 /** Reads the request dialog's fields; a RollRequestError naming the fault. */
 export function readRollRequestForm(form: Record<string, unknown>): { score: ScoreRef; intensity: number | null; label: string | null } {
   const score = form.score;
-  if (!isScoreRef(score)) throw new RollRequestError("invalid", `"${String(score)}" is not an ability or sub-score.`);
+  if (!isScoreRef(score)) throw new RollRequestError("invalid", "requestNotScore", { got: String(score) });
   const raw = form.intensity;
   const intensity = raw === undefined || raw === null || raw === "" ? null : Number(raw);
-  if (intensity !== null && !isRankNumber(intensity)) throw new RollRequestError("invalid", `The intensity ${String(raw)} is not a rank number.`);
+  if (intensity !== null && !isRankNumber(intensity)) throw new RollRequestError("invalid", "requestIntensityNotRank", { got: String(raw) });
   const label = typeof form.label === "string" && form.label.trim() !== "" ? form.label.trim() : null;
   return { score, intensity, label };
 }

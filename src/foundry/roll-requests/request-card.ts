@@ -7,7 +7,7 @@
  * active GM, who rolls (gm-request.ts). The Judge asks through `promptRollRequest` (the
  * selected tokens), `askForRoll` (the API) or a `[[/case check …]]` link in a journal.
  */
-import { RollRequestError, isRankNumber, isScoreRef, readRollRequest, type RollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
+import { isRankNumber, isScoreRef, readRollRequest, type RollRequest, type RollRequestSubject, type ScoreRef } from "../../rules/index";
 import { SYSTEM_PATH } from "../core/constants";
 import { formatSigned } from "../core/format";
 import { actorFromUuid, isCharacter, isMessageType } from "../core/guards";
@@ -18,6 +18,7 @@ import { rollShifts } from "../dice/talents";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal } from "../requests/router";
 import { askForm } from "../ui/dialogs";
+import { describeError } from "../ui/describe-error";
 import type { ClickActions } from "../ui/click-actions";
 import type { CardOwner } from "../ui/chat-card";
 import { answerRollRequestQuery, createRequestCard } from "./gm-request";
@@ -117,14 +118,15 @@ export interface AskForRollOptions {
 export async function askForRoll(options: AskForRollOptions): Promise<ChatMessage.Implementation | null> {
   try {
     if (!game.user.isGM) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.RollRequest.GMOnly"));
-    if (!isScoreRef(options.score)) throw new RollRequestError("invalid", game.i18n.format("CASE.RollRequest.UnknownScore", { score: options.score }));
+    if (!isScoreRef(options.score)) throw new QueryRefusal("malformed", game.i18n.format("CASE.RollRequest.UnknownScore", { score: options.score }));
     const intensity = options.intensity ?? null;
-    if (intensity !== null && !isRankNumber(intensity)) throw new RollRequestError("invalid", game.i18n.format("CASE.RollRequest.BadIntensity", { value: String(intensity) }));
+    if (intensity !== null && !isRankNumber(intensity)) throw new QueryRefusal("malformed", game.i18n.format("CASE.RollRequest.BadIntensity", { value: String(intensity) }));
     const subjects = options.uuids ? await subjectsOf(options.uuids) : selectedSubjects();
-    if (subjects.length === 0) throw new RollRequestError("invalid", game.i18n.localize("CASE.RollRequest.NoneSelected"));
+    if (subjects.length === 0) throw new QueryRefusal("malformed", game.i18n.localize("CASE.RollRequest.NoneSelected"));
     return await createRequestCard({ score: options.score, intensity, label: options.label ?? null, subjects });
   } catch (error) {
-    ui.notifications.error(error instanceof Error ? error.message : String(error));
+    // This function's own refusals are localised where they are made; a rules error is said in the reader's language.
+    ui.notifications.error(error instanceof QueryRefusal ? error.message : describeError(error));
     return null;
   }
 }
@@ -133,7 +135,7 @@ async function subjectsOf(uuids: readonly string[]): Promise<RollRequestSubject[
   const subjects: RollRequestSubject[] = [];
   for (const uuid of uuids) {
     const actor = await actorFromUuid(uuid);
-    if (!actor || !isCharacter(actor)) throw new RollRequestError("invalid", game.i18n.format("CASE.RollRequest.NotACharacter", { uuid }));
+    if (!actor || !isCharacter(actor)) throw new QueryRefusal("malformed", game.i18n.format("CASE.RollRequest.NotACharacter", { uuid }));
     subjects.push({ actorUuid: actor.uuid, name: actor.name });
   }
   return subjects;
@@ -157,7 +159,7 @@ export async function promptRollRequest(): Promise<ChatMessage.Implementation | 
     const { score, intensity, label } = readRollRequestForm(form);
     return await askForRoll({ score, intensity, label, uuids: subjects.map((s) => s.actorUuid) });
   } catch (error) {
-    ui.notifications.error(error instanceof Error ? error.message : String(error));
+    ui.notifications.error(describeError(error));
     return null;
   }
 }

@@ -34,12 +34,12 @@ export function applyDamage(
   minorFoe: MinorFoeRule | null = null,
 ): DamageApplication {
   const target = targetOf(state, key);
-  expectPhase(target, "resolved", "apply damage");
-  if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid(`${target.name}: Health must be whole numbers ≥ 0, got ${String(health.value)} of ${String(health.max)}.`);
+  expectPhase(target, "resolved");
+  if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid("exchangeHealthBad", { name: target.name, value: String(health.value), max: String(health.max) });
   const reboundDamage = target.damage?.rebound ?? 0;
   let rebound: { before: number; after: number } | null = null;
   if (reboundDamage > 0 && chargerHealth) {
-    if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid(`The charger's Health must be whole numbers ≥ 0.`);
+    if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid("exchangeChargerHealthBad");
     rebound = { before: chargerHealth.value, after: applyDamageToHealth(clampHealth(chargerHealth.value, chargerHealth.max), chargerHealth.max, reboundDamage).health };
   }
   const dealt = target.damage?.dealt ?? 0;
@@ -106,7 +106,7 @@ export interface UndoPlan {
 /** What undoing row `key` must take back ({@link UndoPlan}); "stale" when it may not be undone. */
 export function undoPlan(state: ExchangeState, key: string): UndoPlan {
   const target = targetOf(state, key);
-  if (!mayUndo(target)) throw new ExchangeError("stale", `${target.name}: there is no damage to undo.`);
+  if (!mayUndo(target)) throw new ExchangeError("stale", "exchangeNoDamageToUndo", { name: target.name });
   let stun = false;
   let slam: UndoPlan["slam"] = null;
   let kill: UndoPlan["kill"] = null;
@@ -138,15 +138,15 @@ export function undoDamage(
   chargerHealth?: { value: number; max: number },
 ): DamageApplication {
   const target = targetOf(state, key);
-  expectPhase(target, "applied", "undo the damage");
-  if (!mayUndo(target)) throw new ExchangeError("stale", `${target.name}: a consequence was already rolled; undo it by hand.`);
+  expectPhase(target, "applied");
+  if (!mayUndo(target)) throw new ExchangeError("stale", "exchangeConsequenceRolled", { name: target.name });
   const applied = target.applied;
-  if (!applied) invalid(`${target.name}: no damage was applied.`);
-  if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid(`${target.name}: Health must be whole numbers ≥ 0, got ${String(health.value)} of ${String(health.max)}.`);
+  if (!applied) invalid("exchangeNoDamageApplied", { name: target.name });
+  if (!isRankNumber(health.value) || !isRankNumber(health.max)) invalid("exchangeHealthBad", { name: target.name, value: String(health.value), max: String(health.max) });
   const giveBack = (now: { value: number; max: number }, before: number, after: number): number => Math.min(now.max, Math.max(0, now.value + (before - after)));
   let chargerAfter: number | null = null;
   if (applied.rebound && chargerHealth) {
-    if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid(`The charger's Health must be whole numbers ≥ 0.`);
+    if (!isRankNumber(chargerHealth.value) || !isRankNumber(chargerHealth.max)) invalid("exchangeChargerHealthBad");
     chargerAfter = giveBack(chargerHealth, applied.rebound.before, applied.rebound.after);
   }
   const row = copyRow(target);
@@ -172,15 +172,15 @@ export interface OthersDamageApplication {
  */
 export function applyDamageToOthers(state: ExchangeState, key: string, others: readonly { readonly uuid: string; readonly name: string; readonly value: number; readonly max: number }[]): OthersDamageApplication {
   const target = targetOf(state, key);
-  expectPhase(target, "resolved", "apply damage");
+  expectPhase(target, "resolved");
   const dealt = target.damage?.dealt ?? 0;
-  if (dealt <= 0) throw new ExchangeError("stale", `${target.name}: no damage got through to apply.`);
-  if ((target.damage?.rebound ?? 0) > 0) invalid(`${target.name}: a charge's damage cannot be applied to other tokens.`);
+  if (dealt <= 0) throw new ExchangeError("stale", "exchangeNoDamageThrough", { name: target.name });
+  if ((target.damage?.rebound ?? 0) > 0) invalid("exchangeChargeOthers", { name: target.name });
   const given: unknown = others;
-  if (!Array.isArray(given) || others.length === 0) invalid("Select at least one token to apply the damage to.");
-  if (new Set(others.map((o) => o.uuid)).size !== others.length) invalid("Each token may take the damage once.");
+  if (!Array.isArray(given) || others.length === 0) invalid("exchangeSelectTokens");
+  if (new Set(others.map((o) => o.uuid)).size !== others.length) invalid("exchangeTokenTwice");
   const list: OtherDamage[] = others.map((o) => {
-    if (!isRankNumber(o.value) || !isRankNumber(o.max)) invalid(`${o.name}: Health must be whole numbers ≥ 0, got ${String(o.value)} of ${String(o.max)}.`);
+    if (!isRankNumber(o.value) || !isRankNumber(o.max)) invalid("exchangeHealthBad", { name: o.name, value: String(o.value), max: String(o.max) });
     const after = applyDamageToHealth(clampHealth(o.value, o.max), o.max, dealt).health;
     return { uuid: o.uuid, name: o.name, before: o.value, after, max: o.max };
   });
@@ -196,8 +196,8 @@ export function applyDamageToOthers(state: ExchangeState, key: string, others: r
 export function recordSlamMove(state: ExchangeState, key: string, moved: SlamMove): ExchangeState {
   const target = targetOf(state, key);
   const slam = target.consequences.find((c) => c.check === "slam");
-  if (!slam?.outcome) invalid(`${target.name}: no slam was rolled.`);
-  if (slam.moved) throw new ExchangeError("stale", `${target.name}: the slam already moved the token.`);
+  if (!slam?.outcome) invalid("exchangeNoSlam", { name: target.name });
+  if (slam.moved) throw new ExchangeError("stale", "exchangeSlamMoved", { name: target.name });
   const row = copyRow(target);
   row.consequences = target.consequences.map((c) => (c === slam ? { ...c, moved } : c));
   return replaceTarget(state, row);

@@ -28,13 +28,13 @@ export interface ConsequenceRoll {
 /** The target rolls a due Slam?, Stun? or Kill? check on End (res) (§8). */
 export function resolveConsequence(state: ExchangeState, key: string, roll: ConsequenceRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "applied", "roll a consequence");
+  expectPhase(target, "applied");
   const index = target.consequences.findIndex((c) => c.check === roll.check);
-  if (index < 0) invalid(`${target.name}: no ${roll.check} check is due.`);
+  if (index < 0) invalid("exchangeCheckNotDue", { name: target.name, check: roll.check });
   const due = target.consequences[index] as ConsequenceRecord;
-  if (due.outcome !== null) throw new ExchangeError("stale", `${target.name}: the ${roll.check} check was already rolled.`);
+  if (due.outcome !== null) throw new ExchangeError("stale", "exchangeCheckRolled", { name: target.name, check: roll.check });
   assertD100(roll.die);
-  if (roll.endurance !== undefined && !isRankNumber(roll.endurance)) invalid(`${target.name}: Endurance must be a rank number, got ${String(roll.endurance)}.`);
+  if (roll.endurance !== undefined && !isRankNumber(roll.endurance)) invalid("exchangeEnduranceNotRank", { name: target.name, got: String(roll.endurance) });
   const karma = roll.karma ?? 0;
   const color = colorOnColumn(rankOf(target.scores["endurance.res"]), karma > 0 ? applyKarma(roll.die, karma) : roll.die, table);
   let outcome: ConsequenceOutcome;
@@ -43,14 +43,14 @@ export function resolveConsequence(state: ExchangeState, key: string, roll: Cons
     case "slam": {
       const result = slamResult(color);
       const moves = result === "grandSlam" || result === "oneArea";
-      if (moves && roll.d10 === undefined) invalid("A slam needs a d10 for its direction.");
+      if (moves && roll.d10 === undefined) invalid("exchangeSlamD10");
       const direction = moves && roll.d10 !== undefined ? slamDirection(roll.d10) : null;
       outcome = { check: "slam", result, direction, areas: moves ? slamDistance(result, dealt, (s) => thrownRange(s)) : null };
       break;
     }
     case "stun": {
       const result = stunResult(color);
-      if (result === "outLong" && roll.d10 === undefined) invalid("A long stun needs a d10 for its turns.");
+      if (result === "outLong" && roll.d10 === undefined) invalid("exchangeStunD10");
       const turns = stunTurns(result, roll.d10);
       outcome = { check: "stun", result, turns, thisTurn: roll.hasActed !== true };
       break;
@@ -58,7 +58,7 @@ export function resolveConsequence(state: ExchangeState, key: string, roll: Cons
     case "kill": {
       // A Kill? check from Health reaching 0 reads the same row; its source is this attack.
       const result = killResult(color, state.attack);
-      if (result === "enduranceLoss" && roll.endurance === undefined) invalid("A Kill result needs the target's Endurance.");
+      if (result === "enduranceLoss" && roll.endurance === undefined) invalid("exchangeKillEndurance");
       const after = result === "enduranceLoss" && roll.endurance !== undefined ? enduranceAfterKillLoss(roll.endurance) : { endurance: roll.endurance ?? target.scores["endurance.res"], dead: false };
       outcome = { check: "kill", result, endurance: after.endurance, dead: after.dead };
       break;
@@ -95,12 +95,12 @@ export function mayEscape(target: ExchangeTarget, turn: number | null): boolean 
  */
 export function escapeHold(state: ExchangeState, key: string, die: number, cs: readonly CsReason[] = [], table: UniversalTable = UNIVERSAL_TABLE, turn: number | null = null): ExchangeState {
   const target = targetOf(state, key);
-  if (target.phase !== "resolved" && target.phase !== "applied") throw new ExchangeError("stale", `${target.name}: there is no hold to escape yet.`);
-  if (!holdStands(target)) throw new ExchangeError("stale", `${target.name} is not held by this attack.`);
-  if (!mayEscape(target, turn)) throw new ExchangeError("stale", `${target.name} already tried to escape this turn.`);
-  if (turn !== null && (!Number.isInteger(turn) || turn < 0)) invalid(`A turn must be a whole number ≥ 0, got ${String(turn)}.`);
+  if (target.phase !== "resolved" && target.phase !== "applied") throw new ExchangeError("stale", "exchangeNoHold", { name: target.name });
+  if (!holdStands(target)) throw new ExchangeError("stale", "exchangeNotHeld", { name: target.name });
+  if (!mayEscape(target, turn)) throw new ExchangeError("stale", "exchangeEscapeTried", { name: target.name });
+  if (turn !== null && (!Number.isInteger(turn) || turn < 0)) invalid("notNonNegativeWhole", { field: "exchangeTurn", got: String(turn) });
   assertD100(die);
-  checkCs(cs, "escape");
+  checkCs(cs, "escape.cs");
   const column = shiftColumn(target.scores["strength.mgt"], sumCs(cs));
   const color = colorOnColumn(column.rank, die, table);
   const row = copyRow(target);

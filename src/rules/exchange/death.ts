@@ -27,10 +27,10 @@ export function mayBuyOffDeath(state: ExchangeState, key: string): boolean {
  */
 export function buyOffDeath(state: ExchangeState, key: string, karma: number, rulings: Partial<KarmaRulings> = {}): ExchangeState {
   const target = targetOf(state, key);
-  if (!mayBuyOffDeath(state, key)) throw new ExchangeError("stale", `${target.name}: no death to buy off.`);
+  if (!mayBuyOffDeath(state, key)) throw new ExchangeError("stale", "exchangeNoDeath", { name: target.name });
   // A fatal Kill? is a loss from Shift 0 Endurance (consequences.ts enduranceAfterKillLoss).
   const r = karmaAgainstDeath(0, karma, true, rulings);
-  if (!r.mayAvoid) invalid(`${target.name} cannot buy off death: ${karma} Karma, or the world's ruling forbids it.`);
+  if (!r.mayAvoid) invalid("exchangeCannotBuyDeath", { name: target.name, karma });
   const consequences = target.consequences.map((c) => (c.outcome?.check === "kill" && c.outcome.dead ? { ...c, outcome: { ...c.outcome, endurance: r.endurance, dead: false, karmaAgainstDeath: r.karmaSpent } } : c));
   return replaceTarget(state, { ...target, consequences });
 }

@@ -12,7 +12,7 @@ import { copyRow, replaceTarget } from "./copy";
 import { areaRowDamage } from "../areas";
 import { rankOf, shiftColumn, shiftRank } from "../ranks";
 import { COLORS, type Color, UNIVERSAL_TABLE, type UniversalTable, assertD100, colorOnColumn, isColor } from "../universal-table";
-import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptionsFor, defenceOutcome, expectPhase, invalid, sumCs, targetOf, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
+import { DEFENCE_SCORE, ExchangeError, NO_DEFENCE, checkCs, defenceOptionsFor, defenceOutcome, expectPhase, invalid, invalidFrom, sumCs, targetOf, type ConsequenceRecord, type CsReason, type DamageRecord, type ExchangeState, type ExchangeTarget, type TargetDefence, type ToHitRecord } from "./state";
 
 export interface DefenceRoll {
   readonly defence: DefenceCode;
@@ -27,10 +27,10 @@ export interface DefenceRoll {
 /** The defender rolled a defence. From awaitingDefence to awaitingToHit (or resolved when it avoided the attack). */
 export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingDefence", "defend");
-  if (!defenceOptionsFor(state, target).includes(roll.defence)) invalid(`${target.name} cannot use ${roll.defence} against this attack.`);
+  expectPhase(target, "awaitingDefence");
+  if (!defenceOptionsFor(state, target).includes(roll.defence)) invalid("exchangeDefenceNotOffered", { name: target.name, defence: roll.defence });
   assertD100(roll.die);
-  checkCs(roll.cs, "defence");
+  checkCs(roll.cs, "defence.cs");
   const cs: CsReason[] = [...roll.cs];
   if (roll.defence === "catch") cs.push({ cs: catchRollShift(true), label: "CASE.Exchange.CatchAimed", localize: true });
   const column = shiftColumn(target.scores[DEFENCE_SCORE[roll.defence]], sumCs(cs));
@@ -60,9 +60,9 @@ export function chooseDefence(state: ExchangeState, key: string, roll: DefenceRo
  */
 export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingDefence", "dodge");
-  if (!defenceOptionsFor(state, target).includes("dodge")) invalid(`A ${state.attack} attack cannot be dodged.`);
-  if (!Number.isInteger(cs) || cs > 0) invalid(`A declared dodge's shift must be 0 or negative, got ${String(cs)}.`);
+  expectPhase(target, "awaitingDefence");
+  if (!defenceOptionsFor(state, target).includes("dodge")) invalid("exchangeNoDodge", { attack: state.attack });
+  if (!Number.isInteger(cs) || cs > 0) invalid("exchangeDodgeShift", { got: String(cs) });
   const row = copyRow(target);
   row.defence = { code: "dodge", die: null, cs: [], column: null, color: null, outcome: { ...NO_DEFENCE, attackCs: cs } };
   row.phase = "awaitingToHit";
@@ -72,7 +72,7 @@ export function applyDeclaredDodge(state: ExchangeState, key: string, cs: number
 /** The defender takes the attack without a defence. */
 export function declineDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingDefence", "decline a defence");
+  expectPhase(target, "awaitingDefence");
   const row = copyRow(target);
   row.defence = { code: "none", die: null, cs: [], column: null, color: null, outcome: NO_DEFENCE };
   row.phase = "awaitingToHit";
@@ -96,7 +96,7 @@ export function needsStrengthDie(state: ExchangeState): boolean {
 /** The Strength ACTION a Take or Full Hold result calls for (errata §5 "action"), or null. */
 function strengthContestFor(state: ExchangeState, target: ExchangeTarget, result: AttackResult, strengthDie: number | undefined, table: UniversalTable): StrengthContestRoll | null {
   if ((result !== "take" && result !== "fullHold") || state.strengthContest !== "action") return null;
-  if (strengthDie === undefined) invalid("A Take or Full Hold read as a Strength ACTION needs its roll.");
+  if (strengthDie === undefined) invalid("exchangeHoldNeedsRoll");
   assertD100(strengthDie);
   return strengthAction(state.attacker.strength, target.scores["strength.mgt"], strengthDie, table);
 }
@@ -115,7 +115,7 @@ function damageFor(state: ExchangeState, target: ExchangeTarget, result: AttackR
   if (isHit(result) && counts) {
     const value = rowDamageValue(state, target);
     if (state.damage.method === "intensity") {
-      if (damageDie === null) invalid("Intensity damage needs a damage roll.");
+      if (damageDie === null) invalid("exchangeIntensityDie");
       assertD100(damageDie);
       die = damageDie;
       dieColor = damageRollColor(value, damageDie, table);
@@ -166,7 +166,7 @@ function consequencesFor(result: AttackResult, counts: boolean, dealt: number): 
 /** The to-hit roll against one target. From awaitingToHit to resolved. */
 export function rollToHit(state: ExchangeState, key: string, roll: ToHitRoll, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "awaitingToHit", "roll to hit");
+  expectPhase(target, "awaitingToHit");
   assertD100(roll.die);
   const outcome = target.defence?.outcome ?? NO_DEFENCE;
   const cs: CsReason[] = target.toHitCs ? [...state.toHitCs, ...target.toHitCs] : [...state.toHitCs];
@@ -208,11 +208,11 @@ export interface PullChoice {
  */
 export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, table: UniversalTable = UNIVERSAL_TABLE): ExchangeState {
   const target = targetOf(state, key);
-  expectPhase(target, "resolved", "pull the blow");
+  expectPhase(target, "resolved");
   const toHit = target.toHit;
-  if (!toHit || !target.damage) invalid(`${target.name}: there is no hit to pull.`);
-  if (PULL_IS_FINAL && toHit.pulled) throw new ExchangeError("stale", `${target.name}: the blow was already pulled.`);
-  if (choice.color !== undefined && !isColor(choice.color)) invalid(`Unknown colour "${String(choice.color)}".`);
+  if (!toHit || !target.damage) invalid("exchangeNoHitToPull", { name: target.name });
+  if (PULL_IS_FINAL && toHit.pulled) throw new ExchangeError("stale", "exchangePulled", { name: target.name });
+  if (choice.color !== undefined && !isColor(choice.color)) invalid("exchangeUnknown", { at: "color", got: String(choice.color) });
   let pulled: { color: Color; damage: number };
   try {
     pulled = pullAttack(state.attack, {
@@ -222,7 +222,7 @@ export function pullBlow(state: ExchangeState, key: string, choice: PullChoice, 
       ...(choice.damage !== undefined ? { chosenDamage: choice.damage } : {}),
     });
   } catch (error) {
-    invalid(error instanceof Error ? error.message : String(error));
+    invalidFrom(error, "exchangePullRefused", { name: target.name });
   }
   const result = attackResult(state.attack, pulled.color);
   const calledShotMissed = calledShotMisses(state, pulled.color, result);

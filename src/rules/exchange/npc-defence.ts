@@ -12,6 +12,7 @@ import { DEFENCES, catchRollShift, type DefenceCode } from "../defences";
 import { isHoldResult } from "../attacks";
 import { UNIVERSAL_TABLE, colorOdds, type UniversalTable } from "../universal-table";
 import type { Declaration } from "../turn/declaration";
+import { RulesRangeError } from "../errors";
 import { DEFENCE_SCORE, ExchangeError, targetOf, type CsReason, type DefenceChoice, type ExchangeState, type ExchangeTarget, type TargetDefence } from "./state";
 import { resistedPowerOf } from "./resist";
 import { targetActions } from "./target-actions";
@@ -89,7 +90,7 @@ export function defenceOdds(target: ExchangeTarget, defence: DefenceCode, shifts
  * none is valid.
  */
 export function pickNpcDefence(state: ExchangeState, key: string, input: NpcDefenceInput): NpcDefencePick | null {
-  if (!(NPC_DEFENCE_MODES as readonly string[]).includes(input.mode)) throw new RangeError(`Unknown NPC defence mode "${input.mode}". Known: ${NPC_DEFENCE_MODES.join(", ")}.`);
+  if (!(NPC_DEFENCE_MODES as readonly string[]).includes(input.mode)) throw new RulesRangeError("exchangeNpcDefenceMode", { got: input.mode, allowed: NPC_DEFENCE_MODES.join(", ") });
   const target = targetOf(state, key);
   // A row whose pick the Judge changed is the Judge's to choose (CHANGED_DEFENCE_REPLACES).
   // A resisted power is resisted, not defended (resist.ts): the Judge clicks the NPC's Resist.
@@ -115,7 +116,7 @@ function better(a: ReturnType<typeof defenceOdds>, b: ReturnType<typeof defenceO
 /** The row's defence was picked by the Judge's client (not clicked): the Judge may change it. */
 export function markPickedDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
-  if (target.defence === null) throw new ExchangeError("invalid", `${target.name} has no defence to mark as picked.`);
+  if (target.defence === null) throw new ExchangeError("invalid", "exchangeNoDefencePicked", { name: target.name });
   return replaceTarget(state, { ...target, defencePicked: true });
 }
 
@@ -140,7 +141,7 @@ export function mayChangeDefence(state: ExchangeState, key: string): boolean {
  */
 export function reopenDefence(state: ExchangeState, key: string): ExchangeState {
   const target = targetOf(state, key);
-  if (!mayChangeDefence(state, key)) throw new ExchangeError("stale", `${target.name}'s defence can no longer be changed.`);
+  if (!mayChangeDefence(state, key)) throw new ExchangeError("stale", "exchangeDefenceFixed", { name: target.name });
   const replacedCounted = target.replacedCounted === true || defenceCounts(target.defence);
   return replaceTarget(state, { ...target, phase: "awaitingDefence", defence: null, toHit: null, damage: null, defencePicked: false, defenceChanges: (target.defenceChanges ?? 0) + 1, replacedCounted });
 }

@@ -11,7 +11,7 @@ import { applyKarma, KARMA_MINIMUM, type RequiredColor } from "../actions";
 import { assertResistedPower, resistedPowerOutcome, type ResistedEffect, type ResistedPower } from "../power-rulings";
 import { type Color, type UniversalTable } from "../universal-table";
 import { replaceTarget } from "./copy";
-import { checkCs, createExchange, ExchangeError, expectPhase, invalid, sumCs, targetOf, type CsReason, type ExchangeInput, type ExchangeState, type ExchangeTarget } from "./state";
+import { checkCs, createExchange, ExchangeError, expectPhase, invalid, invalidFrom, sumCs, targetOf, type CsReason, type ExchangeInput, type ExchangeState, type ExchangeTarget } from "./state";
 
 /** What a row's resistance roll decided, as the card keeps it. */
 export interface ResistanceRecord {
@@ -40,7 +40,7 @@ function checkedPower(p: ResistedPower): ResistedPower {
   try {
     assertResistedPower(p);
   } catch (error) {
-    return invalid(error instanceof Error ? error.message : String(error));
+    return invalidFrom(error);
   }
   return { rank: p.rank, resistedBy: p.resistedBy, effect: { ...p.effect } };
 }
@@ -52,8 +52,8 @@ function checkedPower(p: ResistedPower): ResistedPower {
  */
 export function createResistedExchange(input: ExchangeInput, power: ResistedPower): ResistedExchange {
   const resisted = checkedPower(power);
-  if (input.blindsided) invalid("A resisted power is resisted, not dodged: it cannot be made blindsided.");
-  if (input.karma !== 0) invalid("A resisted power rolls no to-hit: Karma goes on the target's resistance, not the attack.");
+  if (input.blindsided) invalid("exchangeResistBlindsided");
+  if (input.karma !== 0) invalid("exchangeResistKarma");
   return { ...createExchange(input), resisted };
 }
 
@@ -81,17 +81,17 @@ export interface ResistanceInput {
 export function resistPower(state: ExchangeState, key: string, roll: ResistanceInput, table?: UniversalTable): ExchangeState {
   const power = resistedPowerOf(state);
   const target = targetOf(state, key);
-  if (!power) invalid(`${state.source} is not a resisted power: ${target.name} defends against it.`);
-  expectPhase(target, "awaitingDefence", "resist");
+  if (!power) invalid("exchangeNotResistedDefends", { source: state.source, name: target.name });
+  expectPhase(target, "awaitingDefence");
   const cs = roll.cs ?? [];
-  checkCs(cs, "resistance");
+  checkCs(cs, "resist.cs");
   const karma = roll.karma ?? 0;
-  if (!Number.isInteger(karma) || karma < 0 || (karma > 0 && karma < KARMA_MINIMUM)) invalid(`Karma must be 0 or at least ${KARMA_MINIMUM}.`);
+  if (!Number.isInteger(karma) || karma < 0 || (karma > 0 && karma < KARMA_MINIMUM)) invalid("exchangeKarmaMinimum", { min: KARMA_MINIMUM });
   let outcome: ReturnType<typeof resistedPowerOutcome>;
   try {
     outcome = resistedPowerOutcome(power, { value: roll.value, die: roll.die, cs: sumCs(cs), karma, ...(table ? { table } : {}) });
   } catch (error) {
-    return invalid(error instanceof Error ? error.message : String(error));
+    return invalidFrom(error);
   }
   const resistance: ResistanceRecord = { die: roll.die, karma, total: applyKarma(roll.die, karma), value: roll.value, cs: cs.map((c) => ({ ...c })), color: outcome.color, required: outcome.required, resisted: outcome.resisted, effect: outcome.effect };
   const row: ResistedTarget = { ...target, phase: "resolved", resistance };
@@ -126,19 +126,19 @@ export function resistancePending(target: ExchangeTarget): boolean {
   return target.phase === "resolved" && r !== null && !r.resisted;
 }
 
-function step(state: ExchangeState, key: string, allowed: (a: ResistActions) => boolean, phase: "applied" | "undone", doing: string): ExchangeState {
+function step(state: ExchangeState, key: string, allowed: (a: ResistActions) => boolean, phase: "applied" | "undone"): ExchangeState {
   const target = targetOf(state, key);
-  if (!resistedPowerOf(state)) invalid(`${state.source} is not a resisted power.`);
-  if (!allowed(resistActions(state, key))) throw new ExchangeError("stale", `${target.name}: cannot ${doing} now (${target.phase}).`);
+  if (!resistedPowerOf(state)) invalid("exchangeNotResisted", { source: state.source });
+  if (!allowed(resistActions(state, key))) throw new ExchangeError("stale", "exchangeWrongPhase", { name: target.name, phase: target.phase });
   return replaceTarget(state, { ...target, phase });
 }
 
 /** The power's effect is on the target (resolved → applied). */
 export function applyResisted(state: ExchangeState, key: string): ExchangeState {
-  return step(state, key, (a) => a.apply, "applied", "apply the power's effect");
+  return step(state, key, (a) => a.apply, "applied");
 }
 
 /** The power's effect is taken back (applied → undone: the row is void, as an undone hit is). */
 export function undoResisted(state: ExchangeState, key: string): ExchangeState {
-  return step(state, key, (a) => a.undo, "undone", "undo the power's effect");
+  return step(state, key, (a) => a.undo, "undone");
 }

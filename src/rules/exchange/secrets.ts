@@ -131,7 +131,7 @@ export function unsealExchange(card: ExchangeState, secrets: ExchangeSecrets): E
   const targets = card.targets.map((t): ExchangeTarget => {
     const s = secrets[t.key];
     if (!s) {
-      if (t.sealed === true || t.defenceHidden === true) throw new ExchangeError("invalid", `${t.name}: the GM's record of this row is missing.`);
+      if (t.sealed === true || t.defenceHidden === true) throw new ExchangeError("invalid", "exchangeRowRecordMissing", { name: t.name });
       return t;
     }
     return {
@@ -150,7 +150,7 @@ export function unsealExchange(card: ExchangeState, secrets: ExchangeSecrets): E
   });
   if (card.attacker.sealed !== true) return { ...card, targets };
   const numbers = secrets[ATTACKER_SECRETS]?.attacker;
-  if (!numbers) throw new ExchangeError("invalid", `${card.attacker.name}: the GM's record of the attacker is missing.`);
+  if (!numbers) throw new ExchangeError("invalid", "exchangeAttackerRecordMissing", { name: card.attacker.name });
   const { sealed: _sealed, ...attacker } = card.attacker;
   return { ...card, attacker: { ...attacker, ...numbers }, targets };
 }

@@ -4,9 +4,10 @@ import { type ConsequenceCheck, type KillResult, type SlamDirection, type SlamRe
 import { type DamageMethod, isDamageMethod } from "../damage";
 import { CATCH_KINDS, type CatchKind, type CatchResult, DEFENCES, DEFENCE_CODES, type DefenceCode, type EscapeResult, avoidanceResult, canAttemptCatch, catchAttackShift, catchResult, defenceProtection, defencesAgainst, dodgeShift, weaveShift } from "../defences";
 import { isRankNumber } from "../ranks";
-import { AREA_CANNOT_BE_CAUGHT, areaRefusal, assertAreaDefinition, type AreaDefinition } from "../areas";
+import { AREA_CANNOT_BE_CAUGHT, areaRefusal, mayHaveArea, assertAreaDefinition, type AreaDefinition } from "../areas";
 import { type Color } from "../universal-table";
 import type { SlamMove } from "../board";
+import { isKeyedError, rulesErrorText, type ErrorData, type KeyedError, type RulesErrorKey } from "../errors";
 
 /** Version of the stored exchange state; bump with a migration when its shape changes. */
 export const EXCHANGE_VERSION = 1;
@@ -247,23 +248,35 @@ export interface ExchangeState {
 export type ExchangeErrorKind = "stale" | "invalid";
 
 /** A refused transition. "stale": it already happened (nothing changes). "invalid": bad input. */
-export class ExchangeError extends Error {
+export class ExchangeError extends Error implements KeyedError {
   constructor(
     readonly kind: ExchangeErrorKind,
-    message: string,
+    readonly key: RulesErrorKey,
+    readonly data: ErrorData = {},
   ) {
-    super(message);
+    super(rulesErrorText(key, data));
     this.name = "ExchangeError";
   }
 }
 
-export function invalid(message: string): never {
-  throw new ExchangeError("invalid", message);
+export function invalid(key: RulesErrorKey, data?: ErrorData): never {
+  throw new ExchangeError("invalid", key, data);
 }
 
-export function checkCs(list: readonly CsReason[], what: string): void {
+/**
+ * Another rules module's refusal of the input, as an "invalid" ExchangeError with its text. An
+ * error that names no text is said by `fallback` when there is one, else rethrown as it is.
+ */
+export function invalidFrom(error: unknown, fallback?: RulesErrorKey, data?: ErrorData): never {
+  if (isKeyedError(error)) invalid(error.key, error.data);
+  if (fallback !== undefined) invalid(fallback, data);
+  throw error;
+}
+
+/** Checks a list of column shifts; `at` names it in the input (an identifier, as in the stored state). */
+export function checkCs(list: readonly CsReason[], at: string): void {
   for (let i = 0; i < list.length; i++) {
-    if (!Number.isInteger((list[i] as CsReason).cs) || typeof (list[i] as CsReason).label !== "string") invalid(`${what}: a column shift must be a whole number with a label.`);
+    if (!Number.isInteger((list[i] as CsReason).cs) || typeof (list[i] as CsReason).label !== "string") invalid("exchangeCsBad", { at });
   }
 }
 
@@ -289,24 +302,24 @@ export type ExchangeInput = Omit<ExchangeState, "version" | "targets"> & { reado
 
 /** Starts an exchange. "invalid" ExchangeError naming the fault for any bad input. */
 export function createExchange(input: ExchangeInput): ExchangeState {
-  if (!isAttackCode(input.attack)) invalid(`Unknown attack type "${String(input.attack)}".`);
+  if (!isAttackCode(input.attack)) invalid("exchangeUnknown", { at: "attack", got: String(input.attack) });
   const a = input.attacker;
   if (!(isRankNumber(a.value) && isRankNumber(a.strength) && isRankNumber(a.armor) && isRankNumber(input.damage.value))) {
-    for (const [k, v] of [["attacker rank", a.value], ["attacker Strength", a.strength], ["attacker armor", a.armor], ["damage", input.damage.value]] as const) if (!isRankNumber(v)) invalid(`The ${k} must be a rank number, got ${String(v)}.`);
+    for (const [at, v] of [["attacker.value", a.value], ["attacker.strength", a.strength], ["attacker.armor", a.armor], ["damage.value", input.damage.value]] as const) if (!isRankNumber(v)) invalid("exchangeNotRank", { at, got: String(v) });
   }
-  if (!isDamageMethod(input.damage.method)) invalid(`Unknown damage method ${JSON.stringify(input.damage.method)}.`);
-  if (!Number.isInteger(input.karma) || input.karma < 0 || (input.karma > 0 && input.karma < KARMA_MINIMUM)) invalid(`Karma must be 0 or at least ${KARMA_MINIMUM}.`);
-  if (input.calledShot && !canCallShot(input.attack)) invalid(`A ${input.attack} attack has no Bullseye, so it cannot make a called shot.`);
-  if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid(`Unknown projectile ${JSON.stringify(input.projectile)}.`);
-  checkCs(input.toHitCs, "to-hit");
-  if (input.damageCs !== undefined) checkCs(input.damageCs, "damage");
-  if (input.strengthContest !== undefined && !(STRENGTH_CONTEST_RULES as readonly string[]).includes(input.strengthContest)) invalid(`Unknown Strength contest ${JSON.stringify(input.strengthContest)}.`);
+  if (!isDamageMethod(input.damage.method)) invalid("exchangeUnknown", { at: "damage.method", got: String(input.damage.method) });
+  if (!Number.isInteger(input.karma) || input.karma < 0 || (input.karma > 0 && input.karma < KARMA_MINIMUM)) invalid("exchangeKarmaMinimum", { min: KARMA_MINIMUM });
+  if (input.calledShot && !canCallShot(input.attack)) invalid("exchangeNoCalledShot", { attack: input.attack });
+  if (input.projectile !== null && !(CATCH_KINDS as readonly string[]).includes(input.projectile)) invalid("exchangeUnknown", { at: "projectile", got: input.projectile });
+  checkCs(input.toHitCs, "toHitCs");
+  if (input.damageCs !== undefined) checkCs(input.damageCs, "damageCs");
+  if (input.strengthContest !== undefined && !(STRENGTH_CONTEST_RULES as readonly string[]).includes(input.strengthContest)) invalid("exchangeUnknown", { at: "strengthContest", got: input.strengthContest });
   const obstacles: readonly number[] = input.obstacles ?? [];
   const list: unknown = obstacles;
-  if (!Array.isArray(list) || obstacles.length > MAX_OBSTACLES) invalid(`Obstacles must be a list of at most ${MAX_OBSTACLES} material strengths.`);
-  for (const ms of obstacles) if (!isRankNumber(ms)) invalid(`An obstacle's material strength must be a rank number, got ${String(ms)}.`);
-  if (obstacles.length > 0 && ATTACKS[input.attack].family !== "ranged") invalid(`A ${input.attack} attack is not ranged: it has no objects in its path.`);
-  if (input.targets.length === 0) invalid("An attack needs at least one target.");
+  if (!Array.isArray(list) || obstacles.length > MAX_OBSTACLES) invalid("exchangeObstacleList", { max: MAX_OBSTACLES });
+  for (const ms of obstacles) if (!isRankNumber(ms)) invalid("exchangeObstacleNotRank", { got: String(ms) });
+  if (obstacles.length > 0 && ATTACKS[input.attack].family !== "ranged") invalid("exchangeObstacleNotRanged", { attack: input.attack });
+  if (input.targets.length === 0) invalid("exchangeNoTarget");
   const area = input.area === undefined ? undefined : checkedArea(input);
   const seen = input.targets.length > 1 ? new Set<string>() : null; // one target cannot be listed twice
   const targets = input.targets.map((t, i) => targetRow(t, i, input.blindsided, area, seen));
@@ -336,22 +349,22 @@ export function createExchange(input: ExchangeInput): ExchangeState {
 function turnFields(input: ExchangeInput): Pick<ExchangeState, "damageCs" | "outOfTurn" | "turnAction"> | null {
   const damageCs = input.damageCs !== undefined && input.damageCs.length > 0 ? input.damageCs.map((c) => ({ ...c })) : undefined;
   const t = input.turnAction;
-  if (t !== undefined && !(typeof t.combatId === "string" && typeof t.combatantId === "string" && Number.isSafeInteger(t.actionIndex) && t.actionIndex >= 0)) invalid("The turn's action must name a combat, a combatant and an action number.");
+  if (t !== undefined && !(typeof t.combatId === "string" && typeof t.combatantId === "string" && Number.isSafeInteger(t.actionIndex) && t.actionIndex >= 0)) invalid("exchangeTurnActionBad");
   if (damageCs === undefined && input.outOfTurn !== true && t === undefined) return null;
   return { ...(damageCs ? { damageCs } : {}), ...(input.outOfTurn === true ? { outOfTurn: true } : {}), ...(t ? { turnAction: { combatId: t.combatId, combatantId: t.combatantId, actionIndex: t.actionIndex } } : {}) };
 }
 
 /** One target's row of a new exchange (the `i`th), its snapshot checked; `seen` holds the UUIDs before it. */
 function targetRow(t: TargetInput, i: number, blindsided: boolean, area: AreaDefinition | undefined, seen: Set<string> | null): ExchangeTarget {
-  if (typeof t.uuid !== "string" || t.uuid === "") invalid("Every target needs a UUID.");
-  if (seen?.has(t.uuid)) invalid(`Target ${t.name} is listed twice.`);
+  if (typeof t.uuid !== "string" || t.uuid === "") invalid("exchangeTargetNoUuid");
+  if (seen?.has(t.uuid)) invalid("exchangeTargetTwice", { name: t.name });
   seen?.add(t.uuid);
   // Every score a defence or a consequence roll reads must be there (a missing one is as bad as
   // a wrong one), and the state keeps plain copies: it is stored as JSON.
   const s = t.scores; // the loop below names the first bad one; most snapshots are good
   if (!(isRankNumber(s["agility.bal"]) && isRankNumber(s["fighting.def"]) && isRankNumber(s["strength.mgt"]) && isRankNumber(s["endurance.res"]) && isRankNumber(t.armor.body) && isRankNumber(t.armor.energy))) for (const key of [...TARGET_SCORE_KEYS, "armor.body", "armor.energy"] as const) {
     const v: unknown = key === "armor.body" ? t.armor.body : key === "armor.energy" ? t.armor.energy : t.scores[key];
-    if (!isRankNumber(v)) invalid(`Target ${t.name}: ${key} must be a rank number, got ${String(v)}.`);
+    if (!isRankNumber(v)) invalid("exchangeTargetNotRank", { name: t.name, at: key, got: String(v) });
   }
   const scores: TargetScores = {
     "agility.bal": t.scores["agility.bal"],
@@ -375,7 +388,7 @@ function targetRow(t: TargetInput, i: number, blindsided: boolean, area: AreaDef
     escapes: [],
   };
   const own = t.toHitCs;
-  if (own !== undefined) checkCs(own, `Target ${t.name}: to-hit`);
+  if (own !== undefined) checkCs(own, `targets.${String(i)}.toHitCs`);
   const shifted = own !== undefined && own.length > 0 ? { ...row, toHitCs: own.map((c) => ({ ...c })) } : row;
   return area === undefined ? shifted : { ...shifted, areaDistance: checkedAreaDistance(area, t) };
 }
@@ -386,17 +399,17 @@ function checkedArea(input: ExchangeInput): AreaDefinition {
   try {
     assertAreaDefinition(a);
   } catch (error) {
-    invalid(error instanceof Error ? error.message : String(error));
+    invalidFrom(error);
   }
-  const refusal = areaRefusal(input.attack, a, input.calledShot);
-  if (refusal !== null) invalid(refusal);
+  // areaRefusal (rules/areas.ts) decides; its two refusals are said here by key.
+  if (areaRefusal(input.attack, a, input.calledShot) !== null) invalid(mayHaveArea(input.attack) ? "exchangeAreaCalledShot" : "exchangeAreaNotRanged", { attack: input.attack });
   return { shape: a.shape, radius: a.radius, explosive: a.explosive === true };
 }
 
 /** A target's distance from an area's centre: a whole number within the area (0 along a line). */
 function checkedAreaDistance(area: AreaDefinition, t: TargetInput): number {
   const d = t.areaDistance;
-  if (d === undefined || !Number.isInteger(d) || d < 0 || d > area.radius) invalid(`Target ${t.name}: an area attack needs its distance from the centre, 0 to ${area.radius} areas, got ${String(d)}.`);
+  if (d === undefined || !Number.isInteger(d) || d < 0 || d > area.radius) invalid("exchangeAreaDistance", { name: t.name, max: area.radius, got: String(d) });
   return area.shape === "line" ? 0 : d;
 }
 
@@ -404,12 +417,13 @@ function checkedAreaDistance(area: AreaDefinition, t: TargetInput): number {
 /** The target with this key. "invalid" when there is none. */
 export function targetOf(state: ExchangeState, key: string): ExchangeTarget {
   const t = state.targets.find((x) => x.key === key);
-  if (!t) invalid(`This attack has no target "${key}".`);
+  if (!t) invalid("exchangeNoSuchTarget", { key });
   return t;
 }
 
-export function expectPhase(target: ExchangeTarget, phase: TargetPhase, doing: string): void {
-  if (target.phase !== phase) throw new ExchangeError("stale", `${target.name}: cannot ${doing} now (${target.phase}).`);
+/** "stale" unless the row is in `phase` (a stale refusal shows no text: the row's phase says enough for the logs). */
+export function expectPhase(target: ExchangeTarget, phase: TargetPhase): void {
+  if (target.phase !== phase) throw new ExchangeError("stale", "exchangeWrongPhase", { name: target.name, phase: target.phase });
 }
 
 /** The score each defence rolls on (§6), from the defence table. */
@@ -417,7 +431,7 @@ export const DEFENCE_SCORE: Readonly<Record<DefenceCode, keyof TargetScores>> = 
   Object.fromEntries(
     DEFENCE_CODES.map((d) => {
       const score = DEFENCES[d].rollsOn;
-      if (!(TARGET_SCORE_KEYS as readonly string[]).includes(score)) throw new Error(`Defence ${d} rolls on ${score}, which a target snapshot does not hold.`);
+      if (!(TARGET_SCORE_KEYS as readonly string[]).includes(score)) throw new Error(`unreachable: defence ${d} rolls on ${score}, which a target snapshot does not hold.`);
       return [d, score as keyof TargetScores];
     }),
   ) as Record<DefenceCode, keyof TargetScores>,
@@ -471,6 +485,6 @@ export function defenceOutcome(defence: DefenceCode, color: Color, target: Excha
       };
     }
     case "escape":
-      return invalid("Escape answers an existing hold, not an attack.");
+      return invalid("exchangeEscapeNotAttack");
   }
 }

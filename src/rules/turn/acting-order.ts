@@ -27,7 +27,7 @@ export function buildOrderSimple(draft: Draft): string[] {
   const units = initiativeUnits(state);
   if (state.settings.initiative.mode === "fixedOrder") return units.flatMap((u) => u.memberIds);
   const entries = unitEntries(state, units, (id) => draft.get(id));
-  if (entries === null) throw new TurnError("notReady", "Initiative is not complete.");
+  if (entries === null) throw new TurnError("notReady", "turnInitiativeIncomplete");
   const byKey = new Map(units.map((u) => [u.key, u]));
   const totals = new Map(entries.map((e) => [e.id, e.total]));
   const order: string[] = [];
@@ -103,12 +103,12 @@ function buildOrderByEntries(draft: Draft, members: readonly CombatantTurn[], lo
     const { d10, rollOffs } = c.initiative;
     let total: number | null;
     if (die) {
-      if (d10 === null) throw new TurnError("notReady", "Initiative is not complete.");
+      if (d10 === null) throw new TurnError("notReady", "turnInitiativeIncomplete");
       total = initiativeTotalForMode(mode, modifier, d10);
     } else {
       total = initiativeTotalForMode(mode, modifier);
     }
-    if (total === null) throw new TurnError("notReady", "Initiative is not complete.");
+    if (total === null) throw new TurnError("notReady", "turnInitiativeIncomplete");
     totals.push(total);
     const tiebreak = rollOffTiebreak(rollOffs, longest);
     entries.push(tiebreak === undefined ? { id: c.id, total, modifier } : { id: c.id, total, modifier, tiebreak });

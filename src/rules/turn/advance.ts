@@ -1,3 +1,4 @@
+import { RulesRangeError } from "../errors";
 import { MIN_ACTIONS_PER_TURN } from "../actions";
 import { regenerationPerTurn } from "../recovery";
 import { KILL_LOSS_AT_OWN_WRAP_UP, enduranceAfterKillLoss, killLossAtWrapUp, killLossContinues } from "../consequences";
@@ -129,12 +130,12 @@ const ENTERING: Partial<Record<TurnPhase, (draft: Draft) => void>> = {
  * table calls forcible may be forced past; the rest must be rolled first.
  */
 export function advancePhase(state: TurnState, from: TurnPhase, opts: AdvanceOptions = {}): TurnChange {
-  if (!isTurnPhase(from)) throw new RangeError(`Unknown turn phase ${show(from)}. Phases: ${TURN_PHASES.join(", ")}.`);
+  if (!isTurnPhase(from)) throw new RulesRangeError("turnUnknownPhase", { got: show(from), allowed: TURN_PHASES.join(", ") });
   const force = opts.force ?? false;
-  assertBoolean(force, "force");
+  assertBoolean(force, "turnForce");
   const table = opts.table ?? TURN_TABLE;
   const phase = state.combat.phase;
-  if (phase !== from) throw new TurnError("stale", `The turn is in the "${phase}" phase, not "${from}": it was already advanced.`);
+  if (phase !== from) throw new TurnError("stale", "turnAdvanced", { phase, from });
   const waiting = phaseWaiting(state, table);
   const unforcible = waiting.filter((w) => !table[phase].forcible.includes(w.need));
   if (unforcible.length > 0) throw notReady(phase, unforcible);
@@ -152,8 +153,7 @@ function notReady(phase: TurnPhase, waiting: readonly Waiting[]): TurnError {
     .slice(0, 10)
     .map((w) => `"${w.id}" (${w.need})`)
     .join(", ");
-  const more = waiting.length > 10 ? ` and ${waiting.length - 10} more` : "";
-  return new TurnError("notReady", `The "${phase}" phase still waits for ${list}${more}.`);
+  return new TurnError("notReady", "turnPhaseWaits", { phase, count: waiting.length, list: waiting.length > 10 ? `${list}, …` : list });
 }
 
 /** Step 6 [001]: the bookkeeping of every combatant as one turn ends and the next begins. */

@@ -162,9 +162,10 @@ export function withTurnChange(state: TurnState, change: TurnChange): TurnState 
   return { combat: Object.freeze({ ...state.combat, ...change.combat }), combatants, settings: state.settings };
 }
 
-export function assertPhase(state: TurnState, phases: readonly TurnPhase[], what: string): void {
+/** TurnError("wrongPhase") unless the turn is in one of `phases` (a stale refusal: it shows no text, the phases say enough for the logs). */
+export function assertPhase(state: TurnState, phases: readonly TurnPhase[]): void {
   if (!phases.includes(state.combat.phase)) {
-    throw new TurnError("wrongPhase", `${what} belongs to the ${phases.map((p) => `"${p}"`).join(" or ")} phase; the turn is in "${state.combat.phase}".`);
+    throw new TurnError("wrongPhase", "turnWrongPhase", { phases: phases.join(", "), phase: state.combat.phase });
   }
 }
 

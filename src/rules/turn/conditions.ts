@@ -1,3 +1,4 @@
+import { RulesRangeError, RulesTypeError } from "../errors";
 import { type HoldState, holdEffects } from "../attacks";
 import type { AidTargetState } from "../first-aid";
 import { stunAppliesThisTurn } from "../consequences";
@@ -17,7 +18,7 @@ import { Draft, NO_CHANGE, changeOf, assertPhase, resettleIfCurrent } from "./ch
  */
 export function applyStun(state: TurnState, id: string, turns: number): TurnChange {
   const c = combatantOf(state, id);
-  assertCount(turns, "Stun turns", 1);
+  assertCount(turns, "turnStunTurns", 1);
   const acted = state.combat.phase === "wrapUp" || hasActed(c);
   const appliesNow = turns === 1 || STUN_TIMING_FOR_LONG_STUNS ? stunAppliesThisTurn(acted) : true;
   const draft = new Draft(state);
@@ -38,8 +39,8 @@ export function applyStun(state: TurnState, id: string, turns: number): TurnChan
  */
 export function restoreStun(state: TurnState, id: string, turns: number, pending: number): TurnChange {
   const c = combatantOf(state, id);
-  assertCount(turns, "Stun turns", 0);
-  assertCount(pending, "Pending stun turns", 0);
+  assertCount(turns, "turnStunTurns", 0);
+  assertCount(pending, "turnPendingStun", 0);
   if (c.stunTurns === turns && c.stunPending === pending) return NO_CHANGE;
   const draft = new Draft(state);
   draft.put(c, { stunTurns: turns, stunPending: pending });
@@ -50,7 +51,7 @@ export function restoreStun(state: TurnState, id: string, turns: number, pending
 /** A Kill result took an Endurance rank (§8): the combatant is dying and loses another each wrap-up until aided. */
 export function markDying(state: TurnState, id: string): TurnChange {
   const c = combatantOf(state, id);
-  if (c.dead) throw new TurnError("cannotAct", `Combatant "${id}" is dead.`);
+  if (c.dead) throw new TurnError("cannotAct", "turnDead", { id });
   if (c.dying && !c.aided) return NO_CHANGE;
   const draft = new Draft(state);
   draft.put(c, { dying: true, aided: false, dyingFresh: true });
@@ -61,8 +62,8 @@ export function markDying(state: TurnState, id: string): TurnChange {
 /** Someone aided (or, `false`, did not aid after all) a dying combatant this turn: no Endurance loss at wrap-up (§8). */
 export function setAided(state: TurnState, id: string, aided: boolean): TurnChange {
   const c = combatantOf(state, id);
-  assertBoolean(aided, "aided");
-  if (!c.dying) throw new TurnError("cannotAct", `Combatant "${id}" is not dying.`);
+  assertBoolean(aided, "turnAided");
+  if (!c.dying) throw new TurnError("cannotAct", "turnNotDying", { id });
   if (c.aided === aided) return NO_CHANGE;
   const draft = new Draft(state);
   draft.put(c, { aided });
@@ -123,12 +124,12 @@ export interface DefenceRecord {
  */
 export function recordDefence(state: TurnState, id: string, defence?: DefenceCode): DefenceRecord {
   const c = combatantOf(state, id);
-  assertPhase(state, ACTING_PHASES, "A defence");
+  assertPhase(state, ACTING_PHASES);
   if (defence !== undefined) assertDefenceCode(defence);
   const takes = defence !== undefined && defenceTakesAction(defence);
   const draft = new Draft(state);
   if (takes) {
-    if (actionsLeft(c) === 0) throw new TurnError("cannotAct", `Combatant "${id}" has no action left for ${defence}.`);
+    if (actionsLeft(c) === 0) throw new TurnError("cannotAct", "turnNoActionForDefence", { id, defence });
     draft.edit(c).actionsUsed = c.actionsUsed + 1;
     resettleIfCurrent(draft, id);
     return { change: draft.change(), penalty: 0, tookAction: true };
@@ -159,18 +160,18 @@ export const UNDONE_DEFENCE_GIVEN_BACK: boolean = true;
 export function forgetDefence(state: TurnState, id: string, defence: DefenceCode, countedIn: number): TurnChange {
   const c = combatantOf(state, id);
   assertDefenceCode(defence);
-  assertCount(countedIn, "The turn a defence was counted in", 1);
-  if (countedIn > state.combat.number) throw new TurnError("stale", `Combatant "${id}": a defence counted in turn ${String(countedIn)} is in a turn not yet reached (turn ${String(state.combat.number)}).`);
+  assertCount(countedIn, "turnDefenceCountedIn", 1);
+  if (countedIn > state.combat.number) throw new TurnError("stale", "turnDefenceCountedLater", { id, counted: countedIn, turn: state.combat.number });
   if (!UNDONE_DEFENCE_GIVEN_BACK || countedIn < state.combat.number) return NO_CHANGE;
   if (defenceTakesAction(defence)) {
     if (!(ACTING_PHASES as readonly string[]).includes(state.combat.phase)) return NO_CHANGE;
-    if (c.actionsUsed === 0) throw new TurnError("stale", `Combatant "${id}" has no action used to give back for ${defence}.`);
+    if (c.actionsUsed === 0) throw new TurnError("stale", "turnNoActionToGiveBack", { id, defence });
     const draft = new Draft(state);
     draft.edit(c).actionsUsed = c.actionsUsed - 1;
     resettleIfCurrent(draft, id);
     return draft.change();
   }
-  if (c.defencesUsed === 0) throw new TurnError("stale", `Combatant "${id}" has no counted defence to give back.`);
+  if (c.defencesUsed === 0) throw new TurnError("stale", "turnNoDefenceToGiveBack", { id });
   const next = combatantCopy(c);
   next.defencesUsed = c.defencesUsed - 1;
   return changeOf(next);
@@ -193,10 +194,10 @@ export function defenceRefusal(state: TurnState, id: string, defence: DefenceCod
 
 /** Notes a Judge's event at wrap-up (bombs go off, floors collapse …) [001 Step 6]. */
 export function noteEvent(state: TurnState, text: string): TurnChange {
-  assertPhase(state, phasesWhere("notingEvents"), "Noting an event");
-  if (typeof text !== "string") throw new TypeError(`An event must be text, got ${show(text)}.`);
+  assertPhase(state, phasesWhere("notingEvents"));
+  if (typeof text !== "string") throw new RulesTypeError("turnEventNotText", { got: show(text) });
   const trimmed = text.trim();
-  if (trimmed === "" || trimmed.length > DECLARATION_TEXT_MAX) throw new RangeError(`An event must be 1 to ${DECLARATION_TEXT_MAX} characters.`);
+  if (trimmed === "" || trimmed.length > DECLARATION_TEXT_MAX) throw new RulesRangeError("turnEventLength", { max: DECLARATION_TEXT_MAX });
   const draft = new Draft(state);
   draft.setCombat({ events: Object.freeze([...state.combat.events, trimmed]) });
   return draft.change();

@@ -1,3 +1,4 @@
+import { RulesRangeError, RulesTypeError } from "../errors";
 import { assertBoolean, show } from "./phases";
 import { MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN } from "../actions";
 import { ATTACK_CODES, type AttackCode } from "../attacks";
@@ -37,38 +38,38 @@ export interface Declaration {
  * (default false). RangeError/TypeError naming the field otherwise.
  */
 export function parseDeclaration(raw: unknown): Declaration {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError(`A declaration must be an object, got ${show(raw)}.`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new RulesTypeError("turnDeclarationNotObject", { got: show(raw) });
   const r = raw as Record<string, unknown>;
   const text = r.text ?? "";
-  if (typeof text !== "string") throw new TypeError(`A declaration's text must be a string, got ${show(text)}.`);
+  if (typeof text !== "string") throw new RulesTypeError("turnDeclarationTextBad", { got: show(text) });
   const trimmed = text.trim();
   if (trimmed.length > DECLARATION_TEXT_MAX) {
-    throw new RangeError(`A declaration's text may be at most ${DECLARATION_TEXT_MAX} characters, got ${trimmed.length}.`);
+    throw new RulesRangeError("turnDeclarationTextLong", { max: DECLARATION_TEXT_MAX, got: trimmed.length });
   }
   const kind = r.kind ?? null;
   if (kind !== null && !(typeof kind === "string" && (DECLARED_ACTION_KINDS as readonly string[]).includes(kind))) {
-    throw new RangeError(`A declaration's kind must be one of ${DECLARED_ACTION_KINDS.join(", ")} or null, got ${show(kind)}.`);
+    throw new RulesRangeError("notOneOf", { field: "turnDeclarationKind", allowed: [...DECLARED_ACTION_KINDS, "null"].join(", "), got: show(kind) });
   }
   const attack = r.attack ?? null;
   if (attack !== null) {
     if (!(typeof attack === "string" && (ATTACK_CODES as readonly string[]).includes(attack))) {
-      throw new RangeError(`Unknown attack ${show(attack)}. Known attacks: ${ATTACK_CODES.join(", ")}.`);
+      throw new RulesRangeError("turnUnknownAttack", { got: show(attack), allowed: ATTACK_CODES.join(", ") });
     }
-    if (kind !== "attack") throw new RangeError(`A declaration names an attack (${attack}) only when its kind is "attack".`);
+    if (kind !== "attack") throw new RulesRangeError("turnAttackNotKind", { attack });
   }
   const defence = r.defence ?? null;
   if (defence !== null) {
     if (!(typeof defence === "string" && (DEFENCE_CODES as readonly string[]).includes(defence))) {
-      throw new RangeError(`Unknown defence ${show(defence)}. Known defences: ${DEFENCE_CODES.join(", ")}.`);
+      throw new RulesRangeError("turnUnknownDefence", { got: show(defence), allowed: DEFENCE_CODES.join(", ") });
     }
-    if (kind !== "defence") throw new RangeError(`A declaration names a defence (${defence}) only when its kind is "defence".`);
+    if (kind !== "defence") throw new RulesRangeError("turnDefenceNotKind", { defence });
   }
   const actions = r.actions ?? MIN_ACTIONS_PER_TURN;
   if (typeof actions !== "number" || !Number.isInteger(actions) || actions < MIN_ACTIONS_PER_TURN || actions > MAX_ACTIONS_PER_TURN) {
-    throw new RangeError(`The number of actions declared must be a whole number from ${MIN_ACTIONS_PER_TURN} to ${MAX_ACTIONS_PER_TURN}, got ${show(actions)}.`);
+    throw new RulesRangeError("notInRange", { field: "turnActionsDeclared", min: MIN_ACTIONS_PER_TURN, max: MAX_ACTIONS_PER_TURN, got: show(actions) });
   }
   const secret = r.secret ?? false;
-  assertBoolean(secret, "A declaration's secret flag");
+  assertBoolean(secret, "turnSecret");
   // A declaration parsed before (each step re-reads the one it is given) is kept, not copied.
   if (hasParsedShape(raw) && r.text === trimmed && r.kind === kind && r.attack === attack && r.defence === defence && r.actions === actions && r.secret === secret) return raw as Declaration;
   return Object.freeze({

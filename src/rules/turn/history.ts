@@ -11,6 +11,7 @@
  * combatant that left the combat since is skipped, one that joined keeps its part, and the
  * acting order drops the ids no longer in the combat.
  */
+import { RulesRangeError } from "../errors";
 import { type CombatTurn, type CombatantTurn, type TurnChange, type TurnState } from "./state";
 import { TurnError, type TurnPhase } from "./phases";
 import { type Declaration } from "./declaration";
@@ -40,7 +41,7 @@ export type TurnHistory = readonly TurnHistoryEntry[];
  * the oldest dropped beyond `limit`.
  */
 export function rememberTurn(history: TurnHistory, state: TurnState, change: TurnChange, cause: TurnHistoryCause, combatantId: string | null = null, limit: number = TURN_HISTORY_LIMIT): TurnHistory {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`The history limit must be a whole number of at least 1, got ${String(limit)}.`);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RulesRangeError("turnNotCount", { field: "turnHistoryLimit", min: 1, got: String(limit) });
   const combatants = change.combatants.flatMap((c) => {
     const before = state.combatants.get(c.id);
     return before ? [before] : [];
@@ -71,7 +72,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 export function stepBack(state: TurnState, history: TurnHistory): { readonly change: TurnChange; readonly history: TurnHistory } {
   const entry = lastTurnStep(history);
-  if (entry === null) throw new TurnError("stale", "There is no earlier step of the turn to go back to.");
+  if (entry === null) throw new TurnError("stale", "turnNoEarlierStep");
   const present = (id: string): boolean => state.combatants.has(id);
   const kept = entry.combat.order.filter(present);
   const cursor = entry.combat.order.slice(0, entry.combat.cursor).filter(present).length;

@@ -4,6 +4,7 @@
  * the simple path it must equal. The units are initiative-units.ts, what the step waits for
  * initiative-waiting.ts, and the acting order the phase ends with acting-order.ts.
  */
+import { RulesRangeError, RulesTypeError } from "../errors";
 import { combatantCopy, initiativeWith, rollOffsWith } from "./copy";
 import { resolveAction } from "../actions";
 import { dodgeShift } from "../defences";
@@ -21,11 +22,11 @@ import { type InitiativeScratch, type InitiativeWaiting, type WaitingMemo, initi
  * already has changes nothing; a different one is stale.
  */
 export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
-  assertPhase(state, phasesWaitingFor("initiativeRoll"), "An initiative roll");
+  assertPhase(state, phasesWaitingFor("initiativeRoll"));
   const input: unknown = rolls;
-  if (typeof input !== "object" || input === null) throw new TypeError(`Initiative rolls must be an object of id → d10, got ${show(input)}.`);
+  if (typeof input !== "object" || input === null) throw new RulesTypeError("turnRollsNotObject", { got: show(input) });
   const { mode } = state.settings.initiative;
-  if (!rollsDie(mode)) throw new TurnError("cannotAct", `Initiative mode "${mode}" rolls no initiative die.`);
+  if (!rollsDie(mode)) throw new TurnError("cannotAct", "turnModeNoDie", { mode });
   // Ids and d10s side by side (Object.entries made a pair per roller), checked before anything changes.
   const ids = Object.keys(rolls);
   const d10s: number[] = [];
@@ -48,19 +49,19 @@ export function recordInitiativeRolls(state: TurnState, rolls: Readonly<Record<s
     let rollerId: string;
     let modifier: number;
     if (alone) {
-      if (!takesPartInInitiative(c) || c.id !== id) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+      if (!takesPartInInitiative(c) || c.id !== id) throw new TurnError("cannotAct", "turnNoInitiative", { id });
       rollerId = c.id;
       modifier = c.stats.initiativeModifier;
     } else {
       const unit = unitOf.get(id);
-      if (!unit) throw new TurnError("cannotAct", `Combatant "${id}" takes no part in initiative (out of the fight).`);
+      if (!unit) throw new TurnError("cannotAct", "turnNoInitiative", { id });
       rollerId = unit.rollerId;
       modifier = unit.modifier;
     }
-    if (rollerId !== id) throw new TurnError("cannotAct", `Combatant "${id}" acts on its team's roll, made by "${rollerId}".`);
+    if (rollerId !== id) throw new TurnError("cannotAct", "turnTeamRoll", { id, roller: rollerId });
     if (c.initiative.d10 !== null) {
       if (c.initiative.d10 === d10) continue;
-      throw new TurnError("stale", `Combatant "${id}" already rolled ${c.initiative.d10} for initiative.`);
+      throw new TurnError("stale", "turnInitiativeRolled", { id, roll: String(c.initiative.d10) });
     }
     draft.editNew(c).initiative = initiativeWith(c.initiative, { d10, total: initiativeTotalForMode(mode, modifier, d10) });
   }
@@ -79,11 +80,11 @@ export function recordInitiativeRoll(state: TurnState, rollerId: string, d10: nu
  * TurnError("stale") when they are not (or no longer) tied.
  */
 export function recordInitiativeRollOffs(state: TurnState, rolls: Readonly<Record<string, number>>): TurnChange {
-  assertPhase(state, phasesWaitingFor("rollOff"), "An initiative roll-off");
+  assertPhase(state, phasesWaitingFor("rollOff"));
   const input: unknown = rolls;
-  if (typeof input !== "object" || input === null) throw new TypeError(`Roll-offs must be an object of id → d10, got ${show(input)}.`);
+  if (typeof input !== "object" || input === null) throw new RulesTypeError("turnRollsNotObject", { got: show(input) });
   const waiting = initiativeWaiting(state);
-  if (waiting.rolls.length > 0) throw new TurnError("notReady", `Initiative rolls are still missing (${waiting.rolls.join(", ")}): roll-offs come after them.`);
+  if (waiting.rolls.length > 0) throw new TurnError("notReady", "turnRollOffEarly", { ids: waiting.rolls.join(", ") });
   const given = Object.keys(rolls);
   const scratch = initiativeScratch(state.combatants);
   const base = scratch.memo !== null && scratch.memo.result === waiting ? scratch.memo : null;
@@ -212,12 +213,12 @@ function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: rea
   const combatants: CombatantTurn[] = [];
   for (const id of given) {
     combatants.push(combatantOf(state, id));
-    if (!tied.has(id)) throw new TurnError("stale", `Combatant "${id}" is not tied on initiative.`);
+    if (!tied.has(id)) throw new TurnError("stale", "turnNotTied", { id });
   }
   // Every given id is tied and ids are distinct, so one is missing exactly when there are fewer; the set (nearly everyone can tie, and a list lookup made the turn grow as n^1.25) is built only to name it.
   if (given.length < tied.size) {
     const givenIds = new Set(given);
-    for (const id of tied) if (!givenIds.has(id)) throw new RangeError(`The roll-off needs a d10 for every tied roller; "${id}" is missing.`);
+    for (const id of tied) if (!givenIds.has(id)) throw new RulesRangeError("turnRollOffMissing", { id });
   }
   const draft = new Draft(state);
   for (let i = 0; i < given.length; i++) {
@@ -238,12 +239,12 @@ function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: rea
  */
 export function recordDodgeRoll(state: TurnState, id: string, d100: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWaitingFor("dodgeRoll"), "A declared dodge's roll");
+  assertPhase(state, phasesWaitingFor("dodgeRoll"));
   assertD100(d100);
-  if (c.dodge === null) throw new TurnError("cannotAct", `Combatant "${id}" did not declare a dodge (or the declared-dodge rule is off).`);
+  if (c.dodge === null) throw new TurnError("cannotAct", "turnNoDeclaredDodge", { id });
   if (c.dodge.roll !== null) {
     if (c.dodge.roll === d100) return NO_CHANGE;
-    throw new TurnError("stale", `Combatant "${id}" already rolled ${c.dodge.roll} for the declared dodge.`);
+    throw new TurnError("stale", "turnDodgeRolled", { id, roll: String(c.dodge.roll) });
   }
   const result = resolveAction({ value: c.stats.balance, roll: d100, cs: heldActionCs(c.hold) });
   const next = combatantCopy(c);

@@ -1,4 +1,6 @@
 // ── Phases, the turn's table, and errors ────────────────────────────────────────────────────
+import { RulesRangeError, RulesTypeError, rulesErrorText, type ErrorData, type KeyedError, type RulesErrorKey, type RulesFieldKey } from "../errors";
+
 /** The six steps of a turn, in order [001, CASE-RULES §4]. */
 export const TURN_PHASES = ["declare", "extraActions", "initiative", "resolve", "extraRounds", "wrapUp"] as const;
 
@@ -142,12 +144,13 @@ export type TurnErrorCode =
   | "notReady";
 
 /** A step that does not fit the turn's state. `code` says why; the message names who and what. */
-export class TurnError extends Error {
+export class TurnError extends Error implements KeyedError {
   constructor(
     readonly code: TurnErrorCode,
-    message: string,
+    readonly key: RulesErrorKey,
+    readonly data: ErrorData = {},
   ) {
-    super(message);
+    super(rulesErrorText(key, data));
     this.name = "TurnError";
   }
 }
@@ -161,16 +164,18 @@ export function show(value: unknown): string {
   return Object.prototype.toString.call(value);
 }
 
-export function assertCount(value: unknown, what: string, min = 0): asserts value is number {
+/** `field` names the value (a field key: said in the reader's language); `id` the combatant it belongs to, if any. */
+export function assertCount(value: unknown, field: RulesFieldKey, min = 0, id?: string): asserts value is number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
-    throw new RangeError(`${what} must be a whole number of at least ${min}, got ${show(value)}.`);
+    const got = show(value);
+    throw id === undefined ? new RulesRangeError("turnNotCount", { field, min, got }) : new RulesRangeError("turnCombatantNotCount", { id, field, min, got });
   }
 }
 
-export function assertBoolean(value: unknown, what: string): asserts value is boolean {
-  if (typeof value !== "boolean") throw new TypeError(`${what} must be true or false, got ${show(value)}.`);
+export function assertBoolean(value: unknown, field: RulesFieldKey): asserts value is boolean {
+  if (typeof value !== "boolean") throw new RulesTypeError("notBoolean", { field, got: show(value) });
 }
 
 export function assertId(value: unknown): asserts value is string {
-  if (typeof value !== "string" || value === "") throw new TypeError(`A combatant id must be a non-empty string, got ${show(value)}.`);
+  if (typeof value !== "string" || value === "") throw new RulesTypeError("turnIdBad", { got: show(value) });
 }

@@ -9,6 +9,7 @@
  * dodge: the dodger's other ACTIONs at −2 CS. [001] moving full speed: the action at −1 CS
  * unless it is a charge.
  */
+import { RulesRangeError } from "../errors";
 import { EXTRA_ACTION_FAIL_CS, fullMovePenalty } from "../actions";
 import { DECLARED_DODGE_OTHER_ACTION_CS } from "../defences";
 import { type CombatantTurn, heldActionCs } from "./state";
@@ -65,7 +66,7 @@ export const TURN_SHIFT_ROLLS: Readonly<Record<TurnShiftReason, readonly TurnRol
 export const DECLARED_MOVE_IS_FULL_MOVE = true as boolean;
 
 function assertKind(kind: TurnRollKind): void {
-  if (!(TURN_ROLL_KINDS as readonly unknown[]).includes(kind)) throw new RangeError(`Unknown kind of roll ${show(kind)}. Kinds: ${TURN_ROLL_KINDS.join(", ")}.`);
+  if (!(TURN_ROLL_KINDS as readonly unknown[]).includes(kind)) throw new RulesRangeError("notOneOf", { field: "turnRollKind", allowed: TURN_ROLL_KINDS.join(", "), got: show(kind) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { RulesRangeError, RulesTypeError } from "../errors";
 import { type ExtraActionMode, IMPOSSIBLE, MAX_ACTIONS_PER_TURN, MIN_ACTIONS_PER_TURN, type RequiredColor, defencePenalty, extraActionRequiredColor } from "../actions";
 import { type HoldState, holdEffects } from "../attacks";
 import { DECLARED_DODGE_OTHER_ACTION_CS } from "../defences";
@@ -190,15 +191,15 @@ export function createCombatTurn(): CombatTurn {
 
 function assertStats(stats: CombatantStats, id: string): void {
   const input: unknown = stats;
-  if (typeof input !== "object" || input === null) throw new TypeError(`Combatant "${id}" needs stats, got ${show(input)}.`);
+  if (typeof input !== "object" || input === null) throw new RulesTypeError("turnNoStats", { id, got: show(input) });
   const { initiativeModifier, offence, balance, freeDefences, endurance } = stats;
   if (typeof initiativeModifier !== "number" || !Number.isSafeInteger(initiativeModifier)) {
-    throw new RangeError(`Combatant "${id}": the initiative modifier must be a whole number, got ${show(initiativeModifier)}.`);
+    throw new RulesRangeError("turnCombatantNotWhole", { id, field: "turnInitiativeModifier", got: show(initiativeModifier) });
   }
   assertRankNumber(offence, `Combatant "${id}": Fighting (off)`);
   assertRankNumber(balance, `Combatant "${id}": Agility (bal)`);
   assertRankNumber(endurance, `Combatant "${id}": Endurance`);
-  assertCount(freeDefences, `Combatant "${id}": free defences`);
+  assertCount(freeDefences, "turnFreeDefences", 0, id);
   if (stats.regeneration !== undefined) assertRankNumber(stats.regeneration, `Combatant "${id}": Regeneration`);
 }
 
@@ -209,13 +210,13 @@ export function createCombatantTurn(id: string, stats: CombatantStats, opts: { t
   assertId(id);
   assertStats(stats, id);
   const team = opts.team ?? null;
-  if (team !== null && (typeof team !== "string" || team === "")) throw new TypeError(`A team must be a non-empty string or null, got ${show(team)}.`);
+  if (team !== null && (typeof team !== "string" || team === "")) throw new RulesTypeError("turnTeamBad", { got: show(team) });
   const defeated = opts.defeated ?? false;
-  assertBoolean(defeated, "defeated");
+  assertBoolean(defeated, "turnDefeated");
   const hold = opts.hold ?? "none";
   holdEffects(hold); // validates
   const unconscious = opts.unconscious ?? false;
-  assertBoolean(unconscious, "unconscious");
+  assertBoolean(unconscious, "turnUnconscious");
   return Object.freeze({
     id,
     stats: Object.freeze({ ...stats }),
@@ -250,10 +251,10 @@ export function validateCombatantTurn(c: CombatantTurn): void {
   assertId(c.id);
   assertStats(c.stats, c.id);
   for (const key of ["actionsAllowed", "actionsUsed", "defencesUsed", "stunTurns", "stunPending", "actedInRound"] as const) {
-    assertCount(c[key], `Combatant "${c.id}": ${key}`);
+    if (!Number.isSafeInteger(c[key]) || c[key] < 0) throw new RulesRangeError("turnCounterNotCount", { id: c.id, counter: key, got: show(c[key]) });
   }
   for (const key of ["actionCs", "damageCs", "nextActionCs"] as const) {
-    if (!Number.isSafeInteger(c[key])) throw new RangeError(`Combatant "${c.id}": ${key} must be a whole number, got ${show(c[key])}.`);
+    if (!Number.isSafeInteger(c[key])) throw new RulesRangeError("turnCounterNotWhole", { id: c.id, counter: key, got: show(c[key]) });
   }
   holdEffects(c.hold);
 }
@@ -264,13 +265,13 @@ export function validateCombatantTurn(c: CombatantTurn): void {
  */
 export function createTurnState(combatants: readonly CombatantTurn[], settings: TurnSettings = DEFAULT_TURN_SETTINGS, combat: CombatTurn = createCombatTurn()): TurnState {
   const list: unknown = combatants;
-  if (!Array.isArray(list)) throw new TypeError(`Combatants must be an array, got ${show(list)}.`);
+  if (!Array.isArray(list)) throw new RulesTypeError("turnCombatantsNotList", { got: show(list) });
   assertSettings(settings);
   assertCombatTurn(combat);
   const map = new Map<string, CombatantTurn>();
   for (const c of combatants) {
     validateCombatantTurn(c);
-    if (map.has(c.id)) throw new RangeError(`Combatant id "${c.id}" appears more than once.`);
+    if (map.has(c.id)) throw new RulesRangeError("turnIdTwice", { id: c.id });
     map.set(c.id, c);
   }
   return { combat, combatants: map, settings };
@@ -278,17 +279,17 @@ export function createTurnState(combatants: readonly CombatantTurn[], settings: 
 
 function assertSettings(settings: TurnSettings): void {
   const input: unknown = settings;
-  if (typeof input !== "object" || input === null) throw new TypeError(`Turn settings must be an object, got ${show(input)}.`);
+  if (typeof input !== "object" || input === null) throw new RulesTypeError("turnSettingsBad", { got: show(input) });
   assertInitiativeMode(settings.initiative.mode);
-  assertBoolean(settings.initiative.team, "Team initiative");
-  assertBoolean(settings.declaredDodge, "Declared dodge");
+  assertBoolean(settings.initiative.team, "turnTeamInitiative");
+  assertBoolean(settings.declaredDodge, "turnDeclaredDodge");
 }
 
 function assertCombatTurn(combat: CombatTurn): void {
-  if (!isTurnPhase(combat.phase)) throw new RangeError(`Unknown turn phase ${show(combat.phase)}. Phases: ${TURN_PHASES.join(", ")}.`);
-  assertCount(combat.number, "The turn number", 1);
-  assertCount(combat.round, "The round");
-  assertCount(combat.cursor, "The cursor");
+  if (!isTurnPhase(combat.phase)) throw new RulesRangeError("turnUnknownPhase", { got: show(combat.phase), allowed: TURN_PHASES.join(", ") });
+  assertCount(combat.number, "turnNumber", 1);
+  assertCount(combat.round, "turnRound");
+  assertCount(combat.cursor, "turnCursor");
 }
 
 // ── Reading the state ─────────────────────────────────────────────────────────────────────────
@@ -296,7 +297,7 @@ function assertCombatTurn(combat: CombatTurn): void {
 export function combatantOf(state: TurnState, id: string): CombatantTurn {
   assertId(id);
   const c = state.combatants.get(id);
-  if (!c) throw new TurnError("unknownCombatant", `No combatant "${id}" in this turn.`);
+  if (!c) throw new TurnError("unknownCombatant", "turnNoCombatant", { id });
   return c;
 }
 

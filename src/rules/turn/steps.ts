@@ -1,3 +1,4 @@
+import { RulesRangeError } from "../errors";
 import { CHANGE_ACTION_REQUIRED_COLOR, type ExtraActionMode, IMPOSSIBLE, MIN_ACTIONS_PER_TURN, changeActionOutcome, extraActionIntensity, extraActionOutcome, extraActionRequiredColor, resolveAction } from "../actions";
 import { DECLARED_DODGE_MAX_OTHER_ACTIONS, DECLARED_DODGE_MAY_CHARGE } from "../defences";
 import { type Color, assertD100 } from "../universal-table";
@@ -16,17 +17,15 @@ import { Draft, NO_CHANGE, changeAndSettle, changeOf, assertPhase, resettleIfCur
  */
 export function declareAction(state: TurnState, id: string, declaration: Declaration): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWhere("declaring"), "Declaring an action");
+  assertPhase(state, phasesWhere("declaring"));
   const decl = parseDeclaration(declaration);
-  if (!canActThisTurn(c)) throw new TurnError("cannotAct", `Combatant "${id}" cannot act this turn (stunned, dying or out of the fight).`);
+  if (!canActThisTurn(c)) throw new TurnError("cannotAct", "turnCannotAct", { id });
   if (decl.actions > MIN_ACTIONS_PER_TURN && extraActionRequiredColor(c.stats.offence, decl.actions) === IMPOSSIBLE) {
-    throw new RangeError(
-      `Combatant "${id}" cannot take ${decl.actions} actions: it needs a Ftg (off) ACTION against ${extraActionIntensity(decl.actions).name} intensity, impossible from Fighting (off) ${c.stats.offence}.`,
-    );
+    throw new RulesRangeError("turnTooManyActions", { id, actions: decl.actions, intensity: extraActionIntensity(decl.actions).key, offence: c.stats.offence });
   }
   if (isDeclaredDodge(decl, state.settings)) {
     if (decl.actions > DECLARED_DODGE_MAX_OTHER_ACTIONS) {
-      throw new RangeError(`A declared dodge allows at most ${DECLARED_DODGE_MAX_OTHER_ACTIONS} other action; "${id}" declared ${decl.actions}.`);
+      throw new RulesRangeError("turnDodgeActions", { max: DECLARED_DODGE_MAX_OTHER_ACTIONS, id, got: decl.actions });
     }
   }
   if (sameDeclaration(c.declaration, decl)) return NO_CHANGE;
@@ -77,13 +76,13 @@ export function applyExtraOutcome(next: Mutable<CombatantTurn>, extra: ExtraActi
  */
 export function recordExtraActionRoll(state: TurnState, id: string, d100: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWaitingFor("extraRoll"), "An extra-action roll");
+  assertPhase(state, phasesWaitingFor("extraRoll"));
   assertD100(d100);
   const extra = c.extra;
-  if (extra === null) throw new TurnError("cannotAct", `Combatant "${id}" declared one action and makes no extra-action roll.`);
+  if (extra === null) throw new TurnError("cannotAct", "turnNoExtraRoll", { id });
   if (extra.roll !== null) {
     if (extra.roll === d100) return NO_CHANGE;
-    throw new TurnError("stale", `Combatant "${id}" already rolled ${extra.roll} for extra actions.`);
+    throw new TurnError("stale", "turnExtraRolled", { id, roll: String(extra.roll) });
   }
   const result = resolveAction({ value: c.stats.offence, roll: d100, intensity: extraActionIntensity(extra.wanted).number, cs: standingCs(c) });
   const next = combatantCopy(c);
@@ -98,11 +97,11 @@ export function recordExtraActionRoll(state: TurnState, id: string, d100: number
  */
 export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionMode): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, phasesWhere("choosingExtraMode"), "Choosing separate actions or a flurry");
+  assertPhase(state, phasesWhere("choosingExtraMode"));
   const given: unknown = mode;
-  if (given !== "separate" && given !== "flurry") throw new RangeError(`Extra-action mode must be "separate" or "flurry", got ${show(mode)}.`);
+  if (given !== "separate" && given !== "flurry") throw new RulesRangeError("notOneOf", { field: "turnExtraModeValue", allowed: "separate, flurry", got: show(mode) });
   const extra = c.extra;
-  if (extra?.success !== true) throw new TurnError("cannotAct", `Combatant "${id}" has no passed extra-action roll to choose for.`);
+  if (extra?.success !== true) throw new TurnError("cannotAct", "turnNoPassedExtra", { id });
   if (extra.mode === mode) return NO_CHANGE;
   const next = combatantCopy(c);
   applyExtraOutcome(next, { ...extra, success: true, mode });
@@ -118,14 +117,14 @@ export function chooseExtraMode(state: TurnState, id: string, mode: ExtraActionM
  */
 export function completeAction(state: TurnState, id: string, actionIndex?: number): TurnChange {
   const c = combatantOf(state, id);
-  assertPhase(state, ACTING_PHASES, "Taking an action");
+  assertPhase(state, ACTING_PHASES);
   if (actionIndex !== undefined) {
-    assertCount(actionIndex, "The action index");
+    assertCount(actionIndex, "turnActionIndex");
     if (actionIndex < c.actionsUsed) return NO_CHANGE;
-    if (actionIndex > c.actionsUsed) throw new RangeError(`Combatant "${id}" has taken ${c.actionsUsed} actions; action ${actionIndex} is not next.`);
+    if (actionIndex > c.actionsUsed) throw new RulesRangeError("turnActionNotNext", { id, used: c.actionsUsed, index: actionIndex });
   }
   const current = currentCombatantId(state);
-  if (current !== id) throw new TurnError("notYourTurn", current === null ? `Nobody is due to act now.` : `It is "${current}"'s action, not "${id}"'s.`);
+  if (current !== id) throw current === null ? new TurnError("notYourTurn", "turnNobodyDue") : new TurnError("notYourTurn", "turnNotYours", { current, id });
   const next = combatantCopy(c);
   next.actionsUsed = c.actionsUsed + 1;
   next.actedInRound = state.combat.round;
@@ -150,18 +149,18 @@ export interface ChangeActionResult {
  */
 export function changeAction(state: TurnState, id: string, d100: number, declaration: Declaration, actionIndex?: number): ChangeActionResult {
   const c = combatantOf(state, id);
-  assertPhase(state, ACTING_PHASES, "Changing a declared action");
+  assertPhase(state, ACTING_PHASES);
   assertD100(d100);
   const parsed = parseDeclaration(declaration);
   if (!DECLARED_DODGE_MAY_CHARGE && c.dodge !== null && parsed.kind === "attack" && parsed.attack === "Ch") {
-    throw new RangeError(`Combatant "${id}" declared a dodge this turn and may not charge.`);
+    throw new RulesRangeError("turnDodgeNoCharge", { id });
   }
   if (actionIndex !== undefined) {
-    assertCount(actionIndex, "The action index");
+    assertCount(actionIndex, "turnActionIndex");
     if (actionIndex < c.actionsUsed || c.changedAt === actionIndex) return { change: NO_CHANGE, color: null, success: null };
-    if (actionIndex > c.actionsUsed) throw new RangeError(`Combatant "${id}" has taken ${c.actionsUsed} actions; action ${actionIndex} is not next.`);
+    if (actionIndex > c.actionsUsed) throw new RulesRangeError("turnActionNotNext", { id, used: c.actionsUsed, index: actionIndex });
   }
-  if (actionsLeft(c) === 0) throw new TurnError("cannotAct", `Combatant "${id}" has no action left to change.`);
+  if (actionsLeft(c) === 0) throw new TurnError("cannotAct", "turnNoActionLeft", { id });
   const result = resolveAction({ value: c.stats.balance, roll: d100, needed: CHANGE_ACTION_REQUIRED_COLOR, cs: standingCs(c) });
   const outcome = changeActionOutcome(result.success);
   const draft = new Draft(state);

@@ -195,6 +195,15 @@ describe("request card", () => {
     expect([...table.server.messages.values()].filter((m) => m.type === "rollRequest")).toEqual([]);
   });
 
+  it("rules errors localised: a row the card does not have is refused in the asking player's language, the row filled in", async () => {
+    const { gm, alice } = table.clients;
+    const id = await ask();
+    alice.lang.set("CASE.RulesError.requestNoRow", "Diese Anfrage hat keine Zeile {key}.");
+    expect(await alice.ask(answerRollRequestQuery, answer(id, "7"))).toBeUndefined();
+    expect(alice.notified).toEqual([{ level: "error", text: "The request was not understood, so nothing was changed (Diese Anfrage hat keine Zeile 7.)." }]);
+    expect(gm.notified).toEqual([]);
+  });
+
   it("request card: the API asks the characters it names (GM only), and a bad request is refused with a message, nothing posted", async () => {
     const { gm, alice } = table.clients;
     const card = await gm.run(() => askForRoll({ score: "endurance.res", intensity: 30, label: "Brace for the blast", uuids: [`Actor.${CAST.kestrel}`, `Actor.${CAST.gravel}`] }));

@@ -17,7 +17,7 @@ describe("bad input gets a clear error", () => {
 
   it("acting out of phase", () => {
     const t = mixedParty();
-    expectTurnError(() => completeAction(t.state, "cap"), "wrongPhase", /"resolve" or "extraRounds"/);
+    expectTurnError(() => completeAction(t.state, "cap"), "wrongPhase", /phase resolve, extraRounds;/);
     expectTurnError(() => recordExtraActionRoll(t.state, "cap", 50), "wrongPhase");
     expectTurnError(() => recordInitiativeRoll(t.state, "cap", 5), "wrongPhase");
     expectTurnError(() => recordDefence(t.state, "cap"), "wrongPhase");

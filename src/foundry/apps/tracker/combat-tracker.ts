@@ -26,7 +26,7 @@ import {
 } from "../../combat/queries";
 import { combatantInput, minorGroupsOf, readTurnSettings, trackerOrder, turnEngineOf, turnRecordOf } from "../../combat/foundry-host";
 import { advanceRequest, buildTrackerContext, type TrackerContext, type TrackerInput } from "./tracker-context";
-import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize } from "./declare-dialog";
+import { DECLARE_MANY_TEMPLATE, declareDialog, foundryLocalize, notifyBadDeclaration } from "./declare-dialog";
 import { askForm, askNoteEvent, confirmForceAdvance, confirmStepBack } from "../../ui/dialogs";
 import { isCharacter, isItemType } from "../../core/guards";
 import { findToken, pingToken, visibleToken } from "../../ui/board";
@@ -383,7 +383,7 @@ export class CaseCombatTracker extends CombatTracker {
     try {
       declarations = bulkDeclarationsFromForm(form, npcs);
     } catch (error) {
-      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message: error instanceof Error ? error.message : String(error) }));
+      notifyBadDeclaration(error);
       return;
     }
     if (declarations.length === 0) ui.notifications.info(game.i18n.localize("CASE.Tracker.BulkNothing"));

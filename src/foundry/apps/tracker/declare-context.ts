@@ -121,9 +121,20 @@ export function buildBulkDeclareContext(npcs: readonly BulkDeclareInput[], t: Lo
   };
 }
 
+/** A bad line of the bulk-declare form: the NPC it declares for, and the rules' refusal (shown through describeError). */
+export class DeclarationLineError extends Error {
+  constructor(
+    readonly npcName: string,
+    readonly refusal: unknown,
+  ) {
+    super(`${npcName}: ${refusal instanceof Error ? refusal.message : String(refusal)}`);
+    this.name = "DeclarationLineError";
+  }
+}
+
 /**
  * The bulk-declare form's data as declarations, in the NPCs' order: a line with neither text nor
- * attack is left out (declared later). A bad line throws a RangeError/TypeError naming the NPC.
+ * attack is left out (declared later). A bad line throws a DeclarationLineError naming the NPC.
  */
 export function bulkDeclarationsFromForm(data: Readonly<Record<string, unknown>>, npcs: readonly { readonly id: string; readonly name: string }[]): { combatantId: string; declaration: Declaration }[] {
   const out: { combatantId: string; declaration: Declaration }[] = [];
@@ -135,8 +146,7 @@ export function bulkDeclarationsFromForm(data: Readonly<Record<string, unknown>>
     try {
       out.push({ combatantId: npc.id, declaration: declarationFromForm({ text, attack, actions: data[`actions-${npc.id}`] }) });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw error instanceof TypeError ? new TypeError(`${npc.name}: ${message}`) : new RangeError(`${npc.name}: ${message}`);
+      throw new DeclarationLineError(npc.name, error);
     }
   }
   return out;

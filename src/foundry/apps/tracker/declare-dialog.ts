@@ -4,8 +4,9 @@
  */
 import { SYSTEM_PATH } from "../../core/constants";
 import type { Declaration } from "../../../rules/index";
-import { buildDeclareContext, declarationFromForm, type DeclareInput } from "./declare-context";
+import { DeclarationLineError, buildDeclareContext, declarationFromForm, type DeclareInput } from "./declare-context";
 import type { Localize } from "../../core/format";
+import { describeError } from "../../ui/describe-error";
 
 export const DECLARE_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare.hbs`;
 /** The Judge's bulk-declare form (a line per NPC). */
@@ -14,6 +15,12 @@ export const DECLARE_MANY_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare-ma
 /** game.i18n as the plain context builders take it. */
 export const foundryLocalize: Localize = (key, data) =>
   data ? game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : game.i18n.localize(key);
+
+/** Tells the user why a declaration (or a line of the bulk form, named by its NPC) was refused, in their language. */
+export function notifyBadDeclaration(error: unknown): void {
+  const message = error instanceof DeclarationLineError ? `${error.npcName}: ${describeError(error.refusal)}` : describeError(error);
+  ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message }));
+}
 
 /** Shows the form; resolves to the declaration, or null when cancelled. */
 export async function declareDialog(input: DeclareInput): Promise<Declaration | null> {
@@ -41,7 +48,7 @@ export async function declareDialog(input: DeclareInput): Promise<Declaration | 
     try {
       return declarationFromForm(input.change ? { ...data, actions: input.current?.actions ?? 1 } : data);
     } catch (error) {
-      ui.notifications.error(game.i18n.format("CASE.Turn.Notify.BadDeclaration", { message: error instanceof Error ? error.message : String(error) }));
+      notifyBadDeclaration(error);
       const text = typeof data.text === "string" ? data.text.slice(0, 500) : "";
       current = { text, kind: null, attack: null, defence: null, actions: 1, secret: false };
     }
