@@ -332,6 +332,9 @@ export class StrictServer {
   async delay(): Promise<void> {
     this.#inFlight += 1;
     await eventLoopTurns(1 + Math.floor(this.rng() * 3));
+    // The test is over once it removed the table's globals (vi.unstubAllGlobals): what was still
+    // on its way stops here, as a closed tab receives nothing, instead of running without them.
+    if (!tableGlobalsInstalled()) await new Promise<never>(() => undefined);
     this.#inFlight -= 1;
   }
 
@@ -1462,6 +1465,11 @@ function registerAllSettings(server: StrictServer): void {
 }
 
 /** Installs the globals as proxies onto the running client; remove them with vi.unstubAllGlobals(). */
+/** Whether the table's globals are installed (installTableGlobals, until the test removes them). */
+function tableGlobalsInstalled(): boolean {
+  return (globalThis as { game?: unknown }).game !== undefined;
+}
+
 export function installTableGlobals(): void {
   // A key's text in the running client's reader's language: its own text where it has one (`lang`), else en.json's.
   const say = (key: string, data?: Record<string, unknown>): string => {
