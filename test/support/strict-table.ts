@@ -728,8 +728,11 @@ export class ClientActor extends ActorBase {
   get type(): "hero" | "npc" {
     return this.source.type;
   }
+  /** The prepared `system` of the source it was built from: Foundry prepares an actor's data once per change, not per read. */
+  #prepared: { source: ActorSource; system: ReturnType<typeof FakeActor.build> } | null = null;
   get system(): ReturnType<typeof FakeActor.build> {
-    return FakeActor.build(this.source.type, this.source.system);
+    if (this.#prepared?.source !== this.source) this.#prepared = { source: this.source, system: FakeActor.build(this.source.type, this.source.system) };
+    return this.#prepared.system;
   }
   get flags(): Json {
     return this.source.flags;
