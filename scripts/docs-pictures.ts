@@ -26,7 +26,8 @@ export const PICTURES: readonly Picture[] = [
 
 if (process.argv[1]?.endsWith("docs-pictures.ts") === true) {
   const tests = [...new Set(PICTURES.map((p) => p.test))];
-  execFileSync(join("node_modules", ".bin", "vitest"), ["run", ...tests], { stdio: "inherit" });
+  // CASE_PICTURES=1: the browser tests write their pictures (a plain run only checks the views).
+  execFileSync(join("node_modules", ".bin", "vitest"), ["run", ...tests], { stdio: "inherit", env: { ...process.env, CASE_PICTURES: "1" } });
   mkdirSync(join("docs", "first-fight"), { recursive: true });
   for (const p of PICTURES) {
     copyFileSync(join("test", "artifacts", p.screenshot), join("docs", "first-fight", p.name));

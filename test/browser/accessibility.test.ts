@@ -61,7 +61,7 @@ import { advancePhaseQuery, type TurnDirectory } from "../../src/foundry/combat/
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { COLORS, UNIVERSAL_TABLE, chooseDefence, createExchange as createRulesExchange, markPickedDefence, parseDeclaration, resistPower, rollToHit, type CombatantStats, type ExchangeState } from "../../src/rules/index";
 import { exchangeInput, exchangeTarget } from "../support/exchange-input";
-import { chatColumn, dialogFrame, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, dialogFrame, picture, recordedClicks, screenshotOf, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
@@ -206,7 +206,7 @@ describe("accessibility of the sheets", () => {
       await tab.focus();
       await page.keyboard.press("Enter");
       expect((await recordedClicks(page)).at(-1)).toMatchObject({ action: "tab", dataset: { tab: "gear" } });
-      await page.locator("form.application").screenshot({ path: "test/artifacts/a11y-hero-focus-dark.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/a11y-hero-focus-dark.png" });
     } finally {
       await release(page);
     }

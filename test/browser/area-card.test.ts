@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { applyDamage, createExchange, rollToHit, type ExchangeState, type TargetInput } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
-import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { exchangeInput } from "../support/exchange-input";
 
@@ -76,7 +76,7 @@ describe("area attack card in Chromium", () => {
         return worst;
       });
       expect(sideways).toBe(0);
-      await page.screenshot({ path: `test/artifacts/area-attack-card-${theme}.png`, fullPage: true });
+      await picture(page, { path: `test/artifacts/area-attack-card-${theme}.png`, fullPage: true });
       await expectAccessible(page, ".attack-card", `area attack card, ${theme}`);
     }
   });

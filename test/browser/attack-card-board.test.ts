@@ -15,7 +15,7 @@ import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-
 import { hoverToken, unhoverToken } from "../../src/foundry/exchange/board";
 import { applyDamage, applyDamageToOthers, createExchange, declineDefence, recordSlamMove, resolveConsequence, rollToHit, type ExchangeState, type TargetInput } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
-import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { CanvasDouble } from "../support/canvas-double";
 import { docRankOf, docRollFor } from "../support/rules-doc";
@@ -106,7 +106,7 @@ describe("the attack card on the board, in Chromium", () => {
       await expect(page.locator('[data-action="caseApplyToSelected"]').count()).resolves.toBe(1);
       await expect(page.locator(".slam-moved").innerText()).resolves.toBe("Token moved 1 area away from the attacker.");
       await expect(page.locator(".applied-to").textContent()).resolves.toBe("Applied instead to: Bystander Bob 60 → 20 / 60, Innocent Ingrid 30 → 0 / 30");
-      await page.screenshot({ path: `test/artifacts/attack-card-board-${theme}.png`, fullPage: true });
+      await picture(page, { path: `test/artifacts/attack-card-board-${theme}.png`, fullPage: true });
       await expectAccessible(page, ".attack-card", `attack card on the board, ${theme}`);
     }
 

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { applyDamage, chooseDefence, createExchange, declineDefence, resolveConsequence, rollToHit, type ExchangeState } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
-import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { exchangeInput, longNamedTargets } from "../support/exchange-input";
 
@@ -69,14 +69,14 @@ describe("the attack card at table scale", () => {
 
     await show(page, declared());
     const waiting = await measure(page);
-    await page.screenshot({ path: "test/artifacts/attack-card-4-declared.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/attack-card-4-declared.png", fullPage: true });
     expect(waiting.sideways).toBe(0);
 
     await show(page, finished());
     expect(await page.locator("details.row-details").count()).toBe(4);
     const folded = await measure(page);
     expect(folded.sideways).toBe(0);
-    await page.screenshot({ path: "test/artifacts/attack-card-4-collapsed.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/attack-card-4-collapsed.png", fullPage: true });
     await expectAccessible(page, ".attack-card", "attack card, four finished rows");
 
     // A click on a row's line opens it (native <details>): its rolls show.
@@ -89,7 +89,7 @@ describe("the attack card at table scale", () => {
     });
     const open = await measure(page);
     expect(open.sideways).toBe(0);
-    await page.screenshot({ path: "test/artifacts/attack-card-4-expanded.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/attack-card-4-expanded.png", fullPage: true });
     // Folding saves real height: the folded card is well under the open one.
     expect(folded.height).toBeLessThan(open.height * 0.75);
     console.info(`attack card, 4 targets in 300 px: declared ${String(waiting.height)} px; finished folded ${String(folded.height)} px, open ${String(open.height)} px`);

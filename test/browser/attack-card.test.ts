@@ -35,7 +35,7 @@ import { CARD_ACTIONS } from "../../src/foundry/exchange/card";
 import { attackCardContext, type Viewer } from "../../src/foundry/exchange/card-context";
 import { readExchange } from "../../src/foundry/exchange/card-model";
 import { renderTemplate } from "../support/handlebars";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { createExchange } from "../support/exchange-fixtures";
 import { fakeClick, fakeTarget } from "../support/foundry-stubs";
 
@@ -106,7 +106,7 @@ describe("an attack card in the browser", () => {
     await open(page, ALICE.id);
     const dodge = page.locator('[data-action="caseDefend"][data-defence="dodge"]');
     await expect(dodge.isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: "test/artifacts/attack-card-declared.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/attack-card-declared.png", fullPage: true });
 
     // The GM rolls the defence die (a green Dodge on Remarkable: −2 CS), then the to-hit die: 90 on
     // Agy (dex) Excellent −2 CS = Typical, which is yellow there: a Bullseye (a hit).
@@ -120,7 +120,7 @@ describe("an attack card in the browser", () => {
     await expect(page.locator(".defence-line").innerText()).resolves.toMatch(/Dodge: 40 on Remarkable\s+Green\s+— −2 CS on the attack/);
     await expect(page.locator(".tohit-line").innerText()).resolves.toMatch(/To hit: 90 on Typical\s+Yellow\s+Bullseye/);
     await expect(page.locator(".damage-line").innerText()).resolves.toMatch(/Damage 30 − protection 0 = 30/);
-    await page.screenshot({ path: "test/artifacts/attack-card-resolved.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/attack-card-resolved.png", fullPage: true });
 
     asUser = GM.id;
     const health = hero.system.health.value;
@@ -129,6 +129,6 @@ describe("an attack card in the browser", () => {
     await open(page, GM.id, "dark");
     await expect(page.locator(".applied-line").innerText()).resolves.toBe(`Health: ${String(health)} → ${String(health - 30)} / ${String(hero.system.health.max)}`);
     await expect(page.locator('[data-action="caseUndoDamage"]').isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: "test/artifacts/attack-card-applied-dark.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/attack-card-applied-dark.png", fullPage: true });
   });
 });

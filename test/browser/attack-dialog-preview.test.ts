@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import type { AttackPreviewSubject } from "../../src/foundry/exchange/attack-preview";
 import { DEFAULT_ATTACK_INPUT, obstacleOptions } from "../../src/foundry/exchange/attack-input";
 import { shiftColumn } from "../../src/rules/index";
-import { FRAME_CSS, pageBundle, sharedBrowser, showPage } from "../support/browser";
+import { pageBundle, FRAME_CSS, picture, sharedBrowser, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { localize, renderTemplate } from "../support/handlebars";
 
@@ -136,7 +136,7 @@ describe("attack dialog preview in Chromium", () => {
         await page.locator('input[name="distance0"]').fill("1");
         const box = await page.locator("dialog").boundingBox();
         console.log(`attack dialog preview (${theme}): dialog ${Math.round(box?.height ?? 0)} px high with 4 targets`);
-        await page.locator("dialog").screenshot({ path: `test/artifacts/attack-dialog-preview-${theme}.png` });
+        await picture(page.locator("dialog"), { path: `test/artifacts/attack-dialog-preview-${theme}.png` });
         const report = await expectAccessible(page, "dialog", `attack dialog preview (${theme})`);
         expect(report.failures).toEqual([]);
       } finally {

@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { BUILDER_ACTIONS, BUILDER_TEMPLATE, CharacterBuilder, type BuilderHost } from "../../src/foundry/apps/builder/character-builder";
 import { addEntry, applyEdits, blankBuild, builderContext, rollBuild, type BuilderCatalogue, type BuilderState, type BuilderTarget } from "../../src/foundry/apps/builder/builder-context";
 import { randomRank, type RollFn } from "../../src/rules/index";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
+import { picture, type RecordedClick, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
 import { readPack } from "../support/pack-files";
@@ -153,7 +153,7 @@ describe("character builder in Chromium", () => {
         expect(overflow).toBeLessThanOrEqual(0);
         await expectBuilderGridLaidOut(page, true);
         await expectAccessible(page, ".case-builder", `character builder (${theme})`);
-        await page.locator("form.application").screenshot({ path: `test/artifacts/character-builder${theme === "dark" ? "-dark" : ""}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/character-builder${theme === "dark" ? "-dark" : ""}.png` });
       } finally {
         await page.close();
       }
@@ -200,7 +200,7 @@ describe("character builder in Chromium", () => {
         await expect(page.locator('button[data-action="builderReroll"]').count()).resolves.toBe(0);
         await expectBuilderGridLaidOut(page, false);
         await expectAccessible(page, ".case-builder", `character builder, points (${theme})`);
-        await page.locator("form.application").screenshot({ path: `test/artifacts/character-builder-points${theme === "dark" ? "-dark" : ""}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/character-builder-points${theme === "dark" ? "-dark" : ""}.png` });
       } finally {
         await page.close();
       }

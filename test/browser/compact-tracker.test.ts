@@ -12,7 +12,7 @@ import { buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/t
 import { buildBulkDeclareContext } from "../../src/foundry/apps/tracker/declare-context";
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
@@ -152,7 +152,7 @@ describe("compact tracker", () => {
         for (const label of await p.locator(".case-step-label").all()) expect(await label.isVisible()).toBe(true);
         const report = await expectAccessible(p, "#combat", `compact-tracker-${viewer.isGM ? "gm" : "player"}-${theme}`);
         expect(report.failures).toEqual([]);
-        await p.locator("#combat").screenshot({ path: `test/artifacts/compact-tracker-${viewer.isGM ? "gm" : "player"}-${theme}.png` });
+        await picture(p.locator("#combat"), { path: `test/artifacts/compact-tracker-${viewer.isGM ? "gm" : "player"}-${theme}.png` });
       }
     }
   });
@@ -260,7 +260,7 @@ describe("compact tracker", () => {
         await expect(p.locator('[data-action="caseToggleHint"]').getAttribute("aria-expanded")).resolves.toBe("false");
         const report = await expectAccessible(p, "#combat", `tracker-hint-folded-${viewer.isGM ? "gm" : "player"}-${theme}`);
         expect(report.failures).toEqual([]);
-        if (viewer.isGM) await p.locator("#combat").screenshot({ path: `test/artifacts/tracker-hint-folded-${theme}.png` });
+        if (viewer.isGM) await picture(p.locator("#combat"), { path: `test/artifacts/tracker-hint-folded-${theme}.png` });
       }
     }
   });
@@ -277,7 +277,7 @@ describe("compact tracker", () => {
       await expect(p.locator("tbody th").allTextContents()).resolves.toEqual(NPCS);
       const report = await expectAccessible(p, "#bulk", `bulk-declare-${theme}`);
       expect(report.failures).toEqual([]);
-      await p.locator("#bulk").screenshot({ path: `test/artifacts/bulk-declare-${theme}.png` });
+      await picture(p.locator("#bulk"), { path: `test/artifacts/bulk-declare-${theme}.png` });
     }
   });
 });

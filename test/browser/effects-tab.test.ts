@@ -17,7 +17,7 @@ import type { Page } from "playwright-core";
 import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/sheet/actor-sheets";
 import { characterSheetData } from "../../src/foundry/apps/sheet/sheet-context";
 import { EFFECT_ACTIONS } from "../../src/foundry/apps/sheet/effect-actions";
-import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroEffects, heroItems, heroSystemWithEffects, type FixtureEffect } from "../support/sheet-fixtures";
@@ -98,7 +98,7 @@ describe("active effect tab in Chromium", () => {
         await expect(tab.locator("li.case-effect").count()).resolves.toBe(19);
         const overflow = await page.locator(".window-content").evaluate((el) => el.scrollWidth - el.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
-        await page.locator("form.application").screenshot({ path: `test/artifacts/hero-effects-tab-${theme}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/hero-effects-tab-${theme}.png` });
         // Every row's controls end inside the tab (none clipped by the window).
         const tabBox = await tab.boundingBox();
         if (!tabBox) throw new Error("The tab is not laid out.");

@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { attackCardContext, type ExchangeSettings, type Viewer } from "../../src/foundry/exchange/card-context";
 import { createExchange, declineDefence, rollToHit, type ExchangeState } from "../../src/rules/index";
 import { renderTemplate } from "../support/handlebars";
-import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { exchangeInput, longNamedTargets } from "../support/exchange-input";
 
@@ -74,7 +74,7 @@ describe("issue 24: the GM's four-target card", () => {
         await show(page, state, theme);
         const m = await measure(page);
         figures.push(`${theme} ${name}: ${String(m.height)} px, ${String(m.buttons)} controls shown`);
-        await page.screenshot({ path: `test/artifacts/gm-card-4-${name}-${theme}.png`, fullPage: true });
+        await picture(page, { path: `test/artifacts/gm-card-4-${name}-${theme}.png`, fullPage: true });
         expect(m.sideways, `${theme} ${name}: nothing sticks out sideways`).toBe(0);
         expect(m.height, `${theme} ${name}: the card's height`).toBeLessThanOrEqual(MAX_HEIGHT);
         await expectAccessible(page, ".attack-card", `GM card, four rows ${name}, ${theme}`);
@@ -89,7 +89,7 @@ describe("issue 24: the GM's four-target card", () => {
     await expect(first.locator('[data-action="caseDefend"]').first().isVisible()).resolves.toBe(false);
     await first.locator("summary.row-summary").click();
     await expect(first.locator('[data-action="caseDefend"][data-defence="evasion"]').isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: "test/artifacts/gm-card-4-waiting-open.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/gm-card-4-waiting-open.png", fullPage: true });
     await show(page, resolved(), "light");
     const row = page.locator(".target-row").first();
     await expect(row.locator('[data-action="casePull"]').first().isVisible()).resolves.toBe(false);
@@ -98,7 +98,7 @@ describe("issue 24: the GM's four-target card", () => {
     for (const action of ["casePull", "casePullDamage", "caseApplyToSelected"]) await expect(row.locator(`[data-action="${action}"]`).first().isVisible(), action).resolves.toBe(true);
     await expect(row.locator('[data-action="caseApplyDamage"]').isVisible()).resolves.toBe(true);
     await expect(page.locator('.card-header [data-action="caseApplyAll"]').isVisible()).resolves.toBe(true);
-    await page.screenshot({ path: "test/artifacts/gm-card-4-menu-open.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/gm-card-4-menu-open.png", fullPage: true });
     await expectAccessible(page, ".attack-card", "GM card, a row's menu open");
   });
 });

@@ -14,7 +14,7 @@ vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }
 
 import type { Page } from "playwright-core";
 import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/sheet/actor-sheets";
-import { pageBundle, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { pageBundle, picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible, tabThrough } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
 import { FIFTEEN_POWER_NAMES, SHEET_TEMPLATES, heroItemsAtScale, heroSheetData } from "../support/sheet-fixtures";
@@ -131,7 +131,7 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
         for (const t of l.tabs) expect([t.name, t.left >= l.nav.left - 0.5 && t.right <= l.nav.right + 0.5]).toEqual([t.name, true]);
         expect(l.nav.scrolls).toBe(false);
         expect(l.contentOverflow).toBeLessThanOrEqual(0);
-        await page.locator("form.application").screenshot({ path: `test/artifacts/hero-sheet-15-powers-${theme}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/hero-sheet-15-powers-${theme}.png` });
         await expectAccessible(page, "form.application", `hero sheet at 15 powers (${theme})`);
       } finally {
         await page.close();
@@ -155,7 +155,7 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
       expect(boxes.bio.width).toBeGreaterThan(300);
       expect(boxes.overflowX).toBeLessThanOrEqual(0);
       await expect(page.locator('section[data-tab="biography"] prose-mirror').first().isVisible()).resolves.toBe(true);
-      await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-15-powers-biography.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-15-powers-biography.png" });
     } finally {
       await page.close();
     }
@@ -214,7 +214,7 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
       const summary = page.locator('li[data-item-id="p03"] .case-item-summary');
       await expect(summary.isVisible()).resolves.toBe(true);
       await expect(summary.locator(".case-summary-description").innerText()).resolves.toContain("Kinetic Absorption Field");
-      await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-15-powers-summary-dark.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-15-powers-summary-dark.png" });
       // The summary's actions are the next stops.
       const stops: string[] = [];
       for (let i = 0; i < 4; i++) {

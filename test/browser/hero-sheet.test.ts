@@ -22,7 +22,7 @@ import { rollItem, rollScore } from "../../src/foundry/dice/entry-points";
 import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { ABILITY_KEYS, SUB_SCORE_REFS } from "../../src/rules/index";
 import { CaseCharacterSheet, HeroSheet } from "../../src/foundry/apps/sheet/actor-sheets";
-import { chromiumPath, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
+import { chromiumPath, picture, type RecordedClick, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroItems, heroSheetData } from "../support/sheet-fixtures";
 import { fakeActor, fakeItem, fakeTarget, type FakeActor } from "../support/foundry-stubs";
@@ -111,7 +111,7 @@ describe("hero sheet in Chromium", () => {
     // Nothing spills sideways out of the window.
     const overflow = await page.locator(".window-content").evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet.png" });
+    await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet.png" });
   });
 
   it("each ability row keeps its roll button, number and rank name side by side, none covering another", async () => {
@@ -187,7 +187,7 @@ describe("hero sheet in Chromium", () => {
       };
       expect(lum(text) - lum(background)).toBeGreaterThan(100);
       await dark.locator('button[data-action="rollScore"][data-score="psyche"]').click();
-      await dark.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-dark.png" });
+      await picture(dark.locator("form.application"), { path: "test/artifacts/hero-sheet-dark.png" });
     } finally {
       await dark.close();
     }
@@ -213,7 +213,7 @@ describe("hero sheet in Chromium", () => {
         ["rest", ""],
         ["rollFeat", "popularity"],
       ]);
-      await page.locator("form.application").screenshot({ path: "test/artifacts/hero-sheet-karma.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-karma.png" });
     } finally {
       await page.close();
     }

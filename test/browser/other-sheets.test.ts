@@ -19,7 +19,7 @@ import type { Page } from "playwright-core";
 import { makeAttack } from "../../src/foundry/exchange/make-attack";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/sheet/actor-sheets";
 import { CaseItemSheet } from "../../src/foundry/apps/sheet/item-sheet";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 import { fakeActor, fakeItem, fakeTarget } from "../support/foundry-stubs";
@@ -86,7 +86,7 @@ describe("NPC sheet in Chromium", () => {
       const handler = (base as unknown as { actions: Record<string, Handler> }).actions[click.action];
       await handler?.call({ actor, isEditable: true }, { shiftKey: false } as PointerEvent, fakeTarget(click.dataset, click.row));
       expect(makeAttack).toHaveBeenCalledWith(club, { skipDialog: false });
-      await page.locator("form.application").screenshot({ path: "test/artifacts/npc-sheet.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/npc-sheet.png" });
     } finally {
       await page.close();
     }
@@ -102,7 +102,7 @@ describe("hero sheet tabs in Chromium", () => {
         const visible = await page.locator("section.tab").evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => (e as HTMLElement).dataset.tab));
         expect(visible).toEqual([tab]);
         await expectNoOverlap(page, `section[data-tab="${tab}"] .case-item-controls button`);
-        await page.locator("form.application").screenshot({ path: `test/artifacts/hero-sheet-${tab}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/hero-sheet-${tab}.png` });
       } finally {
         await page.close();
       }
@@ -122,7 +122,7 @@ describe("item sheets in Chromium", () => {
       const page = await open(html, type === "talent" ? "dark" : "light");
       try {
         await expectNoOverlap(page, ".case-item-fields .form-group > label, .case-item-fields select, .case-item-fields input");
-        await page.locator("form.application").screenshot({ path: `test/artifacts/item-sheet-${type}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/item-sheet-${type}.png` });
       } finally {
         await page.close();
       }

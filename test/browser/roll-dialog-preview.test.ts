@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { rollDialogContext, type RollDialogSubject } from "../../src/foundry/dice/roll-dialog";
 import { DEFAULT_ROLL_INPUT } from "../../src/foundry/dice/roll-input";
-import { FRAME_CSS, pageBundle, sharedBrowser, showPage } from "../support/browser";
+import { pageBundle, FRAME_CSS, picture, sharedBrowser, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderTemplate } from "../support/handlebars";
 
@@ -96,7 +96,7 @@ describe("roll dialog preview in Chromium", () => {
         await page.locator('input[name="karma"]').fill("10");
         await expect.poll(() => previewText(page)).toContain("Chance of success: 20% (with 10 Karma)");
         await expect(page.locator(".roll-preview-odds .odds").allInnerTexts()).resolves.toEqual(["W 25%", "G 30%", "Y 35%", "R 10%"]);
-        await page.locator("dialog").screenshot({ path: `test/artifacts/roll-dialog-preview-${theme}.png` });
+        await picture(page.locator("dialog"), { path: `test/artifacts/roll-dialog-preview-${theme}.png` });
         await expectAccessible(page, "dialog", `roll dialog preview (${theme})`);
         // A refused entry is named at once, nothing guessed.
         await page.locator('input[name="karma"]').fill("5");

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { createRollRequest, recordRequestResult, type RollRequest } from "../../src/rules/index";
 import { requestCardContext, type RequestViewer } from "../../src/foundry/roll-requests/request-card-context";
 import { renderTemplate } from "../support/handlebars";
-import { chatColumn, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { chatColumn, picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
@@ -53,7 +53,7 @@ describe("request card in the chat", () => {
       });
       expect(sideways).toBe(0);
       expect(await page.locator("button.request-roll").count()).toBe(1);
-      await page.screenshot({ path: `test/artifacts/roll-request-player-${theme}.png`, fullPage: true });
+      await picture(page, { path: `test/artifacts/roll-request-player-${theme}.png`, fullPage: true });
       await expectAccessible(page, ".roll-request-card", `request card, player, ${theme}`);
       // A long name is cut with an ellipsis and kept whole in its title.
       await expect(page.locator(".request-name").first().getAttribute("title")).resolves.toBe(NAMES[0]);
@@ -68,6 +68,6 @@ describe("request card in the chat", () => {
     expect(reached).toBe(true);
     await show(page, GM, "light");
     expect(await page.locator("button.request-roll").count()).toBe(2);
-    await page.screenshot({ path: "test/artifacts/roll-request-gm.png", fullPage: true });
+    await picture(page, { path: "test/artifacts/roll-request-gm.png", fullPage: true });
   });
 });

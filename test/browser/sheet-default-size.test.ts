@@ -15,7 +15,7 @@ vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }
 import type { Page } from "playwright-core";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/sheet/actor-sheets";
 import { CaseItemSheet } from "../../src/foundry/apps/sheet/item-sheet";
-import { sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroItemsAtScale, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
@@ -89,7 +89,7 @@ describe("sheet at default size in Chromium", () => {
           expect(s.tabsScroll).toBe(false);
           expect(s.tabLines).toBeLessThanOrEqual(1); // the hero's seven tabs on one line (the other sheets have none)
           const slug = c.name.replace(/[^a-z]+/gi, "-").toLowerCase();
-          await page.locator("form.application").screenshot({ path: `test/artifacts/default-size-${slug}-${String(c.width)}-${theme}.png` });
+          await picture(page.locator("form.application"), { path: `test/artifacts/default-size-${slug}-${String(c.width)}-${theme}.png` });
           await expectAccessible(page, "form.application", `${c.name} ${String(c.width)} px (${theme})`);
         } finally {
           await page.close();
@@ -132,7 +132,7 @@ describe("effects tab grid in Chromium", () => {
           // No raw change key (system.… or flags.…) is shown.
           for (const k of r.keys) expect(k).not.toMatch(/\b(system|flags)\.[a-z]/);
         }
-        await page.locator("form.application").screenshot({ path: `test/artifacts/effects-tab-grid-${String(width)}.png` });
+        await picture(page.locator("form.application"), { path: `test/artifacts/effects-tab-grid-${String(width)}.png` });
         await expectAccessible(page, "form.application", `Effects tab grid ${String(width)} px`);
       } finally {
         await page.close();

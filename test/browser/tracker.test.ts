@@ -15,7 +15,7 @@ import { advancePhaseQuery, chooseExtraModeQuery } from "../../src/foundry/comba
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker/tracker-context";
 import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
-import { recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
@@ -115,7 +115,7 @@ describe("the tracker in Chromium", () => {
     const box = await page.locator("#combat").boundingBox();
     expect(box?.width).toBe(300);
     mkdirSync("test/artifacts", { recursive: true });
-    await page.locator("#combat").screenshot({ path: "test/artifacts/tracker.png" });
+    await picture(page.locator("#combat"), { path: "test/artifacts/tracker.png" });
   });
 
   it("a player picks a flurry for her hero; the NPC's declaration stays hidden from her", async () => {
@@ -137,6 +137,6 @@ describe("the tracker in Chromium", () => {
     await expect(page.locator('[data-combatant-id="hero000000000001"] .case-extra-mode').textContent()).resolves.toBe("Flurry");
     await expect(page.locator('[data-combatant-id="hero000000000001"] .case-actions-left').textContent()).resolves.toBe("1/1 damage +1 CS");
     mkdirSync("test/artifacts", { recursive: true });
-    await page.locator("#combat").screenshot({ path: "test/artifacts/tracker-player.png" });
+    await picture(page.locator("#combat"), { path: "test/artifacts/tracker-player.png" });
   });
 });

@@ -23,7 +23,7 @@ import type { Page } from "playwright-core";
 import { UniversalTableApp } from "../../src/foundry/apps/table/universal-table-app";
 import { UNIVERSAL_TABLE_ACTIONS, UNIVERSAL_TABLE_TEMPLATE, universalTableContext, type UniversalTableHost } from "../../src/foundry/apps/table/universal-table-context";
 import { UNIVERSAL_TABLE, type RankKey } from "../../src/rules/index";
-import { ORIGIN, pageBundle, recordedClicks, sharedBrowser, sheetDocument, showPage, type RecordedClick } from "../support/browser";
+import { pageBundle, picture, ORIGIN, type RecordedClick, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { EN, markPart, renderSheet, renderTemplate } from "../support/handlebars";
 import { fakeTarget } from "../support/foundry-stubs";
 import { flattenKeys } from "../support/lang";
@@ -152,7 +152,7 @@ describe("the Universal Table window in Chromium", () => {
       );
       expect(rolled).toEqual(["monstrous"]);
 
-      await page.locator("form.application").screenshot({ path: "test/artifacts/universal-table.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/universal-table.png" });
     } finally {
       await page.close();
     }
@@ -180,7 +180,7 @@ describe("the Universal Table window in Chromium", () => {
       expect(layout.columns).toBe(1); // fixed layout: every column the same width
       expect(layout.background).toBe("rgb(210, 63, 14)"); // --case-color-red (#d23f0e)
       expect(await highlight(page)).toMatchObject({ heads: ["shiftX"] });
-      await page.locator("form.application").screenshot({ path: "test/artifacts/universal-table-dark.png" });
+      await picture(page.locator("form.application"), { path: "test/artifacts/universal-table-dark.png" });
     } finally {
       await page.close();
     }
@@ -346,7 +346,7 @@ describe("the [[/case …]] enricher in Chromium", () => {
       expect(popped).toBe(1);
       await page.waitForFunction(() => (window as unknown as { __rolls: unknown[] }).__rolls.length === 4);
 
-      await page.locator(".journal-page-content").screenshot({ path: "test/artifacts/enricher.png" });
+      await picture(page.locator(".journal-page-content"), { path: "test/artifacts/enricher.png" });
     } finally {
       await page.close();
     }

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
 import { unpackChromium } from "./chromium-unpack";
 import type * as Playwright from "playwright-core";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 
 /**
  * playwright-core by require: imported as ES modules, its two bundles (7 MB of CommonJS) were
@@ -130,6 +130,30 @@ export async function showPage(page: Page, html: string): Promise<void> {
 }
 
 /**
+ * Whether this run writes its pictures to test/artifacts/: with CASE_PICTURES=1 (`npm run
+ * docs:pictures` sets it, for the README's pictures; set it to look at every view). A plain
+ * run checks the same views without encoding some sixty PNGs (about 5 CPU-seconds and 10 s of a
+ * run's time on two cores).
+ */
+export const KEEP_PICTURES = process.env.CASE_PICTURES === "1";
+
+/**
+ * A picture of a page or of an element, written to `options.path` when this run keeps pictures
+ * (KEEP_PICTURES). Otherwise the element is still checked as a screenshot of it would: there,
+ * one, and visible.
+ */
+export async function picture(target: Page, options: Parameters<Page["screenshot"]>[0] & { path: string }): Promise<void>;
+export async function picture(target: Locator, options: Parameters<Locator["screenshot"]>[0] & { path: string }): Promise<void>;
+export async function picture(target: Page | Locator, options: { path: string; fullPage?: boolean }): Promise<void> {
+  if ("goto" in target) {
+    if (KEEP_PICTURES) await target.screenshot(options);
+    return;
+  }
+  if (KEEP_PICTURES) await target.screenshot(options);
+  else if ((await target.boundingBox()) === null) throw new Error(`picture: nothing visible for ${options.path} (${target.toString()})`);
+}
+
+/**
  * A screenshot of the first element matching `selector`: the page clipped to the element's box.
  * Locator.screenshot takes the same picture, but first waits for the element to hold still
  * over several animation frames and scrolls it into view, about 40 ms a picture; the views
@@ -138,6 +162,7 @@ export async function showPage(page: Page, html: string): Promise<void> {
 export async function screenshotOf(page: Page, selector: string, path: string): Promise<void> {
   const box = await page.locator(selector).first().boundingBox();
   if (!box) throw new Error(`screenshot: nothing visible matches ${selector}`);
+  if (!KEEP_PICTURES) return;
   // Whole CSS pixels around the box, as locator.screenshot rounds it.
   const x = Math.floor(box.x + 1e-3);
   const y = Math.floor(box.y + 1e-3);
