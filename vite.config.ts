@@ -93,11 +93,6 @@ const PURE_TESTS = [
   "test/house.test.ts",
   ...["pack-build", "pack-content", "pack-sources", "rules-journal"].map((name) => `test/packs/${name}.test.ts`),
 ];
-/** Test files that mock a module (vi.mock, vi.doMock): each needs a worker of its own (see `test.projects`). */
-const MOCKING_TESTS = readdirSync(resolve(import.meta.dirname, "test"), { recursive: true, encoding: "utf8" })
-  .map((name) => `test/${name.replaceAll("\\", "/")}`)
-  .filter((name) => name.endsWith(".test.ts") && /\bvi\.(?:mock|doMock)\(/.test(readFileSync(resolve(import.meta.dirname, name), "utf8")));
-
 export default defineConfig({
   publicDir: false,
   build: {
@@ -184,12 +179,7 @@ export default defineConfig({
         // that stay up, each file with a fresh module graph, and its globals and pending
         // timers removed when it ends (test/support/fresh-file.ts).
         extends: true,
-        test: { name: "shared-worker", include: ["test/**/*.test.ts"], exclude: [...PURE_TESTS, ...MOCKING_TESTS], isolate: false, setupFiles: ["test/support/fresh-file.ts"] },
-      },
-      {
-        // A module mock holds for the whole worker: each file that mocks one gets its own.
-        extends: true,
-        test: { name: "isolated", include: MOCKING_TESTS },
+        test: { name: "shared-worker", include: ["test/**/*.test.ts"], exclude: [...PURE_TESTS], isolate: false, setupFiles: ["test/support/fresh-file.ts"] },
       },
     ],
   },

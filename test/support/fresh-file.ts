@@ -11,8 +11,8 @@
  *   end dropped those timers; one firing in the next file would run the old file's code against
  *   the next file's globals (a request's answer timeout calling `Hooks.off`, say).
  *
- * Module mocks belong to a worker, not to a file: a file that mocks a module (vi.mock) runs in
- * a worker of its own, in the "isolated" project.
+ * A file's module mocks (vi.mock) end with it: vitest 4 does not carry them into the worker's
+ * next file, and the fresh copy of the modules here drops the mocked instances.
  */
 import { afterAll, vi } from "vitest";
 
