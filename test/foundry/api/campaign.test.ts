@@ -250,6 +250,15 @@ describe("karma advancement", () => {
     await expect(onAdvance.call(host(hero), click, button("karma", "number"))).rejects.toThrow(/no ability/);
   });
 
+  it("rules errors localised: an Advance beyond the Karma pool is refused in en.json's words with its figures, never the rules' English", async () => {
+    const { cost } = advancementCost({ kind: "ability", from: 30, step: "rank" });
+    const format = game.i18n.format.bind(game.i18n);
+    vi.spyOn(game.i18n, "format").mockImplementation((key, data) => (key === "CASE.RulesError.advancementKarmaShort" ? `SHORT ${String(data?.cost)}/${String(data?.left)}` : format(key, data)));
+    await onAdvance.call(host(hero), click, button("fighting", "rank"));
+    expect(world.notifications.error).toHaveBeenCalledWith(format("CASE.Advance.Refused", { message: `SHORT ${String(cost)}/300` }));
+    expect(hero.updates).toHaveLength(0);
+  });
+
   /** A power owned by the hero: Item#update records its changes and the rank follows (as Foundry's document does). */
   function withPower(actor: FakeActor, rank: number) {
     const power = {
