@@ -19,11 +19,12 @@ import {
   type UniversalTable,
 } from "./universal-table";
 import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "./errors";
+import { refusal, type FieldRef } from "./checks";
 
 /** RangeError unless `value` is one of `allowed` (for options that may come from untyped data). */
-function assertOneOf(value: unknown, allowed: readonly string[], field: RulesFieldKey): void {
+function assertOneOf(value: unknown, allowed: readonly string[], field: FieldRef): void {
   if (typeof value !== "string" || !allowed.includes(value)) {
-    throw new RulesRangeError("notOneOf", { field, allowed: allowed.map((a) => `"${a}"`).join(", "), got: typeof value === "string" ? `"${value}"` : String(value) });
+    throw new RulesRangeError(...refusal("notOneOf", field, { allowed: allowed.map((a) => `"${a}"`).join(", "), got: typeof value === "string" ? `"${value}"` : String(value) }));
   }
 }
 
@@ -199,7 +200,7 @@ export interface ActionResult {
  */
 export function resolveAction(check: ActionCheck): ActionResult {
   const input: unknown = check;
-  if (typeof input !== "object" || input === null) throw new RulesTypeError("notObject", { field: "action", got: String(input) });
+  if (typeof input !== "object" || input === null) throw new RulesTypeError("inputNotObject", { name: "action", got: String(input) });
   const { value, roll, cs = 0, karma = 0, intensity, needed, blindsided = false } = check;
   const belowShift0Impossible = check.belowShift0Impossible ?? BELOW_SHIFT0_IMPOSSIBLE;
   const comparedWith = check.intensityComparedWith ?? INTENSITY_COMPARED_WITH;
@@ -209,10 +210,10 @@ export function resolveAction(check: ActionCheck): ActionResult {
   assertColumnShift(cs);
   if (table !== UNIVERSAL_TABLE) validateUniversalTable(table);
   if (typeof belowShift0Impossible !== "boolean") {
-    throw new RulesTypeError("notBoolean", { field: "belowShift0Impossible", got: String(belowShift0Impossible) });
+    throw new RulesTypeError("inputNotBoolean", { name: "belowShift0Impossible", got: String(belowShift0Impossible) });
   }
-  if (typeof blindsided !== "boolean") throw new RulesTypeError("notBoolean", { field: "blindsided", got: String(blindsided) });
-  assertOneOf(comparedWith, ["rank", "column"], "intensityComparedWith");
+  if (typeof blindsided !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "blindsided", got: String(blindsided) });
+  assertOneOf(comparedWith, ["rank", "column"], { input: "intensityComparedWith" });
   if (needed !== undefined && !isColor(needed)) throw new RulesRangeError("unknownColour", { got: String(needed) });
   if (needed !== undefined && intensity !== undefined) {
     throw new RulesTypeError("actionIntensityAndColour");
@@ -401,7 +402,7 @@ export function flurryDamageShift(attacks: number): number {
  * {@link flurryDamageShift} to damage. RangeError/TypeError for bad input.
  */
 export function extraActionOutcome(success: boolean, actions: number, mode: ExtraActionMode): ExtraActionOutcome {
-  if (typeof success !== "boolean") throw new RulesTypeError("notBoolean", { field: "success", got: String(success) });
+  if (typeof success !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "success", got: String(success) });
   extraActionIntensity(actions); // validates 2 … MAX_ACTIONS_PER_TURN
   assertOneOf(mode, ["separate", "flurry"], "extraActionMode");
   if (!success) return { actions: 1, actionCs: EXTRA_ACTION_FAIL_CS, damageCs: 0 };
@@ -445,7 +446,7 @@ export const FULL_MOVE_MAX_ACTIONS = 1;
  * full speed this turn [001]: {@link FULL_MOVE_CS}, or 0 for a charge.
  */
 export function fullMovePenalty(isCharge: boolean): number {
-  if (typeof isCharge !== "boolean") throw new RulesTypeError("notBoolean", { field: "isCharge", got: String(isCharge) });
+  if (typeof isCharge !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "isCharge", got: String(isCharge) });
   return isCharge ? 0 : FULL_MOVE_CS;
 }
 
@@ -466,6 +467,6 @@ export type ChangeActionOutcome =
  * failure → no action at all this turn.
  */
 export function changeActionOutcome(success: boolean): ChangeActionOutcome {
-  if (typeof success !== "boolean") throw new RulesTypeError("notBoolean", { field: "success", got: String(success) });
+  if (typeof success !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "success", got: String(success) });
   return success ? { allowed: true, cs: CHANGE_ACTION_CS } : { allowed: false };
 }

@@ -33,7 +33,7 @@ export const AMMUNITION_SPENT_ON_MISS = true as boolean;
 /** Throws unless `ammo` is `null` or a whole-number {@link Ammunition} with current ≤ capacity. */
 export function assertAmmunition(ammo: unknown): asserts ammo is Ammunition | null {
   if (ammo === null) return;
-  assertObject(ammo, "ammunition");
+  assertObject(ammo, { input: "ammunition" });
   assertWholeNumber(ammo["capacity"], "ammunitionCapacity", 1);
   assertWholeNumber(ammo["current"], "ammunitionLeft");
   if (ammo["current"] > ammo["capacity"]) {

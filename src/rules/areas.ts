@@ -74,7 +74,7 @@ function assertPoint(p: unknown, field: RulesFieldKey): asserts p is GridPoint {
 
 /** Throws unless `area` is a well-formed {@link AreaDefinition}. */
 export function assertAreaDefinition(area: unknown): asserts area is AreaDefinition {
-  assertObject(area, "area");
+  assertObject(area, { input: "area" });
   assertOneOfValues(area["shape"], AREA_SHAPES, "areaShape");
   assertWholeNumber(area["radius"], "areaRadius");
   if (area["radius"] > AREA_MAX_RADIUS) throw new RulesRangeError("notAtMost", { field: "areaRadius", max: AREA_MAX_RADIUS, got: area["radius"] });
@@ -142,8 +142,8 @@ export function targetsInArea(
   metric: AreaDistanceMetric = AREA_DISTANCE_METRIC,
 ): CoveredTarget[] {
   assertAreaDefinition(area);
-  assertObject(placement, "areaPlacement");
-  assertArray(targets, "targets");
+  assertObject(placement, { input: "areaPlacement" });
+  assertArray(targets, { input: "targets" });
   for (const t of targets) {
     assertPoint(t, "target");
     assertText(t.id, "targetId");

@@ -6,14 +6,20 @@
 
 import { RulesRangeError, RulesTypeError, type ErrorData, type RulesErrorKey, type RulesFieldKey } from "./errors";
 
-/** What a check names: a field, or the n-th of a list ("Score change 2", counted from 1). */
-export type FieldRef = RulesFieldKey | readonly [field: RulesFieldKey, n: number];
+/**
+ * What a check names: a field; the n-th of a list ("Score change 2", counted from 1); or an
+ * input by its name in the code (`{ input: "rulings.onDefence" }`: an identifier, not words to
+ * translate).
+ */
+export type FieldRef = RulesFieldKey | readonly [field: RulesFieldKey, n: number] | { readonly input: string };
 
 const NTH = { notWholeAtLeast: "nthNotWholeAtLeast", notWhole: "nthNotWhole", notBoolean: "nthNotBoolean", notOneOf: "nthNotOneOf", notObject: "nthNotObject" } as const;
+const INPUT = { notWholeAtLeast: "inputNotWholeAtLeast", notWhole: "inputNotWhole", notBoolean: "inputNotBoolean", notOneOf: "inputNotOneOf", notObject: "inputNotObject" } as const;
 
-/** The key and data of a refusal of `field`: the n-th form when it names one of a list. */
-function refusal(shape: keyof typeof NTH, field: FieldRef, data: ErrorData): [RulesErrorKey, ErrorData] {
-  return typeof field === "string" ? [shape, { ...data, field }] : [NTH[shape], { ...data, field: field[0], n: field[1] }];
+/** The key and data of a refusal of `field` in one of the shapes. */
+export function refusal(shape: keyof typeof NTH, field: FieldRef, data: ErrorData): [RulesErrorKey, ErrorData] {
+  if (typeof field === "string") return [shape, { ...data, field }];
+  return "input" in field ? [INPUT[shape], { ...data, name: field.input }] : [NTH[shape], { ...data, field: field[0], n: field[1] }];
 }
 
 function show(value: unknown): string {
@@ -53,8 +59,9 @@ export function assertObject(value: unknown, field: FieldRef): asserts value is 
 }
 
 /** TypeError unless `value` is an array. */
-export function assertArray(value: unknown, field: RulesFieldKey): asserts value is readonly unknown[] {
-  if (!Array.isArray(value)) throw new RulesTypeError("notArray", { field, got: String(value) });
+export function assertArray(value: unknown, field: RulesFieldKey | { readonly input: string }): asserts value is readonly unknown[] {
+  if (Array.isArray(value)) return;
+  throw typeof field === "string" ? new RulesTypeError("notArray", { field, got: String(value) }) : new RulesTypeError("inputNotArray", { name: field.input, got: String(value) });
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;

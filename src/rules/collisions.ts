@@ -65,7 +65,7 @@ export function slamCollision(input: SlamCollisionInput, rulings: Partial<Attack
     throw new RulesRangeError("slamNotMoving", { allowed: MOVING_SLAM_RESULTS.join(", "), got: input.slam });
   }
   assertOneOfValues(input.struck, STRUCK_KINDS, "whatTheSlammedCharacterStrikes");
-  assertObject(input.slammed, "slammedCharacter");
+  assertObject(input.slammed, { input: "slammedCharacter" });
   const out = impactStrike({ target: input.struck, areas: input.areasFlown, endurance: input.slammed.endurance, bodyArmor: input.slammed.bodyArmor, targetArmor: input.struckArmor }, rulings);
   return { ...out, result: SLAM_COLLISION_RESULT };
 }
@@ -113,10 +113,10 @@ export interface CareeningCharge {
 
 /** A careening charge ({@link CAREEN_ROLLS_AGAIN}). RangeError for bad input. */
 export function careeningCharge(input: CareeningChargeInput, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): CareeningCharge {
-  assertObject(input, "careeningCharge");
-  assertBooleanValue(input.crowded, "crowded");
+  assertObject(input, { input: "careeningCharge" });
+  assertBooleanValue(input.crowded, { input: "crowded" });
   assertOneOfValues(input.struck, STRUCK_KINDS, "whatTheChargeCareensInto");
-  assertObject(input.charger, "charger");
+  assertObject(input.charger, { input: "charger" });
   const chargeResult = attackResult("Ch", input.chargeColor);
   if (chargeResult !== "miss" || !input.crowded) return { careens: false, color: null, result: null, impact: null };
   const color = universalColor(input.charger.endurance, input.die, chargeToHitShift(input.areas, input.charger.endurance), input.table ?? UNIVERSAL_TABLE);
@@ -182,7 +182,7 @@ export interface BystanderRoll {
  * attack or bad input.
  */
 export function bystanderRolls(input: BystanderRollsInput): BystanderRoll[] {
-  assertObject(input, "bystanderRolls");
+  assertObject(input, { input: "bystanderRolls" });
   if (!missMayStrikeOthers(input.attack)) throw new RulesRangeError("bystanderNotRanged", { attack: input.attack });
   assertRankNumber(input.value, "attackerRankNumber");
   assertColumnShift(input.cs);
@@ -190,7 +190,7 @@ export function bystanderRolls(input: BystanderRollsInput): BystanderRoll[] {
   if (input.targetResult !== "miss") return [];
   const rolls: BystanderRoll[] = [];
   for (const b of input.bystanders) {
-    assertObject(b, "bystander");
+    assertObject(b, { input: "bystander" });
     assertText(b.id, "bystanderId");
     assertWholeNumber(b.die, "bystanderD100", 1);
     const color = universalColor(input.value, b.die, input.cs, input.table ?? UNIVERSAL_TABLE);

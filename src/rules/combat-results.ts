@@ -103,8 +103,8 @@ export function catchDamage(input: CaughtObject | CaughtPerson, rulings: Partial
     const roll = strengthAction(input.strength, input.materialStrength, input.die, input.table);
     return { ...roll, caught: "object", damaged: roll.success };
   }
-  assertObject(input.catcher, "catcher");
-  assertObject(input.person, "caughtPerson");
+  assertObject(input.catcher, { input: "catcher" });
+  assertObject(input.person, { input: "caughtPerson" });
   const [charger, struck] = CATCH_DAMAGE_CHARGER === "catcher" ? [input.catcher, input.person] : [input.person, input.catcher];
   const out = impactStrike({ target: "character", areas: input.areas, endurance: charger.endurance, bodyArmor: charger.bodyArmor, targetArmor: struck.bodyArmor }, rulings);
   return CATCH_DAMAGE_CHARGER === "catcher"
@@ -152,9 +152,9 @@ export interface FallingAllyOutcome {
  * {@link catchDamage} on a person; red (Catch) "it may be safely set down without further risk".
  */
 export function catchFallingAlly(input: FallingAllyInput, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): FallingAllyOutcome {
-  assertObject(input, "catchingAFallingAlly");
-  assertObject(input.faller, "fallingAlly");
-  assertObject(input.catcher, "catcher");
+  assertObject(input, { input: "catchingAFallingAlly" });
+  assertObject(input.faller, { input: "fallingAlly" });
+  assertObject(input.catcher, { input: "catcher" });
   const result = catchResult(input.catchColor);
   const areas = input.areasFallen;
   switch (result) {
@@ -229,7 +229,7 @@ export function escapeOutcome(input: EscapeInput): EscapeOutcome {
   assertOneOfValues(input.hold, ["partialHold", "fullHold"] as const, "holdEscapedFrom");
   assertOneOfValues(input.source, HOLD_SOURCES, "whatHoldsTheEscapee");
   assertOneOfValues(input.choice, REVERSAL_CHOICES, "reversalChoice");
-  assertBooleanValue(input.ableToHold, "ableToHold");
+  assertBooleanValue(input.ableToHold, { input: "ableToHold" });
   const result = escapeResult(input.color);
   if (result === "fail") return { result, free: false, formerHolderHold: "none", actsThisTurn: false };
   if (result === "escape") return { result, free: true, formerHolderHold: "none", actsThisTurn: false };
@@ -276,7 +276,7 @@ export interface MercyBullets {
 
 /** Mercy Bullets [000] ({@link MERCY_FAILURE_STUN}). RangeError/TypeError for bad input. */
 export function mercyBullets(input: MercyBulletsInput): MercyBullets {
-  assertObject(input, "mercyBullets");
+  assertObject(input, { input: "mercyBullets" });
   if (!isHit(input.result)) return { hit: false, damage: 0, color: null, resisted: true, turnsOut: 0 };
   const feat = resolveAction({ value: input.endurance, roll: input.die, intensity: input.weaponRank, ...(input.table ? { table: input.table } : {}) });
   if (feat.success) return { hit: true, damage: 0, color: feat.color, resisted: true, turnsOut: 0 };

@@ -8,6 +8,7 @@ import { assertAttackCode, assertAttackResult, assertColor, type AttackCode, typ
 import { assertRankNumber, rankAt, rankOf } from "./ranks";
 import type { Color } from "./universal-table";
 import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "./errors";
+import { assertBooleanValue, type FieldRef } from "./checks";
 
 /** The checks a hit may call for [001]. */
 export type ConsequenceCheck = "slam" | "stun" | "kill";
@@ -27,8 +28,8 @@ function assertWhole(value: number, field: RulesFieldKey): void {
   }
 }
 
-function assertBoolean(value: unknown, field: RulesFieldKey): asserts value is boolean {
-  if (typeof value !== "boolean") throw new RulesTypeError("notBoolean", { field, got: String(value) });
+function assertBoolean(value: unknown, field: FieldRef): asserts value is boolean {
+  assertBooleanValue(value, field);
 }
 
 /** Throws a RangeError unless `d10` is a whole number from 1 to 10. */
@@ -149,7 +150,7 @@ export function stunResult(color: Color): StunResult {
  * next [001].
  */
 export function stunAppliesThisTurn(hasActed: boolean): boolean {
-  assertBoolean(hasActed, "hasActed");
+  assertBoolean(hasActed, { input: "hasActed" });
   return !hasActed;
 }
 
@@ -214,7 +215,7 @@ export const KILL_ENDURANCE_RANK_LOSS = 1;
 export function killCheckDue(healthBefore: number, damageTaken: number, enabled: boolean = KILL_CHECK_ON_ZERO_HEALTH): boolean {
   assertWhole(healthBefore, "health");
   assertWhole(damageTaken, "damageTaken");
-  assertBoolean(enabled, "enabled");
+  assertBoolean(enabled, { input: "enabled" });
   if (!enabled || damageTaken === 0) return false;
   return healthBefore === 0 || damageTaken >= healthBefore;
 }
@@ -250,8 +251,8 @@ export const KILL_LOSS_AT_OWN_WRAP_UP = false as boolean;
  * in the Kill's own turn (`fresh`) unless {@link KILL_LOSS_AT_OWN_WRAP_UP} says so.
  */
 export function killLossAtWrapUp(aided: boolean, fresh: boolean, atOwnWrapUp: boolean = KILL_LOSS_AT_OWN_WRAP_UP): boolean {
-  assertBoolean(fresh, "fresh");
-  assertBoolean(atOwnWrapUp, "atOwnWrapUp");
+  assertBoolean(fresh, { input: "fresh" });
+  assertBoolean(atOwnWrapUp, { input: "atOwnWrapUp" });
   return killLossContinues(aided) && (!fresh || atOwnWrapUp);
 }
 
@@ -260,6 +261,6 @@ export function killLossAtWrapUp(aided: boolean, fresh: boolean, atOwnWrapUp: bo
  * unaided; any aid stops the loss.
  */
 export function killLossContinues(aided: boolean): boolean {
-  assertBoolean(aided, "aided");
+  assertBoolean(aided, { input: "aided" });
   return !aided;
 }

@@ -83,7 +83,7 @@ export type RollFn = (sides: number) => number;
 
 /** A {@link RollFn} that hands out `results` in order (RangeError when they run out). */
 export function rollsFrom(results: readonly number[]): RollFn {
-  assertArray(results, "preRolledResults");
+  assertArray(results, { input: "preRolledResults" });
   let i = 0;
   return () => {
     const r = results[i];
@@ -212,7 +212,7 @@ export interface PointBuildCheck {
 
 /** The points of a build and its problems. RangeError/TypeError for malformed input. */
 export function checkPointBuild(build: PointBuild, rules: Partial<PointRules> = {}): PointBuildCheck {
-  assertObject(build, "pointBuild");
+  assertObject(build, { input: "pointBuild" });
   const r: PointRules = { ...DEFAULT_POINT_RULES, ...rules };
   for (const k of ["budget", "abilityCostPerRank", "powerCostPerRank", "talentCost", "contactCost", "resourcesCostPerRank"] as const) assertWholeNumber(r[k], "creationRule");
   const max = rankByKey(r.maxRank).index;
@@ -232,8 +232,8 @@ export function checkPointBuild(build: PointBuild, rules: Partial<PointRules> = 
     if (idx > max) problems.push({ code: "aboveMaxRank", field: `power ${i + 1}` });
     spent += idx * r.powerCostPerRank;
   });
-  assertWholeNumber(build.talents, "talents");
-  assertWholeNumber(build.contacts, "contacts");
+  assertWholeNumber(build.talents, { input: "talents" });
+  assertWholeNumber(build.contacts, { input: "contacts" });
   assertRankNumber(build.resources, "resources");
   spent += build.talents * r.talentCost + build.contacts * r.contactCost + rankOf(build.resources).index * r.resourcesCostPerRank;
   if (spent > r.budget) problems.push({ code: "overBudget", field: "budget" });

@@ -52,7 +52,7 @@ export function assertDamageMethod(method: unknown): asserts method is DamageMet
 /** Throws a RangeError unless `shifts` gives a whole-number column shift for every colour. */
 export function assertIntensityShifts(shifts: unknown): asserts shifts is Readonly<Record<Color, number>> {
   if (typeof shifts !== "object" || shifts === null) {
-    throw new RulesTypeError("notObject", { field: "intensityShifts", got: String(shifts) });
+    throw new RulesTypeError("inputNotObject", { name: "intensityShifts", got: String(shifts) });
   }
   const table = shifts as Record<string, unknown>;
   for (const c of COLORS) {

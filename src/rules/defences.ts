@@ -10,7 +10,8 @@
 import { ATTACK_CODES, assertAttackCode, assertColor, type AttackCode, type CombatSubScore, type HoldState } from "./attacks";
 import { assertColumnShift, assertRankNumber, rankByKey, rankOf, shiftRank, type RankKey } from "./ranks";
 import type { Color } from "./universal-table";
-import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "./errors";
+import { RulesRangeError, RulesTypeError } from "./errors";
+import { assertBooleanValue, type FieldRef } from "./checks";
 
 /** The eight defences [001]. */
 export const DEFENCE_CODES = ["block", "brace", "catch", "dodge", "escape", "evasion", "feint", "weave"] as const;
@@ -297,7 +298,7 @@ export const CATCH_MISS_ATTACK_CS = 1;
 
 /** The CS on a Catch roll: {@link CATCH_AIMED_AT_CATCHER_CS} when the object is aimed at the catcher [001]. */
 export function catchRollShift(aimedAtCatcher: boolean): number {
-  if (typeof aimedAtCatcher !== "boolean") throw new RulesTypeError("notBoolean", { field: "aimedAtCatcher", got: String(aimedAtCatcher) });
+  if (typeof aimedAtCatcher !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "aimedAtCatcher", got: String(aimedAtCatcher) });
   return aimedAtCatcher ? CATCH_AIMED_AT_CATCHER_CS : 0;
 }
 
@@ -306,7 +307,7 @@ export function catchAttackShift(result: CatchResult, aimedAtCatcher: boolean): 
   if (!(["autoHit", "miss", "caughtDamaged", "caught"] as const).includes(result)) {
     throw new RulesRangeError("unknownValue", { field: "catchResult", got: result });
   }
-  if (typeof aimedAtCatcher !== "boolean") throw new RulesTypeError("notBoolean", { field: "aimedAtCatcher", got: String(aimedAtCatcher) });
+  if (typeof aimedAtCatcher !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "aimedAtCatcher", got: String(aimedAtCatcher) });
   return result === "miss" && aimedAtCatcher ? CATCH_MISS_ATTACK_CS : 0;
 }
 
@@ -433,8 +434,8 @@ function rulingsFrom(overrides: Partial<DefenceRulings>): DefenceRulings {
 /** {@link defencesAgainst} under the default rulings, per attack (copied out: callers own the list; plain arrays, which V8 copies faster than frozen ones). */
 const DEFAULT_DEFENCES_AGAINST: ReadonlyMap<AttackCode, readonly DefenceCode[]> = new Map(ATTACK_CODES.map((a) => [a, DEFENCE_CODES.filter((d) => appliesUnder(d, a, DEFAULT_DEFENCE_RULINGS))]));
 
-function assertRulingBoolean(value: unknown, field: RulesFieldKey): void {
-  if (typeof value !== "boolean") throw new RulesTypeError("notBoolean", { field, got: String(value) });
+function assertRulingBoolean(value: unknown, field: FieldRef): void {
+  assertBooleanValue(value, field);
 }
 
 /**
@@ -444,16 +445,16 @@ function assertRulingBoolean(value: unknown, field: RulesFieldKey): void {
 export function resolveDefenceRulings(overrides: Partial<DefenceRulings> = {}): DefenceRulings {
   const given: unknown = overrides;
   if (typeof given !== "object" || given === null) {
-    throw new RulesTypeError("notObject", { field: "defenceRulings", got: String(given) });
+    throw new RulesTypeError("inputNotObject", { name: "defenceRulings", got: String(given) });
   }
   const r: DefenceRulings = { ...DEFAULT_DEFENCE_RULINGS, ...overrides };
-  assertRulingBoolean(r.blockAppliesToCharge, "rulingsBlockAppliesToCharge");
-  assertRulingBoolean(r.dodgeAppliesToCharge, "rulingsDodgeAppliesToCharge");
-  assertRulingBoolean(r.catchAppliesToShooting, "rulingsCatchAppliesToShooting");
+  assertRulingBoolean(r.blockAppliesToCharge, { input: "rulings.blockAppliesToCharge" });
+  assertRulingBoolean(r.dodgeAppliesToCharge, { input: "rulings.dodgeAppliesToCharge" });
+  assertRulingBoolean(r.catchAppliesToShooting, { input: "rulings.catchAppliesToShooting" });
   if (!Number.isInteger(r.buddyStackMaxRankGap) || r.buddyStackMaxRankGap < 0) {
-    throw new RulesRangeError("notWholeAtLeast", { field: "rulingsBuddyStackMaxRankGap", min: 0, got: String(r.buddyStackMaxRankGap) });
+    throw new RulesRangeError("inputNotWholeAtLeast", { name: "rulings.buddyStackMaxRankGap", min: 0, got: String(r.buddyStackMaxRankGap) });
   }
   assertColumnShift(r.buddyStackCs);
-  assertColor(r.autoHitMinColor, "rulingsAutoHitMinColor");
+  assertColor(r.autoHitMinColor, { input: "rulings.autoHitMinColor" });
   return r;
 }

@@ -38,7 +38,7 @@ function clampScore(value: number): number {
  */
 export function applyScoreChanges(base: number, changes: readonly ScoreChange[]): number {
   assertRankNumber(base, "baseScore");
-  assertArray(changes, "scoreChanges");
+  assertArray(changes, { input: "scoreChanges" });
   const ordered = changes
     .map((c, i) => {
       assertObject(c, ["scoreChange", i + 1]);
@@ -70,7 +70,7 @@ export type ScoreChanges = Readonly<Partial<Record<ScoreRef, readonly ScoreChang
  */
 export function abilitiesAfterEffects(abilities: AbilitiesInput, changes: ScoreChanges): AbilitiesInput {
   assertObject(abilities, "abilities");
-  assertObject(changes, "scoreChanges");
+  assertObject(changes, { input: "scoreChanges" });
   for (const key of Object.keys(changes)) {
     if (!isScoreRef(key)) throw new RulesRangeError("effectNotScore", { got: key });
   }

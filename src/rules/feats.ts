@@ -38,10 +38,10 @@ export interface ResourcesFeatCheck {
 
 /** A Resources FEAT [FASERIP]: the roll on the Resources column against the cost rank. */
 export function resourcesFeat(check: ResourcesFeatCheck): ActionResult {
-  assertObject(check, "resourcesFEAT");
+  assertObject(check, { input: "resourcesFEAT" });
   const karma = check.karma ?? 0;
   const allowed = check.karmaAllowed ?? RESOURCES_FEAT_KARMA_ALLOWED;
-  assertBooleanValue(allowed, "karmaAllowed");
+  assertBooleanValue(allowed, { input: "karmaAllowed" });
   assertWholeNumber(karma, "karma");
   if (karma > 0 && !allowed) throw new RulesRangeError("karmaNotOnResources");
   assertRankNumber(check.cost, "itemCost");
@@ -114,7 +114,7 @@ export interface PopularityFeatCheck {
 
 /** A Popularity FEAT [FASERIP]: the roll on the Popularity column against the request's intensity. */
 export function popularityFeat(check: PopularityFeatCheck): ActionResult {
-  assertObject(check, "popularityFEAT");
+  assertObject(check, { input: "popularityFEAT" });
   const karma = check.karma ?? 0;
   assertWholeNumber(karma, "karma");
   if (karma > 0 && !POPULARITY_FEAT_KARMA_ALLOWED) throw new RulesRangeError("karmaNotOnPopularity");

@@ -88,16 +88,16 @@ export type AidVerdict = ({ readonly ok: true } & FirstAidOutcome) | { readonly 
  * a stunned one needs the first aid talent [001]. A dead one cannot be aided.
  */
 export function mayAid(aider: Aider, target: AidTargetState): AidVerdict {
-  assertObject(aider, "aider");
-  assertObject(target, "aidedOne");
-  assertBooleanValue(target.dying, "dying");
-  assertBooleanValue(target.stunned, "stunned");
-  assertBooleanValue(target.dead, "dead");
+  assertObject(aider, { input: "aider" });
+  assertObject(target, { input: "aidedOne" });
+  assertBooleanValue(target.dying, { input: "dying" });
+  assertBooleanValue(target.stunned, { input: "stunned" });
+  assertBooleanValue(target.dead, { input: "dead" });
   if (target.dead) return { ok: false, reason: "dead" };
   if (aider.kind === "judge") {
     return target.dying ? { ok: true, ...firstAid({ dying: true, stunned: target.stunned }, false) } : { ok: false, reason: "nothingToAid" };
   }
-  for (const key of ["self", "canAct", "hasFirstAid", "adjacent"] as const) assertBooleanValue(aider[key], key);
+  for (const key of ["self", "canAct", "hasFirstAid", "adjacent"] as const) assertBooleanValue(aider[key], { input: key });
   if (aider.self) return { ok: false, reason: "self" };
   if (!aider.canAct) return { ok: false, reason: "aiderCannotAct" };
   if (!aider.adjacent) return { ok: false, reason: "notAdjacent" };

@@ -109,7 +109,7 @@ export interface ImpactStrikeOutcome {
 
 /** The one impact rule [001] (charge, charge at an object, fall). RangeError for bad input. */
 export function impactStrike(strike: ImpactStrike, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): ImpactStrikeOutcome {
-  assertObject(strike, "impact");
+  assertObject(strike, { input: "impact" });
   assertOneOfValues(strike.target, IMPACT_TARGETS, "impactTarget");
   assertWholeNumber(strike.areas, "areasMovedOrFallen", 1);
   if (strike.areas > MAX_IMPACT_AREAS) throw new RulesRangeError("notAtMost", { field: "areasMovedOrFallen", max: MAX_IMPACT_AREAS, got: strike.areas });
@@ -124,7 +124,7 @@ export function impactStrike(strike: ImpactStrike, rulings: Partial<AttackRuling
 
 /** Resolves an impact (a fall or a charge at an object) by {@link impactStrike}. RangeError for bad input. */
 export function resolveImpact(input: ImpactInput, rulings: Partial<AttackRulings> = {}): ImpactOutcome {
-  assertObject(input, "impact");
+  assertObject(input, { input: "impact" });
   assertOneOfValues(input.kind, IMPACT_KINDS, "impactKind");
   assertRankNumber(input.materialStrength, "materialStrength");
   const out = impactStrike(

@@ -125,7 +125,7 @@ function show(value: unknown): string {
 
 function validateEntries(list: readonly InitiativeEntry[]): void {
   const entries: unknown = list;
-  if (!Array.isArray(entries)) throw new RulesTypeError("notArray", { field: "initiativeEntries", got: show(entries) });
+  if (!Array.isArray(entries)) throw new RulesTypeError("inputNotArray", { name: "initiativeEntries", got: show(entries) });
   const seen = new Set<string>();
   entries.forEach((entry: unknown, i) => {
     if (typeof entry !== "object" || entry === null) throw new RulesTypeError("initiativeEntryNotObject", { n: i });
@@ -202,7 +202,7 @@ function compareEntries(a: InitiativeEntry, b: InitiativeEntry, tiesByModifier: 
 
 function tiesByModifierOption(opts: InitiativeOrderOptions): boolean {
   const v = opts.tiesByModifier ?? INITIATIVE_TIES_BY_MODIFIER;
-  if (typeof v !== "boolean") throw new RulesTypeError("notBoolean", { field: "tiesByModifier", got: String(v) });
+  if (typeof v !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "tiesByModifier", got: String(v) });
   return v;
 }
 
@@ -295,7 +295,7 @@ export function needsRoll(mode: InitiativeMode, state: InitiativeRollState): boo
   assertInitiativeMode(mode);
   const input: unknown = state;
   if (typeof input !== "object" || input === null || typeof (input as Partial<InitiativeRollState>).hasRolledThisCombat !== "boolean") {
-    throw new RulesTypeError("notObject", { field: "needsRollInput", got: show(input) });
+    throw new RulesTypeError("inputNotObject", { name: "needsRollInput", got: show(input) });
   }
   switch (mode) {
     case "everyTurn":
@@ -341,7 +341,7 @@ export interface TeamInitiative {
 export function teamInitiative(memberIds: readonly string[], group: TeamInitiative): InitiativeEntry[] {
   const ids: unknown = memberIds;
   const groupInput: unknown = group;
-  if (!Array.isArray(ids)) throw new RulesTypeError("notArray", { field: "teamMembers", got: show(ids) });
+  if (!Array.isArray(ids)) throw new RulesTypeError("inputNotArray", { name: "teamMembers", got: show(ids) });
   if (typeof groupInput !== "object" || groupInput === null) {
     throw new RulesTypeError("notObject", { field: "teamInitiative", got: show(groupInput) });
   }

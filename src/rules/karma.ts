@@ -126,7 +126,7 @@ export const DEFAULT_ADVANCEMENT_COSTS: AdvancementCosts = Object.freeze({
 
 /** The defaults overlaid with `overrides`, each a whole number ≥ 0. */
 export function resolveAdvancementCosts(overrides: Partial<AdvancementCosts> = {}): AdvancementCosts {
-  assertObject(overrides, "advancementCosts");
+  assertObject(overrides, { input: "advancementCosts" });
   const c: AdvancementCosts = { ...DEFAULT_ADVANCEMENT_COSTS, ...overrides };
   for (const v of Object.values(c)) assertWholeNumber(v, "advancementCost");
   return c;
@@ -191,7 +191,7 @@ export interface Advancement {
 /** The Karma an advancement costs, and the rank number it reaches (null for a talent or contact). */
 export function advancementCost(request: AdvancementRequest, costs: Partial<AdvancementCosts> = {}): { readonly rank: number | null; readonly cost: number } {
   const input: unknown = request;
-  assertObject(input, "advancementRequest");
+  assertObject(input, { input: "advancementRequest" });
   const kind: unknown = request.kind;
   assertOneOfValues(kind, ADVANCEMENT_KINDS, "advancementKind");
   const c = resolveAdvancementCosts(costs);

@@ -83,7 +83,7 @@ export const GROUP_INITIATIVE_PICK_DEFAULT: GroupInitiativePick = "first";
 
 /** The Table 23 modifier a group rolls with (RangeError for an empty group or a bad modifier). */
 export function groupInitiativeModifier(modifiers: readonly number[], pick: GroupInitiativePick = GROUP_INITIATIVE_PICK_DEFAULT): number {
-  assertArray(modifiers, "groupInitiativeModifiers");
+  assertArray(modifiers, { input: "groupInitiativeModifiers" });
   if (modifiers.length === 0) throw new RulesRangeError("groupNoMembers");
   modifiers.forEach((m, i) => {
     assertInteger(m, ["memberInitiativeModifier", i + 1]);
@@ -109,7 +109,7 @@ export const MINOR_FOE_GROUP_PREFIX = "minor:";
  * else is a unit of one. Otherwise the settings stand (the same object).
  */
 export function initiativeWithMinorGroups(settings: InitiativeSettings, anyGroup: boolean): InitiativeSettings {
-  assertObject(settings, "initiativeSettings");
+  assertObject(settings, { input: "initiativeSettings" });
   assertBooleanValue(settings.team, "teamInitiative");
   assertBooleanValue(anyGroup, "anyMinorFoeGroup");
   return anyGroup && !settings.team ? { ...settings, team: true } : settings;

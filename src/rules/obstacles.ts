@@ -37,7 +37,7 @@ export interface ObstacleBreakdown {
  */
 export function obstacleBreakdown(damage: number, materialStrengths: readonly number[]): ObstacleBreakdown {
   assertRankNumber(damage, "damage");
-  assertArray(materialStrengths, "materialStrengths");
+  assertArray(materialStrengths, { input: "materialStrengths" });
   const steps: ObstacleStep[] = [];
   let left = damage;
   materialStrengths.forEach((ms, i) => {

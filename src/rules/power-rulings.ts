@@ -63,10 +63,10 @@ export interface ResistanceOutcome {
 
 /** TypeError/RangeError naming the fault unless `power` is a well-formed resisted power. */
 export function assertResistedPower(power: ResistedPower): void {
-  assertObject(power, "resistedPower");
+  assertObject(power, { input: "resistedPower" });
   assertRankNumber(power.rank, "powerRank");
   if (!isScoreRef(power.resistedBy)) throw new RulesRangeError("resistedByNotScore", { got: String(power.resistedBy) });
-  assertObject(power.effect, "resistedPowerEffect");
+  assertObject(power.effect, { input: "resistedPowerEffect" });
   assertOneOfValues(power.effect.kind, ["condition", "hold"] as const, "resistedPowerEffectKind");
   if (power.effect.kind === "condition") {
     assertText(power.effect.condition, "resistedPowerCondition");
@@ -78,7 +78,7 @@ export function assertResistedPower(power: ResistedPower): void {
 /** A resisted power's outcome from the resistance roll's colour ({@link RESISTANCE_AGAINST_POWER_RANK}). */
 export function resistedPowerOutcome(power: ResistedPower, roll: ResistanceRoll): ResistanceOutcome {
   assertResistedPower(power);
-  assertObject(roll, "resistanceRoll");
+  assertObject(roll, { input: "resistanceRoll" });
   const r = resolveAction({
     value: roll.value,
     roll: roll.die,
@@ -119,7 +119,7 @@ export interface PowerStuntRecord {
 }
 
 function assertStunt(stunt: PowerStuntRecord): void {
-  assertObject(stunt, "powerStunt");
+  assertObject(stunt, { input: "powerStunt" });
   assertText(stunt.name, "powerStuntName");
   assertWholeNumber(stunt.attempts, "powerStuntAttempts");
   assertWholeNumber(stunt.successes, "powerStuntSuccesses");
@@ -185,7 +185,7 @@ export interface KarmaRulings {
 /** Whether Karma may go on a roll of this kind; never when blindsided (§2). */
 export function karmaAllowedOn(kind: KarmaRollKind, blindsided: boolean, rulings: Partial<KarmaRulings> = {}): boolean {
   assertOneOfValues(kind, KARMA_ROLL_KINDS, "rollKind");
-  assertBooleanValue(blindsided, "blindsided");
+  assertBooleanValue(blindsided, { input: "blindsided" });
   const r = resolveKarmaRulings(rulings);
   if (blindsided) return false;
   if (kind === "defence") return r.onDefence;
@@ -195,11 +195,11 @@ export function karmaAllowedOn(kind: KarmaRollKind, blindsided: boolean, rulings
 
 /** The Karma rulings with `overrides` laid over the constants, each checked (TypeError naming the field). */
 export function resolveKarmaRulings(overrides: Partial<KarmaRulings> = {}): KarmaRulings {
-  assertObject(overrides, "karmaRulings");
+  assertObject(overrides, { input: "karmaRulings" });
   const r: KarmaRulings = { onDefence: KARMA_ON_DEFENCE, onChecks: KARMA_ON_CHECKS, againstDeath: KARMA_AGAINST_DEATH, ...overrides };
-  assertBooleanValue(r.onDefence, "rulingsOnDefence");
-  assertBooleanValue(r.onChecks, "rulingsOnChecks");
-  assertBooleanValue(r.againstDeath, "rulingsAgainstDeath");
+  assertBooleanValue(r.onDefence, { input: "rulings.onDefence" });
+  assertBooleanValue(r.onChecks, { input: "rulings.onChecks" });
+  assertBooleanValue(r.againstDeath, { input: "rulings.againstDeath" });
   return r;
 }
 
@@ -251,7 +251,7 @@ export interface KarmaAgainstDeath {
 /** One Endurance loss with the choice to spend Karma against death ({@link KARMA_AGAINST_DEATH}). */
 export function karmaAgainstDeath(endurance: number, karma: number, spend: boolean, rulings: Partial<KarmaRulings> = {}): KarmaAgainstDeath {
   assertWholeNumber(karma, "karma");
-  assertBooleanValue(spend, "spend");
+  assertBooleanValue(spend, { input: "spend" });
   const after = enduranceAfterKillLoss(endurance);
   if (!after.dead) return { fatal: false, mayAvoid: false, karmaSpent: 0, endurance: after.endurance, dead: false };
   const mayAvoid = resolveKarmaRulings(rulings).againstDeath && karma >= KARMA_AGAINST_DEATH_MINIMUM;

@@ -44,14 +44,14 @@ export const PROTECTION_SOURCES_STACK: boolean = ARMOR_STACKS;
 
 /** Throws unless `source` is a well-formed {@link ProtectionSource} (naming the source and field). */
 export function assertProtectionSource(source: unknown): asserts source is ProtectionSource {
-  assertObject(source, "protectionSource");
+  assertObject(source, { input: "protectionSource" });
   assertText(source["name"], "protectionSourceName");
   assertOneOfValues(source["origin"], PROTECTION_ORIGINS, "protectionOrigin");
   assertRankNumber(source["physical"] as number, "protectionPhysical");
   assertRankNumber(source["energy"] as number, "protectionEnergy");
   const against = source["against"];
   if (against === undefined) return;
-  assertObject(against, "protectionAgainst");
+  assertObject(against, { input: "protectionAgainst" });
   for (const [code, value] of Object.entries(against)) {
     assertAttackCode(code);
     assertRankNumber(value as number, "protectionAgainstRank");
@@ -81,9 +81,9 @@ export interface BestProtection {
  * listed), or the sum when `stacks` ({@link PROTECTION_SOURCES_STACK}).
  */
 export function bestProtection(sources: readonly ProtectionSource[], attack: AttackCode, stacks: boolean = PROTECTION_SOURCES_STACK): BestProtection {
-  assertArray(sources, "protectionSources");
+  assertArray(sources, { input: "protectionSources" });
   assertAttackCode(attack);
-  if (typeof stacks !== "boolean") throw new RulesTypeError("notBoolean", { field: "stacks", got: String(stacks) });
+  if (typeof stacks !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "stacks", got: String(stacks) });
   let value = 0;
   const names: string[] = [];
   let bestName: string | null = null;

@@ -70,14 +70,14 @@ export const DEFAULT_RECOVERY_RULINGS: RecoveryRulings = Object.freeze({
 
 /** The defaults overlaid with `overrides`, each checked. */
 export function resolveRecoveryRulings(overrides: Partial<RecoveryRulings> = {}): RecoveryRulings {
-  assertObject(overrides, "recoveryRulings");
+  assertObject(overrides, { input: "recoveryRulings" });
   const r: RecoveryRulings = { ...DEFAULT_RECOVERY_RULINGS, ...overrides };
-  assertWholeNumber(r.healthPerDayFactor, "rulingsHealthPerDayFactor");
-  assertWholeNumber(r.medicalCareHealthFactor, "rulingsMedicalCareHealthFactor", 1);
-  assertWholeNumber(r.daysPerEnduranceRank, "rulingsDaysPerEnduranceRank", 1);
-  assertWholeNumber(r.daysPerEnduranceRankMedical, "rulingsDaysPerEnduranceRankMedical", 1);
-  assertWholeNumber(r.regenerationTurns, "rulingsRegenerationTurns", 1);
-  assertBooleanValue(r.unconsciousAtZeroHealth, "rulingsUnconsciousAtZeroHealth");
+  assertWholeNumber(r.healthPerDayFactor, { input: "rulings.healthPerDayFactor" });
+  assertWholeNumber(r.medicalCareHealthFactor, { input: "rulings.medicalCareHealthFactor" }, 1);
+  assertWholeNumber(r.daysPerEnduranceRank, { input: "rulings.daysPerEnduranceRank" }, 1);
+  assertWholeNumber(r.daysPerEnduranceRankMedical, { input: "rulings.daysPerEnduranceRankMedical" }, 1);
+  assertWholeNumber(r.regenerationTurns, { input: "rulings.regenerationTurns" }, 1);
+  assertBooleanValue(r.unconsciousAtZeroHealth, { input: "rulings.unconsciousAtZeroHealth" });
   return r;
 }
 
@@ -164,11 +164,11 @@ export interface ShortRestState {
  * otherwise unchanged. Never above the maximum.
  */
 export function shortRestRecovery(state: ShortRestState, turns: number = RECOVERY_AFTER_TURNS): number {
-  assertObject(state, "shortRest");
+  assertObject(state, { input: "shortRest" });
   assertWholeNumber(state.turnsSinceDamage, "turnsSinceDamage");
   assertWholeNumber(turns, "turnsOfRestNeeded", 1);
-  assertBooleanValue(state.recoveredToday, "recoveredToday");
-  assertBooleanValue(state.unconscious, "unconscious");
+  assertBooleanValue(state.recoveredToday, { input: "recoveredToday" });
+  assertBooleanValue(state.unconscious, { input: "unconscious" });
   assertRankNumber(state.endurance, "endurance");
   const due = state.turnsSinceDamage >= turns && !state.recoveredToday && !state.unconscious;
   return applyHealing(state.health, state.max, due ? state.endurance : 0);
@@ -239,7 +239,7 @@ export function unconsciousAt(health: number, rulings: Partial<RecoveryRulings> 
  * at the maximum; failure stays out (check again in 1d10 turns): `null`.
  */
 export function wakeFromZeroHealth(success: boolean, endurance: number, max: number): number | null {
-  assertBooleanValue(success, "success");
+  assertBooleanValue(success, { input: "success" });
   assertRankNumber(endurance, "endurance");
   assertRankNumber(max, "maximumHealth");
   return success ? Math.min(endurance, max) : null;
@@ -266,9 +266,9 @@ export interface FirstAidOutcome {
  * {@link FIRST_AID_NEEDS_ROLL} false no roll is made.
  */
 export function firstAid(target: AidTarget, aiderHasFirstAid: boolean): FirstAidOutcome {
-  assertObject(target, "aidedCharacter");
-  assertBooleanValue(target.stunned, "stunned");
-  assertBooleanValue(target.dying, "dying");
-  assertBooleanValue(aiderHasFirstAid, "aiderHasFirstAid");
+  assertObject(target, { input: "aidedCharacter" });
+  assertBooleanValue(target.stunned, { input: "stunned" });
+  assertBooleanValue(target.dying, { input: "dying" });
+  assertBooleanValue(aiderHasFirstAid, { input: "aiderHasFirstAid" });
   return { revived: target.stunned && aiderHasFirstAid, stopsDying: target.dying && !killLossContinues(true) };
 }

@@ -36,7 +36,7 @@ export function calledShotSucceedsOnColor(attack: AttackCode, color: Color, redS
     throw new RulesRangeError("calledShotNoBullseye", { attack });
   }
   assertColor(color, "attackColour");
-  assertBoolean(redSucceeds, "redSucceeds");
+  assertBoolean(redSucceeds, { input: "redSucceeds" });
   if (calledShotSucceeds(attackResult(attack, color))) return true;
   return redSucceeds && color === "red";
 }
@@ -46,7 +46,7 @@ export function calledShotSucceedsOnColor(attack: AttackCode, color: Color, redS
  * a hit (any hit-like result counts); with a called shot only a Bullseye does [001].
  */
 export function countsAsHit(result: AttackResult, calledShot = false): boolean {
-  assertBoolean(calledShot, "calledShot");
+  assertBoolean(calledShot, { input: "calledShot" });
   return calledShot ? calledShotSucceeds(result) : isHit(result);
 }
 

@@ -1,6 +1,7 @@
 import { shiftColumn } from "../ranks";
 import { COLORS, type Color, isColor } from "../universal-table";
-import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "../errors";
+import { RulesRangeError, type RulesFieldKey } from "../errors";
+import { assertBooleanValue, refusal, type FieldRef } from "../checks";
 
 // ── Codes, results and definitions ────────────────────────────────────────────────────────────
 /** The ten attack codes of the Universal Table's effects row [001]. */
@@ -155,9 +156,9 @@ export function assertAttackCode(value: unknown): asserts value is AttackCode {
 }
 
 /** Throws a RangeError naming `value` unless it is a Universal Table colour. `field` names it. */
-export function assertColor(value: unknown, field: RulesFieldKey = "colour"): asserts value is Color {
+export function assertColor(value: unknown, field: FieldRef = "colour"): asserts value is Color {
   if (!isColor(value)) {
-    throw new RulesRangeError("notOneOf", { field, allowed: COLORS.join(", "), got: `"${String(value)}"` });
+    throw new RulesRangeError(...refusal("notOneOf", field, { allowed: COLORS.join(", "), got: `"${String(value)}"` }));
   }
 }
 
@@ -198,8 +199,8 @@ export function assertWhole(value: number, field: RulesFieldKey, min = 0): void 
   }
 }
 
-export function assertBoolean(value: unknown, field: RulesFieldKey): asserts value is boolean {
-  if (typeof value !== "boolean") throw new RulesTypeError("notBoolean", { field, got: String(value) });
+export function assertBoolean(value: unknown, field: FieldRef): asserts value is boolean {
+  assertBooleanValue(value, field);
 }
 
 // ── Results ───────────────────────────────────────────────────────────────────────────────────

@@ -42,7 +42,7 @@ export const OBSTACLES_BEFORE_PROTECTION = true;
 export function damageThroughObstacles(damage: number, materialStrengths: readonly number[]): number {
   assertRankNumber(damage, "damage");
   const list: unknown = materialStrengths;
-  if (!Array.isArray(list)) throw new RulesTypeError("notArray", { field: "materialStrengths", got: String(list) });
+  if (!Array.isArray(list)) throw new RulesTypeError("inputNotArray", { name: "materialStrengths", got: String(list) });
   let left = damage;
   materialStrengths.forEach((ms, i) => {
     if (!isRankNumber(ms)) throw new RulesRangeError("nthNotWholeAtLeast", { field: "materialStrengthOf", n: i + 1, min: 0, got: String(ms) });

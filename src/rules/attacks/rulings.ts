@@ -101,18 +101,18 @@ export function attackRulingsFrom(overrides: Partial<AttackRulings>): AttackRuli
 export function resolveAttackRulings(overrides: Partial<AttackRulings> = {}): AttackRulings {
   const given: unknown = overrides;
   if (typeof given !== "object" || given === null) {
-    throw new RulesTypeError("notObject", { field: "attackRulings", got: String(given) });
+    throw new RulesTypeError("inputNotObject", { name: "attackRulings", got: String(given) });
   }
   const r: AttackRulings = { ...DEFAULT_ATTACK_RULINGS, ...overrides };
   if (!PULL_RULES.includes(r.edgedThrowingPull)) {
-    throw new RulesRangeError("notOneOf", { field: "rulingsEdgedThrowingPull", allowed: PULL_RULES.join(", "), got: `"${r.edgedThrowingPull}"` });
+    throw new RulesRangeError("inputNotOneOf", { name: "rulings.edgedThrowingPull", allowed: PULL_RULES.join(", "), got: `"${r.edgedThrowingPull}"` });
   }
-  assertBoolean(r.pullToMissAllowed, "rulingsPullToMissAllowed");
-  assertBoolean(r.pullDamageAndColorTogether, "rulingsPullDamageAndColorTogether");
-  assertBoolean(r.chargeReboundAbsorbed, "rulingsChargeReboundAbsorbed");
+  assertBoolean(r.pullToMissAllowed, { input: "rulings.pullToMissAllowed" });
+  assertBoolean(r.pullDamageAndColorTogether, { input: "rulings.pullDamageAndColorTogether" });
+  assertBoolean(r.chargeReboundAbsorbed, { input: "rulings.chargeReboundAbsorbed" });
   if (!STRENGTH_CONTEST_MODES.includes(r.strengthContestBy)) {
-    throw new RulesRangeError("notOneOf", { field: "rulingsStrengthContestBy", allowed: "number, rank", got: `"${r.strengthContestBy}"` });
+    throw new RulesRangeError("inputNotOneOf", { name: "rulings.strengthContestBy", allowed: "number, rank", got: `"${r.strengthContestBy}"` });
   }
-  if (!Number.isInteger(r.fullHoldCs)) throw new RulesRangeError("notWhole", { field: "rulingsFullHoldCs", got: String(r.fullHoldCs) });
+  if (!Number.isInteger(r.fullHoldCs)) throw new RulesRangeError("inputNotWhole", { name: "rulings.fullHoldCs", got: String(r.fullHoldCs) });
   return r;
 }

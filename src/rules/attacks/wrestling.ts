@@ -37,7 +37,7 @@ export function takeOutcome(
   itemLoose = false,
   rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES,
 ): "grabbed" | "struggle" | "miss" {
-  assertBoolean(itemLoose, "itemLoose");
+  assertBoolean(itemLoose, { input: "itemLoose" });
   if (takeSucceeds(grabberStrength, holderStrengthOrMS, rulings)) return "grabbed";
   return itemLoose ? "miss" : "struggle";
 }
@@ -111,6 +111,6 @@ export interface DefendContext {
 
 /** A blindsided attack cannot be dodged or otherwise defended [000]. */
 export function canDefend({ blindsided }: DefendContext): boolean {
-  assertBoolean(blindsided, "blindsided");
+  assertBoolean(blindsided, { input: "blindsided" });
   return !blindsided;
 }
