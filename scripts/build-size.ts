@@ -34,9 +34,10 @@ export const GZIP_TARGET_BYTES = 70_000;
  * and GM card (+1 kB) and the tracker at 12 with a range per target (+1.6 kB), issue 25's card
  * models and declared flags (+0.9 kB), the defence dialog and the review's fixes: 217.3 kB.
  * Counted apart from the Quench chunk (13.8 kB, fetched only where the Quench module is active)
- * the build is about 203.5 kB.
+ * the build is about 203.5 kB. Issue 24's rules errors by key, the half outside the exchange and
+ * the turn (every text twice: the rules' English catalog and en.json): +9.3 kB, 217.6 → 226.9 kB.
  */
-export const GZIP_CEILING_BYTES = 218_000;
+export const GZIP_CEILING_BYTES = 227_300;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
