@@ -9,8 +9,9 @@ import type { EffectProblem } from "../data/actor/effect-changes";
 import { QueryRefusal } from "../requests/router";
 import { describeError, describeRef } from "./describe-error";
 
-/** As describeError, for a site that has logged the error itself (with what it was doing). */
+/** As refusalText, for a site that has logged the error itself (with what it was doing). */
 export function describeLogged(error: unknown): string {
+  if (error instanceof QueryRefusal) return error.message;
   return isKeyedError(error) ? describeRef(error) : game.i18n.localize("CASE.RulesError.unexpected");
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CaseMessageModel } from "../../../src/foundry/data/message-model";
 import { ChatCardModel, type CardOwner } from "../../../src/foundry/ui/chat-card";
 import { RulesRangeError } from "../../../src/rules/errors";
+import { QueryRefusal } from "../../../src/foundry/requests/router";
 import { stubI18nOverriding } from "../../support/foundry-stubs";
 import type { ClickActions } from "../../../src/foundry/ui/click-actions";
 
@@ -150,9 +151,9 @@ describe("cards own themselves", () => {
     expect(rendered).toEqual([]);
   });
 
-  it("cards own themselves: a card that cannot be read says why on the card (rules errors localised: en.json's words, 'unexpected' for anything else)", async () => {
+  it("cards own themselves: a card that cannot be read says why on the card (rules errors localised: en.json's words; a refusal's own words; 'unexpected' for anything else)", async () => {
     stubI18nOverriding({ "CASE.RulesError.unknownAttackCode": "NO ATTACK {got} ({allowed})", "CASE.RulesError.unexpected": "OOPS" });
-    const failures = [new RulesRangeError("unknownAttackCode", { got: "zap", allowed: "BA, EA" }), new RangeError("The attack card has no targets.")];
+    const failures = [new RulesRangeError("unknownAttackCode", { got: "zap", allowed: "BA, EA" }), new QueryRefusal("forbidden", "Not a GM's card."), new RangeError("The attack card has no targets.")];
     class BrokenCard extends ChatCardModel<Record<string, never>> {
       get template(): string {
         return "systems/case/templates/chat/test.hbs";
@@ -169,13 +170,14 @@ describe("cards own themselves", () => {
     const { html } = renderedMessage();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     rendered.length = 0;
-    await card.renderCard(html);
-    await card.renderCard(html);
-    expect(rendered).toEqual([
-      { path: "systems/case/templates/chat/roll-error.hbs", context: { message: "NO ATTACK zap (BA, EA)", total: null } },
-      { path: "systems/case/templates/chat/roll-error.hbs", context: { message: "OOPS", total: null } },
+    for (let i = 0; i < 3; i++) await card.renderCard(html);
+    expect(rendered.map((r) => r.context)).toEqual([
+      { message: "NO ATTACK zap (BA, EA)", total: null },
+      { message: "Not a GM's card.", total: null },
+      { message: "OOPS", total: null },
     ]);
-    expect(errors).toHaveBeenCalledTimes(2);
+    expect(rendered.every((r) => r.path === "systems/case/templates/chat/roll-error.hbs")).toBe(true);
+    expect(errors).toHaveBeenCalledTimes(3);
     errors.mockRestore();
   });
 });
