@@ -1,4 +1,3 @@
-import { RulesRangeError, type RulesFieldKey } from "./errors";
 /**
  * The rank ladder and column shifts (CASE-RULES §1).
  *
@@ -7,6 +6,7 @@ import { RulesRangeError, type RulesFieldKey } from "./errors";
  * Display names here are the canonical English names for logs and tests; the Foundry side
  * shows `CASE.Rank.<key>` from lang/en.json.
  */
+import { RulesRangeError, type RulesFieldKey } from "./errors";
 
 export const RANK_KEYS = [
   "shift0",
