@@ -34,12 +34,11 @@ export const GZIP_TARGET_BYTES = 70_000;
  * and GM card (+1 kB) and the tracker at 12 with a range per target (+1.6 kB), issue 25's card
  * models and declared flags (+0.9 kB), the defence dialog and the review's fixes: 217.3 kB.
  * Counted apart from the Quench chunk (13.8 kB, fetched only where the Quench module is active)
- * the build is about 203.5 kB. Issue 24's rules errors in the reader's language, the exchange's,
- * the turn's and roll requests' half: +6.2 kB measured (217.6 → 223.8 kB: en.json's 126 texts
- * +3.1 kB, their keys and data in the JS +3.2 kB), before a trim of about 0.4 kB; the ceiling is
- * raised by that measured 6.2 kB.
+ * the build is about 203.5 kB. Issue 24's rules errors in the reader's language (every text
+ * twice: the rules' English catalog for logs and the rules outside Foundry, and en.json): the
+ * exchange's, the turn's and roll requests' half +6.2 kB, the rest of the rules +9.3 kB.
  */
-export const GZIP_CEILING_BYTES = 224_200;
+export const GZIP_CEILING_BYTES = 240_000;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 

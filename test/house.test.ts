@@ -326,4 +326,50 @@ describe("the house", () => {
       'virtual/state.ts:17: module-level "words" is written',
     ]);
   });
+
+  /** An error written in English where the rules' keyed errors belong (src/rules/errors.ts): the faults of one file's text. */
+  function unkeyedErrorFaults(file: string, text: string): string[] {
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/\/\/.*$/gm, "");
+    const faults: string[] = [];
+    code.split("\n").forEach((line, i) => {
+      for (const m of line.matchAll(/new (RangeError|TypeError|Error)\(\s*(["'`]?)(unreachable)?/g)) {
+        if (m[1] !== "Error" || m[2] === "" || m[3] === undefined) faults.push(`${file}:${String(i + 1)}: new ${m[1] ?? ""}(`);
+      }
+      // A string there may be a key (a bare camelCase name); anything else is a message written in English.
+      for (const m of line.matchAll(/(new (?:ExchangeError|RollRequestError|TurnError)\(\s*[^,()]+,|\binvalid\()\s*(["'`])(.*?)\2/g)) {
+        if (!/^[a-z][A-Za-z0-9]*$/.test(m[3] ?? "")) faults.push(`${file}:${String(i + 1)}: a message written in ${(m[1] ?? "").replace(/\(.*$/, "")}(`);
+      }
+    });
+    return faults;
+  }
+
+  it("rules errors localised: the rules outside the exchange, the turn and roll requests throw keyed errors only (no English message of their own)", () => {
+    // The other half (src/rules/exchange, src/rules/turn, roll-request.ts) joins this check when it is converted.
+    const elsewhere = [join("src", "rules", "exchange") + sep, join("src", "rules", "turn") + sep, join("src", "rules", "roll-request.ts"), join("src", "rules", "errors.ts")];
+    const files = filesUnder(join("src", "rules")).filter((f) => !elsewhere.some((e) => f.startsWith(e)));
+    expect(files.length).toBeGreaterThan(30);
+    expect(files.flatMap((f) => unkeyedErrorFaults(f, readFileSync(f, "utf8")))).toEqual([]);
+  });
+
+  it("the keyed-error check finds English messages (so the check above can fail)", () => {
+    const text = [
+      'throw new RangeError(`Bad ${x}.`);',
+      'throw new TypeError("Not a number.");',
+      'throw new Error("The table is broken.");',
+      'throw new Error("unreachable: the die has 100 faces");',
+      '// throw new RangeError("in a comment");',
+      'throw new RulesRangeError("notWhole", { field: "d10", got: "x" });',
+      'throw new TurnError("notYourTurn", `Not your turn.`);',
+      'throw new ExchangeError("stale", "exchangeNotWaiting", { id: "a" });',
+      'return invalid("No target.");',
+      'return invalid("requestNoTarget");',
+    ].join("\n");
+    expect(unkeyedErrorFaults("virtual/errors.ts", text)).toEqual([
+      "virtual/errors.ts:1: new RangeError(",
+      "virtual/errors.ts:2: new TypeError(",
+      "virtual/errors.ts:3: new Error(",
+      "virtual/errors.ts:7: a message written in new TurnError(",
+      "virtual/errors.ts:9: a message written in invalid(",
+    ]);
+  });
 });

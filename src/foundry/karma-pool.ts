@@ -16,6 +16,7 @@ import { requestGM, userOwns } from "./requests/gm";
 import { QueryRefusal, UUID_PATTERN, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser } from "./requests/router";
 import { actorLock, actorLocksOf, karmaUpdate, ledgerEntry, logDate, writeOnceWith } from "./actor-writes";
 import { transition } from "./exchange/gm-actions";
+import { refusalText } from "./ui/error-text";
 
 /** The lock every change of the pool takes (beside the character's). */
 export const KARMA_POOL_LOCK = "karmaPool:world";
@@ -96,7 +97,7 @@ async function ask(action: KarmaPoolAction, actorUuid: string, amount: number): 
   try {
     parseKarmaPoolPayload(payload);
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: refusalText(error) }));
     return null;
   }
   const result = await requestGM(karmaPoolQuery, payload);

@@ -5,7 +5,8 @@
  * Every ability and sub-score is stored as a rank number (see ./ranks). A sub-score defaults to
  * its ability's rank number; a character may set the two apart (CASE's optional split).
  */
-import { RANKS, RANK_KEYS, assertRankNumber, rankOf, type Rank, type RankKey } from "./ranks";
+import { RANKS, RANK_KEYS, assertRankNumber, isRankNumber, rankOf, type Rank, type RankKey } from "./ranks";
+import { RulesRangeError, RulesTypeError, type RulesFieldKey, type RulesErrorKey } from "./errors";
 
 // ---------------------------------------------------------------------------------------------
 // Abilities and sub-scores
@@ -90,9 +91,9 @@ export function isAbilityKey(key: unknown): key is AbilityKey {
 
 /** Returns `key` as an {@link AbilityKey}; RangeError (TypeError if not a string) otherwise. */
 export function abilityKey(key: unknown): AbilityKey {
-  if (typeof key !== "string") throw new TypeError(`An ability key must be a string, got ${String(key)}.`);
+  if (typeof key !== "string") throw new RulesTypeError("notText", { field: "abilityKey", got: String(key) });
   if (!isAbilityKey(key)) {
-    throw new RangeError(`Unknown ability "${key}". Known abilities: ${ABILITY_KEYS.join(", ")}.`);
+    throw new RulesRangeError("unknownAbility", { got: key, allowed: ABILITY_KEYS.join(", ") });
   }
   return key;
 }
@@ -108,8 +109,7 @@ export function subScoreRef(ability: AbilityKey, sub: string): SubScoreRef {
   const ref = `${a}.${sub}`;
   if (!isSubScoreRef(ref)) {
     const subs = SUB_SCORES[a] as readonly string[];
-    const known = subs.length > 0 ? subs.join(", ") : "none";
-    throw new RangeError(`"${sub}" is not a sub-score of ${a} (its sub-scores: ${known}).`);
+    throw subs.length > 0 ? new RulesRangeError("notSubScoreOf", { sub, ability: a, allowed: subs.join(", ") }) : new RulesRangeError("noSubScores", { sub, ability: a });
   }
   return ref;
 }
@@ -120,7 +120,7 @@ export function subScoreRef(ability: AbilityKey, sub: string): SubScoreRef {
  * non-string, RangeError for anything else that does not name a real sub-score.
  */
 export function parseSubScoreRef(text: unknown): SubScoreRef {
-  if (typeof text !== "string") throw new TypeError(`A sub-score reference must be a string, got ${String(text)}.`);
+  if (typeof text !== "string") throw new RulesTypeError("notText", { field: "subScoreRef", got: String(text) });
   if (isSubScoreRef(text)) return text;
   const notation = /^\s*([A-Za-z]{3})\s*\(\s*([a-z]{3})\s*\)\s*$/.exec(text);
   if (notation) {
@@ -128,9 +128,7 @@ export function parseSubScoreRef(text: unknown): SubScoreRef {
     const ref = ability === undefined ? undefined : `${ability}.${notation[2] ?? ""}`;
     if (isSubScoreRef(ref)) return ref;
   }
-  throw new RangeError(
-    `Unknown sub-score "${text}". Use "ability.sub" (one of ${SUB_SCORE_REFS.join(", ")}) or the notation "Ftg (off)".`,
-  );
+  throw new RulesRangeError("unknownSubScore", { got: text, allowed: SUB_SCORE_REFS.join(", ") });
 }
 
 /** The ability and sub-score key of a reference: "fighting.off" → { ability: "fighting", sub: "off" }. */
@@ -152,9 +150,9 @@ export function formatSubScoreRef(ref: SubScoreRef): string {
  * "not set apart". RangeError for an invalid rank number in either argument.
  */
 export function subScoreValue(abilityValue: number, override?: number | null): number {
-  assertRankNumber(abilityValue, "Ability");
+  assertRankNumber(abilityValue, "ability");
   if (override === undefined || override === null) return abilityValue;
-  assertRankNumber(override, "Sub-score");
+  assertRankNumber(override, "subScore");
   return override;
 }
 
@@ -162,19 +160,19 @@ export function subScoreValue(abilityValue: number, override?: number | null): n
 // Health and Karma
 // ---------------------------------------------------------------------------------------------
 
-function sumOf(scores: unknown, keys: readonly AbilityKey[], what: string): number {
+function sumOf(scores: unknown, keys: readonly AbilityKey[], field: RulesFieldKey): number {
   if (typeof scores !== "object" || scores === null) {
-    throw new TypeError(`${what} needs an object of ability rank numbers, got ${String(scores)}.`);
+    throw new RulesTypeError("sumNotObject", { field, got: String(scores) });
   }
   const record = scores as Partial<Record<string, unknown>>;
   let total = 0;
   for (const key of keys) {
     const value = record[key];
-    if (value === undefined) throw new RangeError(`${what} needs ${key}, which is missing.`);
-    assertRankNumber(value as number, `${what}: ${key}`);
-    total += value as number;
+    if (value === undefined) throw new RulesRangeError("sumMissing", { field, ability: key });
+    if (!isRankNumber(value)) throw new RulesRangeError("sumNotRank", { field, ability: key, got: typeof value === "number" ? value : typeof value });
+    total += value;
   }
-  if (!Number.isSafeInteger(total)) throw new RangeError(`${what} is too large to count exactly (${String(total)}).`);
+  if (!Number.isSafeInteger(total)) throw new RulesRangeError("sumTooLarge", { field, got: String(total) });
   return total;
 }
 
@@ -188,7 +186,7 @@ export type MentalAbilities = Readonly<Record<MentalAbilityKey, number>>;
  * RangeError naming the ability when one is missing or not a valid rank number.
  */
 export function health(abilities: PhysicalAbilities): number {
-  return sumOf(abilities, PHYSICAL_ABILITY_KEYS, "Health");
+  return sumOf(abilities, PHYSICAL_ABILITY_KEYS, "health");
 }
 
 /**
@@ -196,7 +194,7 @@ export function health(abilities: PhysicalAbilities): number {
  * RangeError naming the ability when one is missing or not a valid rank number.
  */
 export function karma(abilities: MentalAbilities): number {
-  return sumOf(abilities, MENTAL_ABILITY_KEYS, "Karma");
+  return sumOf(abilities, MENTAL_ABILITY_KEYS, "karma");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,15 +267,15 @@ export const RUNNING_SPEED_TABLE: RankTable<number> = Object.freeze({
   class5000: 4,
 });
 
-function validateRankTable<T>(table: unknown, what: string, valid: (v: unknown) => v is T, expected: string): asserts table is RankTable<T> {
-  if (typeof table !== "object" || table === null) throw new TypeError(`${what} must be an object keyed by rank, got ${String(table)}.`);
+function validateRankTable<T>(table: unknown, field: RulesFieldKey, valid: (v: unknown) => v is T, expected: RulesErrorKey): asserts table is RankTable<T> {
+  if (typeof table !== "object" || table === null) throw new RulesTypeError("rankTableNotObject", { field, got: String(table) });
   const record = table as Partial<Record<string, unknown>>;
   for (const key of Object.keys(record)) {
-    if (!(RANK_KEYS as readonly string[]).includes(key)) throw new RangeError(`${what} has an unknown rank "${key}".`);
+    if (!(RANK_KEYS as readonly string[]).includes(key)) throw new RulesRangeError("rankTableUnknownRank", { field, rank: key });
   }
   for (const rank of RANKS) {
     const v = record[rank.key];
-    if (!valid(v)) throw new RangeError(`${what}: ${rank.name} must be ${expected}, got ${String(v)}.`);
+    if (!valid(v)) throw new RulesRangeError(expected, { field, rank: rank.key, got: String(v) });
   }
 }
 
@@ -294,12 +292,12 @@ function isThrownRange(v: unknown): v is ThrownRange {
  * whole number of areas ≥ 0 or {@link LINE_OF_SIGHT}.
  */
 export function validateThrownRangeTable(table: unknown): asserts table is RankTable<ThrownRange> {
-  validateRankTable(table, "Thrown range table", isThrownRange, `a whole number of areas ≥ 0 or "${LINE_OF_SIGHT}"`);
+  validateRankTable(table, "thrownRangeTable", isThrownRange, "rankTableNotThrownRange");
 }
 
 /** Throws unless `table` is a usable running-speed table: one whole number ≥ 0 per rank key. */
 export function validateRunningSpeedTable(table: unknown): asserts table is RankTable<number> {
-  validateRankTable(table, "Running speed table", isAreaCount, "a whole number of areas ≥ 0");
+  validateRankTable(table, "runningSpeedTable", isAreaCount, "rankTableNotAreas");
 }
 
 function lookup<T>(table: RankTable<T>, rank: Rank): T {
@@ -312,7 +310,7 @@ function lookup<T>(table: RankTable<T>, rank: Rank): T {
  * dealt as the Strength [001]. RangeError for an invalid rank number.
  */
 export function thrownRange(strength: number, table: RankTable<ThrownRange> = THROWN_RANGE_TABLE): ThrownRange {
-  assertRankNumber(strength, "Strength");
+  assertRankNumber(strength, "strength");
   if (table !== THROWN_RANGE_TABLE) validateThrownRangeTable(table);
   return lookup(table, rankOf(strength));
 }
@@ -322,7 +320,7 @@ export function thrownRange(strength: number, table: RankTable<ThrownRange> = TH
  * {@link RUNNING_SPEED_TABLE}. RangeError for an invalid rank number.
  */
 export function runningSpeed(vigour: number, table: RankTable<number> = RUNNING_SPEED_TABLE): number {
-  assertRankNumber(vigour, "Strength (vgr)");
+  assertRankNumber(vigour, "strengthVgr");
   if (table !== RUNNING_SPEED_TABLE) validateRunningSpeedTable(table);
   return lookup(table, rankOf(vigour));
 }

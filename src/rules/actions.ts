@@ -18,11 +18,13 @@ import {
   type Color,
   type UniversalTable,
 } from "./universal-table";
+import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "./errors";
+import { refusal, type FieldRef } from "./checks";
 
 /** RangeError unless `value` is one of `allowed` (for options that may come from untyped data). */
-function assertOneOf(value: unknown, allowed: readonly string[], what: string): void {
+function assertOneOf(value: unknown, allowed: readonly string[], field: FieldRef): void {
   if (typeof value !== "string" || !allowed.includes(value)) {
-    throw new RangeError(`${what} must be one of ${allowed.map((a) => `"${a}"`).join(", ")}, got ${typeof value === "string" ? `"${value}"` : String(value)}.`);
+    throw new RulesRangeError(...refusal("notOneOf", field, { allowed: allowed.map((a) => `"${a}"`).join(", "), got: typeof value === "string" ? `"${value}"` : String(value) }));
   }
 }
 
@@ -46,8 +48,8 @@ export const NO_INTENSITY_REQUIRED_COLOR: Color = "green";
  * RangeError for an invalid rank number.
  */
 export function requiredColor(acting: number, intensity: number): RequiredColor {
-  assertRankNumber(acting, "Acting rank number");
-  assertRankNumber(intensity, "Intensity");
+  assertRankNumber(acting, "actingRankNumber");
+  assertRankNumber(intensity, "intensity");
   return requiredColorForRanks(rankOf(acting), rankOf(intensity));
 }
 
@@ -76,10 +78,10 @@ export const KARMA_ROLL_CAP = 100;
  */
 export function assertKarmaSpend(karma: number): void {
   if (typeof karma !== "number" || !Number.isInteger(karma) || karma < 0) {
-    throw new RangeError(`Karma spent must be a non-negative whole number, got ${String(karma)}.`);
+    throw new RulesRangeError("notNonNegativeWhole", { field: "karmaSpent", got: String(karma) });
   }
   if (karma !== 0 && karma < KARMA_MINIMUM) {
-    throw new RangeError(`Karma spent on a roll must be 0 (none) or at least ${KARMA_MINIMUM}, got ${karma}.`);
+    throw new RulesRangeError("karmaBelowMinimum", { min: KARMA_MINIMUM, got: karma });
   }
 }
 
@@ -98,14 +100,14 @@ export function applyKarma(roll: number, karma: number, opts: KarmaOptions = {})
   assertD100(roll);
   assertKarmaSpend(karma);
   if (karma > 0 && opts.blindsided === true) {
-    throw new RangeError(`Karma (${karma}) cannot be spent by a blindsided character.`);
+    throw new RulesRangeError("karmaBlindsided", { karma });
   }
   return Math.min(KARMA_ROLL_CAP, roll + karma);
 }
 
 function assertPool(pool: number): void {
   if (typeof pool !== "number" || !Number.isInteger(pool) || pool < 0) {
-    throw new RangeError(`A Karma pool must be a non-negative whole number, got ${String(pool)}.`);
+    throw new RulesRangeError("notNonNegativeWhole", { field: "karmaPool", got: String(pool) });
   }
 }
 
@@ -125,7 +127,7 @@ export function canSpendKarma(pool: number, amount: number): boolean {
  */
 export function spendKarma(pool: number, amount: number): number {
   if (!canSpendKarma(pool, amount)) {
-    throw new RangeError(`Cannot spend ${amount} Karma from a pool of ${pool}: the pool would fall below 0.`);
+    throw new RulesRangeError("karmaPoolBelowZero", { amount, pool });
   }
   return pool - amount;
 }
@@ -198,25 +200,25 @@ export interface ActionResult {
  */
 export function resolveAction(check: ActionCheck): ActionResult {
   const input: unknown = check;
-  if (typeof input !== "object" || input === null) throw new TypeError(`resolveAction needs an object, got ${String(input)}.`);
+  if (typeof input !== "object" || input === null) throw new RulesTypeError("inputNotObject", { name: "action", got: String(input) });
   const { value, roll, cs = 0, karma = 0, intensity, needed, blindsided = false } = check;
   const belowShift0Impossible = check.belowShift0Impossible ?? BELOW_SHIFT0_IMPOSSIBLE;
   const comparedWith = check.intensityComparedWith ?? INTENSITY_COMPARED_WITH;
   const table = check.table ?? UNIVERSAL_TABLE;
 
-  assertRankNumber(value, "Acting rank number");
+  assertRankNumber(value, "actingRankNumber");
   assertColumnShift(cs);
   if (table !== UNIVERSAL_TABLE) validateUniversalTable(table);
   if (typeof belowShift0Impossible !== "boolean") {
-    throw new TypeError(`belowShift0Impossible must be true or false, got ${String(belowShift0Impossible)}.`);
+    throw new RulesTypeError("inputNotBoolean", { name: "belowShift0Impossible", got: String(belowShift0Impossible) });
   }
-  if (typeof blindsided !== "boolean") throw new TypeError(`blindsided must be true or false, got ${String(blindsided)}.`);
-  assertOneOf(comparedWith, ["rank", "column"], "intensityComparedWith");
-  if (needed !== undefined && !isColor(needed)) throw new RangeError(`Unknown colour "${String(needed)}".`);
+  if (typeof blindsided !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "blindsided", got: String(blindsided) });
+  assertOneOf(comparedWith, ["rank", "column"], { input: "intensityComparedWith" });
+  if (needed !== undefined && !isColor(needed)) throw new RulesRangeError("unknownColour", { got: String(needed) });
   if (needed !== undefined && intensity !== undefined) {
-    throw new TypeError("An ACTION has either an intensity or a fixed colour needed, not both.");
+    throw new RulesTypeError("actionIntensityAndColour");
   }
-  if (intensity !== undefined) assertRankNumber(intensity, "Intensity");
+  if (intensity !== undefined) assertRankNumber(intensity, "intensity");
   const total = applyKarma(roll, karma, { blindsided });
 
   const shifted = shiftColumn(value, cs);
@@ -310,8 +312,8 @@ export const EXTRA_ACTION_SUB_SCORE: SubScoreRef = "fighting.off";
 /** Ftg (def) gives the free defences [001]. */
 export const FREE_DEFENCE_SUB_SCORE: SubScoreRef = "fighting.def";
 
-function actionsByRank(value: number, what: string): number {
-  assertRankNumber(value, what);
+function actionsByRank(value: number, field: RulesFieldKey): number {
+  assertRankNumber(value, field);
   const index = rankOf(value).index;
   let actions = MIN_ACTIONS_PER_TURN;
   for (const row of ACTIONS_TABLE) {
@@ -326,12 +328,12 @@ function actionsByRank(value: number, what: string): number {
  * needs the extra-action roll ({@link extraActionIntensity}).
  */
 export function actionsPerTurn(value: number): number {
-  return actionsByRank(value, "Fighting (off)");
+  return actionsByRank(value, "fightingOff");
 }
 
 /** Defences per turn without penalty or roll for Ftg (def) rank number `value`, Table 22 [001]. */
 export function freeDefences(value: number): number {
-  return actionsByRank(value, "Fighting (def)");
+  return actionsByRank(value, "fightingDef");
 }
 
 /**
@@ -342,9 +344,7 @@ export function freeDefences(value: number): number {
 export function extraActionIntensity(actionsWanted: number): Rank {
   const row = ACTIONS_TABLE.find((r) => r.actions === actionsWanted);
   if (!Number.isInteger(actionsWanted) || row === undefined) {
-    throw new RangeError(
-      `Extra actions: the number of actions wanted must be a whole number from 2 to ${MAX_ACTIONS_PER_TURN}, got ${String(actionsWanted)}.`,
-    );
+    throw new RulesRangeError("notWholeInRange", { field: "actionsWanted", min: 2, max: MAX_ACTIONS_PER_TURN, got: String(actionsWanted) });
   }
   return rankByKey(row.rank);
 }
@@ -388,7 +388,7 @@ export interface ExtraActionOutcome {
  */
 export function flurryDamageShift(attacks: number): number {
   if (typeof attacks !== "number" || !Number.isSafeInteger(attacks) || attacks < 1) {
-    throw new RangeError(`A flurry needs a whole number of attacks ≥ 1, got ${String(attacks)}.`);
+    throw new RulesRangeError("notWholeAtLeast", { field: "flurryAttacks", min: 1, got: String(attacks) });
   }
   let doublings = 0;
   for (let n = attacks; n >= 2; n = Math.floor(n / 2)) doublings++;
@@ -402,9 +402,9 @@ export function flurryDamageShift(attacks: number): number {
  * {@link flurryDamageShift} to damage. RangeError/TypeError for bad input.
  */
 export function extraActionOutcome(success: boolean, actions: number, mode: ExtraActionMode): ExtraActionOutcome {
-  if (typeof success !== "boolean") throw new TypeError(`success must be true or false, got ${String(success)}.`);
+  if (typeof success !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "success", got: String(success) });
   extraActionIntensity(actions); // validates 2 … MAX_ACTIONS_PER_TURN
-  assertOneOf(mode, ["separate", "flurry"], "Extra-action mode");
+  assertOneOf(mode, ["separate", "flurry"], "extraActionMode");
   if (!success) return { actions: 1, actionCs: EXTRA_ACTION_FAIL_CS, damageCs: 0 };
   if (mode === "separate") return { actions, actionCs: EXTRA_ACTION_SEPARATE_CS, damageCs: 0 };
   return { actions: 1, actionCs: 0, damageCs: flurryDamageShift(actions) };
@@ -417,9 +417,9 @@ export function extraActionOutcome(success: boolean, actions: number, mode: Extr
 /** Each defence beyond the free count: this much more shift, cumulative [001]. */
 export const EXTRA_DEFENCE_CS = -2;
 
-function assertCount(n: number, what: string): void {
+function assertCount(n: number, field: RulesFieldKey): void {
   if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
-    throw new RangeError(`${what} must be a non-negative whole number, got ${String(n)}.`);
+    throw new RulesRangeError("notNonNegativeWhole", { field, got: String(n) });
   }
 }
 
@@ -430,8 +430,8 @@ function assertCount(n: number, what: string): void {
  * RangeError unless both are non-negative whole numbers.
  */
 export function defencePenalty(defencesAlreadyUsed: number, freeDefenceCount: number): number {
-  assertCount(defencesAlreadyUsed, "Defences already used");
-  assertCount(freeDefenceCount, "Free defences");
+  assertCount(defencesAlreadyUsed, "defencesAlreadyUsed");
+  assertCount(freeDefenceCount, "freeDefences");
   const beyond = defencesAlreadyUsed + 1 - freeDefenceCount;
   return beyond > 0 ? beyond * EXTRA_DEFENCE_CS : 0;
 }
@@ -446,7 +446,7 @@ export const FULL_MOVE_MAX_ACTIONS = 1;
  * full speed this turn [001]: {@link FULL_MOVE_CS}, or 0 for a charge.
  */
 export function fullMovePenalty(isCharge: boolean): number {
-  if (typeof isCharge !== "boolean") throw new TypeError(`isCharge must be true or false, got ${String(isCharge)}.`);
+  if (typeof isCharge !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "isCharge", got: String(isCharge) });
   return isCharge ? 0 : FULL_MOVE_CS;
 }
 
@@ -467,6 +467,6 @@ export type ChangeActionOutcome =
  * failure → no action at all this turn.
  */
 export function changeActionOutcome(success: boolean): ChangeActionOutcome {
-  if (typeof success !== "boolean") throw new TypeError(`success must be true or false, got ${String(success)}.`);
+  if (typeof success !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "success", got: String(success) });
   return success ? { allowed: true, cs: CHANGE_ACTION_CS } : { allowed: false };
 }

@@ -6,6 +6,7 @@
  */
 import { assertAttackCode, type AttackCode } from "./attacks";
 import { assertObject, assertWholeNumber } from "./checks";
+import { RulesRangeError } from "./errors";
 
 /** A weapon's ammunition: shots left and its capacity. `null` for a weapon that never runs out. */
 export interface Ammunition {
@@ -32,11 +33,11 @@ export const AMMUNITION_SPENT_ON_MISS = true as boolean;
 /** Throws unless `ammo` is `null` or a whole-number {@link Ammunition} with current ≤ capacity. */
 export function assertAmmunition(ammo: unknown): asserts ammo is Ammunition | null {
   if (ammo === null) return;
-  assertObject(ammo, "Ammunition");
-  assertWholeNumber(ammo["capacity"], "Ammunition capacity", 1);
-  assertWholeNumber(ammo["current"], "Ammunition left");
+  assertObject(ammo, { input: "ammunition" });
+  assertWholeNumber(ammo["capacity"], "ammunitionCapacity", 1);
+  assertWholeNumber(ammo["current"], "ammunitionLeft");
   if (ammo["current"] > ammo["capacity"]) {
-    throw new RangeError(`Ammunition left (${ammo["current"]}) is more than the capacity (${ammo["capacity"]}).`);
+    throw new RulesRangeError("ammoOverCapacity", { left: ammo["current"], capacity: ammo["capacity"] });
   }
 }
 
@@ -52,9 +53,9 @@ export function shotsPerAttack(
   assertAttackCode(attack);
   const byType = options.byType ?? SHOTS_PER_ATTACK_BY_TYPE;
   const perAttack = options.weaponShots ?? byType[attack] ?? SHOTS_PER_ATTACK_DEFAULT;
-  assertWholeNumber(perAttack, "Shots per attack", 1);
+  assertWholeNumber(perAttack, "shotsPerAttack", 1);
   const attacks = options.attacks ?? 1;
-  assertWholeNumber(attacks, "Attacks", 1);
+  assertWholeNumber(attacks, "attacks", 1);
   return perAttack * attacks;
 }
 
@@ -69,7 +70,7 @@ export type FireCheck =
 /** Whether a weapon with `ammo` may make an attack spending `shots`. `null` (no ammunition) never refuses. */
 export function mayFire(ammo: Ammunition | null, shots = SHOTS_PER_ATTACK_DEFAULT): FireCheck {
   assertAmmunition(ammo);
-  assertWholeNumber(shots, "Shots", 1);
+  assertWholeNumber(shots, "shots", 1);
   if (ammo === null || ammo.current >= shots) return { ok: true, shots };
   return { ok: false, reason: ammo.current === 0 ? "empty" : "notEnough", shots, left: ammo.current };
 }
@@ -81,7 +82,7 @@ export function mayFire(ammo: Ammunition | null, shots = SHOTS_PER_ATTACK_DEFAUL
 export function spendAmmunition(ammo: Ammunition | null, shots = SHOTS_PER_ATTACK_DEFAULT): Ammunition | null {
   const check = mayFire(ammo, shots);
   if (!check.ok) {
-    throw new RangeError(check.reason === "empty" ? "The weapon is empty: reload it first." : `The attack needs ${check.shots} shots; only ${check.left} left.`);
+    throw check.reason === "empty" ? new RulesRangeError("ammoEmpty") : new RulesRangeError("ammoTooFew", { shots: check.shots, left: check.left });
   }
   return ammo === null ? null : { current: ammo.current - shots, capacity: ammo.capacity };
 }

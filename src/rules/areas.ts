@@ -7,6 +7,7 @@
 import { attackDefinition, canCallShot, type AttackCode } from "./attacks";
 import { assertRankNumber, rankOf, shiftRank } from "./ranks";
 import { assertArray, assertInteger, assertObject, assertOneOfValues, assertText, assertWholeNumber } from "./checks";
+import { RulesRangeError, type RulesFieldKey } from "./errors";
 
 /** A square of the grid (1 square = 1 area). */
 export interface GridPoint {
@@ -65,27 +66,27 @@ export const AREA_EACH_TARGET_DEFENDS = true as boolean;
 /** [RULING] An area attack still rolls to hit each target (on the attacker's dex); a miss on one target misses that one only. */
 export const AREA_ROLLS_TO_HIT_EACH = true as boolean;
 
-function assertPoint(p: unknown, what: string): asserts p is GridPoint {
-  assertObject(p, what);
-  assertInteger(p["x"], `${what}: x`);
-  assertInteger(p["y"], `${what}: y`);
+function assertPoint(p: unknown, field: RulesFieldKey): asserts p is GridPoint {
+  assertObject(p, field);
+  assertInteger(p["x"], field);
+  assertInteger(p["y"], field);
 }
 
 /** Throws unless `area` is a well-formed {@link AreaDefinition}. */
 export function assertAreaDefinition(area: unknown): asserts area is AreaDefinition {
-  assertObject(area, "An area");
-  assertOneOfValues(area["shape"], AREA_SHAPES, "Area shape");
-  assertWholeNumber(area["radius"], "Area radius");
-  if (area["radius"] > AREA_MAX_RADIUS) throw new RangeError(`An area reaches at most ${AREA_MAX_RADIUS} areas, got ${String(area["radius"])}.`);
-  if (area["shape"] === "line" && area["radius"] < 1) throw new RangeError("A line area must be at least 1 area long.");
-  if (area["explosive"] !== undefined && typeof area["explosive"] !== "boolean") throw new RangeError("An area's explosive mark must be true or false.");
+  assertObject(area, { input: "area" });
+  assertOneOfValues(area["shape"], AREA_SHAPES, "areaShape");
+  assertWholeNumber(area["radius"], "areaRadius");
+  if (area["radius"] > AREA_MAX_RADIUS) throw new RulesRangeError("notAtMost", { field: "areaRadius", max: AREA_MAX_RADIUS, got: area["radius"] });
+  if (area["shape"] === "line" && area["radius"] < 1) throw new RulesRangeError("areaLineTooShort");
+  if (area["explosive"] !== undefined && typeof area["explosive"] !== "boolean") throw new RulesRangeError("notBoolean", { field: "areaExplosive", got: JSON.stringify(area["explosive"]) });
 }
 
 /** Distance in areas between two squares. */
 export function gridDistance(a: GridPoint, b: GridPoint, metric: AreaDistanceMetric = AREA_DISTANCE_METRIC): number {
-  assertPoint(a, "Point a");
-  assertPoint(b, "Point b");
-  assertOneOfValues(metric, AREA_DISTANCE_METRICS, "Distance metric");
+  assertPoint(a, "pointA");
+  assertPoint(b, "pointB");
+  assertOneOfValues(metric, AREA_DISTANCE_METRICS, "distanceMetric");
   const dx = Math.abs(a.x - b.x);
   const dy = Math.abs(a.y - b.y);
   return metric === "chebyshev" ? Math.max(dx, dy) : dx + dy;
@@ -93,13 +94,13 @@ export function gridDistance(a: GridPoint, b: GridPoint, metric: AreaDistanceMet
 
 /** The squares of a line from `from` toward `toward`: the `length` squares after `from` (Bresenham-style, by the longer axis). */
 export function lineSquares(from: GridPoint, toward: GridPoint, length: number): GridPoint[] {
-  assertPoint(from, "Line start");
-  assertPoint(toward, "Line direction");
-  assertWholeNumber(length, "Line length", 1);
+  assertPoint(from, "lineStart");
+  assertPoint(toward, "lineDirection");
+  assertWholeNumber(length, "lineLength", 1);
   const dx = toward.x - from.x;
   const dy = toward.y - from.y;
   const steps = Math.max(Math.abs(dx), Math.abs(dy));
-  if (steps === 0) throw new RangeError("A line needs a direction: its target square is its start.");
+  if (steps === 0) throw new RulesRangeError("areaLineNoDirection");
   const out: GridPoint[] = [];
   for (let i = 1; i <= length; i++) out.push({ x: from.x + Math.round((dx * i) / steps), y: from.y + Math.round((dy * i) / steps) });
   return out;
@@ -116,8 +117,8 @@ export interface AreaTarget extends GridPoint {
 export function footprint(target: AreaTarget): GridPoint[] {
   const w = target.width ?? 1;
   const h = target.height ?? 1;
-  assertWholeNumber(w, "A token's width in squares", 1);
-  assertWholeNumber(h, "A token's height in squares", 1);
+  assertWholeNumber(w, "tokenWidthInSquares", 1);
+  assertWholeNumber(h, "tokenHeightInSquares", 1);
   const out: GridPoint[] = [];
   for (let dx = 0; dx < w; dx++) for (let dy = 0; dy < h; dy++) out.push({ x: target.x + dx, y: target.y + dy });
   return out;
@@ -141,11 +142,11 @@ export function targetsInArea(
   metric: AreaDistanceMetric = AREA_DISTANCE_METRIC,
 ): CoveredTarget[] {
   assertAreaDefinition(area);
-  assertObject(placement, "Area placement");
-  assertArray(targets, "Targets");
+  assertObject(placement, { input: "areaPlacement" });
+  assertArray(targets, { input: "targets" });
   for (const t of targets) {
-    assertPoint(t, "A target");
-    assertText(t.id, "A target's id");
+    assertPoint(t, "target");
+    assertText(t.id, "targetId");
   }
   if (area.shape === "burst") {
     return targets.flatMap((t) => {
@@ -163,10 +164,10 @@ export function targetsInArea(
  * standard number; the centre takes the damage unchanged; never more than at the centre.
  */
 export function areaDamageAt(damage: number, distance: number, falloffCsPerArea: number = AREA_FALLOFF_CS_PER_AREA): number {
-  assertRankNumber(damage, "Damage");
-  assertWholeNumber(distance, "Distance from the centre");
-  assertInteger(falloffCsPerArea, "Falloff per area");
-  if (falloffCsPerArea > 0) throw new RangeError(`Area damage may only fall off with distance: falloff ${falloffCsPerArea} CS per area is above 0.`);
+  assertRankNumber(damage, "damage");
+  assertWholeNumber(distance, "distanceFromTheCentre");
+  assertInteger(falloffCsPerArea, "falloffPerArea");
+  if (falloffCsPerArea > 0) throw new RulesRangeError("areaFalloffUp", { got: falloffCsPerArea });
   if (distance === 0 || falloffCsPerArea === 0) return damage;
   return Math.min(damage, shiftRank(rankOf(damage), falloffCsPerArea * distance).number);
 }
@@ -184,8 +185,8 @@ export function mayHaveArea(attack: AttackCode): boolean {
 export function areaRowDamage(area: AreaDefinition, damage: number, distance: number): number {
   assertAreaDefinition(area);
   if (AREA_ONLY_EXPLOSIONS_FALL_OFF && area.explosive !== true) {
-    assertRankNumber(damage, "Damage");
-    assertWholeNumber(distance, "Distance from the centre");
+    assertRankNumber(damage, "damage");
+    assertWholeNumber(distance, "distanceFromTheCentre");
     return damage;
   }
   return areaDamageAt(damage, distance);
@@ -222,8 +223,8 @@ export const AREA_WITHIN_RANGE = true as boolean;
  */
 export function areaWithinRange(area: AreaDefinition, distance: number, range: number): boolean {
   assertAreaDefinition(area);
-  assertWholeNumber(distance, "The area's distance from the attacker");
-  if (range !== Number.POSITIVE_INFINITY) assertWholeNumber(range, "The attack's range");
+  assertWholeNumber(distance, "areaDistanceFromTheAttacker");
+  if (range !== Number.POSITIVE_INFINITY) assertWholeNumber(range, "attackRange");
   if (!AREA_WITHIN_RANGE || area.shape === "line") return true;
   return distance <= range;
 }

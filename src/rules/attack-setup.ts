@@ -7,6 +7,7 @@ import { thrownRange } from "./abilities";
 import { ATTACKS, bluntThrowingDamage, chargeToHitShift, obstaclePenalty, rangePenalty, type AttackCode } from "./attacks";
 import { impactDamage } from "./impacts";
 import { assertRankNumber } from "./ranks";
+import { RulesRangeError } from "./errors";
 
 /** How a weapon's or power's damage is found. */
 export type DamageBasis = "strength" | "rank";
@@ -58,9 +59,9 @@ export function targetRangeShifts(attack: AttackCode, range: number | "sight", d
 
 /** Damage and situational shifts of an attack. RangeError for bad numbers. */
 export function attackSetup(input: AttackSetupInput): AttackSetup {
-  for (const [k, v] of [["Item rank", input.itemRank], ["Strength", input.strength], ["Endurance", input.endurance], ["Body armor", input.bodyArmor]] as const) assertRankNumber(v, k);
-  for (const [k, v] of [["Range", input.range], ["Distance", input.distance], ["Objects", input.objects], ["Charge areas", input.chargeAreas]] as const) {
-    if (!Number.isInteger(v) || v < 0) throw new RangeError(`${k} must be a whole number of 0 or more, got ${String(v)}.`);
+  for (const [k, v] of [["itemRank", input.itemRank], ["strength", input.strength], ["endurance", input.endurance], ["bodyArmor", input.bodyArmor]] as const) assertRankNumber(v, k);
+  for (const [k, v] of [["range", input.range], ["distance", input.distance], ["objects", input.objects], ["chargeAreas", input.chargeAreas]] as const) {
+    if (!Number.isInteger(v) || v < 0) throw new RulesRangeError("notWholeAtLeast", { field: k, min: 0, got: String(v) });
   }
   const def = ATTACKS[input.attack];
   let damage: number;
@@ -114,8 +115,8 @@ export function wornArmor(pieces: readonly ArmorPiece[], stacks = ARMOR_STACKS):
   let body = 0;
   let energy = 0;
   for (const p of pieces) {
-    assertRankNumber(p.body, "Body armor");
-    assertRankNumber(p.energy, "Energy protection");
+    assertRankNumber(p.body, "bodyArmor");
+    assertRankNumber(p.energy, "energyProtection");
     body = stacks ? body + p.body : Math.max(body, p.body);
     energy = stacks ? energy + p.energy : Math.max(energy, p.energy);
   }
@@ -131,7 +132,7 @@ export function wornArmor(pieces: readonly ArmorPiece[], stacks = ARMOR_STACKS):
 export function foeBonusShift(bonuses: readonly number[]): number {
   if (bonuses.length === 0) return 0;
   for (const b of bonuses) {
-    if (!Number.isInteger(b) || b < 0) throw new RangeError(`A foe bonus must be a whole number of 0 or more, got ${String(b)}.`);
+    if (!Number.isInteger(b) || b < 0) throw new RulesRangeError("notWholeAtLeast", { field: "foeBonus", min: 0, got: String(b) });
   }
   return bonuses.every((b) => b > 0) ? Math.min(...bonuses) : 0;
 }

@@ -8,6 +8,7 @@
 import { assertInteger, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
 import type { SlamDirection } from "./consequences";
 import type { GridPoint } from "./areas";
+import { type RulesFieldKey } from "./errors";
 
 /** The squares a token covers: its top-left square and its size in squares (≥ 1 each way). */
 export interface Footprint extends GridPoint {
@@ -39,12 +40,12 @@ export const RANGE_DIAGONAL_RULE: DiagonalRule = "one";
  */
 export const SEVERAL_TARGETS_RANGE = "each" as const;
 
-function assertFootprint(f: unknown, what: string): asserts f is Footprint {
-  assertObject(f, what);
-  assertInteger(f["x"], `${what}: x`);
-  assertInteger(f["y"], `${what}: y`);
-  assertWholeNumber(f["width"], `${what}: width`, 1);
-  assertWholeNumber(f["height"], `${what}: height`, 1);
+function assertFootprint(f: unknown, field: RulesFieldKey): asserts f is Footprint {
+  assertObject(f, field);
+  assertInteger(f["x"], field);
+  assertInteger(f["y"], field);
+  assertWholeNumber(f["width"], field, 1);
+  assertWholeNumber(f["height"], field, 1);
 }
 
 /** The squares between two spans [a, a+len) on one axis (0 when they overlap or touch). */
@@ -60,9 +61,9 @@ function gap(a: number, aLength: number, b: number, bLength: number): number {
  * counted by `diagonal` ({@link RANGE_DIAGONAL_RULE}).
  */
 export function rangeInAreas(from: Footprint, to: Footprint, diagonal: DiagonalRule = RANGE_DIAGONAL_RULE): number {
-  assertFootprint(from, "The attacker's token");
-  assertFootprint(to, "The target's token");
-  assertOneOfValues(diagonal, DIAGONAL_RULES, "Diagonal rule");
+  assertFootprint(from, "attackerToken");
+  assertFootprint(to, "targetToken");
+  assertOneOfValues(diagonal, DIAGONAL_RULES, "diagonalRule");
   const dx = gap(from.x, from.width, to.x, to.width);
   const dy = gap(from.y, from.height, to.y, to.height);
   const diagonals = Math.min(dx, dy);
@@ -119,12 +120,12 @@ export interface SlamMove {
  * "away": it stays.
  */
 export function slamMove(attacker: Footprint, target: Footprint, direction: SlamDirection, areas: number, bounds: BoardBounds): SlamMove {
-  assertFootprint(attacker, "The attacker's token");
-  assertFootprint(target, "The target's token");
-  assertFootprint(bounds, "The scene");
-  if (areas !== Number.POSITIVE_INFINITY) assertWholeNumber(areas, "Slam areas");
+  assertFootprint(attacker, "attackerToken");
+  assertFootprint(target, "targetToken");
+  assertFootprint(bounds, "scene");
+  if (areas !== Number.POSITIVE_INFINITY) assertWholeNumber(areas, "slamAreas");
   const heading = SLAM_BOARD_HEADING[direction];
-  assertOneOfValues(heading, ["away", "left", "right", "stay"] as const, "Slam direction");
+  assertOneOfValues(heading, ["away", "left", "right", "stay"] as const, "slamDirection");
   const from = doubledCentre(attacker);
   const at = doubledCentre(target);
   const away = { x: at.x - from.x, y: at.y - from.y };

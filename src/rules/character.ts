@@ -21,7 +21,8 @@ import {
 } from "./abilities";
 import { actionsPerTurn, freeDefences } from "./actions";
 import { initiativeModifier } from "./initiative";
-import { assertRankNumber, rankOf, type RankKey } from "./ranks";
+import { assertRankNumber, isRankNumber, rankOf, type RankKey } from "./ranks";
+import { RulesRangeError } from "./errors";
 
 /** One ability as stored: its rank number and, for physical ones, sub-scores set apart (or null). */
 export interface AbilityInput {
@@ -69,7 +70,7 @@ export function characterStats(abilities: AbilitiesInput): CharacterStats {
     for (const sub of SUB_SCORES[key] as readonly string[]) {
       const ref = `${key}.${sub}` as SubScoreRef;
       const override = ability[sub];
-      if (override !== null && override !== undefined) assertRankNumber(override, ref);
+      if (override !== null && override !== undefined && !isRankNumber(override)) throw new RulesRangeError("scoreNotRank", { score: ref, got: String(override) });
       scores[ref] = subScoreValue(ability.value, override);
       setApart[ref] = override !== null && override !== undefined;
     }
@@ -96,6 +97,6 @@ export function isScoreRef(ref: unknown): ref is ScoreRef {
 
 /** The ability a score belongs to: "fighting.off" → "fighting". */
 export function abilityOfScore(ref: ScoreRef): AbilityKey {
-  if (!isScoreRef(ref)) throw new RangeError(`Unknown score "${String(ref)}".`);
+  if (!isScoreRef(ref)) throw new RulesRangeError("unknownScore", { got: String(ref) });
   return ref.split(".")[0] as AbilityKey;
 }

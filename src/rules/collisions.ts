@@ -11,6 +11,7 @@ import type { SlamResult } from "./consequences";
 import { impactStrike, type ImpactStrikeOutcome } from "./impacts";
 import { assertColumnShift, assertRankNumber } from "./ranks";
 import { UNIVERSAL_TABLE, universalColor, type Color, type UniversalTable } from "./universal-table";
+import { RulesRangeError } from "./errors";
 
 /** What a body in motion may strike besides its target: another character, or an object (a wall, a car). */
 export const STRUCK_KINDS = ["character", "object"] as const;
@@ -59,12 +60,12 @@ export interface SlamCollision extends ImpactStrikeOutcome {
  * object's material strength absorbs it and rebounds onto the slammed character.
  */
 export function slamCollision(input: SlamCollisionInput, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): SlamCollision {
-  assertObject(input, "Slam collision");
+  assertObject(input, "slamCollision");
   if (!MOVING_SLAM_RESULTS.includes(input.slam)) {
-    throw new RangeError(`Only a slam that moves the target (${MOVING_SLAM_RESULTS.join(", ")}) can strike anything, got "${input.slam}".`);
+    throw new RulesRangeError("slamNotMoving", { allowed: MOVING_SLAM_RESULTS.join(", "), got: input.slam });
   }
-  assertOneOfValues(input.struck, STRUCK_KINDS, "What the slammed character strikes");
-  assertObject(input.slammed, "The slammed character");
+  assertOneOfValues(input.struck, STRUCK_KINDS, "whatTheSlammedCharacterStrikes");
+  assertObject(input.slammed, { input: "slammedCharacter" });
   const out = impactStrike({ target: input.struck, areas: input.areasFlown, endurance: input.slammed.endurance, bodyArmor: input.slammed.bodyArmor, targetArmor: input.struckArmor }, rulings);
   return { ...out, result: SLAM_COLLISION_RESULT };
 }
@@ -112,10 +113,10 @@ export interface CareeningCharge {
 
 /** A careening charge ({@link CAREEN_ROLLS_AGAIN}). RangeError for bad input. */
 export function careeningCharge(input: CareeningChargeInput, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): CareeningCharge {
-  assertObject(input, "Careening charge");
-  assertBooleanValue(input.crowded, "crowded");
-  assertOneOfValues(input.struck, STRUCK_KINDS, "What the charge careens into");
-  assertObject(input.charger, "The charger");
+  assertObject(input, { input: "careeningCharge" });
+  assertBooleanValue(input.crowded, { input: "crowded" });
+  assertOneOfValues(input.struck, STRUCK_KINDS, "whatTheChargeCareensInto");
+  assertObject(input.charger, { input: "charger" });
   const chargeResult = attackResult("Ch", input.chargeColor);
   if (chargeResult !== "miss" || !input.crowded) return { careens: false, color: null, result: null, impact: null };
   const color = universalColor(input.charger.endurance, input.die, chargeToHitShift(input.areas, input.charger.endurance), input.table ?? UNIVERSAL_TABLE);
@@ -181,17 +182,17 @@ export interface BystanderRoll {
  * attack or bad input.
  */
 export function bystanderRolls(input: BystanderRollsInput): BystanderRoll[] {
-  assertObject(input, "Bystander rolls");
-  if (!missMayStrikeOthers(input.attack)) throw new RangeError(`Only a ranged attack's miss may strike bystanders, got ${input.attack}.`);
-  assertRankNumber(input.value, "Attacker's rank number");
+  assertObject(input, { input: "bystanderRolls" });
+  if (!missMayStrikeOthers(input.attack)) throw new RulesRangeError("bystanderNotRanged", { attack: input.attack });
+  assertRankNumber(input.value, "attackerRankNumber");
   assertColumnShift(input.cs);
-  assertArray(input.bystanders, "Bystanders");
+  assertArray(input.bystanders, "bystanders");
   if (input.targetResult !== "miss") return [];
   const rolls: BystanderRoll[] = [];
   for (const b of input.bystanders) {
-    assertObject(b, "Bystander");
-    assertText(b.id, "Bystander id");
-    assertWholeNumber(b.die, `The d100 for bystander ${b.id}`, 1);
+    assertObject(b, { input: "bystander" });
+    assertText(b.id, "bystanderId");
+    assertWholeNumber(b.die, "bystanderD100", 1);
     const color = universalColor(input.value, b.die, input.cs, input.table ?? UNIVERSAL_TABLE);
     // A column pushed below Shift 0 cannot hit anyone [001], the bystanders included.
     const result = toHitPossible(input.value, input.cs) ? attackResult(input.attack, color) : "miss";

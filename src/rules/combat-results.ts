@@ -97,14 +97,14 @@ export interface PersonCatchDamage {
 export function catchDamage(input: CaughtObject, rulings?: Partial<AttackRulings>): ObjectCatchDamage;
 export function catchDamage(input: CaughtPerson, rulings?: Partial<AttackRulings>): PersonCatchDamage;
 export function catchDamage(input: CaughtObject | CaughtPerson, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): ObjectCatchDamage | PersonCatchDamage {
-  assertObject(input, "The catch");
-  assertOneOfValues(input.caught, CAUGHT_KINDS, "What was caught");
+  assertObject(input, "catch");
+  assertOneOfValues(input.caught, CAUGHT_KINDS, "whatWasCaught");
   if (input.caught === "object") {
     const roll = strengthAction(input.strength, input.materialStrength, input.die, input.table);
     return { ...roll, caught: "object", damaged: roll.success };
   }
-  assertObject(input.catcher, "The catcher");
-  assertObject(input.person, "The caught person");
+  assertObject(input.catcher, { input: "catcher" });
+  assertObject(input.person, { input: "caughtPerson" });
   const [charger, struck] = CATCH_DAMAGE_CHARGER === "catcher" ? [input.catcher, input.person] : [input.person, input.catcher];
   const out = impactStrike({ target: "character", areas: input.areas, endurance: charger.endurance, bodyArmor: charger.bodyArmor, targetArmor: struck.bodyArmor }, rulings);
   return CATCH_DAMAGE_CHARGER === "catcher"
@@ -152,9 +152,9 @@ export interface FallingAllyOutcome {
  * {@link catchDamage} on a person; red (Catch) "it may be safely set down without further risk".
  */
 export function catchFallingAlly(input: FallingAllyInput, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): FallingAllyOutcome {
-  assertObject(input, "Catching a falling ally");
-  assertObject(input.faller, "The falling ally");
-  assertObject(input.catcher, "The catcher");
+  assertObject(input, { input: "catchingAFallingAlly" });
+  assertObject(input.faller, { input: "fallingAlly" });
+  assertObject(input.catcher, { input: "catcher" });
   const result = catchResult(input.catchColor);
   const areas = input.areasFallen;
   switch (result) {
@@ -225,11 +225,11 @@ export interface EscapeOutcome {
  * there is no reversal ("save for the application of a reversal"): red breaks loose.
  */
 export function escapeOutcome(input: EscapeInput): EscapeOutcome {
-  assertObject(input, "Escape");
-  assertOneOfValues(input.hold, ["partialHold", "fullHold"] as const, "The hold escaped from");
-  assertOneOfValues(input.source, HOLD_SOURCES, "What holds the escapee");
-  assertOneOfValues(input.choice, REVERSAL_CHOICES, "The reversal choice");
-  assertBooleanValue(input.ableToHold, "ableToHold");
+  assertObject(input, "escape");
+  assertOneOfValues(input.hold, ["partialHold", "fullHold"] as const, "holdEscapedFrom");
+  assertOneOfValues(input.source, HOLD_SOURCES, "whatHoldsTheEscapee");
+  assertOneOfValues(input.choice, REVERSAL_CHOICES, "reversalChoice");
+  assertBooleanValue(input.ableToHold, { input: "ableToHold" });
   const result = escapeResult(input.color);
   if (result === "fail") return { result, free: false, formerHolderHold: "none", actsThisTurn: false };
   if (result === "escape") return { result, free: true, formerHolderHold: "none", actsThisTurn: false };
@@ -276,7 +276,7 @@ export interface MercyBullets {
 
 /** Mercy Bullets [000] ({@link MERCY_FAILURE_STUN}). RangeError/TypeError for bad input. */
 export function mercyBullets(input: MercyBulletsInput): MercyBullets {
-  assertObject(input, "Mercy Bullets");
+  assertObject(input, { input: "mercyBullets" });
   if (!isHit(input.result)) return { hit: false, damage: 0, color: null, resisted: true, turnsOut: 0 };
   const feat = resolveAction({ value: input.endurance, roll: input.die, intensity: input.weaponRank, ...(input.table ? { table: input.table } : {}) });
   if (feat.success) return { hit: true, damage: 0, color: feat.color, resisted: true, turnsOut: 0 };

@@ -7,6 +7,8 @@
 import { assertAttackCode, assertAttackResult, assertColor, type AttackCode, type AttackResult } from "./attacks";
 import { assertRankNumber, rankAt, rankOf } from "./ranks";
 import type { Color } from "./universal-table";
+import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "./errors";
+import { assertBooleanValue, type FieldRef } from "./checks";
 
 /** The checks a hit may call for [001]. */
 export type ConsequenceCheck = "slam" | "stun" | "kill";
@@ -20,20 +22,20 @@ export type StunResult = "outLong" | "oneTurn" | "none";
 /** Kill? results [001]: loses an Endurance rank (and more each turn unaided); fine. */
 export type KillResult = "enduranceLoss" | "none";
 
-function assertWhole(value: number, what: string): void {
+function assertWhole(value: number, field: RulesFieldKey): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw new RangeError(`${what} must be a non-negative whole number, got ${String(value)}.`);
+    throw new RulesRangeError("notNonNegativeWhole", { field, got: String(value) });
   }
 }
 
-function assertBoolean(value: unknown, what: string): asserts value is boolean {
-  if (typeof value !== "boolean") throw new TypeError(`${what} must be true or false, got ${String(value)}.`);
+function assertBoolean(value: unknown, field: FieldRef): asserts value is boolean {
+  assertBooleanValue(value, field);
 }
 
 /** Throws a RangeError unless `d10` is a whole number from 1 to 10. */
 export function assertD10(d10: number): void {
   if (typeof d10 !== "number" || !Number.isInteger(d10) || d10 < 1 || d10 > 10) {
-    throw new RangeError(`A d10 roll must be a whole number from 1 to 10, got ${String(d10)}.`);
+    throw new RulesRangeError("notWholeInRange", { field: "d10", min: 1, max: 10, got: String(d10) });
   }
 }
 
@@ -44,7 +46,7 @@ export function assertD10(d10: number): void {
  */
 export function consequenceCheck(attackResult: AttackResult, damageDealt: number): ConsequenceCheck | null {
   assertAttackResult(attackResult);
-  assertWhole(damageDealt, "Damage dealt");
+  assertWhole(damageDealt, "damageDealt");
   if (damageDealt === 0) return null;
   switch (attackResult) {
     case "slam":
@@ -62,7 +64,7 @@ export function consequenceCheck(attackResult: AttackResult, damageDealt: number
 
 /** Slam? by the target's End (res) colour: white grand slam, green one area, yellow stagger, red none [001]. */
 export function slamResult(color: Color): SlamResult {
-  assertColor(color, "Slam? colour");
+  assertColor(color, "slamColour");
   switch (color) {
     case "white":
       return "grandSlam";
@@ -93,7 +95,7 @@ export function slamDirection(d10: number): SlamDirection {
  * and other defences, as a rank number [001]. Look its range up on Table 24.
  */
 export function grandSlamStrength(damageDealt: number): number {
-  assertRankNumber(damageDealt, "Damage dealt");
+  assertRankNumber(damageDealt, "damageDealt");
   return damageDealt;
 }
 
@@ -102,7 +104,7 @@ export function grandSlamStrength(damageDealt: number): number {
  * passes the Table 24 lookup (abilities' `thrownRange`), so this module needs no table of its own.
  */
 export function grandSlamDistance<R>(damageDealt: number, thrownRange: (strength: number) => R): R {
-  if (typeof thrownRange !== "function") throw new TypeError("grandSlamDistance needs a thrownRange(strength) function.");
+  if (typeof thrownRange !== "function") throw new RulesTypeError("needsFunction", { name: "thrownRange" });
   return thrownRange(grandSlamStrength(damageDealt));
 }
 
@@ -112,15 +114,15 @@ export function slamDistance<R>(result: SlamResult, damageDealt: number, thrownR
     case "grandSlam":
       return grandSlamDistance(damageDealt, thrownRange);
     case "oneArea":
-      assertRankNumber(damageDealt, "Damage dealt");
+      assertRankNumber(damageDealt, "damageDealt");
       return SLAM_ONE_AREA_DISTANCE;
     case "stagger":
     case "none":
-      assertRankNumber(damageDealt, "Damage dealt");
+      assertRankNumber(damageDealt, "damageDealt");
       return 0;
     default: {
       const bad: unknown = result;
-      throw new RangeError(`Unknown slam result "${String(bad)}".`);
+      throw new RulesRangeError("unknownValue", { field: "slamResult", got: String(bad) });
     }
   }
 }
@@ -131,7 +133,7 @@ export function slamDistance<R>(result: SlamResult, damageDealt: number, thrownR
 
 /** Stun? by the target's End (res) colour: white out 1d10 turns, green one turn, yellow/red none [001]. */
 export function stunResult(color: Color): StunResult {
-  assertColor(color, "Stun? colour");
+  assertColor(color, "stunColour");
   switch (color) {
     case "white":
       return "outLong";
@@ -148,7 +150,7 @@ export function stunResult(color: Color): StunResult {
  * next [001].
  */
 export function stunAppliesThisTurn(hasActed: boolean): boolean {
-  assertBoolean(hasActed, "hasActed");
+  assertBoolean(hasActed, { input: "hasActed" });
   return !hasActed;
 }
 
@@ -160,7 +162,7 @@ export function stunTurns(result: StunResult, d10?: number): number {
   if (d10 !== undefined) assertD10(d10);
   switch (result) {
     case "outLong":
-      if (d10 === undefined) throw new TypeError("A white Stun? result lasts 1d10 turns: pass the d10 roll.");
+      if (d10 === undefined) throw new RulesTypeError("stunNeedsD10");
       return d10;
     case "oneTurn":
       return 1;
@@ -168,7 +170,7 @@ export function stunTurns(result: StunResult, d10?: number): number {
       return 0;
     default: {
       const bad: unknown = result;
-      throw new RangeError(`Unknown stun result "${String(bad)}".`);
+      throw new RulesRangeError("unknownValue", { field: "stunResult", got: String(bad) });
     }
   }
 }
@@ -186,7 +188,7 @@ export const KILL_ON_GREEN_SOURCES: readonly AttackCode[] = Object.freeze(["EA",
  * yellow/red → fine.
  */
 export function killResult(color: Color, attack: AttackCode): KillResult {
-  assertColor(color, "Kill? colour");
+  assertColor(color, "killColour");
   assertAttackCode(attack);
   switch (color) {
     case "white":
@@ -211,9 +213,9 @@ export const KILL_ENDURANCE_RANK_LOSS = 1;
  * when `enabled` ({@link KILL_CHECK_ON_ZERO_HEALTH} unless a setting passes its own) is off.
  */
 export function killCheckDue(healthBefore: number, damageTaken: number, enabled: boolean = KILL_CHECK_ON_ZERO_HEALTH): boolean {
-  assertWhole(healthBefore, "Health");
-  assertWhole(damageTaken, "Damage taken");
-  assertBoolean(enabled, "enabled");
+  assertWhole(healthBefore, "health");
+  assertWhole(damageTaken, "damageTaken");
+  assertBoolean(enabled, { input: "enabled" });
   if (!enabled || damageTaken === 0) return false;
   return healthBefore === 0 || damageTaken >= healthBefore;
 }
@@ -231,7 +233,7 @@ export interface EnduranceAfterKill {
  * standard number of that rank. Losing a rank at Shift 0 means dying.
  */
 export function enduranceAfterKillLoss(enduranceValue: number): EnduranceAfterKill {
-  assertRankNumber(enduranceValue, "Endurance");
+  assertRankNumber(enduranceValue, "endurance");
   const index = rankOf(enduranceValue).index - KILL_ENDURANCE_RANK_LOSS;
   if (index < 0) return { endurance: 0, dead: true };
   return { endurance: rankAt(index).number, dead: false };
@@ -249,8 +251,8 @@ export const KILL_LOSS_AT_OWN_WRAP_UP = false as boolean;
  * in the Kill's own turn (`fresh`) unless {@link KILL_LOSS_AT_OWN_WRAP_UP} says so.
  */
 export function killLossAtWrapUp(aided: boolean, fresh: boolean, atOwnWrapUp: boolean = KILL_LOSS_AT_OWN_WRAP_UP): boolean {
-  assertBoolean(fresh, "fresh");
-  assertBoolean(atOwnWrapUp, "atOwnWrapUp");
+  assertBoolean(fresh, { input: "fresh" });
+  assertBoolean(atOwnWrapUp, { input: "atOwnWrapUp" });
   return killLossContinues(aided) && (!fresh || atOwnWrapUp);
 }
 
@@ -259,6 +261,6 @@ export function killLossAtWrapUp(aided: boolean, fresh: boolean, atOwnWrapUp: bo
  * unaided; any aid stops the loss.
  */
 export function killLossContinues(aided: boolean): boolean {
-  assertBoolean(aided, "aided");
+  assertBoolean(aided, { input: "aided" });
   return !aided;
 }

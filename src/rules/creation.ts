@@ -13,6 +13,7 @@ import { characterStats, type AbilitiesInput, type CharacterStats } from "./char
 import { assertRankNumber, rankByKey, rankOf, type RankKey } from "./ranks";
 import { assertD100 } from "./universal-table";
 import { assertArray, assertInteger, assertObject, assertWholeNumber } from "./checks";
+import { RulesRangeError, RulesTypeError, type RulesFieldKey } from "./errors";
 
 /** One row of a d100 table: results up to `upTo` (inclusive) give `value`. */
 export interface D100Row<T> {
@@ -21,21 +22,21 @@ export interface D100Row<T> {
 }
 
 /** Throws unless `table` covers 1–100 with rising `upTo`, ending at 100. */
-export function validateD100Table<T>(table: readonly D100Row<T>[], what: string): void {
-  assertArray(table, what);
+export function validateD100Table<T>(table: readonly D100Row<T>[], field: RulesFieldKey): void {
+  assertArray(table, field);
   let last = 0;
   for (const row of table) {
-    assertWholeNumber(row.upTo, `${what}: upTo`, last + 1);
+    assertWholeNumber(row.upTo, field, last + 1);
     last = row.upTo;
   }
-  if (last !== 100) throw new RangeError(`${what} must end at 100, ends at ${last}.`);
+  if (last !== 100) throw new RulesRangeError("d100TableEnd", { field, got: last });
 }
 
 /** The value of a d100 `roll` on `table`. */
 export function readD100Table<T>(table: readonly D100Row<T>[], roll: number): T {
   assertD100(roll);
   const row = table.find((r) => roll <= r.upTo);
-  if (!row) throw new RangeError(`The table has no row for ${roll}.`);
+  if (!row) throw new RulesRangeError("d100TableNoRow", { roll });
   return row.value;
 }
 
@@ -82,11 +83,11 @@ export type RollFn = (sides: number) => number;
 
 /** A {@link RollFn} that hands out `results` in order (RangeError when they run out). */
 export function rollsFrom(results: readonly number[]): RollFn {
-  assertArray(results, "Pre-rolled results");
+  assertArray(results, { input: "preRolledResults" });
   let i = 0;
   return () => {
     const r = results[i];
-    if (r === undefined) throw new RangeError(`Only ${results.length} pre-rolled results were given; more were needed.`);
+    if (r === undefined) throw new RulesRangeError("preRolledShort", { n: results.length });
     i++;
     return r;
   };
@@ -139,12 +140,12 @@ export const DEFAULT_RANDOM_TABLES: RandomTables = Object.freeze({
  * powers, talents and contacts (11 rolls of `roll(100)` in all).
  */
 export function randomCharacter(roll: RollFn, tables: Partial<RandomTables> = {}): BuiltCharacter {
-  if (typeof roll !== "function") throw new TypeError("randomCharacter needs a roll(sides) function.");
+  if (typeof roll !== "function") throw new RulesTypeError("needsFunction", { name: "roll(sides)" });
   const t: RandomTables = { ...DEFAULT_RANDOM_TABLES, ...tables };
-  validateD100Table(t.ranks, "The random rank table");
-  validateD100Table(t.powers, "The power count table");
-  validateD100Table(t.talents, "The talent count table");
-  validateD100Table(t.contacts, "The contact count table");
+  validateD100Table(t.ranks, "randomRankTable");
+  validateD100Table(t.powers, "powerCountTable");
+  validateD100Table(t.talents, "talentCountTable");
+  validateD100Table(t.contacts, "contactCountTable");
   const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, randomRank(d100(roll), t.ranks)])) as Record<AbilityKey, number>;
   const resources = randomRank(d100(roll), t.ranks);
   const powers = readD100Table(t.powers, d100(roll));
@@ -211,9 +212,9 @@ export interface PointBuildCheck {
 
 /** The points of a build and its problems. RangeError/TypeError for malformed input. */
 export function checkPointBuild(build: PointBuild, rules: Partial<PointRules> = {}): PointBuildCheck {
-  assertObject(build, "A point build");
+  assertObject(build, { input: "pointBuild" });
   const r: PointRules = { ...DEFAULT_POINT_RULES, ...rules };
-  for (const k of ["budget", "abilityCostPerRank", "powerCostPerRank", "talentCost", "contactCost", "resourcesCostPerRank"] as const) assertWholeNumber(r[k], `rules.${k}`);
+  for (const k of ["budget", "abilityCostPerRank", "powerCostPerRank", "talentCost", "contactCost", "resourcesCostPerRank"] as const) assertWholeNumber(r[k], "creationRule");
   const max = rankByKey(r.maxRank).index;
   const problems: BuildProblem[] = [];
   let spent = 0;
@@ -226,13 +227,13 @@ export function checkPointBuild(build: PointBuild, rules: Partial<PointRules> = 
   }
   assertArray(build.powers, "powers");
   build.powers.forEach((p, i) => {
-    assertRankNumber(p, `power ${i + 1}`);
+    assertWholeNumber(p, ["powerRank", i + 1]);
     const idx = rankOf(p).index;
     if (idx > max) problems.push({ code: "aboveMaxRank", field: `power ${i + 1}` });
     spent += idx * r.powerCostPerRank;
   });
-  assertWholeNumber(build.talents, "talents");
-  assertWholeNumber(build.contacts, "contacts");
+  assertWholeNumber(build.talents, { input: "talents" });
+  assertWholeNumber(build.contacts, { input: "contacts" });
   assertRankNumber(build.resources, "resources");
   spent += build.talents * r.talentCost + build.contacts * r.contactCost + rankOf(build.resources).index * r.resourcesCostPerRank;
   if (spent > r.budget) problems.push({ code: "overBudget", field: "budget" });
@@ -242,8 +243,8 @@ export function checkPointBuild(build: PointBuild, rules: Partial<PointRules> = 
 /** A legal point build as a character (RangeError listing the problems otherwise). */
 export function pointBuildCharacter(build: PointBuild, rules: Partial<PointRules> = {}, popularity: number = STARTING_POPULARITY): BuiltCharacter {
   const check = checkPointBuild(build, rules);
-  if (!check.valid) throw new RangeError(`The build is not legal: ${check.problems.map((p) => `${p.code} (${p.field})`).join(", ")}.`);
-  assertInteger(popularity, "Popularity");
+  if (!check.valid) throw new RulesRangeError("buildNotLegal", { problems: check.problems.map((p) => `${p.code} (${p.field})`).join(", ") });
+  assertInteger(popularity, "popularity");
   return {
     abilities: { ...build.abilities },
     resources: build.resources,

@@ -7,6 +7,7 @@
 import { assertAttackCode, assertColor, type AttackCode } from "./attacks";
 import { assertRankNumber, rankOf, shiftRank } from "./ranks";
 import { COLORS, universalColor, type Color, type UniversalTable, UNIVERSAL_TABLE } from "./universal-table";
+import { RulesRangeError, RulesTypeError } from "./errors";
 
 /** How damage is determined [001]: the attack's rank number ("static"), or a second roll ("intensity"). */
 export type DamageMethod = "static" | "intensity";
@@ -44,20 +45,20 @@ export function isDamageMethod(method: unknown): method is DamageMethod {
 /** Throws a RangeError unless `method` is a {@link DamageMethod}. */
 export function assertDamageMethod(method: unknown): asserts method is DamageMethod {
   if (!isDamageMethod(method)) {
-    throw new RangeError(`Damage method must be "static" or "intensity", got "${String(method)}".`);
+    throw new RulesRangeError("notOneOf", { field: "damageMethod", allowed: "static, intensity", got: `"${String(method)}"` });
   }
 }
 
 /** Throws a RangeError unless `shifts` gives a whole-number column shift for every colour. */
 export function assertIntensityShifts(shifts: unknown): asserts shifts is Readonly<Record<Color, number>> {
   if (typeof shifts !== "object" || shifts === null) {
-    throw new TypeError(`Intensity damage shifts must be an object with white, green, yellow and red, got ${String(shifts)}.`);
+    throw new RulesTypeError("inputNotObject", { name: "intensityShifts", got: String(shifts) });
   }
   const table = shifts as Record<string, unknown>;
   for (const c of COLORS) {
     const cs = table[c];
     if (typeof cs !== "number" || !Number.isInteger(cs)) {
-      throw new RangeError(`Intensity damage shift for ${c} must be a whole number, got ${String(cs)}.`);
+      throw new RulesRangeError("intensityShiftNotWhole", { colour: c, got: String(cs) });
     }
   }
 }
@@ -69,8 +70,8 @@ export function assertIntensityShifts(shifts: unknown): asserts shifts is Readon
  * standard number (a 35 attack, Remarkable, does 30).
  */
 export function intensityDamage(value: number, color: Color, shifts: Readonly<Record<Color, number>> = INTENSITY_DAMAGE_SHIFTS): number {
-  assertRankNumber(value, "Attack rank number");
-  assertColor(color, "Damage colour");
+  assertRankNumber(value, "attackRankNumber");
+  assertColor(color, "damageColour");
   assertIntensityShifts(shifts);
   return shiftRank(rankOf(value), shifts[color]).number;
 }
@@ -80,7 +81,7 @@ export function intensityDamage(value: number, color: Color, shifts: Readonly<Re
  * the attack's damage rank [001].
  */
 export function damageRollColor(value: number, d100: number, table: UniversalTable = UNIVERSAL_TABLE): Color {
-  assertRankNumber(value, "Attack rank number");
+  assertRankNumber(value, "attackRankNumber");
   return universalColor(value, d100, 0, table);
 }
 
@@ -96,11 +97,11 @@ export function damageFromRoll(
   shifts: Readonly<Record<Color, number>> = INTENSITY_DAMAGE_SHIFTS,
 ): number {
   assertDamageMethod(method);
-  assertRankNumber(value, "Attack rank number");
-  if (damageColor !== undefined) assertColor(damageColor, "Damage colour");
+  assertRankNumber(value, "attackRankNumber");
+  if (damageColor !== undefined) assertColor(damageColor, "damageColour");
   if (method === "static") return value;
   if (damageColor === undefined) {
-    throw new TypeError("Intensity damage needs the colour of the damage roll (damageColor).");
+    throw new RulesTypeError("intensityNeedsColour");
   }
   return intensityDamage(value, damageColor, shifts);
 }
@@ -142,7 +143,7 @@ export const BODY_ARMOR_ABSORBS_HOLD_DAMAGE = true as boolean;
 export function armorApplies(attack: AttackCode, armorKind: ArmorKind): boolean {
   assertAttackCode(attack);
   if (!(ARMOR_KINDS as readonly string[]).includes(armorKind)) {
-    throw new RangeError(`Armor kind must be "body" or "energy", got "${armorKind}".`);
+    throw new RulesRangeError("notOneOf", { field: "armorKind", allowed: "body, energy", got: `"${armorKind}"` });
   }
   return ARMOR_ABSORBS[armorKind].includes(attack);
 }
@@ -158,9 +159,9 @@ export interface Armor {
 /** The armor protection (a rank number) that applies to `attack`: body, energy, or 0 [001, RULING]. */
 export function armorProtectionAgainst(attack: AttackCode, armor: Armor): number {
   assertAttackCode(attack);
-  assertRankNumber(armor.body, "Body armor");
+  assertRankNumber(armor.body, "bodyArmor");
   const energy = armor.energy ?? ENERGY_PROTECTION_DEFAULT;
-  assertRankNumber(energy, "Energy protection");
+  assertRankNumber(energy, "energyProtection");
   if (armorApplies(attack, "body")) return armor.body;
   if (armorApplies(attack, "energy")) return energy;
   return 0;
@@ -168,8 +169,8 @@ export function armorProtectionAgainst(attack: AttackCode, armor: Armor): number
 
 /** Damage that gets through protection: `raw − protection`, never below 0 [001]. */
 export function damageAfterProtection(raw: number, protection: number): number {
-  assertRankNumber(raw, "Damage");
-  assertRankNumber(protection, "Protection");
+  assertRankNumber(raw, "damage");
+  assertRankNumber(protection, "protection");
   return Math.max(0, raw - protection);
 }
 
@@ -192,17 +193,17 @@ export interface HealthAfterDamage {
 }
 
 function assertHealthPool(health: number, max: number): void {
-  assertRankNumber(health, "Health");
-  assertRankNumber(max, "Maximum Health");
+  assertRankNumber(health, "health");
+  assertRankNumber(max, "maximumHealth");
   if (health > max) {
-    throw new RangeError(`Health ${health} is above its maximum ${max}; clamp it first (clampHealth).`);
+    throw new RulesRangeError("healthAboveMax", { health, max });
   }
 }
 
 /** Health clamped to [0, max] (e.g. after the maximum fell with a lost Endurance rank). */
 export function clampHealth(health: number, max: number): number {
-  assertRankNumber(health, "Health");
-  assertRankNumber(max, "Maximum Health");
+  assertRankNumber(health, "health");
+  assertRankNumber(max, "maximumHealth");
   return Math.min(health, max);
 }
 
@@ -212,7 +213,7 @@ export function clampHealth(health: number, max: number): number {
  */
 export function applyDamageToHealth(health: number, max: number, damage: number): HealthAfterDamage {
   assertHealthPool(health, max);
-  assertRankNumber(damage, "Damage");
+  assertRankNumber(damage, "damage");
   const next = Math.max(0, health - damage);
   return {
     health: next,
@@ -226,7 +227,7 @@ export function applyDamageToHealth(health: number, max: number, damage: number)
 /** Heals `amount` Health: never above `max`. RangeError for invalid numbers. */
 export function applyHealing(health: number, max: number, amount: number): number {
   assertHealthPool(health, max);
-  assertRankNumber(amount, "Healing");
+  assertRankNumber(amount, "healing");
   return Math.min(max, health + amount);
 }
 
@@ -246,7 +247,7 @@ export const HEALTH_SHOWN_TO_OTHERS = "band" as "band" | "none";
 
 /** The band of `value` out of `max` (a max of 0 or less reads as down). */
 export function healthBand(value: number, max: number): HealthBand {
-  if (!Number.isFinite(value) || !Number.isFinite(max)) throw new RangeError(`Health must be finite numbers, got ${String(value)}/${String(max)}.`);
+  if (!Number.isFinite(value) || !Number.isFinite(max)) throw new RulesRangeError("healthNotFinite", { got: `${String(value)}/${String(max)}` });
   if (value <= 0 || max <= 0) return "down";
   if (value >= max) return "full";
   return value * 2 > max ? "hurt" : "badlyHurt";

@@ -10,6 +10,8 @@
 import { ATTACK_CODES, assertAttackCode, assertColor, type AttackCode, type CombatSubScore, type HoldState } from "./attacks";
 import { assertColumnShift, assertRankNumber, rankByKey, rankOf, shiftRank, type RankKey } from "./ranks";
 import type { Color } from "./universal-table";
+import { RulesRangeError, RulesTypeError } from "./errors";
+import { assertBooleanValue, type FieldRef } from "./checks";
 
 /** The eight defences [001]. */
 export const DEFENCE_CODES = ["block", "brace", "catch", "dodge", "escape", "evasion", "feint", "weave"] as const;
@@ -106,7 +108,7 @@ export function isDefenceCode(value: unknown): value is DefenceCode {
 /** Throws a RangeError naming `value` unless it is a defence code. */
 export function assertDefenceCode(value: unknown): asserts value is DefenceCode {
   if (!isDefenceCode(value)) {
-    throw new RangeError(`Unknown defence "${String(value)}". Known defences: ${DEFENCE_CODES.join(", ")}.`);
+    throw new RulesRangeError("unknownDefence", { got: String(value), allowed: DEFENCE_CODES.join(", ") });
   }
 }
 
@@ -148,7 +150,7 @@ export function escapeApplies(holdState: HoldState): boolean {
   const state: unknown = holdState;
   if (state === "partialHold" || state === "fullHold") return true;
   if (state === "none") return false;
-  throw new RangeError(`Unknown hold state "${String(state)}". Known: none, partialHold, fullHold.`);
+  throw new RulesRangeError("unknownValue", { field: "holdState", got: String(state) });
 }
 
 /** True when the defence takes the defender's action for the turn (Evasion, Feint, Catch) [001]. */
@@ -165,13 +167,13 @@ export const DODGE_WEAVE_SHIFTS: Readonly<Record<Color, number>> = Object.freeze
 
 /** The Dodge shift on the attacker's to-hit column: white 0, green −2, yellow −4, red −6 [001]. */
 export function dodgeShift(color: Color): number {
-  assertColor(color, "Dodge colour");
+  assertColor(color, "dodgeColour");
   return DODGE_WEAVE_SHIFTS[color];
 }
 
 /** The Weave shift on the attacker's to-hit column: white 0, green −2, yellow −4, red −6 [001]. */
 export function weaveShift(color: Color): number {
-  assertColor(color, "Weave colour");
+  assertColor(color, "weaveColour");
   return DODGE_WEAVE_SHIFTS[color];
 }
 
@@ -184,7 +186,7 @@ export const PROTECTION_SHIFTS: Readonly<Record<Color, number>> = Object.freeze(
 
 /** Block/Brace column shift on the defender's own ability: white −6, green −4, yellow −2, red +1 [001]. */
 export function protectionColumnShift(color: Color): number {
-  assertColor(color, "Block/Brace colour");
+  assertColor(color, "blockBraceColour");
   return PROTECTION_SHIFTS[color];
 }
 
@@ -196,9 +198,9 @@ export function protectionColumnShift(color: Color): number {
 export function defenceProtection(defence: DefenceCode, abilityValue: number, color: Color): number {
   assertDefenceCode(defence);
   if (DEFENCES[defence].outcome !== "protection") {
-    throw new RangeError(`Only block and brace give protection; "${defence}" does not.`);
+    throw new RulesRangeError("defenceNoProtection", { defence });
   }
-  assertRankNumber(abilityValue, defence === "block" ? "Strength" : "Endurance");
+  assertRankNumber(abilityValue, defence === "block" ? "Strength" : "endurance");
   return shiftRank(rankOf(abilityValue), protectionColumnShift(color)).number;
 }
 
@@ -215,8 +217,8 @@ export const BUDDY_STACK_CS = 1;
  * the better value) [RULING]. A Shift 0 protection (0) is no protection and never stacks [RULING].
  */
 export function combineProtection(armorValue: number, defenceProtectionValue: number, rulings: Partial<DefenceRulings> = NO_OVERRIDES): number {
-  assertRankNumber(armorValue, "Armor");
-  assertRankNumber(defenceProtectionValue, "Defence protection");
+  assertRankNumber(armorValue, "armor");
+  assertRankNumber(defenceProtectionValue, "defenceProtection");
   const r = rulingsFrom(rulings);
   const better = Math.max(armorValue, defenceProtectionValue);
   if (armorValue === 0 || defenceProtectionValue === 0) return better;
@@ -241,7 +243,7 @@ export interface AvoidanceResult {
 
 /** Evasion/Feint: white auto-hit; green avoided; yellow avoided +1 CS; red avoided +2 CS vs that foe [001]. */
 export function avoidanceResult(color: Color): AvoidanceResult {
-  assertColor(color, "Evasion/Feint colour");
+  assertColor(color, "evasionFeintColour");
   switch (color) {
     case "white":
       return { autoHit: true, avoided: false, bonusCs: 0 };
@@ -262,7 +264,7 @@ export const AUTO_HIT_MIN_COLOR: Color = "green";
 
 /** The attack's to-hit colour after the defender's auto-hit: white becomes {@link AUTO_HIT_MIN_COLOR} [000]. */
 export function attackColorAfterAutoHit(color: Color, rulings: Partial<DefenceRulings> = NO_OVERRIDES): Color {
-  assertColor(color, "Attack colour");
+  assertColor(color, "attackColour");
   return color === "white" ? rulingsFrom(rulings).autoHitMinColor : color;
 }
 
@@ -275,7 +277,7 @@ export type CatchResult = "autoHit" | "miss" | "caughtDamaged" | "caught";
 
 /** Catch: white auto-hit, green miss, yellow caught (may be damaged: Str ACTION vs its MS), red caught [001]. */
 export function catchResult(color: Color): CatchResult {
-  assertColor(color, "Catch colour");
+  assertColor(color, "catchColour");
   switch (color) {
     case "white":
       return "autoHit";
@@ -296,16 +298,16 @@ export const CATCH_MISS_ATTACK_CS = 1;
 
 /** The CS on a Catch roll: {@link CATCH_AIMED_AT_CATCHER_CS} when the object is aimed at the catcher [001]. */
 export function catchRollShift(aimedAtCatcher: boolean): number {
-  if (typeof aimedAtCatcher !== "boolean") throw new TypeError(`aimedAtCatcher must be true or false, got ${String(aimedAtCatcher)}.`);
+  if (typeof aimedAtCatcher !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "aimedAtCatcher", got: String(aimedAtCatcher) });
   return aimedAtCatcher ? CATCH_AIMED_AT_CATCHER_CS : 0;
 }
 
 /** The CS a Catch result gives the incoming attack: +1 on a miss aimed at the catcher, else 0 [001]. */
 export function catchAttackShift(result: CatchResult, aimedAtCatcher: boolean): number {
   if (!(["autoHit", "miss", "caughtDamaged", "caught"] as const).includes(result)) {
-    throw new RangeError(`Unknown catch result "${result}".`);
+    throw new RulesRangeError("unknownValue", { field: "catchResult", got: result });
   }
-  if (typeof aimedAtCatcher !== "boolean") throw new TypeError(`aimedAtCatcher must be true or false, got ${String(aimedAtCatcher)}.`);
+  if (typeof aimedAtCatcher !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "aimedAtCatcher", got: String(aimedAtCatcher) });
   return result === "miss" && aimedAtCatcher ? CATCH_MISS_ATTACK_CS : 0;
 }
 
@@ -326,9 +328,9 @@ export const CATCH_MIN_AGILITY: Readonly<Record<CatchKind, RankKey>> = Object.fr
 /** True when a character with Agility rank number `agilityValue` may try to catch `kind` [000]. */
 export function canAttemptCatch(kind: CatchKind, agilityValue: number): boolean {
   if (!(CATCH_KINDS as readonly string[]).includes(kind)) {
-    throw new RangeError(`Unknown catch kind "${kind}". Known: ${CATCH_KINDS.join(", ")}.`);
+    throw new RulesRangeError("unknownValue", { field: "catchKind", got: kind });
   }
-  assertRankNumber(agilityValue, "Agility");
+  assertRankNumber(agilityValue, "agility");
   return rankOf(agilityValue).index >= rankByKey(CATCH_MIN_AGILITY[kind]).index;
 }
 
@@ -344,7 +346,7 @@ export type EscapeResult = "fail" | "escape" | "reversal";
  * (the escapee may reverse the hold, or break loose and take any one action) [001].
  */
 export function escapeResult(color: Color): EscapeResult {
-  assertColor(color, "Escape colour");
+  assertColor(color, "escapeColour");
   switch (color) {
     case "white":
     case "green":
@@ -432,8 +434,8 @@ function rulingsFrom(overrides: Partial<DefenceRulings>): DefenceRulings {
 /** {@link defencesAgainst} under the default rulings, per attack (copied out: callers own the list; plain arrays, which V8 copies faster than frozen ones). */
 const DEFAULT_DEFENCES_AGAINST: ReadonlyMap<AttackCode, readonly DefenceCode[]> = new Map(ATTACK_CODES.map((a) => [a, DEFENCE_CODES.filter((d) => appliesUnder(d, a, DEFAULT_DEFENCE_RULINGS))]));
 
-function assertRulingBoolean(value: unknown, what: string): void {
-  if (typeof value !== "boolean") throw new TypeError(`${what} must be true or false, got ${String(value)}.`);
+function assertRulingBoolean(value: unknown, field: FieldRef): void {
+  assertBooleanValue(value, field);
 }
 
 /**
@@ -443,16 +445,16 @@ function assertRulingBoolean(value: unknown, what: string): void {
 export function resolveDefenceRulings(overrides: Partial<DefenceRulings> = {}): DefenceRulings {
   const given: unknown = overrides;
   if (typeof given !== "object" || given === null) {
-    throw new TypeError(`Defence rulings must be an object, got ${String(given)}.`);
+    throw new RulesTypeError("inputNotObject", { name: "defenceRulings", got: String(given) });
   }
   const r: DefenceRulings = { ...DEFAULT_DEFENCE_RULINGS, ...overrides };
-  assertRulingBoolean(r.blockAppliesToCharge, "rulings.blockAppliesToCharge");
-  assertRulingBoolean(r.dodgeAppliesToCharge, "rulings.dodgeAppliesToCharge");
-  assertRulingBoolean(r.catchAppliesToShooting, "rulings.catchAppliesToShooting");
+  assertRulingBoolean(r.blockAppliesToCharge, { input: "rulings.blockAppliesToCharge" });
+  assertRulingBoolean(r.dodgeAppliesToCharge, { input: "rulings.dodgeAppliesToCharge" });
+  assertRulingBoolean(r.catchAppliesToShooting, { input: "rulings.catchAppliesToShooting" });
   if (!Number.isInteger(r.buddyStackMaxRankGap) || r.buddyStackMaxRankGap < 0) {
-    throw new RangeError(`rulings.buddyStackMaxRankGap must be a whole number ≥ 0, got ${String(r.buddyStackMaxRankGap)}.`);
+    throw new RulesRangeError("inputNotWholeAtLeast", { name: "rulings.buddyStackMaxRankGap", min: 0, got: String(r.buddyStackMaxRankGap) });
   }
   assertColumnShift(r.buddyStackCs);
-  assertColor(r.autoHitMinColor, "rulings.autoHitMinColor");
+  assertColor(r.autoHitMinColor, { input: "rulings.autoHitMinColor" });
   return r;
 }

@@ -7,7 +7,8 @@
 import { ABILITY_KEYS } from "./abilities";
 import { characterStats, isScoreRef, type AbilitiesInput, type CharacterStats, type ScoreRef } from "./character";
 import { RANKS, assertRankNumber } from "./ranks";
-import { assertArray, assertInteger, assertObject, assertOneOfValues } from "./checks";
+import { assertArray, assertInteger, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
+import { RulesRangeError } from "./errors";
 
 /** Change modes, in the order they apply. */
 export const SCORE_CHANGE_MODES = ["add", "downgrade", "upgrade", "override"] as const;
@@ -36,16 +37,16 @@ function clampScore(value: number): number {
  * RangeError for a bad base or change.
  */
 export function applyScoreChanges(base: number, changes: readonly ScoreChange[]): number {
-  assertRankNumber(base, "Base score");
-  assertArray(changes, "Score changes");
+  assertRankNumber(base, "baseScore");
+  assertArray(changes, { input: "scoreChanges" });
   const ordered = changes
     .map((c, i) => {
-      assertObject(c, `Score change ${i + 1}`);
-      assertOneOfValues(c.mode, SCORE_CHANGE_MODES, `Score change ${i + 1}: mode`);
-      if (c.mode === "add") assertInteger(c.value, `Score change ${i + 1}: value`);
-      else assertRankNumber(c.value, `Score change ${i + 1}: value`);
+      assertObject(c, ["scoreChange", i + 1]);
+      assertOneOfValues(c.mode, SCORE_CHANGE_MODES, ["scoreChangeMode", i + 1]);
+      if (c.mode === "add") assertInteger(c.value, ["scoreChangeValue", i + 1]);
+      else assertWholeNumber(c.value, ["scoreChangeValue", i + 1]);
       const priority = c.priority ?? 0;
-      assertInteger(priority, `Score change ${i + 1}: priority`);
+      assertInteger(priority, ["scoreChangePriority", i + 1]);
       return { c, i, order: SCORE_CHANGE_MODES.indexOf(c.mode), priority };
     })
     .sort((a, b) => a.order - b.order || a.priority - b.priority || a.i - b.i);
@@ -68,10 +69,10 @@ export type ScoreChanges = Readonly<Partial<Record<ScoreRef, readonly ScoreChang
  * apart keep their own number and take only their own changes.
  */
 export function abilitiesAfterEffects(abilities: AbilitiesInput, changes: ScoreChanges): AbilitiesInput {
-  assertObject(abilities, "Abilities");
-  assertObject(changes, "Score changes");
+  assertObject(abilities, "abilities");
+  assertObject(changes, { input: "scoreChanges" });
   for (const key of Object.keys(changes)) {
-    if (!isScoreRef(key)) throw new RangeError(`An effect changes "${key}", which is not an ability or sub-score.`);
+    if (!isScoreRef(key)) throw new RulesRangeError("effectNotScore", { got: key });
   }
   const out: Record<string, Record<string, number | null | undefined>> = {};
   for (const key of ABILITY_KEYS) {
@@ -109,21 +110,21 @@ export const OWN_RANK_VALUE = "@rank";
  */
 export function parseChangeValue(value: unknown, ownRank: number | null): number {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : null;
-  if (text === null || text === "") throw new RangeError(`A change value must be a whole number, a rank or ${OWN_RANK_VALUE}; it is empty.`);
+  if (text === null || text === "") throw new RulesRangeError("changeValueEmpty", { own: OWN_RANK_VALUE });
   if (text.toLowerCase() === OWN_RANK_VALUE) {
-    if (ownRank === null) throw new RangeError(`"${OWN_RANK_VALUE}" needs a power or item with a rank to carry the effect.`);
-    assertRankNumber(ownRank, "The carrying item's rank");
+    if (ownRank === null) throw new RulesRangeError("changeValueOwnNoRank", { own: OWN_RANK_VALUE });
+    assertRankNumber(ownRank, "carryingItemRank");
     return ownRank;
   }
   if (/^[+-]?\d+$/.test(text)) {
     const n = Number(text);
-    assertInteger(n, `The change value "${text}"`);
+    assertInteger(n, "changeValue");
     return n;
   }
   const lower = text.toLowerCase();
   const rank = RANKS.find((r) => r.key.toLowerCase() === lower || r.name.toLowerCase() === lower);
   if (rank) return rank.number;
-  throw new RangeError(`The change value "${text}" is not a whole number, a rank name or ${OWN_RANK_VALUE}.`);
+  throw new RulesRangeError("changeValueUnknown", { got: text, own: OWN_RANK_VALUE });
 }
 
 /** One change as it reaches the rules: which score (or protection), how, and the text of its value. */

@@ -9,6 +9,7 @@
 import { requiredColor, resolveAction, type ActionResult, type RequiredColor } from "./actions";
 import { assertRankNumber } from "./ranks";
 import { assertBooleanValue, assertInteger, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
+import { RulesRangeError } from "./errors";
 
 /** [RULING][FASERIP] Karma may not be spent on a Resources FEAT (money is not willpower). */
 export const RESOURCES_FEAT_KARMA_ALLOWED = false as boolean;
@@ -17,8 +18,8 @@ export const RESOURCES_FEAT_RETRY_DAYS = 7;
 
 /** The colour a Resources FEAT needs: Resources rank against the item's cost rank [FASERIP]. */
 export function resourcesFeatRequiredColor(resources: number, cost: number): RequiredColor {
-  assertRankNumber(resources, "Resources");
-  assertRankNumber(cost, "Item cost");
+  assertRankNumber(resources, "resources");
+  assertRankNumber(cost, "itemCost");
   return requiredColor(resources, cost);
 }
 
@@ -37,20 +38,20 @@ export interface ResourcesFeatCheck {
 
 /** A Resources FEAT [FASERIP]: the roll on the Resources column against the cost rank. */
 export function resourcesFeat(check: ResourcesFeatCheck): ActionResult {
-  assertObject(check, "A Resources FEAT");
+  assertObject(check, { input: "resourcesFEAT" });
   const karma = check.karma ?? 0;
   const allowed = check.karmaAllowed ?? RESOURCES_FEAT_KARMA_ALLOWED;
-  assertBooleanValue(allowed, "karmaAllowed");
-  assertWholeNumber(karma, "Karma");
-  if (karma > 0 && !allowed) throw new RangeError("Karma may not be spent on a Resources FEAT.");
-  assertRankNumber(check.cost, "Item cost");
+  assertBooleanValue(allowed, { input: "karmaAllowed" });
+  assertWholeNumber(karma, "karma");
+  if (karma > 0 && !allowed) throw new RulesRangeError("karmaNotOnResources");
+  assertRankNumber(check.cost, "itemCost");
   return resolveAction({ value: check.resources, roll: check.roll, cs: check.cs ?? 0, karma, intensity: check.cost });
 }
 
 /** True when a Resources FEAT failed `daysAgo` days ago may be tried again for that item. */
 export function resourcesFeatMayRetry(daysAgo: number, retryDays: number = RESOURCES_FEAT_RETRY_DAYS): boolean {
-  assertWholeNumber(daysAgo, "Days since the failed FEAT");
-  assertWholeNumber(retryDays, "Retry days");
+  assertWholeNumber(daysAgo, "daysSinceTheFailedFEAT");
+  assertWholeNumber(retryDays, "retryDays");
   return daysAgo >= retryDays;
 }
 
@@ -92,8 +93,8 @@ export const POPULARITY_FEAT_KARMA_ALLOWED = true as boolean;
 
 /** The rank number a Popularity FEAT rolls on, for `popularity` (may be negative) and the audience. */
 export function popularityColumnValue(popularity: number, audience: PopularityAudience = "public"): number {
-  assertInteger(popularity, "Popularity");
-  assertOneOfValues(audience, POPULARITY_AUDIENCES, "Audience");
+  assertInteger(popularity, "popularity");
+  assertOneOfValues(audience, POPULARITY_AUDIENCES, "audience");
   const fearAudience = NEGATIVE_POPULARITY_COUNTS_WITH;
   if (popularity >= 0) return audience === fearAudience && popularity > 0 ? 0 : popularity;
   return audience === fearAudience ? -popularity : 0;
@@ -113,11 +114,11 @@ export interface PopularityFeatCheck {
 
 /** A Popularity FEAT [FASERIP]: the roll on the Popularity column against the request's intensity. */
 export function popularityFeat(check: PopularityFeatCheck): ActionResult {
-  assertObject(check, "A Popularity FEAT");
+  assertObject(check, { input: "popularityFEAT" });
   const karma = check.karma ?? 0;
-  assertWholeNumber(karma, "Karma");
-  if (karma > 0 && !POPULARITY_FEAT_KARMA_ALLOWED) throw new RangeError("Karma may not be spent on a Popularity FEAT.");
+  assertWholeNumber(karma, "karma");
+  if (karma > 0 && !POPULARITY_FEAT_KARMA_ALLOWED) throw new RulesRangeError("karmaNotOnPopularity");
   const value = popularityColumnValue(check.popularity, check.audience ?? "public");
-  assertRankNumber(check.intensity, "Request intensity");
+  assertRankNumber(check.intensity, "requestIntensity");
   return resolveAction({ value, roll: check.roll, cs: check.cs ?? 0, karma, intensity: check.intensity });
 }

@@ -6,6 +6,7 @@
  */
 import { firstAid, type FirstAidOutcome } from "./recovery";
 import { assertBooleanValue, assertObject, assertWholeNumber } from "./checks";
+import { RulesRangeError, type RulesFieldKey } from "./errors";
 
 /** [RULING] The talents that count as "the first aid talent" [001], by name (case and spacing ignored). */
 export const FIRST_AID_TALENTS: readonly string[] = Object.freeze(["first aid", "medicine"]);
@@ -32,17 +33,17 @@ export interface GridPlace {
   readonly height: number;
 }
 
-function assertPlace(p: GridPlace, what: string): void {
-  assertObject(p, what);
-  if (!Number.isSafeInteger(p.col) || !Number.isSafeInteger(p.row)) throw new RangeError(`${what}: the cell must be whole numbers, got ${String(p.col)}, ${String(p.row)}.`);
-  assertWholeNumber(p.width, `${what}: width`, 1);
-  assertWholeNumber(p.height, `${what}: height`, 1);
+function assertPlace(p: GridPlace, field: RulesFieldKey): void {
+  assertObject(p, field);
+  if (!Number.isSafeInteger(p.col) || !Number.isSafeInteger(p.row)) throw new RulesRangeError("cellNotWhole", { field, got: `${String(p.col)}, ${String(p.row)}` });
+  assertWholeNumber(p.width, field, 1);
+  assertWholeNumber(p.height, field, 1);
 }
 
 /** Grid steps from one token to the other: 0 when they overlap, 1 when next to each other (diagonals count as one step). */
 export function cellsBetween(a: GridPlace, b: GridPlace): number {
-  assertPlace(a, "The aider's place");
-  assertPlace(b, "The aided one's place");
+  assertPlace(a, "aiderPlace");
+  assertPlace(b, "aidedOnePlace");
   const gapX = Math.max(0, b.col - (a.col + a.width - 1), a.col - (b.col + b.width - 1));
   const gapY = Math.max(0, b.row - (a.row + a.height - 1), a.row - (b.row + b.height - 1));
   return Math.max(gapX, gapY);
@@ -87,16 +88,16 @@ export type AidVerdict = ({ readonly ok: true } & FirstAidOutcome) | { readonly 
  * a stunned one needs the first aid talent [001]. A dead one cannot be aided.
  */
 export function mayAid(aider: Aider, target: AidTargetState): AidVerdict {
-  assertObject(aider, "The aider");
-  assertObject(target, "The aided one");
-  assertBooleanValue(target.dying, "dying");
-  assertBooleanValue(target.stunned, "stunned");
-  assertBooleanValue(target.dead, "dead");
+  assertObject(aider, { input: "aider" });
+  assertObject(target, { input: "aidedOne" });
+  assertBooleanValue(target.dying, { input: "dying" });
+  assertBooleanValue(target.stunned, { input: "stunned" });
+  assertBooleanValue(target.dead, { input: "dead" });
   if (target.dead) return { ok: false, reason: "dead" };
   if (aider.kind === "judge") {
     return target.dying ? { ok: true, ...firstAid({ dying: true, stunned: target.stunned }, false) } : { ok: false, reason: "nothingToAid" };
   }
-  for (const key of ["self", "canAct", "hasFirstAid", "adjacent"] as const) assertBooleanValue(aider[key], key);
+  for (const key of ["self", "canAct", "hasFirstAid", "adjacent"] as const) assertBooleanValue(aider[key], { input: key });
   if (aider.self) return { ok: false, reason: "self" };
   if (!aider.canAct) return { ok: false, reason: "aiderCannotAct" };
   if (!aider.adjacent) return { ok: false, reason: "notAdjacent" };

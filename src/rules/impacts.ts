@@ -17,6 +17,7 @@ import { NO_ATTACK_OVERRIDES, attackRulingsFrom } from "./attacks/rulings";
 import { damageAfterProtection } from "./damage";
 import { assertRankNumber, rankByKey } from "./ranks";
 import { assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
+import { RulesRangeError } from "./errors";
 
 /** A fall (a charge against the ground) or a charge at an object. */
 export const IMPACT_KINDS = ["fall", "object"] as const;
@@ -108,13 +109,13 @@ export interface ImpactStrikeOutcome {
 
 /** The one impact rule [001] (charge, charge at an object, fall). RangeError for bad input. */
 export function impactStrike(strike: ImpactStrike, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): ImpactStrikeOutcome {
-  assertObject(strike, "Impact");
-  assertOneOfValues(strike.target, IMPACT_TARGETS, "Impact target");
-  assertWholeNumber(strike.areas, "Areas moved or fallen", 1);
-  if (strike.areas > MAX_IMPACT_AREAS) throw new RangeError(`Areas moved or fallen must be at most ${MAX_IMPACT_AREAS}, got ${strike.areas}.`);
-  assertRankNumber(strike.endurance, "Endurance");
-  assertRankNumber(strike.bodyArmor, "Body armor");
-  assertRankNumber(strike.targetArmor, strike.target === "character" ? "Struck character's body armor" : "Material strength");
+  assertObject(strike, { input: "impact" });
+  assertOneOfValues(strike.target, IMPACT_TARGETS, "impactTarget");
+  assertWholeNumber(strike.areas, "areasMovedOrFallen", 1);
+  if (strike.areas > MAX_IMPACT_AREAS) throw new RulesRangeError("notAtMost", { field: "areasMovedOrFallen", max: MAX_IMPACT_AREAS, got: strike.areas });
+  assertRankNumber(strike.endurance, "endurance");
+  assertRankNumber(strike.bodyArmor, "bodyArmor");
+  assertRankNumber(strike.targetArmor, strike.target === "character" ? "Struck character's body armor" : "materialStrength");
   const r = attackRulingsFrom(rulings);
   const damage = impactDamage({ endurance: strike.endurance, bodyArmor: strike.bodyArmor, areas: strike.areas });
   const toTarget = damageAfterProtection(damage, strike.targetArmor);
@@ -123,9 +124,9 @@ export function impactStrike(strike: ImpactStrike, rulings: Partial<AttackRuling
 
 /** Resolves an impact (a fall or a charge at an object) by {@link impactStrike}. RangeError for bad input. */
 export function resolveImpact(input: ImpactInput, rulings: Partial<AttackRulings> = {}): ImpactOutcome {
-  assertObject(input, "Impact");
-  assertOneOfValues(input.kind, IMPACT_KINDS, "Impact kind");
-  assertRankNumber(input.materialStrength, "Material strength");
+  assertObject(input, { input: "impact" });
+  assertOneOfValues(input.kind, IMPACT_KINDS, "impactKind");
+  assertRankNumber(input.materialStrength, "materialStrength");
   const out = impactStrike(
     { target: input.kind === "fall" ? "ground" : "object", areas: input.areas, endurance: input.endurance, bodyArmor: input.bodyArmor, targetArmor: input.materialStrength },
     rulings,

@@ -5,6 +5,7 @@
  */
 import type { RankTable } from "./abilities";
 import { RANKS, assertRankNumber, rankOf } from "./ranks";
+import { RulesRangeError, RulesTypeError, type RulesErrorKey, type ErrorData } from "./errors";
 
 // ---------------------------------------------------------------------------------------------
 // Table 23
@@ -41,23 +42,23 @@ export const INITIATIVE_MODIFIERS: RankTable<number> = Object.freeze({
   class5000: 25,
 });
 
-function assertWhole(n: number, what: string): void {
+function assertWhole(n: number, key: RulesErrorKey, data: ErrorData): void {
   if (typeof n !== "number" || !Number.isSafeInteger(n)) {
-    throw new RangeError(`${what} must be a whole number, got ${String(n)}.`);
+    throw new RulesRangeError(key, { ...data, got: String(n) });
   }
 }
 
 /** Throws unless `table` has exactly one whole-number modifier per rank key. */
 export function validateInitiativeModifiers(table: unknown): asserts table is RankTable<number> {
   if (typeof table !== "object" || table === null) {
-    throw new TypeError(`An initiative modifier table must be an object keyed by rank, got ${String(table)}.`);
+    throw new RulesTypeError("rankTableNotObject", { field: "initiativeModifierTable", got: String(table) });
   }
   const record = table as Partial<Record<string, unknown>>;
   const known = new Set<string>(RANKS.map((r) => r.key));
   for (const key of Object.keys(record)) {
-    if (!known.has(key)) throw new RangeError(`Initiative modifier table has an unknown rank "${key}".`);
+    if (!known.has(key)) throw new RulesRangeError("rankTableUnknownRank", { field: "initiativeModifierTable", rank: key });
   }
-  for (const rank of RANKS) assertWhole(record[rank.key] as number, `Initiative modifier for ${rank.name}`);
+  for (const rank of RANKS) assertWhole(record[rank.key] as number, "initiativeModifierForRank", { rank: rank.key });
 }
 
 /**
@@ -65,7 +66,7 @@ export function validateInitiativeModifiers(table: unknown): asserts table is Ra
  * RangeError for an invalid rank number.
  */
 export function initiativeModifier(intuition: number, table: RankTable<number> = INITIATIVE_MODIFIERS): number {
-  assertRankNumber(intuition, "Intuition");
+  assertRankNumber(intuition, "intuition");
   if (table !== INITIATIVE_MODIFIERS) validateInitiativeModifiers(table);
   return table[rankOf(intuition).key];
 }
@@ -76,14 +77,14 @@ export const INITIATIVE_DIE_SIDES = 10;
 /** Throws a RangeError unless `d10` is a whole number 1–10. */
 export function assertInitiativeRoll(d10: number): void {
   if (typeof d10 !== "number" || !Number.isInteger(d10) || d10 < 1 || d10 > INITIATIVE_DIE_SIDES) {
-    throw new RangeError(`A d10 roll must be a whole number from 1 to ${INITIATIVE_DIE_SIDES}, got ${String(d10)}.`);
+    throw new RulesRangeError("notWholeInRange", { field: "d10", min: 1, max: INITIATIVE_DIE_SIDES, got: String(d10) });
   }
 }
 
 /** Initiative = d10 + modifier [001]. RangeError for a bad die or a non-whole modifier. */
 export function initiativeTotal(d10: number, modifier: number): number {
   assertInitiativeRoll(d10);
-  assertWhole(modifier, "An initiative modifier");
+  assertWhole(modifier, "notWhole", { field: "initiativeModifier" });
   return d10 + modifier;
 }
 
@@ -124,18 +125,18 @@ function show(value: unknown): string {
 
 function validateEntries(list: readonly InitiativeEntry[]): void {
   const entries: unknown = list;
-  if (!Array.isArray(entries)) throw new TypeError(`Initiative entries must be an array, got ${show(entries)}.`);
+  if (!Array.isArray(entries)) throw new RulesTypeError("inputNotArray", { name: "initiativeEntries", got: show(entries) });
   const seen = new Set<string>();
   entries.forEach((entry: unknown, i) => {
-    if (typeof entry !== "object" || entry === null) throw new TypeError(`Initiative entry ${i} is not an object.`);
+    if (typeof entry !== "object" || entry === null) throw new RulesTypeError("initiativeEntryNotObject", { n: i });
     const { id, total, modifier, tiebreak } = entry as Partial<Record<keyof InitiativeEntry, unknown>>;
-    if (typeof id !== "string" || id === "") throw new RangeError(`Initiative entry ${i} needs a non-empty string id, got ${String(id)}.`);
-    if (seen.has(id)) throw new RangeError(`Initiative entry id "${id}" appears more than once.`);
+    if (typeof id !== "string" || id === "") throw new RulesRangeError("initiativeEntryNoId", { n: i, got: String(id) });
+    if (seen.has(id)) throw new RulesRangeError("initiativeEntryTwice", { id });
     seen.add(id);
-    assertWhole(total as number, `Initiative total of "${id}"`);
-    assertWhole(modifier as number, `Initiative modifier of "${id}"`);
+    assertWhole(total as number, "initiativeTotalOf", { id });
+    assertWhole(modifier as number, "initiativeModifierOf", { id });
     if (tiebreak !== undefined && (typeof tiebreak !== "number" || !Number.isFinite(tiebreak))) {
-      throw new RangeError(`Initiative tiebreak of "${id}" must be a finite number, got ${show(tiebreak)}.`);
+      throw new RulesRangeError("initiativeTiebreakNotFinite", { id, got: show(tiebreak) });
     }
   });
 }
@@ -201,7 +202,7 @@ function compareEntries(a: InitiativeEntry, b: InitiativeEntry, tiesByModifier: 
 
 function tiesByModifierOption(opts: InitiativeOrderOptions): boolean {
   const v = opts.tiesByModifier ?? INITIATIVE_TIES_BY_MODIFIER;
-  if (typeof v !== "boolean") throw new TypeError(`tiesByModifier must be true or false, got ${String(v)}.`);
+  if (typeof v !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "tiesByModifier", got: String(v) });
   return v;
 }
 
@@ -275,7 +276,7 @@ export function isInitiativeMode(mode: unknown): mode is InitiativeMode {
 /** Throws a RangeError unless `mode` is one of {@link INITIATIVE_MODES}. */
 export function assertInitiativeMode(mode: unknown): asserts mode is InitiativeMode {
   if (!isInitiativeMode(mode)) {
-    throw new RangeError(`Unknown initiative mode "${String(mode)}". Known modes: ${INITIATIVE_MODES.join(", ")}.`);
+    throw new RulesRangeError("unknownInitiativeMode", { got: String(mode), allowed: INITIATIVE_MODES.join(", ") });
   }
 }
 
@@ -294,7 +295,7 @@ export function needsRoll(mode: InitiativeMode, state: InitiativeRollState): boo
   assertInitiativeMode(mode);
   const input: unknown = state;
   if (typeof input !== "object" || input === null || typeof (input as Partial<InitiativeRollState>).hasRolledThisCombat !== "boolean") {
-    throw new TypeError(`needsRoll needs { hasRolledThisCombat: boolean }, got ${show(input)}.`);
+    throw new RulesTypeError("inputNotObject", { name: "needsRollInput", got: show(input) });
   }
   switch (mode) {
     case "everyTurn":
@@ -315,12 +316,12 @@ export function needsRoll(mode: InitiativeMode, state: InitiativeRollState): boo
  */
 export function initiativeTotalForMode(mode: InitiativeMode, modifier: number, d10?: number): number | null {
   assertInitiativeMode(mode);
-  assertWhole(modifier, "An initiative modifier");
+  assertWhole(modifier, "notWhole", { field: "initiativeModifier" });
   if (mode === "everyTurn" || mode === "oncePerCombat") {
-    if (d10 === undefined) throw new RangeError(`Initiative mode "${mode}" needs a d10 roll.`);
+    if (d10 === undefined) throw new RulesRangeError("initiativeNeedsD10", { mode });
     return initiativeTotal(d10, modifier);
   }
-  if (d10 !== undefined) throw new RangeError(`Initiative mode "${mode}" does not use a d10 roll (got ${String(d10)}).`);
+  if (d10 !== undefined) throw new RulesRangeError("initiativeNoD10", { mode, got: String(d10) });
   return mode === "modifierOnly" ? modifier : null;
 }
 
@@ -340,9 +341,9 @@ export interface TeamInitiative {
 export function teamInitiative(memberIds: readonly string[], group: TeamInitiative): InitiativeEntry[] {
   const ids: unknown = memberIds;
   const groupInput: unknown = group;
-  if (!Array.isArray(ids)) throw new TypeError(`Team members must be an array of ids, got ${show(ids)}.`);
+  if (!Array.isArray(ids)) throw new RulesTypeError("inputNotArray", { name: "teamMembers", got: show(ids) });
   if (typeof groupInput !== "object" || groupInput === null) {
-    throw new TypeError(`A team initiative needs { total, modifier }, got ${show(groupInput)}.`);
+    throw new RulesTypeError("notObject", { field: "teamInitiative", got: show(groupInput) });
   }
   const entries = memberIds.map((id: unknown) => {
     const entry: InitiativeEntry = { id: id as string, total: group.total, modifier: group.modifier };

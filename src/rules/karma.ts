@@ -11,6 +11,7 @@
 import { spendKarma } from "./actions";
 import { MAX_RANK_INDEX, assertRankNumber, rankOf } from "./ranks";
 import { assertIsoDate, assertObject, assertOneOfValues, assertText, assertWholeNumber } from "./checks";
+import { RulesRangeError } from "./errors";
 
 /** What a log entry records. */
 export const KARMA_ENTRY_KINDS = ["award", "spend", "advance", "contribute", "draw"] as const;
@@ -35,19 +36,19 @@ export interface KarmaChange {
 }
 
 function entry(kind: KarmaEntryKind, date: string, reason: string, amount: number, balanceAfter: number): KarmaLogEntry {
-  assertIsoDate(date, "Karma log date");
-  assertText(reason, "Karma log reason");
+  assertIsoDate(date, "karmaLogDate");
+  assertText(reason, "karmaLogReason");
   return Object.freeze({ kind, date, reason, amount, balanceAfter });
 }
 
 function assertBalance(balance: number): void {
-  assertWholeNumber(balance, "Karma");
+  assertWholeNumber(balance, "karma");
 }
 
 /** Karma awarded [FASERIP]: `amount` ≥ 1 added to `balance`. */
 export function awardKarma(balance: number, amount: number, reason: string, date: string): KarmaChange {
   assertBalance(balance);
-  assertWholeNumber(amount, "Karma awarded", 1);
+  assertWholeNumber(amount, "karmaAwarded", 1);
   const after = balance + amount;
   return { balance: after, entry: entry("award", date, reason, amount, after) };
 }
@@ -55,8 +56,8 @@ export function awardKarma(balance: number, amount: number, reason: string, date
 /** Karma taken away or spent outside a roll (a loss for a misdeed, a purchase). Refuses more than there is. */
 export function deductKarma(balance: number, amount: number, reason: string, date: string): KarmaChange {
   assertBalance(balance);
-  assertWholeNumber(amount, "Karma spent", 1);
-  if (amount > balance) throw new RangeError(`Cannot spend ${amount} Karma: only ${balance} left.`);
+  assertWholeNumber(amount, "karmaSpent", 1);
+  if (amount > balance) throw new RulesRangeError("karmaShort", { amount, left: balance });
   const after = balance - amount;
   return { balance: after, entry: entry("spend", date, reason, amount, after) };
 }
@@ -72,12 +73,12 @@ export function replayKarmaLog(start: number, log: readonly KarmaLogEntry[]): nu
   assertBalance(start);
   let balance = start;
   log.forEach((e, i) => {
-    assertOneOfValues(e.kind, KARMA_ENTRY_KINDS, `Karma log entry ${i + 1}: kind`);
-    assertWholeNumber(e.amount, `Karma log entry ${i + 1}: amount`);
+    assertOneOfValues(e.kind, KARMA_ENTRY_KINDS, ["karmaLogKind", i + 1]);
+    assertWholeNumber(e.amount, ["karmaLogAmount", i + 1]);
     const gain = e.kind === "award" || e.kind === "draw";
     balance = gain ? balance + e.amount : balance - e.amount;
     if (balance < 0 || balance !== e.balanceAfter) {
-      throw new RangeError(`Karma log entry ${i + 1} says ${e.balanceAfter} after, but the log gives ${balance}.`);
+      throw new RulesRangeError("karmaLogBalance", { n: i + 1, said: e.balanceAfter, got: balance });
     }
   });
   return balance;
@@ -125,9 +126,9 @@ export const DEFAULT_ADVANCEMENT_COSTS: AdvancementCosts = Object.freeze({
 
 /** The defaults overlaid with `overrides`, each a whole number ≥ 0. */
 export function resolveAdvancementCosts(overrides: Partial<AdvancementCosts> = {}): AdvancementCosts {
-  assertObject(overrides, "Advancement costs");
+  assertObject(overrides, { input: "advancementCosts" });
   const c: AdvancementCosts = { ...DEFAULT_ADVANCEMENT_COSTS, ...overrides };
-  for (const [k, v] of Object.entries(c)) assertWholeNumber(v, `costs.${k}`);
+  for (const v of Object.values(c)) assertWholeNumber(v, "advancementCost");
   return c;
 }
 
@@ -145,11 +146,11 @@ export const MAX_ADVANCEMENT_STEP = 5000;
  */
 export function raiseCost(kind: "ability" | "power", from: number, to: number, costs: Partial<AdvancementCosts> = {}): number {
   const c = resolveAdvancementCosts(costs);
-  assertOneOfValues(kind, ["ability", "power"] as const, "Advancement kind");
-  assertRankNumber(from, "Current rank number");
-  assertRankNumber(to, "New rank number");
-  if (to <= from) throw new RangeError(`An advancement raises the score: ${to} is not above ${from}.`);
-  if (to - from > MAX_ADVANCEMENT_STEP) throw new RangeError(`One advancement raises at most ${MAX_ADVANCEMENT_STEP} rank numbers, asked ${to - from}.`);
+  assertOneOfValues(kind, ["ability", "power"] as const, "advancementKind");
+  assertRankNumber(from, "currentRankNumber");
+  assertRankNumber(to, "newRankNumber");
+  if (to <= from) throw new RulesRangeError("advancementNotUp", { to, from });
+  if (to - from > MAX_ADVANCEMENT_STEP) throw new RulesRangeError("advancementTooBig", { max: MAX_ADVANCEMENT_STEP, got: to - from });
   const factor = kind === "ability" ? c.abilityPointFactor : c.powerPointFactor;
   const crest = kind === "ability" ? c.abilityCrest : c.powerCrest;
   let cost = 0;
@@ -163,7 +164,7 @@ export function raiseCost(kind: "ability" | "power", from: number, to: number, c
 /** The lowest rank number of the rank above `value`'s (RangeError at Class 5000). */
 export function nextRankNumber(value: number): number {
   const rank = rankOf(value);
-  if (rank.index === MAX_RANK_INDEX) throw new RangeError(`${rank.name} is the top of the ladder: no rank above it.`);
+  if (rank.index === MAX_RANK_INDEX) throw new RulesRangeError("advancementTopRank", { rank: rank.key });
   return rank.max + 1;
 }
 
@@ -190,19 +191,19 @@ export interface Advancement {
 /** The Karma an advancement costs, and the rank number it reaches (null for a talent or contact). */
 export function advancementCost(request: AdvancementRequest, costs: Partial<AdvancementCosts> = {}): { readonly rank: number | null; readonly cost: number } {
   const input: unknown = request;
-  assertObject(input, "Advancement request");
+  assertObject(input, { input: "advancementRequest" });
   const kind: unknown = request.kind;
-  assertOneOfValues(kind, ADVANCEMENT_KINDS, "Advancement kind");
+  assertOneOfValues(kind, ADVANCEMENT_KINDS, "advancementKind");
   const c = resolveAdvancementCosts(costs);
   if (isPurchase(request)) {
     const name: unknown = request.name;
-    assertText(name, `The new ${request.kind}'s name`);
+    assertText(name, "advancementName");
     return { rank: null, cost: request.kind === "talent" ? c.talent : c.contact };
   }
   const { kind: raised, from, step } = request;
   const stepGiven: unknown = step;
-  assertOneOfValues(stepGiven, ["number", "rank"] as const, "Advancement step");
-  assertRankNumber(from, "Current rank number");
+  assertOneOfValues(stepGiven, ["number", "rank"] as const, "advancementStep");
+  assertRankNumber(from, "currentRankNumber");
   const to = step === "number" ? from + 1 : nextRankNumber(from);
   return { rank: to, cost: raiseCost(raised, from, to, c) };
 }
@@ -214,7 +215,7 @@ export function advancementCost(request: AdvancementRequest, costs: Partial<Adva
 export function advance(balance: number, request: AdvancementRequest, date: string, costs: Partial<AdvancementCosts> = {}): Advancement {
   assertBalance(balance);
   const { rank, cost } = advancementCost(request, costs);
-  if (cost > balance) throw new RangeError(`This advancement costs ${cost} Karma; only ${balance} left.`);
+  if (cost > balance) throw new RulesRangeError("advancementKarmaShort", { cost, left: balance });
   const what = isPurchase(request) ? `${request.kind} ${request.name}` : `${request.kind} ${request.from} → ${String(rank)}`;
   const after = balance - cost;
   return { rank, cost, balance: after, entry: entry("advance", date, what, cost, after) };
@@ -240,14 +241,14 @@ export const MAX_KARMA_POOL_AMOUNT = 100_000;
 /** `value` as a draw limit (a stored setting, say); RangeError naming the choices for anything else. */
 export function karmaPoolDrawLimitOf(value: unknown): KarmaPoolDrawLimit {
   const found = KARMA_POOL_DRAW_LIMITS.find((v) => v === value);
-  if (found === undefined) throw new RangeError(`The Karma pool draw limit "${String(value)}" is not one of ${KARMA_POOL_DRAW_LIMITS.join(", ")}.`);
+  if (found === undefined) throw new RulesRangeError("poolDrawLimitUnknown", { allowed: KARMA_POOL_DRAW_LIMITS.join(", "), got: String(value) });
   return found;
 }
 
 /** The most `member` may draw from `pool` now under `limit`: the pool's total, or under "contributed" what they put in (net of draws, never below 0), capped at {@link MAX_KARMA_POOL_AMOUNT}. */
 export function maxPoolDraw(pool: KarmaPool, member: string, limit: KarmaPoolDrawLimit = KARMA_POOL_DRAW_LIMIT): number {
-  assertText(member, "Pool member");
-  assertWholeNumber(pool.total, "Pool total");
+  assertText(member, "poolMember");
+  assertWholeNumber(pool.total, "poolTotal");
   karmaPoolDrawLimitOf(limit);
   const most = limit === "contributed" ? Math.min(pool.total, Math.max(0, pool.contributed[member] ?? 0)) : pool.total;
   return Math.min(most, MAX_KARMA_POOL_AMOUNT);
@@ -261,10 +262,10 @@ export interface KarmaPool {
 
 /** A member puts `amount` of their Karma into the pool. */
 export function contributeToPool(pool: KarmaPool, member: string, balance: number, amount: number, date: string): { readonly pool: KarmaPool } & KarmaChange {
-  assertText(member, "Pool member");
-  assertWholeNumber(pool.total, "Pool total");
-  assertWholeNumber(amount, "Karma put in", 1);
-  if (amount > MAX_KARMA_POOL_AMOUNT) throw new RangeError(`At most ${MAX_KARMA_POOL_AMOUNT} Karma goes into the pool at once; got ${amount}.`);
+  assertText(member, "poolMember");
+  assertWholeNumber(pool.total, "poolTotal");
+  assertWholeNumber(amount, "karmaPutIn", 1);
+  if (amount > MAX_KARMA_POOL_AMOUNT) throw new RulesRangeError("poolPutTooMuch", { max: MAX_KARMA_POOL_AMOUNT, got: amount });
   const change = deductKarma(balance, amount, `group pool: contribution by ${member}`, date);
   const net = (pool.contributed[member] ?? 0) + amount;
   return { pool: { total: pool.total + amount, contributed: { ...pool.contributed, [member]: net } }, balance: change.balance, entry: { ...change.entry, kind: "contribute" } };
@@ -280,13 +281,13 @@ export function drawFromPool(
   limit: KarmaPoolDrawLimit = KARMA_POOL_DRAW_LIMIT,
 ): { readonly pool: KarmaPool } & KarmaChange {
   assertBalance(balance);
-  assertWholeNumber(amount, "Karma drawn", 1);
+  assertWholeNumber(amount, "karmaDrawn", 1);
   const most = maxPoolDraw(pool, member, limit);
   const own = pool.contributed[member] ?? 0;
   if (amount > most) {
-    if (amount > pool.total) throw new RangeError(`The group pool holds ${pool.total} Karma; cannot draw ${amount}.`);
-    if (limit === "contributed") throw new RangeError(`${member} may draw at most the ${own} Karma they put in.`);
-    throw new RangeError(`At most ${MAX_KARMA_POOL_AMOUNT} Karma comes out of the pool at once; got ${amount}.`);
+    if (amount > pool.total) throw new RulesRangeError("poolDrawOverTotal", { total: pool.total, got: amount });
+    if (limit === "contributed") throw new RulesRangeError("poolDrawOverOwn", { member, own });
+    throw new RulesRangeError("poolDrawTooMuch", { max: MAX_KARMA_POOL_AMOUNT, got: amount });
   }
   const after = balance + amount;
   return {
@@ -355,8 +356,8 @@ export const KARMA_AWARD_CATEGORIES: Readonly<Record<KarmaAwardCategory, number>
 
 /** The Karma an award of `category` gives for `count` events (each rescue, each foe). */
 export function categoryAward(category: KarmaAwardCategory, count = 1): number {
-  assertOneOfValues(category, KARMA_AWARD_CATEGORY_IDS, "Award category");
-  assertWholeNumber(count, "Number of events", 1);
+  assertOneOfValues(category, KARMA_AWARD_CATEGORY_IDS, "awardCategory");
+  assertWholeNumber(count, "numberOfEvents", 1);
   return KARMA_AWARD_CATEGORIES[category] * count;
 }
 
@@ -374,7 +375,7 @@ export const KARMA_LOST_FOR_KILL: KarmaKillRuling = "all";
 /** The Karma a kill takes from `balance` under `ruling`, logged; null when it takes nothing (the ruling, or no Karma left). */
 export function karmaLostForKill(balance: number, reason: string, date: string, ruling: KarmaKillRuling = KARMA_LOST_FOR_KILL): KarmaChange | null {
   assertBalance(balance);
-  assertOneOfValues(ruling, KARMA_KILL_RULINGS, "Karma lost for a kill");
+  assertOneOfValues(ruling, KARMA_KILL_RULINGS, "karmaLostForAKill");
   if (ruling === "none" || balance === 0) return null;
   return deductKarma(balance, balance, reason, date);
 }

@@ -9,6 +9,7 @@ import { assertAttackResult, type AttackResult } from "./attacks";
 import { assertD10, consequenceCheck, type ConsequenceCheck } from "./consequences";
 import { assertArray, assertBooleanValue, assertInteger, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";
 import type { InitiativeSettings } from "./initiative";
+import { RulesRangeError, RulesTypeError } from "./errors";
 
 /**
  * The minor-foe rules: "normal" (CASE as written: Health, Slam?/Stun?/Kill? as for anyone),
@@ -36,8 +37,8 @@ export interface MinorFoeOutcome {
  */
 export function minorFoeOutcome(result: AttackResult, damageDealt: number, rule: MinorFoeRule = MINOR_FOE_RULE_DEFAULT): MinorFoeOutcome {
   assertAttackResult(result);
-  assertWholeNumber(damageDealt, "Damage dealt");
-  assertOneOfValues(rule, MINOR_FOE_RULES, "Minor foe rule");
+  assertWholeNumber(damageDealt, "damageDealt");
+  assertOneOfValues(rule, MINOR_FOE_RULES, "minorFoeRule");
   const check = consequenceCheck(result, damageDealt);
   switch (rule) {
     case "normal":
@@ -61,7 +62,7 @@ export const MINOR_FOE_OUT_AT_ZERO_HEALTH = true as boolean;
  */
 export function minorFoeAfterDamage(result: AttackResult, damageDealt: number, healthAfter: number, rule: MinorFoeRule = MINOR_FOE_RULE_DEFAULT): MinorFoeOutcome {
   const outcome = minorFoeOutcome(result, damageDealt, rule);
-  assertWholeNumber(healthAfter, "Health after the damage");
+  assertWholeNumber(healthAfter, "healthAfterTheDamage");
   if (rule !== "normal" && !outcome.out && MINOR_FOE_OUT_AT_ZERO_HEALTH && damageDealt > 0 && healthAfter === 0) return { out: true, check: null };
   return outcome;
 }
@@ -82,12 +83,12 @@ export const GROUP_INITIATIVE_PICK_DEFAULT: GroupInitiativePick = "first";
 
 /** The Table 23 modifier a group rolls with (RangeError for an empty group or a bad modifier). */
 export function groupInitiativeModifier(modifiers: readonly number[], pick: GroupInitiativePick = GROUP_INITIATIVE_PICK_DEFAULT): number {
-  assertArray(modifiers, "Group initiative modifiers");
-  if (modifiers.length === 0) throw new RangeError("A group needs at least one member to roll initiative.");
+  assertArray(modifiers, { input: "groupInitiativeModifiers" });
+  if (modifiers.length === 0) throw new RulesRangeError("groupNoMembers");
   modifiers.forEach((m, i) => {
-    assertInteger(m, `Initiative modifier of member ${i + 1}`);
+    assertInteger(m, ["memberInitiativeModifier", i + 1]);
   });
-  assertOneOfValues(pick, GROUP_INITIATIVE_PICKS, "Group initiative pick");
+  assertOneOfValues(pick, GROUP_INITIATIVE_PICKS, "groupInitiativePick");
   if (pick === "first") return modifiers[0] as number;
   return pick === "best" ? Math.max(...modifiers) : Math.min(...modifiers);
 }
@@ -108,9 +109,9 @@ export const MINOR_FOE_GROUP_PREFIX = "minor:";
  * else is a unit of one. Otherwise the settings stand (the same object).
  */
 export function initiativeWithMinorGroups(settings: InitiativeSettings, anyGroup: boolean): InitiativeSettings {
-  assertObject(settings, "Initiative settings");
-  assertBooleanValue(settings.team, "Team initiative");
-  assertBooleanValue(anyGroup, "Any minor-foe group");
+  assertObject(settings, { input: "initiativeSettings" });
+  assertBooleanValue(settings.team, "teamInitiative");
+  assertBooleanValue(anyGroup, "anyMinorFoeGroup");
   return anyGroup && !settings.team ? { ...settings, team: true } : settings;
 }
 
@@ -120,9 +121,9 @@ export function initiativeWithMinorGroups(settings: InitiativeSettings, anyGroup
  * or none (a unit of one).
  */
 export function initiativeTeamOf(worldTeamInitiative: boolean, sideTeam: string, minorGroup: string | null): string | null {
-  assertBooleanValue(worldTeamInitiative, "Team initiative");
-  if (typeof sideTeam !== "string") throw new TypeError(`The side's team must be a text, got ${String(sideTeam)}.`);
-  if (minorGroup !== null && typeof minorGroup !== "string") throw new TypeError(`The minor-foe group must be a text or null, got ${String(minorGroup)}.`);
+  assertBooleanValue(worldTeamInitiative, "teamInitiative");
+  if (typeof sideTeam !== "string") throw new RulesTypeError("notText", { field: "sideTeam", got: String(sideTeam) });
+  if (minorGroup !== null && typeof minorGroup !== "string") throw new RulesTypeError("notText", { field: "minorFoeGroup", got: String(minorGroup) });
   return worldTeamInitiative ? sideTeam : minorGroup;
 }
 

@@ -6,7 +6,7 @@
  */
 import { damageThroughObstacles, obstaclePenalty } from "./attacks";
 import { assertRankNumber } from "./ranks";
-import { assertArray } from "./checks";
+import { assertArray, assertWholeNumber } from "./checks";
 
 /** One object in the path, as the card lists it. */
 export interface ObstacleStep {
@@ -36,12 +36,12 @@ export interface ObstacleBreakdown {
  * subtracted from its damage"]. RangeError for a bad damage or material strength.
  */
 export function obstacleBreakdown(damage: number, materialStrengths: readonly number[]): ObstacleBreakdown {
-  assertRankNumber(damage, "Damage");
-  assertArray(materialStrengths, "materialStrengths");
+  assertRankNumber(damage, "damage");
+  assertArray(materialStrengths, { input: "materialStrengths" });
   const steps: ObstacleStep[] = [];
   let left = damage;
   materialStrengths.forEach((ms, i) => {
-    assertRankNumber(ms, `Material strength of object ${i + 1}`);
+    assertWholeNumber(ms, ["materialStrengthOf", i + 1]);
     const after = Math.max(0, left - ms);
     steps.push({ position: i + 1, materialStrength: ms, before: left, after, stopped: left > 0 && after === 0 });
     left = after;

@@ -11,6 +11,7 @@ import { assertBooleanValue, assertObject, assertOneOfValues, assertText, assert
 import { enduranceAfterKillLoss } from "./consequences";
 import { assertRankNumber } from "./ranks";
 import { type Color, type UniversalTable } from "./universal-table";
+import { RulesRangeError } from "./errors";
 
 // ── Resisted powers ───────────────────────────────────────────────────────────────────────────
 
@@ -62,22 +63,22 @@ export interface ResistanceOutcome {
 
 /** TypeError/RangeError naming the fault unless `power` is a well-formed resisted power. */
 export function assertResistedPower(power: ResistedPower): void {
-  assertObject(power, "Resisted power");
-  assertRankNumber(power.rank, "Power rank");
-  if (!isScoreRef(power.resistedBy)) throw new RangeError(`A resisted power must name the ability it is resisted by, got "${String(power.resistedBy)}".`);
-  assertObject(power.effect, "Resisted power's effect");
-  assertOneOfValues(power.effect.kind, ["condition", "hold"] as const, "Resisted power's effect kind");
+  assertObject(power, { input: "resistedPower" });
+  assertRankNumber(power.rank, "powerRank");
+  if (!isScoreRef(power.resistedBy)) throw new RulesRangeError("resistedByNotScore", { got: String(power.resistedBy) });
+  assertObject(power.effect, { input: "resistedPowerEffect" });
+  assertOneOfValues(power.effect.kind, ["condition", "hold"] as const, "resistedPowerEffectKind");
   if (power.effect.kind === "condition") {
-    assertText(power.effect.condition, "Resisted power's condition");
-    assertWholeNumber(power.effect.turns, "Resisted power's turns", 1);
-    if (power.effect.turns > MAX_RESISTED_TURNS) throw new RangeError(`Resisted power's turns must be at most ${MAX_RESISTED_TURNS}, got ${power.effect.turns}.`);
-  } else assertOneOfValues(power.effect.hold, ["partialHold", "fullHold"] as const, "Resisted power's hold");
+    assertText(power.effect.condition, "resistedPowerCondition");
+    assertWholeNumber(power.effect.turns, "resistedPowerTurns", 1);
+    if (power.effect.turns > MAX_RESISTED_TURNS) throw new RulesRangeError("notAtMost", { field: "resistedPowerTurns", max: MAX_RESISTED_TURNS, got: power.effect.turns });
+  } else assertOneOfValues(power.effect.hold, ["partialHold", "fullHold"] as const, "resistedPowerHold");
 }
 
 /** A resisted power's outcome from the resistance roll's colour ({@link RESISTANCE_AGAINST_POWER_RANK}). */
 export function resistedPowerOutcome(power: ResistedPower, roll: ResistanceRoll): ResistanceOutcome {
   assertResistedPower(power);
-  assertObject(roll, "Resistance roll");
+  assertObject(roll, { input: "resistanceRoll" });
   const r = resolveAction({
     value: roll.value,
     roll: roll.die,
@@ -118,11 +119,11 @@ export interface PowerStuntRecord {
 }
 
 function assertStunt(stunt: PowerStuntRecord): void {
-  assertObject(stunt, "Power stunt");
-  assertText(stunt.name, "Power stunt's name");
-  assertWholeNumber(stunt.attempts, "Power stunt's attempts");
-  assertWholeNumber(stunt.successes, "Power stunt's successes");
-  if (stunt.successes > stunt.attempts) throw new RangeError(`A power stunt cannot have more successes (${stunt.successes}) than attempts (${stunt.attempts}).`);
+  assertObject(stunt, { input: "powerStunt" });
+  assertText(stunt.name, "powerStuntName");
+  assertWholeNumber(stunt.attempts, "powerStuntAttempts");
+  assertWholeNumber(stunt.successes, "powerStuntSuccesses");
+  if (stunt.successes > stunt.attempts) throw new RulesRangeError("stuntSuccessesOverAttempts", { successes: stunt.successes, attempts: stunt.attempts });
 }
 
 /** What the next attempt of a stunt needs: the colour and the Karma. */
@@ -150,8 +151,8 @@ export interface PowerStuntAttempt {
  */
 export function attemptPowerStunt(stunt: PowerStuntRecord, powerRank: number, die: number, karma: number, table?: UniversalTable): PowerStuntAttempt {
   const { needed, karmaCost } = powerStuntNeeds(stunt);
-  assertWholeNumber(karma, "Karma");
-  if (!canSpendKarma(karma, karmaCost)) throw new RangeError(`The stunt "${stunt.name}" costs ${karmaCost} Karma; only ${karma} left.`);
+  assertWholeNumber(karma, "karma");
+  if (!canSpendKarma(karma, karmaCost)) throw new RulesRangeError("stuntKarmaShort", { name: stunt.name, cost: karmaCost, left: karma });
   const r = resolveAction({ value: powerRank, roll: die, needed, ...(table ? { table } : {}) });
   return {
     color: r.color,
@@ -183,8 +184,8 @@ export interface KarmaRulings {
 
 /** Whether Karma may go on a roll of this kind; never when blindsided (§2). */
 export function karmaAllowedOn(kind: KarmaRollKind, blindsided: boolean, rulings: Partial<KarmaRulings> = {}): boolean {
-  assertOneOfValues(kind, KARMA_ROLL_KINDS, "Roll kind");
-  assertBooleanValue(blindsided, "blindsided");
+  assertOneOfValues(kind, KARMA_ROLL_KINDS, "rollKind");
+  assertBooleanValue(blindsided, { input: "blindsided" });
   const r = resolveKarmaRulings(rulings);
   if (blindsided) return false;
   if (kind === "defence") return r.onDefence;
@@ -194,11 +195,11 @@ export function karmaAllowedOn(kind: KarmaRollKind, blindsided: boolean, rulings
 
 /** The Karma rulings with `overrides` laid over the constants, each checked (TypeError naming the field). */
 export function resolveKarmaRulings(overrides: Partial<KarmaRulings> = {}): KarmaRulings {
-  assertObject(overrides, "Karma rulings");
+  assertObject(overrides, { input: "karmaRulings" });
   const r: KarmaRulings = { onDefence: KARMA_ON_DEFENCE, onChecks: KARMA_ON_CHECKS, againstDeath: KARMA_AGAINST_DEATH, ...overrides };
-  assertBooleanValue(r.onDefence, "rulings.onDefence");
-  assertBooleanValue(r.onChecks, "rulings.onChecks");
-  assertBooleanValue(r.againstDeath, "rulings.againstDeath");
+  assertBooleanValue(r.onDefence, { input: "rulings.onDefence" });
+  assertBooleanValue(r.onChecks, { input: "rulings.onChecks" });
+  assertBooleanValue(r.againstDeath, { input: "rulings.againstDeath" });
   return r;
 }
 
@@ -214,11 +215,11 @@ export interface KarmaOnRoll {
  * blindsided or cannot pay: a clear refusal, nothing spent.
  */
 export function karmaOnRoll(kind: KarmaRollKind, die: number, karma: number, pool: number, blindsided = false, rulings: Partial<KarmaRulings> = {}): KarmaOnRoll {
-  assertWholeNumber(pool, "Karma pool");
+  assertWholeNumber(pool, "karmaPool");
   if (karma === 0) return { total: applyKarma(die, 0), karmaLeft: pool };
-  if (!karmaAllowedOn(kind, blindsided, rulings)) throw new RangeError(`Karma may not be added to this ${kind} roll${blindsided ? " (blindsided)" : " (the world's ruling)"}.`);
-  assertWholeNumber(pool, "Karma pool");
-  if (!canSpendKarma(pool, karma)) throw new RangeError(`Spending ${karma} Karma needs that much in the pool; only ${pool} left.`);
+  if (!karmaAllowedOn(kind, blindsided, rulings)) throw new RulesRangeError(blindsided ? "karmaNotWhenBlindsided" : "karmaNotByRuling", { kind });
+  assertWholeNumber(pool, "karmaPool");
+  if (!canSpendKarma(pool, karma)) throw new RulesRangeError("karmaPoolShort", { karma, left: pool });
   return { total: applyKarma(die, karma), karmaLeft: pool - karma };
 }
 
@@ -249,8 +250,8 @@ export interface KarmaAgainstDeath {
 
 /** One Endurance loss with the choice to spend Karma against death ({@link KARMA_AGAINST_DEATH}). */
 export function karmaAgainstDeath(endurance: number, karma: number, spend: boolean, rulings: Partial<KarmaRulings> = {}): KarmaAgainstDeath {
-  assertWholeNumber(karma, "Karma");
-  assertBooleanValue(spend, "spend");
+  assertWholeNumber(karma, "karma");
+  assertBooleanValue(spend, { input: "spend" });
   const after = enduranceAfterKillLoss(endurance);
   if (!after.dead) return { fatal: false, mayAvoid: false, karmaSpent: 0, endurance: after.endurance, dead: false };
   const mayAvoid = resolveKarmaRulings(rulings).againstDeath && karma >= KARMA_AGAINST_DEATH_MINIMUM;

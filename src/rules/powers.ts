@@ -5,6 +5,7 @@ import { ABILITY_KEYS, SUB_SCORE_REFS } from "./abilities";
 import { ATTACK_CODES, type AttackCode } from "./attacks";
 import type { ScoreRef } from "./character";
 import { DEFENCE_CODES, type DefenceCode } from "./defences";
+import { RulesRangeError } from "./errors";
 
 /** Power categories [CASE]. */
 export const POWER_CATEGORIES = [
@@ -66,7 +67,7 @@ export interface TalentShift {
 /** True when a talent covers a roll: its ability, its sub-score, its attack type or its defence. */
 export function talentCovers(talent: TalentInput, context: RollContext): boolean {
   for (const cover of talent.covers) {
-    if (!isTalentCover(cover)) throw new RangeError(`Talent "${talent.name}" covers "${cover}", which is not an ability, sub-score, attack or defence.`);
+    if (!isTalentCover(cover)) throw new RulesRangeError("talentCoverUnknown", { name: talent.name, got: cover });
   }
   const ability = context.score.split(".")[0] ?? "";
   return talent.covers.some(

@@ -14,6 +14,7 @@ import { armorApplies, damageAfterProtection } from "./damage";
 import { combineProtection, type DefenceRulings } from "./defences";
 import { assertRankNumber } from "./ranks";
 import { assertArray, assertObject, assertOneOfValues, assertText } from "./checks";
+import { RulesTypeError } from "./errors";
 
 /** Where a protection comes from: a worn armor item, a power, or Active Effects on the character. The rules treat all alike [Errata]. */
 export const PROTECTION_ORIGINS = ["armor", "power", "effect"] as const;
@@ -43,18 +44,17 @@ export const PROTECTION_SOURCES_STACK: boolean = ARMOR_STACKS;
 
 /** Throws unless `source` is a well-formed {@link ProtectionSource} (naming the source and field). */
 export function assertProtectionSource(source: unknown): asserts source is ProtectionSource {
-  assertObject(source, "A protection source");
-  assertText(source["name"], "A protection source's name");
-  const name = source["name"];
-  assertOneOfValues(source["origin"], PROTECTION_ORIGINS, `Protection "${name}": origin`);
-  assertRankNumber(source["physical"] as number, `Protection "${name}": physical rank`);
-  assertRankNumber(source["energy"] as number, `Protection "${name}": energy rank`);
+  assertObject(source, { input: "protectionSource" });
+  assertText(source["name"], "protectionSourceName");
+  assertOneOfValues(source["origin"], PROTECTION_ORIGINS, "protectionOrigin");
+  assertRankNumber(source["physical"] as number, "protectionPhysical");
+  assertRankNumber(source["energy"] as number, "protectionEnergy");
   const against = source["against"];
   if (against === undefined) return;
-  assertObject(against, `Protection "${name}": against`);
+  assertObject(against, { input: "protectionAgainst" });
   for (const [code, value] of Object.entries(against)) {
     assertAttackCode(code);
-    assertRankNumber(value as number, `Protection "${name}" against ${code}`);
+    assertRankNumber(value as number, "protectionAgainstRank");
   }
 }
 
@@ -81,9 +81,9 @@ export interface BestProtection {
  * listed), or the sum when `stacks` ({@link PROTECTION_SOURCES_STACK}).
  */
 export function bestProtection(sources: readonly ProtectionSource[], attack: AttackCode, stacks: boolean = PROTECTION_SOURCES_STACK): BestProtection {
-  assertArray(sources, "Protection sources");
+  assertArray(sources, { input: "protectionSources" });
   assertAttackCode(attack);
-  if (typeof stacks !== "boolean") throw new TypeError(`stacks must be true or false, got ${String(stacks)}.`);
+  if (typeof stacks !== "boolean") throw new RulesTypeError("inputNotBoolean", { name: "stacks", got: String(stacks) });
   let value = 0;
   const names: string[] = [];
   let bestName: string | null = null;
@@ -123,7 +123,7 @@ export function protectionAgainst(
   rulings: Partial<DefenceRulings> & { readonly stacks?: boolean } = {},
 ): ProtectionAgainstAttack {
   const best = bestProtection(sources, attack, rulings.stacks ?? PROTECTION_SOURCES_STACK);
-  assertRankNumber(defenceProtection, "Block/Brace protection");
+  assertRankNumber(defenceProtection, "blockBraceProtection");
   return { ...best, defence: defenceProtection, total: combineProtection(best.value, defenceProtection, rulings) };
 }
 
@@ -135,7 +135,7 @@ export function damageThroughProtection(
   defenceProtection = 0,
   rulings: Partial<DefenceRulings> & { readonly stacks?: boolean } = {},
 ): number {
-  assertRankNumber(damage, "Damage");
+  assertRankNumber(damage, "damage");
   return damageAfterProtection(damage, protectionAgainst(sources, attack, defenceProtection, rulings).total);
 }
 

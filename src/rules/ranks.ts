@@ -6,6 +6,7 @@
  * Display names here are the canonical English names for logs and tests; the Foundry side
  * shows `CASE.Rank.<key>` from lang/en.json.
  */
+import { RulesRangeError, type RulesFieldKey } from "./errors";
 
 export const RANK_KEYS = [
   "shift0",
@@ -84,14 +85,14 @@ const RANK_BY_KEY: ReadonlyMap<string, Rank> = new Map(RANKS.map((r) => [r.key, 
 /** The rank at a ladder position. RangeError when the position is off the ladder. */
 export function rankAt(index: number): Rank {
   const rank = Number.isInteger(index) ? RANKS[index] : undefined;
-  if (!rank) throw new RangeError(`No rank at ladder position ${String(index)} (0–${MAX_RANK_INDEX}).`);
+  if (!rank) throw new RulesRangeError("noRankAt", { got: String(index), max: MAX_RANK_INDEX });
   return rank;
 }
 
 /** The rank with this key. RangeError for an unknown key. */
 export function rankByKey(key: string): Rank {
   const rank = RANK_BY_KEY.get(key);
-  if (!rank) throw new RangeError(`Unknown rank "${key}". Known ranks: ${RANK_KEYS.join(", ")}.`);
+  if (!rank) throw new RulesRangeError("unknownRank", { got: key, allowed: RANK_KEYS.join(", ") });
   return rank;
 }
 
@@ -101,12 +102,11 @@ export function isRankKey(key: unknown): key is RankKey {
 
 /**
  * Throws a RangeError unless `value` is a valid rank number: a finite, non-negative integer.
- * `what` names the value in the message ("Strength", "damage").
+ * `field` names the value in the message (a key of RULES_FIELD_TEXT: "strength", "damage").
+ * (The string half of its type is for src/rules/turn/state.ts until it names its fields by key.)
  */
-export function assertRankNumber(value: number, what = "Rank number"): void {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`${what} must be a non-negative whole number, got ${String(value)}.`);
-  }
+export function assertRankNumber(value: number, field: RulesFieldKey | (string & Record<never, never>) = "rankNumber"): void {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw new RulesRangeError("notNonNegativeWhole", { field, got: String(value) });
 }
 
 /** True when `value` is a valid rank number. */
@@ -148,7 +148,7 @@ function scanRankOf(value: number): Rank {
 /** Throws a RangeError unless `cs` is a whole number of column shifts. */
 export function assertColumnShift(cs: number): void {
   if (typeof cs !== "number" || !Number.isInteger(cs)) {
-    throw new RangeError(`A column shift must be a whole number, got ${String(cs)}.`);
+    throw new RulesRangeError("notWhole", { field: "columnShift", got: String(cs) });
   }
 }
 

@@ -70,14 +70,14 @@ export const DEFAULT_RECOVERY_RULINGS: RecoveryRulings = Object.freeze({
 
 /** The defaults overlaid with `overrides`, each checked. */
 export function resolveRecoveryRulings(overrides: Partial<RecoveryRulings> = {}): RecoveryRulings {
-  assertObject(overrides, "Recovery rulings");
+  assertObject(overrides, { input: "recoveryRulings" });
   const r: RecoveryRulings = { ...DEFAULT_RECOVERY_RULINGS, ...overrides };
-  assertWholeNumber(r.healthPerDayFactor, "rulings.healthPerDayFactor");
-  assertWholeNumber(r.medicalCareHealthFactor, "rulings.medicalCareHealthFactor", 1);
-  assertWholeNumber(r.daysPerEnduranceRank, "rulings.daysPerEnduranceRank", 1);
-  assertWholeNumber(r.daysPerEnduranceRankMedical, "rulings.daysPerEnduranceRankMedical", 1);
-  assertWholeNumber(r.regenerationTurns, "rulings.regenerationTurns", 1);
-  assertBooleanValue(r.unconsciousAtZeroHealth, "rulings.unconsciousAtZeroHealth");
+  assertWholeNumber(r.healthPerDayFactor, { input: "rulings.healthPerDayFactor" });
+  assertWholeNumber(r.medicalCareHealthFactor, { input: "rulings.medicalCareHealthFactor" }, 1);
+  assertWholeNumber(r.daysPerEnduranceRank, { input: "rulings.daysPerEnduranceRank" }, 1);
+  assertWholeNumber(r.daysPerEnduranceRankMedical, { input: "rulings.daysPerEnduranceRankMedical" }, 1);
+  assertWholeNumber(r.regenerationTurns, { input: "rulings.regenerationTurns" }, 1);
+  assertBooleanValue(r.unconsciousAtZeroHealth, { input: "rulings.unconsciousAtZeroHealth" });
   return r;
 }
 
@@ -95,8 +95,8 @@ export interface EffectiveEndurance {
  * base itself. RangeError for a bad base or a negative count.
  */
 export function effectiveEndurance(base: number, lost: number): EffectiveEndurance {
-  assertRankNumber(base, "Endurance");
-  assertWholeNumber(lost, "Lost Endurance ranks");
+  assertRankNumber(base, "endurance");
+  assertWholeNumber(lost, "lostEnduranceRanks");
   let value = base;
   for (let i = 0; i < lost; i++) {
     const after = enduranceAfterKillLoss(value);
@@ -113,9 +113,9 @@ export function effectiveEndurance(base: number, lost: number): EffectiveEnduran
  * is not counted twice.
  */
 export function lostRanksReaching(base: number, lost: number, target: number, dead = false): number {
-  assertRankNumber(base, "Endurance");
-  assertWholeNumber(lost, "Lost Endurance ranks");
-  assertRankNumber(target, "Endurance after the loss");
+  assertRankNumber(base, "endurance");
+  assertWholeNumber(lost, "lostEnduranceRanks");
+  assertRankNumber(target, "enduranceAfterTheLoss");
   let n = lost;
   for (;;) {
     const now = effectiveEndurance(base, n);
@@ -127,9 +127,9 @@ export function lostRanksReaching(base: number, lost: number, target: number, de
 /** Health regained by `days` of rest: the (effective) Endurance rank number per day, doubled under care [FASERIP]. */
 export function restHealing(endurance: number, days: number, care: CareLevel = "none", rulings: Partial<RecoveryRulings> = {}): number {
   const r = resolveRecoveryRulings(rulings);
-  assertRankNumber(endurance, "Endurance");
-  assertWholeNumber(days, "Days of rest");
-  assertOneOfValues(care, CARE_LEVELS, "Care");
+  assertRankNumber(endurance, "endurance");
+  assertWholeNumber(days, "daysOfRest");
+  assertOneOfValues(care, CARE_LEVELS, "care");
   return endurance * r.healthPerDayFactor * days * (care === "medical" ? r.medicalCareHealthFactor : 1);
 }
 
@@ -164,12 +164,12 @@ export interface ShortRestState {
  * otherwise unchanged. Never above the maximum.
  */
 export function shortRestRecovery(state: ShortRestState, turns: number = RECOVERY_AFTER_TURNS): number {
-  assertObject(state, "Short rest");
-  assertWholeNumber(state.turnsSinceDamage, "Turns since damage");
-  assertWholeNumber(turns, "Turns of rest needed", 1);
-  assertBooleanValue(state.recoveredToday, "recoveredToday");
-  assertBooleanValue(state.unconscious, "unconscious");
-  assertRankNumber(state.endurance, "Endurance");
+  assertObject(state, { input: "shortRest" });
+  assertWholeNumber(state.turnsSinceDamage, "turnsSinceDamage");
+  assertWholeNumber(turns, "turnsOfRestNeeded", 1);
+  assertBooleanValue(state.recoveredToday, { input: "recoveredToday" });
+  assertBooleanValue(state.unconscious, { input: "unconscious" });
+  assertRankNumber(state.endurance, "endurance");
   const due = state.turnsSinceDamage >= turns && !state.recoveredToday && !state.unconscious;
   return applyHealing(state.health, state.max, due ? state.endurance : 0);
 }
@@ -177,9 +177,9 @@ export function shortRestRecovery(state: ShortRestState, turns: number = RECOVER
 /** Lost Endurance ranks left after `days` of rest [FASERIP]: one per week, one per day under care; never below 0. */
 export function lostRanksAfterRest(lost: number, days: number, care: CareLevel = "none", rulings: Partial<RecoveryRulings> = {}): number {
   const r = resolveRecoveryRulings(rulings);
-  assertWholeNumber(lost, "Lost Endurance ranks");
-  assertWholeNumber(days, "Days of rest");
-  assertOneOfValues(care, CARE_LEVELS, "Care");
+  assertWholeNumber(lost, "lostEnduranceRanks");
+  assertWholeNumber(days, "daysOfRest");
+  assertOneOfValues(care, CARE_LEVELS, "care");
   const perRank = care === "medical" ? r.daysPerEnduranceRankMedical : r.daysPerEnduranceRank;
   return Math.max(0, lost - Math.floor(days / perRank));
 }
@@ -192,7 +192,7 @@ export function lostRanksAfterRest(lost: number, days: number, care: CareLevel =
  */
 export function regenerationPerTurn(rank: number, rulings: Partial<RecoveryRulings> = {}): number {
   const r = resolveRecoveryRulings(rulings);
-  assertRankNumber(rank, "Regeneration rank");
+  assertRankNumber(rank, "regenerationRank");
   if (rank === 0) return 0;
   return Math.max(1, Math.floor(rank / r.regenerationTurns));
 }
@@ -211,12 +211,12 @@ export const REGENERATION_STACKS = false;
 
 /** The rank a character regenerates at: its best regenerating power's rank number ({@link REGENERATION_STACKS}), 0 for none. */
 export function bestRegenerationRank(powers: readonly RegeneratingPower[]): number {
-  assertArray(powers, "The powers");
+  assertArray(powers, "powers");
   let best = 0;
   powers.forEach((p: RegeneratingPower, i) => {
-    assertObject(p, `Power ${String(i + 1)}`);
-    assertBooleanValue(p.regeneration, `Power ${String(i + 1)}: regeneration`);
-    assertRankNumber(p.rank, `Power ${String(i + 1)}: rank`);
+    assertObject(p, ["power", i + 1]);
+    assertBooleanValue(p.regeneration, ["powerRegeneration", i + 1]);
+    assertWholeNumber(p.rank, ["powerRank", i + 1]);
     if (p.regeneration && p.rank > best) best = p.rank;
   });
   return best;
@@ -229,7 +229,7 @@ export function regenerateAtWrapUp(health: number, max: number, rank: number, ru
 
 /** True when a character at `health` is unconscious by {@link UNCONSCIOUS_AT_ZERO_HEALTH}. */
 export function unconsciousAt(health: number, rulings: Partial<RecoveryRulings> = {}): boolean {
-  assertWholeNumber(health, "Health");
+  assertWholeNumber(health, "health");
   return resolveRecoveryRulings(rulings).unconsciousAtZeroHealth && health === 0;
 }
 
@@ -239,9 +239,9 @@ export function unconsciousAt(health: number, rulings: Partial<RecoveryRulings> 
  * at the maximum; failure stays out (check again in 1d10 turns): `null`.
  */
 export function wakeFromZeroHealth(success: boolean, endurance: number, max: number): number | null {
-  assertBooleanValue(success, "success");
-  assertRankNumber(endurance, "Endurance");
-  assertRankNumber(max, "Maximum Health");
+  assertBooleanValue(success, { input: "success" });
+  assertRankNumber(endurance, "endurance");
+  assertRankNumber(max, "maximumHealth");
   return success ? Math.min(endurance, max) : null;
 }
 
@@ -266,9 +266,9 @@ export interface FirstAidOutcome {
  * {@link FIRST_AID_NEEDS_ROLL} false no roll is made.
  */
 export function firstAid(target: AidTarget, aiderHasFirstAid: boolean): FirstAidOutcome {
-  assertObject(target, "The aided character");
-  assertBooleanValue(target.stunned, "stunned");
-  assertBooleanValue(target.dying, "dying");
-  assertBooleanValue(aiderHasFirstAid, "aiderHasFirstAid");
+  assertObject(target, { input: "aidedCharacter" });
+  assertBooleanValue(target.stunned, { input: "stunned" });
+  assertBooleanValue(target.dying, { input: "dying" });
+  assertBooleanValue(aiderHasFirstAid, { input: "aiderHasFirstAid" });
   return { revived: target.stunned && aiderHasFirstAid, stopsDying: target.dying && !killLossContinues(true) };
 }

@@ -19,6 +19,7 @@
  */
 import { ABILITY_KEYS, health, karma, type AbilityKey } from "./abilities";
 import { RANKS, isRankNumber, rankOf, type Rank } from "./ranks";
+import { RulesRangeError, RulesTypeError } from "./errors";
 
 /** One line the reader could not use, with why. */
 export interface UnreadLine {
@@ -149,8 +150,8 @@ function powerEntry(text: string): StatBlockPower | "bad" | null {
  * is in `unread`, with why. RangeError only for a text longer than {@link STAT_BLOCK_MAX_LENGTH}.
  */
 export function readStatBlock(text: string): StatBlockReading {
-  if (typeof text !== "string") throw new TypeError("A stat block is text.");
-  if (text.length > STAT_BLOCK_MAX_LENGTH) throw new RangeError(`A stat block is at most ${STAT_BLOCK_MAX_LENGTH} characters; this one has ${text.length}.`);
+  if (typeof text !== "string") throw new RulesTypeError("statBlockNotText");
+  if (text.length > STAT_BLOCK_MAX_LENGTH) throw new RulesRangeError("statBlockTooLong", { max: STAT_BLOCK_MAX_LENGTH, got: text.length });
   let name: string | null = null;
   const abilities: Partial<Record<AbilityKey, number>> = {};
   const pools: { health: number | null; karma: number | null; resources: number | null; popularity: number | null } = { health: null, karma: null, resources: null, popularity: null };
@@ -258,8 +259,8 @@ function poolFrom(given: number | null, max: number): StatBlockPool {
  */
 export function statBlockNpc(reading: StatBlockReading): StatBlockNpc {
   const { block } = reading;
-  if (block.name === null) throw new RangeError("The stat block names no one: its first line should be the name.");
-  if (reading.missing.length > 0) throw new RangeError(`The stat block lacks ${reading.missing.join(", ")}.`);
+  if (block.name === null) throw new RulesRangeError("statBlockNoName");
+  if (reading.missing.length > 0) throw new RulesRangeError("statBlockLacks", { missing: reading.missing.join(", ") });
   const abilities = Object.fromEntries(ABILITY_KEYS.map((k) => [k, block.abilities[k] ?? 0])) as Record<AbilityKey, number>;
   return {
     name: block.name,

@@ -4,6 +4,7 @@
  * optional table so a world setting or a module can replace the default.
  */
 import { MAX_RANK_INDEX, RANKS, rankAt, shiftColumn, type Rank, type RankKey } from "./ranks";
+import { RulesRangeError } from "./errors";
 
 export const COLORS = ["white", "green", "yellow", "red"] as const;
 export type Color = (typeof COLORS)[number];
@@ -49,30 +50,30 @@ const DEFAULT_ROWS: readonly BandRow[] = [
  */
 export function validateUniversalTable(table: unknown): asserts table is UniversalTable {
   if (!Array.isArray(table) || table.length !== RANKS.length) {
-    throw new RangeError(`A Universal Table needs exactly ${RANKS.length} columns (Shift 0 … Class 5000).`);
+    throw new RulesRangeError("tableColumns", { n: RANKS.length });
   }
   // An index loop, not forEach: forEach skips the holes of a sparse array.
   for (let i = 0; i < RANKS.length; i++) {
     const column: unknown = table[i];
-    const name = (RANKS[i] as Rank).name;
+    const rank = (RANKS[i] as Rank).key;
     if (typeof column !== "object" || column === null) {
-      throw new RangeError(`Universal Table column ${name} is not an object.`);
+      throw new RulesRangeError("tableColumnNotObject", { rank });
     }
     const { green, yellow, red } = column as Record<string, unknown>;
     for (const [band, v] of [["green", green], ["yellow", yellow], ["red", red]] as const) {
       if (typeof v !== "number" || !Number.isInteger(v) || v < 2 || v > 100) {
-        throw new RangeError(`Universal Table column ${name}: ${band} must be a whole number 2–100, got ${String(v)}.`);
+        throw new RulesRangeError("tableBand", { rank, band, got: String(v) });
       }
     }
     if (!((green as number) <= (yellow as number) && (yellow as number) <= (red as number))) {
-      throw new RangeError(`Universal Table column ${name}: bands must satisfy green ≤ yellow ≤ red.`);
+      throw new RulesRangeError("tableBandOrder", { rank });
     }
   }
 }
 
 function buildDefault(): UniversalTable {
   const table = DEFAULT_ROWS.map(([key, green, yellow, red], i) => {
-    if ((RANKS[i] as Rank).key !== key) throw new Error(`Universal Table row ${i} is ${key}, expected ${(RANKS[i] as Rank).key}.`);
+    if ((RANKS[i] as Rank).key !== key) throw new Error(`unreachable: Universal Table row ${i} is ${key}, expected ${(RANKS[i] as Rank).key}.`);
     return Object.freeze({ green, yellow, red });
   });
   validateUniversalTable(table);
@@ -85,7 +86,7 @@ export const UNIVERSAL_TABLE: UniversalTable = buildDefault();
 /** Throws a RangeError unless `roll` is a d100 result, a whole number 1–100. */
 export function assertD100(roll: number): void {
   if (typeof roll !== "number" || !Number.isInteger(roll) || roll < 1 || roll > 100) {
-    throw new RangeError(`A d100 roll must be a whole number from 1 to 100, got ${String(roll)}.`);
+    throw new RulesRangeError("notWholeInRange", { field: "d100", min: 1, max: 100, got: String(roll) });
   }
 }
 
@@ -182,7 +183,7 @@ export function colorOdds(value: number, cs = 0, table: UniversalTable = UNIVERS
 /** Position of a colour in the order white < green < yellow < red. */
 export function colorIndex(color: Color): number {
   const i = COLORS.indexOf(color);
-  if (i < 0) throw new RangeError(`Unknown colour ${JSON.stringify(color)}.`);
+  if (i < 0) throw new RulesRangeError("unknownColour", { got: color });
   return i;
 }
 
@@ -213,6 +214,6 @@ export function colorAtLeast(rolled: Color, needed: Color): boolean {
 
 /** The column of the ladder at `index` clamped to the ladder; a convenience for callers. */
 export function columnAt(index: number): Rank {
-  if (!Number.isInteger(index)) throw new RangeError(`A ladder position must be a whole number, got ${String(index)}.`);
+  if (!Number.isInteger(index)) throw new RulesRangeError("notWhole", { field: "ladderPosition", got: String(index) });
   return rankAt(Math.min(MAX_RANK_INDEX, Math.max(0, index)));
 }

@@ -259,12 +259,12 @@ describe("thrownRange (§9, Table 24)", () => {
     ) as Record<Rank["key"], ThrownRange>;
     expect(thrownRange(30, doubled)).toBe(8);
     expect(() => { validateThrownRangeTable(THROWN_RANGE_TABLE); }).not.toThrow();
-    expect(() => thrownRange(30, { ...doubled, good: -1 })).toThrow(/Good/);
-    expect(() => thrownRange(30, { ...doubled, good: "far" } as never)).toThrow(/Good/);
+    expect(() => thrownRange(30, { ...doubled, good: -1 })).toThrow(/good/);
+    expect(() => thrownRange(30, { ...doubled, good: "far" } as never)).toThrow(/good/);
     expect(() => thrownRange(30, { ...doubled, mega: 3 } as never)).toThrow(/unknown rank "mega"/);
     const missing: Partial<Record<Rank["key"], ThrownRange>> = { ...doubled };
     delete missing.typical;
-    expect(() => thrownRange(30, missing as never)).toThrow(/Typical/);
+    expect(() => thrownRange(30, missing as never)).toThrow(/typical/);
     expect(() => { validateThrownRangeTable(null); }).toThrow(TypeError);
   });
 
@@ -316,8 +316,8 @@ describe("runningSpeed [RULING]", () => {
   it("accepts a replacement table and rejects bad input", () => {
     const flat = Object.fromEntries(RANKS.map((r) => [r.key, 5])) as Record<Rank["key"], number>;
     expect(runningSpeed(0, flat)).toBe(5);
-    expect(() => runningSpeed(10, { ...flat, poor: 1.5 })).toThrow(/Poor/);
-    expect(() => runningSpeed(10, { ...flat, poor: LINE_OF_SIGHT } as never)).toThrow(/Poor/);
+    expect(() => runningSpeed(10, { ...flat, poor: 1.5 })).toThrow(/poor/);
+    expect(() => runningSpeed(10, { ...flat, poor: LINE_OF_SIGHT } as never)).toThrow(/poor/);
     for (const bad of invalidRankNumbers) expect(() => runningSpeed(bad), String(bad)).toThrow(RangeError);
   });
 });

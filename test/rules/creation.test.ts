@@ -53,8 +53,8 @@ describe("character builder: random", () => {
     expect(() => randomCharacter(rollsFrom([50, 50]))).toThrow(/Only 2 pre-rolled/);
     expect(() => randomCharacter(() => 101)).toThrow(RangeError);
     expect(() => randomCharacter(() => Number.NaN)).toThrow(RangeError);
-    expect(() => { validateD100Table([{ upTo: 50, value: 1 }], "t"); }).toThrow(/end at 100/);
-    expect(() => { validateD100Table([{ upTo: 50, value: 1 }, { upTo: 40, value: 2 }], "t"); }).toThrow(RangeError);
+    expect(() => { validateD100Table([{ upTo: 50, value: 1 }], "randomRankTable"); }).toThrow(/end at 100/);
+    expect(() => { validateD100Table([{ upTo: 50, value: 1 }, { upTo: 40, value: 2 }], "randomRankTable"); }).toThrow(RangeError);
   });
 
   it("property: every random character has abilities on the table's ranks and derived values that match", () => {

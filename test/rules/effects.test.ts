@@ -40,7 +40,7 @@ describe("active effect: applyScoreChanges", () => {
   it("refuses bad changes with a clear error", () => {
     expect(() => applyScoreChanges(-3, [])).toThrow(RangeError);
     expect(() => applyScoreChanges(10, [{ mode: "multiply" as "add", value: 2 }])).toThrow(RangeError);
-    expect(() => applyScoreChanges(10, [{ mode: "override", value: -5 }])).toThrow(/change 1: value/);
+    expect(() => applyScoreChanges(10, [{ mode: "override", value: -5 }])).toThrow(/score change 1/);
     expect(() => applyScoreChanges(10, [{ mode: "add", value: Number.NaN }])).toThrow(RangeError);
     expect(() => applyScoreChanges(10, [{ mode: "add", value: 1.5 }])).toThrow(RangeError);
   });

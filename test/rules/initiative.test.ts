@@ -83,7 +83,7 @@ describe("Table 23: initiative modifier (§4)", () => {
     const zero = Object.fromEntries(RANKS.map((r) => [r.key, 0])) as Record<Rank["key"], number>;
     expect(initiativeModifier(5000, zero)).toBe(0);
     expect(() => { validateInitiativeModifiers(INITIATIVE_MODIFIERS); }).not.toThrow();
-    expect(() => initiativeModifier(10, { ...zero, good: 0.5 })).toThrow(/Good/);
+    expect(() => initiativeModifier(10, { ...zero, good: 0.5 })).toThrow(/good/);
     expect(() => initiativeModifier(10, { ...zero, speedy: 1 } as never)).toThrow(/unknown rank "speedy"/);
     expect(() => { validateInitiativeModifiers(undefined); }).toThrow(TypeError);
   });

@@ -182,7 +182,7 @@ describe("the best regeneration rank (bestRegenerationRank, REGENERATION_STACKS)
 
   it("best regeneration rank: a bad list or power is a clear error", () => {
     expect(() => bestRegenerationRank("Wolverine" as unknown as [])).toThrow(TypeError);
-    expect(() => bestRegenerationRank([{ regeneration: "yes" as unknown as boolean, rank: 30 }])).toThrow(/Power 1: regeneration/);
-    expect(() => bestRegenerationRank([{ regeneration: true, rank: -4 }])).toThrow(/Power 1: rank/);
+    expect(() => bestRegenerationRank([{ regeneration: "yes" as unknown as boolean, rank: 30 }])).toThrow(/Regeneration mark of power 1/);
+    expect(() => bestRegenerationRank([{ regeneration: true, rank: -4 }])).toThrow(/Rank of power 1/);
   });
 });

@@ -145,7 +145,7 @@ describe("a replacement table", () => {
     ["a band at 1 (no white)", RANKS.map(() => ({ green: 1, yellow: 75, red: 100 })), /2–100/],
     ["a band above 100", RANKS.map(() => ({ green: 50, yellow: 75, red: 101 })), /2–100/],
     ["not a table", "table", /exactly 17 columns/],
-    ["17 empty slots (a sparse array)", new Array<undefined>(17), /column Shift 0 is not an object/],
+    ["17 empty slots (a sparse array)", new Array<undefined>(17), /column shift0 is not an object/],
   ])("rejects %s with a clear error", (_what, table, message) => {
     expect(() => {
       validateUniversalTable(table);

@@ -28,6 +28,24 @@ export function stubI18nAndNotifications(extraGame: Record<string, unknown> = {}
   return notifications;
 }
 
+/**
+ * As {@link stubI18nAndNotifications}, with `texts` read before en.json: a test gives a key a
+ * text of its own, so what a user reads can only have come from the localisation (a rules
+ * error's English could not produce it). Placeholders are filled as Foundry's format fills them.
+ */
+export function stubI18nOverriding(texts: Readonly<Record<string, string>>, extraGame: Record<string, unknown> = {}): Notifications {
+  const notifications = stubI18nAndNotifications(extraGame);
+  const fill = (text: string, data: Record<string, unknown>) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+  vi.stubGlobal("game", {
+    ...(globalThis as unknown as { game: Record<string, unknown> }).game,
+    i18n: {
+      localize: (key: string) => texts[key] ?? localize(key),
+      format: (key: string, data: Record<string, unknown>) => (key in texts ? fill(texts[key] as string, data) : localize(key, data)),
+    },
+  });
+  return notifications;
+}
+
 export interface FakeItem {
   readonly documentName: "Item";
   readonly id: string;

@@ -21,6 +21,7 @@ import { SYSTEM_PATH } from "../core/constants";
 import { askForm } from "../ui/dialogs";
 import { awardPromptContext, readAwardForm, type AwardChoice, type AwardPreset } from "./campaign-forms";
 import { readRestForm, restDialogContext } from "../apps/sheet/sheet-campaign";
+import { refusalText } from "../ui/error-text";
 
 export const AWARD_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/karma-award.hbs`;
 const REST_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/rest-dialog.hbs`;
@@ -136,7 +137,7 @@ export function controlledActorUuids(): string[] {
 }
 
 function invalid(error: unknown): null {
-  ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+  ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: refusalText(error) }));
   return null;
 }
 

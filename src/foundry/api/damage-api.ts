@@ -19,6 +19,7 @@ import { actorFromUuid, characterSystem, isCharacter } from "../core/guards";
 import { requestGM, userOwns } from "../requests/gm";
 import { QueryRefusal, defineQuery, intField, payloadRecord, stringField, uuidListField, type AskingUser } from "../requests/router";
 import { actorLock, actorLocksOf, ledgerEntry, writeOnce } from "../actor-writes";
+import { refusalText } from "../ui/error-text";
 
 export { MAX_DAMAGE, MAX_TARGETS };
 export const DAMAGE_SUMMARY_TEMPLATE = `${SYSTEM_PATH}/templates/chat/damage-summary.hbs`;
@@ -125,7 +126,7 @@ export async function applyDamage(tokenUuids: readonly string[], amount: number)
   try {
     parseDamagePayload(payload);
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.DamageApi.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    ui.notifications.error(game.i18n.format("CASE.DamageApi.Invalid", { message: refusalText(error) }));
     return null;
   }
   return (await requestGM(applyDamageApiQuery, payload)) ?? null;

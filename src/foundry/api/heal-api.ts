@@ -28,6 +28,7 @@ import { charactersOf, controlledActorUuids, type Named } from "./campaign-api";
 import { HEAL_MODES, MAX_HEAL_TURNS, healDialogContext, readHealForm, type HealRequest } from "./heal-forms";
 import { SYSTEM_PATH } from "../core/constants";
 import { askForm } from "../ui/dialogs";
+import { refusalText } from "../ui/error-text";
 
 export const HEAL_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/heal-dialog.hbs`;
 
@@ -151,7 +152,7 @@ export async function heal(actorUuids: readonly string[], request: HealRequest):
   try {
     parseHealPayload(payload);
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: refusalText(error) }));
     return null;
   }
   const result = (await requestGM(healQuery, payload)) ?? null;

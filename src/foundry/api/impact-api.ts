@@ -26,6 +26,8 @@ import { MAX_TARGETS } from "./damage-limits";
 import { impactPromptContext, readImpactForm } from "./impact-forms";
 import { controlledActorUuids } from "./campaign-api";
 import { rollDie } from "../exchange/card-store";
+import { describeError } from "../ui/describe-error";
+import { refusalText } from "../ui/error-text";
 
 export const IMPACT_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/impact-prompt.hbs`;
 export const IMPACT_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/impact-card.hbs`;
@@ -103,7 +105,7 @@ function impactOn(actor: Actor.OfType<"hero" | "npc">, payload: ImpactPayload): 
   try {
     return resolveImpact({ kind: payload.kind, areas: payload.areas, endurance: actor.system.score("endurance.res"), bodyArmor: bodyProtection(actor), materialStrength: payload.materialStrength });
   } catch (error) {
-    throw new QueryRefusal("malformed", error instanceof Error ? error.message : String(error));
+    throw new QueryRefusal("malformed", describeError(error));
   }
 }
 
@@ -185,7 +187,7 @@ export async function impact(actorUuids: readonly string[], options: { kind: Imp
   try {
     parseImpactPayload(payload);
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: refusalText(error) }));
     return null;
   }
   return (await requestGM(impactQuery, payload)) ?? null;

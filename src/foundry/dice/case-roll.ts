@@ -7,6 +7,7 @@ import { SYSTEM_PATH } from "../core/constants";
 import { actionCardContext, resolveCheck } from "./action-card-context";
 import { parseRollCheck, type RollCheck } from "./roll-check";
 import type { ActionResult } from "../../rules/index";
+import { describeLogged } from "../ui/error-text";
 
 export const ACTION_CARD_TEMPLATE = `${SYSTEM_PATH}/templates/chat/action-card.hbs`;
 export const ROLL_ERROR_TEMPLATE = `${SYSTEM_PATH}/templates/chat/roll-error.hbs`;
@@ -51,7 +52,7 @@ export class CaseRoll extends Roll {
       return await foundry.applications.handlebars.renderTemplate(ACTION_CARD_TEMPLATE, this.cardContext());
     } catch (error) {
       console.error("case | cannot render a CASE roll", error);
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeLogged(error);
       return foundry.applications.handlebars.renderTemplate(ROLL_ERROR_TEMPLATE, { message, total: this.total ?? null });
     }
   }

@@ -10,6 +10,7 @@
 import { isCaseChangeKey, readEffectChanges, type EffectProblem } from "../data/actor/effect-changes";
 import { effectItem, itemInUse, ownRankOf } from "./effect-items";
 import { changeOfApplyCall, effectChangesOf } from "../core/compat";
+import { effectProblemDetail } from "../ui/error-text";
 
 export class CaseActiveEffect extends ActiveEffect {
   /** Suppressed while the item carrying it is not in use ({@link itemInUse}). */
@@ -29,7 +30,7 @@ export class CaseActiveEffect extends ActiveEffect {
   /** The user who wrote a refused change is told at once (the sheet's Effects tab shows it too). */
   private warnRefused(userId: string): void {
     if (userId !== game.user.id) return;
-    for (const p of this.refusedChanges) ui.notifications.warn(game.i18n.format("CASE.Effects.RefusedWarning", { name: this.name, detail: p.detail }));
+    for (const p of this.refusedChanges) ui.notifications.warn(game.i18n.format("CASE.Effects.RefusedWarning", { name: this.name, detail: effectProblemDetail(p) }));
   }
 
   protected override _onCreate(...args: Parameters<ActiveEffect["_onCreate"]>): void {

@@ -55,6 +55,7 @@ import { cardLock } from "./card-request";
 import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, placedAt, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type PlacedAreaDoc, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
+import { describeError } from "../ui/describe-error";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
 
@@ -151,7 +152,7 @@ export async function makeAttack(item: Item.Implementation, options: AttackOptio
   try {
     empty = ammunitionRefusal(item, attack);
   } catch (error) {
-    empty = error instanceof Error ? error.message : String(error);
+    empty = describeError(error);
   }
   if (empty !== null) {
     ui.notifications.error(empty);

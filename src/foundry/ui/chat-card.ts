@@ -10,6 +10,7 @@
 import { SYSTEM_PATH } from "../core/constants";
 import { CaseMessageModel } from "../data/message-model";
 import { listenForActions, type ClickActions } from "./click-actions";
+import { describeLogged } from "./error-text";
 
 /** What a card's action runs on: the chat message the card is in. */
 export interface CardOwner {
@@ -53,7 +54,7 @@ export abstract class ChatCardModel<Schema extends foundry.data.fields.DataSchem
       this.activate(content);
     } catch (error) {
       console.error(`case | cannot render a ${this.parent.type} card`, error);
-      content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_ERROR_TEMPLATE, { message: error instanceof Error ? error.message : String(error), total: null });
+      content.innerHTML = await foundry.applications.handlebars.renderTemplate(CARD_ERROR_TEMPLATE, { message: describeLogged(error), total: null });
     }
     this.rendered(html);
   }

@@ -9,6 +9,7 @@
  * enriched text) gets it here, from `listenForActions`, so every button of the system is
  * written the same way and reads its data from `target.dataset`.
  */
+import { refusalText } from "./error-text";
 
 /** An action, shaped as ApplicationV2's: `this` the owner, the click, the element with the `data-action`. */
 export type ClickAction<Owner> = (this: Owner, event: PointerEvent, target: HTMLElement) => unknown;
@@ -54,10 +55,10 @@ export function findAction<Owner>(root: Element, event: Event, actions: ClickAct
   return action ? { name, target, action } : null;
 }
 
-/** The default report of a failed action: the console, and a notification with its message. */
+/** The default report of a failed action: the console, and a notification of what the user can act on (refusalText). */
 function reportError(error: unknown, name: string): void {
   console.error(`case | the action "${name}" failed`, error);
-  ui.notifications.error(error instanceof Error ? error.message : String(error));
+  ui.notifications.error(refusalText(error));
 }
 
 /**

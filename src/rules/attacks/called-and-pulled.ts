@@ -2,6 +2,7 @@ import { assertRankNumber } from "../ranks";
 import { type Color, colorIndex } from "../universal-table";
 import { ATTACKS, assertAttackCode, assertAttackResult, assertBoolean, assertColor, attackDefinition, attackResult, isHit, type AttackCode, type AttackResult, type PullRule } from "./definitions";
 import { NO_ATTACK_OVERRIDES, attackRulingsFrom, type AttackRulings } from "./rulings";
+import { RulesRangeError } from "../errors";
 
 // ── Called shots ──────────────────────────────────────────────────────────────────────────────
 /**
@@ -32,10 +33,10 @@ export function calledShotSucceeds(result: AttackResult): boolean {
  */
 export function calledShotSucceedsOnColor(attack: AttackCode, color: Color, redSucceeds: boolean = CALLED_SHOT_RED_SUCCEEDS): boolean {
   if (!canCallShot(attack)) {
-    throw new RangeError(`A called shot needs an attack with a Bullseye result; "${attack}" has none.`);
+    throw new RulesRangeError("calledShotNoBullseye", { attack });
   }
-  assertColor(color, "Attack colour");
-  assertBoolean(redSucceeds, "redSucceeds");
+  assertColor(color, "attackColour");
+  assertBoolean(redSucceeds, { input: "redSucceeds" });
   if (calledShotSucceeds(attackResult(attack, color))) return true;
   return redSucceeds && color === "red";
 }
@@ -45,7 +46,7 @@ export function calledShotSucceedsOnColor(attack: AttackCode, color: Color, redS
  * a hit (any hit-like result counts); with a called shot only a Bullseye does [001].
  */
 export function countsAsHit(result: AttackResult, calledShot = false): boolean {
-  assertBoolean(calledShot, "calledShot");
+  assertBoolean(calledShot, { input: "calledShot" });
   return calledShot ? calledShotSucceeds(result) : isHit(result);
 }
 
@@ -81,17 +82,17 @@ export function mayPullDamage(attack: AttackCode, rulings: Partial<AttackRulings
  */
 export function pullColor(attack: AttackCode, rolled: Color, chosen: Color, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): Color {
   assertAttackCode(attack);
-  assertColor(rolled, "Rolled colour");
-  assertColor(chosen, "Chosen colour");
+  assertColor(rolled, "rolledColour");
+  assertColor(chosen, "chosenColour");
   const r = attackRulingsFrom(rulings);
   if (!mayPullColor(attack, r)) {
-    throw new RangeError(`${ATTACKS[attack].name} (${attack}) may not pull its colour (pull rule "${pullRule(attack, r)}").`);
+    throw new RulesRangeError("pullColourNotAllowed", { attack, rule: pullRule(attack, r) });
   }
   if (colorIndex(chosen) > colorIndex(rolled)) {
-    throw new RangeError(`A pull can only lower the colour: chose ${chosen} but rolled ${rolled}.`);
+    throw new RulesRangeError("pullColourUp", { chosen, rolled });
   }
   if (chosen === "white" && rolled !== "white" && !r.pullToMissAllowed) {
-    throw new RangeError("Pulling down to a white miss is not allowed (PULL_TO_MISS_ALLOWED is false).");
+    throw new RulesRangeError("pullToMiss");
   }
   return chosen;
 }
@@ -103,14 +104,14 @@ export function pullColor(attack: AttackCode, rolled: Color, chosen: Color, ruli
  */
 export function pullDamage(attack: AttackCode, damage: number, chosen: number, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): number {
   assertAttackCode(attack);
-  assertRankNumber(damage, "Damage");
-  assertRankNumber(chosen, "Pulled damage");
+  assertRankNumber(damage, "damage");
+  assertRankNumber(chosen, "pulledDamage");
   const r = attackRulingsFrom(rulings);
   if (!mayPullDamage(attack, r)) {
-    throw new RangeError(`${ATTACKS[attack].name} (${attack}) may not pull its damage (pull rule "${pullRule(attack, r)}").`);
+    throw new RulesRangeError("pullDamageNotAllowed", { attack, rule: pullRule(attack, r) });
   }
   if (chosen > damage) {
-    throw new RangeError(`A pull can only lower the damage: chose ${chosen} but the attack deals ${damage}.`);
+    throw new RulesRangeError("pullDamageUp", { chosen, damage });
   }
   return chosen;
 }
@@ -138,11 +139,11 @@ export function pullAttack(
   const pullsColor = chosenColor !== undefined && chosenColor !== rolled;
   const pullsDamage = chosenDamage !== undefined && chosenDamage !== damage;
   if (pullsColor && pullsDamage && !r.pullDamageAndColorTogether) {
-    throw new RangeError("Pull either the damage or the colour, not both (PULL_DAMAGE_AND_COLOR_TOGETHER is false).");
+    throw new RulesRangeError("pullBoth");
   }
   assertAttackCode(attack);
-  assertColor(rolled, "Rolled colour");
-  assertRankNumber(damage, "Damage");
+  assertColor(rolled, "rolledColour");
+  assertRankNumber(damage, "damage");
   // Choosing exactly what was rolled is no pull at all, so it is allowed for every attack.
   const color = pullsColor ? pullColor(attack, rolled, chosenColor, r) : rolled;
   const dealt = pullsDamage ? pullDamage(attack, damage, chosenDamage, r) : damage;

@@ -20,7 +20,7 @@ export const CHARGE_DAMAGE_PER_AREA = 2;
 
 
 function assertChargeAreas(areas: number): void {
-  assertWhole(areas, `Areas moved before a charge (at least ${CHARGE_MIN_AREAS})`, CHARGE_MIN_AREAS);
+  assertWhole(areas, "chargeAreasMoved", CHARGE_MIN_AREAS);
 }
 
 /**
@@ -32,7 +32,7 @@ export function chargeToHitShift(areas: number, endurance?: number): number {
   assertChargeAreas(areas);
   const bonus = Math.min(areas * CHARGE_TO_HIT_CS_PER_AREA, CHARGE_MAX_TO_HIT_CS);
   if (endurance === undefined) return bonus;
-  assertRankNumber(endurance, "Endurance");
+  assertRankNumber(endurance, "endurance");
   const room = rankByKey(CHARGE_TO_HIT_COLUMN_CAP).index - rankOf(endurance).index;
   return Math.max(0, Math.min(bonus, room));
 }
@@ -53,8 +53,8 @@ export interface ChargeInput {
  * score"). The target's body armor (or an object's material strength) then absorbs as usual.
  */
 export function chargeDamage({ endurance, bodyArmor, areas }: ChargeInput): number {
-  assertRankNumber(endurance, "Endurance");
-  assertRankNumber(bodyArmor, "Body armor");
+  assertRankNumber(endurance, "endurance");
+  assertRankNumber(bodyArmor, "bodyArmor");
   assertChargeAreas(areas);
   const base = Math.max(endurance, bodyArmor);
   return base + Math.min(areas * CHARGE_DAMAGE_PER_AREA, base);
@@ -66,7 +66,7 @@ export function chargeDamage({ endurance, bodyArmor, areas }: ChargeInput): numb
  * {@link CHARGE_REBOUND_ABSORBED_BY_CHARGER_ARMOR}, never below 0.
  */
 export function chargeReboundDamage(targetArmor: number, chargerArmor = 0, rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES): number {
-  assertRankNumber(targetArmor, "Target's body armor");
-  assertRankNumber(chargerArmor, "Charger's body armor");
+  assertRankNumber(targetArmor, "targetBodyArmor");
+  assertRankNumber(chargerArmor, "chargerBodyArmor");
   return attackRulingsFrom(rulings).chargeReboundAbsorbed ? Math.max(0, targetArmor - chargerArmor) : targetArmor;
 }

@@ -1,5 +1,7 @@
 import { shiftColumn } from "../ranks";
 import { COLORS, type Color, isColor } from "../universal-table";
+import { RulesRangeError, type RulesFieldKey } from "../errors";
+import { assertBooleanValue, refusal, type FieldRef } from "../checks";
 
 // ── Codes, results and definitions ────────────────────────────────────────────────────────────
 /** The ten attack codes of the Universal Table's effects row [001]. */
@@ -149,14 +151,14 @@ export function isAttackCode(value: unknown): value is AttackCode {
 /** Throws a RangeError naming `value` unless it is an attack code. */
 export function assertAttackCode(value: unknown): asserts value is AttackCode {
   if (!isAttackCode(value)) {
-    throw new RangeError(`Unknown attack code "${String(value)}". Known codes: ${ATTACK_CODES.join(", ")}.`);
+    throw new RulesRangeError("unknownAttackCode", { got: String(value), allowed: ATTACK_CODES.join(", ") });
   }
 }
 
-/** Throws a RangeError naming `value` unless it is a Universal Table colour. `what` names it. */
-export function assertColor(value: unknown, what = "Colour"): asserts value is Color {
+/** Throws a RangeError naming `value` unless it is a Universal Table colour. `field` names it. */
+export function assertColor(value: unknown, field: FieldRef = "colour"): asserts value is Color {
   if (!isColor(value)) {
-    throw new RangeError(`${what} must be one of ${COLORS.join(", ")}, got "${String(value)}".`);
+    throw new RulesRangeError(...refusal("notOneOf", field, { allowed: COLORS.join(", "), got: `"${String(value)}"` }));
   }
 }
 
@@ -186,19 +188,19 @@ export function isAttackResult(value: unknown): value is AttackResult {
 /** Throws a RangeError naming `value` unless it is an attack result. */
 export function assertAttackResult(value: unknown): asserts value is AttackResult {
   if (!isAttackResult(value)) {
-    throw new RangeError(`Unknown attack result "${String(value)}". Known results: ${ATTACK_RESULTS.join(", ")}.`);
+    throw new RulesRangeError("unknownAttackResult", { got: String(value), allowed: ATTACK_RESULTS.join(", ") });
   }
 }
 
-/** Throws a RangeError unless `value` is a whole number ≥ `min`. `what` names the value. */
-export function assertWhole(value: number, what: string, min = 0): void {
+/** Throws a RangeError unless `value` is a whole number ≥ `min`. `field` names the value. */
+export function assertWhole(value: number, field: RulesFieldKey, min = 0): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min) {
-    throw new RangeError(`${what} must be a whole number ≥ ${min}, got ${String(value)}.`);
+    throw new RulesRangeError("notWholeAtLeast", { field, min, got: String(value) });
   }
 }
 
-export function assertBoolean(value: unknown, what: string): asserts value is boolean {
-  if (typeof value !== "boolean") throw new TypeError(`${what} must be true or false, got ${String(value)}.`);
+export function assertBoolean(value: unknown, field: FieldRef): asserts value is boolean {
+  assertBooleanValue(value, field);
 }
 
 // ── Results ───────────────────────────────────────────────────────────────────────────────────
@@ -211,7 +213,7 @@ export function attackDefinition(attack: AttackCode): AttackDefinition {
 /** The result of a to-hit roll of `color` with `attack` (a cell of the §5 table) [001]. */
 export function attackResult(attack: AttackCode, color: Color): AttackResult {
   assertAttackCode(attack);
-  assertColor(color, "Attack colour");
+  assertColor(color, "attackColour");
   return ATTACKS[attack].results[color];
 }
 

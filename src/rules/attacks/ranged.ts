@@ -1,5 +1,6 @@
-import { assertRankNumber } from "../ranks";
+import { assertRankNumber, isRankNumber } from "../ranks";
 import { assertWhole, attackDefinition, type AttackCode } from "./definitions";
+import { RulesRangeError, RulesTypeError } from "../errors";
 
 // ── Ranged attacks ────────────────────────────────────────────────────────────────────────────
 /** [001] −1 CS to hit for each area beyond the attack's range. */
@@ -13,15 +14,15 @@ export const OBSTACLE_CS_PER_OBJECT = -2;
  * may be Infinity (line of sight). 0 within range.
  */
 export function rangePenalty(distance: number, range: number): number {
-  assertWhole(distance, "Distance in areas");
-  if (range !== Number.POSITIVE_INFINITY) assertWhole(range, "Range in areas");
+  assertWhole(distance, "distanceInAreas");
+  if (range !== Number.POSITIVE_INFINITY) assertWhole(range, "rangeInAreas");
   const beyond = distance - range;
   return beyond > 0 ? beyond * RANGE_CS_PER_AREA : 0;
 }
 
 /** The obstacle penalty [001]: −2 CS per object in the path. */
 export function obstaclePenalty(objects: number): number {
-  assertWhole(objects, "Number of objects in the path");
+  assertWhole(objects, "numberOfObjectsInThePath");
   return objects === 0 ? 0 : objects * OBSTACLE_CS_PER_OBJECT;
 }
 
@@ -39,12 +40,12 @@ export const OBSTACLES_BEFORE_PROTECTION = true;
  * is subtracted from the damage before it reaches the target; never below 0.
  */
 export function damageThroughObstacles(damage: number, materialStrengths: readonly number[]): number {
-  assertRankNumber(damage, "Damage");
+  assertRankNumber(damage, "damage");
   const list: unknown = materialStrengths;
-  if (!Array.isArray(list)) throw new TypeError(`materialStrengths must be an array of rank numbers, got ${String(list)}.`);
+  if (!Array.isArray(list)) throw new RulesTypeError("inputNotArray", { name: "materialStrengths", got: String(list) });
   let left = damage;
   materialStrengths.forEach((ms, i) => {
-    assertRankNumber(ms, `Material strength of object ${i + 1}`);
+    if (!isRankNumber(ms)) throw new RulesRangeError("nthNotWholeAtLeast", { field: "materialStrengthOf", n: i + 1, min: 0, got: String(ms) });
     left -= ms;
   });
   return Math.max(0, left);
@@ -63,7 +64,7 @@ export function missMayStrikeOthers(attack: AttackCode): boolean {
  * material strength.
  */
 export function bluntThrowingDamage(throwerStrength: number, itemMaterialStrength: number): number {
-  assertRankNumber(throwerStrength, "Thrower's Strength");
-  assertRankNumber(itemMaterialStrength, "Item's material strength");
+  assertRankNumber(throwerStrength, "throwerStrength");
+  assertRankNumber(itemMaterialStrength, "itemMaterialStrength");
   return Math.min(throwerStrength, itemMaterialStrength);
 }

@@ -1,4 +1,5 @@
 import { EDGED_THROWING_PULL_RULE, PARTIAL_HOLD_CS, assertBoolean, type PullRule } from "./definitions";
+import { RulesRangeError, RulesTypeError } from "../errors";
 
 /**
  * [RULING] Whether a pull may go all the way down to white (choosing to miss). The sources allow
@@ -100,18 +101,18 @@ export function attackRulingsFrom(overrides: Partial<AttackRulings>): AttackRuli
 export function resolveAttackRulings(overrides: Partial<AttackRulings> = {}): AttackRulings {
   const given: unknown = overrides;
   if (typeof given !== "object" || given === null) {
-    throw new TypeError(`Attack rulings must be an object, got ${String(given)}.`);
+    throw new RulesTypeError("inputNotObject", { name: "attackRulings", got: String(given) });
   }
   const r: AttackRulings = { ...DEFAULT_ATTACK_RULINGS, ...overrides };
   if (!PULL_RULES.includes(r.edgedThrowingPull)) {
-    throw new RangeError(`rulings.edgedThrowingPull must be one of ${PULL_RULES.join(", ")}, got "${r.edgedThrowingPull}".`);
+    throw new RulesRangeError("inputNotOneOf", { name: "rulings.edgedThrowingPull", allowed: PULL_RULES.join(", "), got: `"${r.edgedThrowingPull}"` });
   }
-  assertBoolean(r.pullToMissAllowed, "rulings.pullToMissAllowed");
-  assertBoolean(r.pullDamageAndColorTogether, "rulings.pullDamageAndColorTogether");
-  assertBoolean(r.chargeReboundAbsorbed, "rulings.chargeReboundAbsorbed");
+  assertBoolean(r.pullToMissAllowed, { input: "rulings.pullToMissAllowed" });
+  assertBoolean(r.pullDamageAndColorTogether, { input: "rulings.pullDamageAndColorTogether" });
+  assertBoolean(r.chargeReboundAbsorbed, { input: "rulings.chargeReboundAbsorbed" });
   if (!STRENGTH_CONTEST_MODES.includes(r.strengthContestBy)) {
-    throw new RangeError(`rulings.strengthContestBy must be "number" or "rank", got "${r.strengthContestBy}".`);
+    throw new RulesRangeError("inputNotOneOf", { name: "rulings.strengthContestBy", allowed: "number, rank", got: `"${r.strengthContestBy}"` });
   }
-  if (!Number.isInteger(r.fullHoldCs)) throw new RangeError(`rulings.fullHoldCs must be a whole number, got ${String(r.fullHoldCs)}.`);
+  if (!Number.isInteger(r.fullHoldCs)) throw new RulesRangeError("inputNotWhole", { name: "rulings.fullHoldCs", got: String(r.fullHoldCs) });
   return r;
 }

@@ -3,6 +3,7 @@ import { resolveAction } from "../actions";
 import type { Color, UniversalTable } from "../universal-table";
 import { PARTIAL_HOLD_CS, assertBoolean } from "./definitions";
 import { STRENGTH_CONTEST_BY, STRENGTH_CONTEST_MODES, NO_ATTACK_OVERRIDES, attackRulingsFrom, type AttackRulings, type StrengthContestMode } from "./rulings";
+import { RulesRangeError } from "../errors";
 
 // ── Wrestling: grabbing and holds ─────────────────────────────────────────────────────────────
 
@@ -10,10 +11,10 @@ import { STRENGTH_CONTEST_BY, STRENGTH_CONTEST_MODES, NO_ATTACK_OVERRIDES, attac
 
 /** True when Strength `a` beats Strength `b` strictly, per {@link STRENGTH_CONTEST_BY}. */
 export function strengthBeats(a: number, b: number, by: StrengthContestMode = STRENGTH_CONTEST_BY): boolean {
-  assertRankNumber(a, "Strength");
-  assertRankNumber(b, "Opposing Strength");
+  assertRankNumber(a, "strength");
+  assertRankNumber(b, "opposingStrength");
   if (!STRENGTH_CONTEST_MODES.includes(by)) {
-    throw new RangeError(`Strength contest must be "number" or "rank", got "${by}".`);
+    throw new RulesRangeError("notOneOf", { field: "strengthContest", allowed: "number, rank", got: `"${by}"` });
   }
   return by === "rank" ? rankOf(a).index > rankOf(b).index : a > b;
 }
@@ -36,7 +37,7 @@ export function takeOutcome(
   itemLoose = false,
   rulings: Partial<AttackRulings> = NO_ATTACK_OVERRIDES,
 ): "grabbed" | "struggle" | "miss" {
-  assertBoolean(itemLoose, "itemLoose");
+  assertBoolean(itemLoose, { input: "itemLoose" });
   if (takeSucceeds(grabberStrength, holderStrengthOrMS, rulings)) return "grabbed";
   return itemLoose ? "miss" : "struggle";
 }
@@ -71,7 +72,7 @@ export function holdEffects(hold: HoldState, rulings: Partial<AttackRulings> = N
       return { heldActionCs: r.fullHoldCs, heldCanMove: false, holderOtherActions: HOLDER_OTHER_ACTIONS };
     default: {
       const bad: unknown = hold;
-      throw new RangeError(`Unknown hold state "${String(bad)}". Known: none, partialHold, fullHold.`);
+      throw new RulesRangeError("unknownValue", { field: "holdState", got: String(bad) });
     }
   }
 }
@@ -110,6 +111,6 @@ export interface DefendContext {
 
 /** A blindsided attack cannot be dodged or otherwise defended [000]. */
 export function canDefend({ blindsided }: DefendContext): boolean {
-  assertBoolean(blindsided, "blindsided");
+  assertBoolean(blindsided, { input: "blindsided" });
   return !blindsided;
 }

@@ -25,7 +25,8 @@ import { ALICE, FakeActor, GM, characterSource, installWorld, type World } from 
 import { awardKarmaQuery, awardKarmaTo, playerCharacterUuids, restQuery, restSelected, type AwardedCharacter, type RestedCharacter } from "../../../src/foundry/api/campaign-api";
 import { awardPromptContext, readAwardForm } from "../../../src/foundry/api/campaign-forms";
 import { KARMA_LOG_SIZE } from "../../../src/foundry/data/actor/karma-log";
-import { karmaUpdate } from "../../../src/foundry/actor-writes";
+import { actorLock, karmaUpdate, spendKarmaOnce } from "../../../src/foundry/actor-writes";
+import { LockScope } from "../../../src/foundry/requests/locks";
 import { campaignSheetData, readRestForm, restDialogContext } from "../../../src/foundry/apps/sheet/sheet-campaign";
 import { onAdvance, onAdvancePower, onLearnTalent, onRest, onRollFeat, onRollUnderworld } from "../../../src/foundry/apps/sheet/sheet-actions";
 import { failedResourcesFeats, rollStandingFeat, standingFeatColumn } from "../../../src/foundry/dice/entry-points";
@@ -248,6 +249,23 @@ describe("karma advancement", () => {
     await onAdvance.call(host(hero, false), click, button("reason", "number"));
     expect(hero.updates).toHaveLength(0);
     await expect(onAdvance.call(host(hero), click, button("karma", "number"))).rejects.toThrow(/no ability/);
+  });
+
+  it("rules errors localised: an Advance beyond the Karma pool is refused in en.json's words with its figures, never the rules' English", async () => {
+    const { cost } = advancementCost({ kind: "ability", from: 30, step: "rank" });
+    const format = game.i18n.format.bind(game.i18n);
+    vi.spyOn(game.i18n, "format").mockImplementation((key, data) => (key === "CASE.RulesError.advancementKarmaShort" ? `SHORT ${String(data?.cost)}/${String(data?.left)}` : format(key, data)));
+    await onAdvance.call(host(hero), click, button("fighting", "rank"));
+    expect(world.notifications.error).toHaveBeenCalledWith(format("CASE.Advance.Refused", { message: `SHORT ${String(cost)}/300` }));
+    expect(hero.updates).toHaveLength(0);
+  });
+
+  it("rules errors localised: Karma on a roll beyond the pool is refused by the GM in en.json's words (the refusal the player reads), nothing written", async () => {
+    const format = game.i18n.format.bind(game.i18n);
+    vi.spyOn(game.i18n, "format").mockImplementation((key, data) => (key === "CASE.RulesError.karmaPoolBelowZero" ? `SHORT ${String(data?.amount)}/${String(data?.pool)}` : format(key, data)));
+    const context = { scope: new LockScope([actorLock(hero.uuid)]), requestId: requestId() };
+    await expect(spendKarmaOnce(hero as unknown as Actor.Implementation, 400, context, "A roll")).rejects.toMatchObject({ name: "QueryRefusal", reason: "malformed", message: "SHORT 400/300" });
+    expect(hero.updates).toHaveLength(0);
   });
 
   /** A power owned by the hero: Item#update records its changes and the rank follows (as Foundry's document does). */

@@ -84,7 +84,7 @@ describe("hero data", () => {
   });
 
   it("derivation itself names a bad value instead of guessing", () => {
-    expect(() => make({ abilities: { ...hero.abilities, strength: { value: -3, mgt: null, vgr: null } } })).toThrow(/strength must be a non-negative whole number, got -3/);
+    expect(() => make({ abilities: { ...hero.abilities, strength: { value: -3, mgt: null, vgr: null } } })).toThrow(/Strength must be a non-negative whole number, got -3/);
   });
 });
 

@@ -12,7 +12,8 @@ import { effectiveEndurance, health as healthMaxOf, rankOf, DEFAULT_RECOVERY_RUL
 import type { EffectProblem } from "../../../src/foundry/data/actor/effect-changes";
 import { restOutcome } from "../../../src/foundry/actor-writes";
 import { vi } from "vitest";
-import { stubI18nAndNotifications } from "../../support/foundry-stubs";
+import { stubI18nAndNotifications, stubI18nOverriding } from "../../support/foundry-stubs";
+import { localize } from "../../support/handlebars";
 
 type Data = Record<string, unknown>;
 
@@ -187,6 +188,13 @@ describe("active effect: bad change values are refused with a reason, never gues
     expect(actor.system.stats.scores.reason).toBe(6);
     expect(actor.system.stats.scores.strength).toBe(20);
     for (const value of Object.values(actor.system.stats.scores)) expect(Number.isSafeInteger(value) && value >= 0).toBe(true);
+  });
+
+  it("rules errors localised: the warning of a refused change gives the rules' reason in en.json's words", async () => {
+    const actor = hero([], [effect("bad", "Cursed amulet", [])]);
+    const notifications = stubI18nOverriding({ "CASE.RulesError.nthNotWholeAtLeast": "{field} #{n} BELOW {min}: {got}", "CASE.RulesField.scoreChangeValue": "VALUE" }, { user: { id: "alice" } });
+    await actor.effects.get("bad")?.update({ changes: [{ key: "system.abilities.fighting.value", mode: MODES.OVERRIDE, value: "-3" }] }, "alice");
+    expect(notifications.warn).toHaveBeenCalledWith(localize("CASE.Effects.RefusedWarning", { name: "Cursed amulet", detail: "VALUE #1 BELOW 0: -3" }));
   });
 
   it("the user who writes a refused active effect change is warned with the reason; other clients are not", async () => {

@@ -10,6 +10,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CaseMessageModel } from "../../../src/foundry/data/message-model";
 import { ChatCardModel, type CardOwner } from "../../../src/foundry/ui/chat-card";
+import { RulesRangeError } from "../../../src/rules/errors";
+import { QueryRefusal } from "../../../src/foundry/requests/router";
+import { stubI18nOverriding } from "../../support/foundry-stubs";
 import type { ClickActions } from "../../../src/foundry/ui/click-actions";
 
 /** What each registered type's model must be (system.json's types, each a class from the one base). */
@@ -148,13 +151,15 @@ describe("cards own themselves", () => {
     expect(rendered).toEqual([]);
   });
 
-  it("cards own themselves: a card that cannot be read says why on the card", async () => {
+  it("cards own themselves: a card that cannot be read says why on the card (rules errors localised: en.json's words; a refusal's own words; 'unexpected' for anything else)", async () => {
+    stubI18nOverriding({ "CASE.RulesError.unknownAttackCode": "NO ATTACK {got} ({allowed})", "CASE.RulesError.unexpected": "OOPS" });
+    const failures = [new RulesRangeError("unknownAttackCode", { got: "zap", allowed: "BA, EA" }), new QueryRefusal("forbidden", "Not a GM's card."), new RangeError("The attack card has no targets.")];
     class BrokenCard extends ChatCardModel<Record<string, never>> {
       get template(): string {
         return "systems/case/templates/chat/test.hbs";
       }
       context(): Promise<object> {
-        return Promise.reject(new RangeError("The attack card has no targets."));
+        return Promise.reject(failures.shift() ?? new Error("no more failures"));
       }
       get actions(): ClickActions<CardOwner> {
         return {};
@@ -165,9 +170,14 @@ describe("cards own themselves", () => {
     const { html } = renderedMessage();
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     rendered.length = 0;
-    await card.renderCard(html);
-    expect(rendered).toEqual([{ path: "systems/case/templates/chat/roll-error.hbs", context: { message: "The attack card has no targets.", total: null } }]);
-    expect(errors).toHaveBeenCalledOnce();
+    for (let i = 0; i < 3; i++) await card.renderCard(html);
+    expect(rendered.map((r) => r.context)).toEqual([
+      { message: "NO ATTACK zap (BA, EA)", total: null },
+      { message: "Not a GM's card.", total: null },
+      { message: "OOPS", total: null },
+    ]);
+    expect(rendered.every((r) => r.path === "systems/case/templates/chat/roll-error.hbs")).toBe(true);
+    expect(errors).toHaveBeenCalledTimes(3);
     errors.mockRestore();
   });
 });

@@ -105,6 +105,15 @@ describe("ammunition spent by the GM's attack", () => {
     expect(world.messages.size).toBe(0);
   });
 
+  it("rules errors localised: the attacker's own client refuses a tracked weapon with no capacity in en.json's words, asking the GM nothing", async () => {
+    const format = game.i18n.format.bind(game.i18n);
+    vi.spyOn(game.i18n, "format").mockImplementation((key, data) => (key === "CASE.RulesError.notWholeAtLeast" ? `NO ROOM: ${String(data?.field)} < ${String(data?.min)}` : format(key, data)));
+    (game.users as unknown as { activeGM: unknown }).activeGM = { id: GM.id, isSelf: true };
+    expect(await makeAttack(handgun(0, 0), { targetUuids: [villain.uuid], skipDialog: true })).toBeNull();
+    expect(world.notifications.error).toHaveBeenCalledWith(`NO ROOM: ${game.i18n.localize("CASE.RulesField.ammunitionCapacity")} < 1`);
+    expect(world.messages.size).toBe(0);
+  });
+
   it("ammunition spent: a retried request spends once, even when it fired the last shot before the GM dropped", async () => {
     const gun = handgun(1);
     // The GM's client fails between the writes and the card (a drop mid-request): the shot is spent

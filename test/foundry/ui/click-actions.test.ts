@@ -8,6 +8,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dispatchClick, findAction, listenForActions, type ClickActions } from "../../../src/foundry/ui/click-actions";
+import { RulesRangeError } from "../../../src/rules/errors";
+import { QueryRefusal } from "../../../src/foundry/requests/router";
+import { stubI18nOverriding } from "../../support/foundry-stubs";
 
 /** A stand-in element: a tree with parents, a dataset, and the DOM members the dispatcher reads. */
 class Node {
@@ -176,20 +179,20 @@ describe("the click dispatcher", () => {
     expect(button.disabled).toBe(false);
   });
 
-  it("by default a failure is logged and shown to the user with its message", async () => {
-    const error = vi.fn();
-    vi.stubGlobal("ui", { notifications: { error } });
+  it("rules errors localised: by default a failure is logged and the user reads a rules error in en.json's words, a refusal as it was written, anything else as 'unexpected'", async () => {
+    const { error } = stubI18nOverriding({ "CASE.RulesError.karmaShort": "KARMA {amount} > {left}", "CASE.RulesError.notWholeAtLeast": "{field}: {got} < {min}", "CASE.RulesField.karmaSpent": "SPENT", "CASE.RulesError.unexpected": "OOPS" });
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const root = new Node("DIV");
+    const failures: unknown[] = [new RulesRangeError("karmaShort", { amount: 30, left: 12 }), new RulesRangeError("notWholeAtLeast", { field: "karmaSpent", min: 0, got: "-4" }), new QueryRefusal("stale", "The card moved on."), new Error("The card is stale.")];
     const actions: ClickActions<Owner> = {
       caseApply: () => {
-        throw new Error("The card is stale.");
+        throw failures.shift();
       },
     };
-    await dispatchClick(root.element, clickOn(root.child("BUTTON", { action: "caseApply" })).event, actions, OWNER);
-    expect(error).toHaveBeenCalledWith("The card is stale.");
-    expect(log).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 4; i++) await dispatchClick(root.element, clickOn(root.child("BUTTON", { action: "caseApply" })).event, actions, OWNER);
+    expect(error.mock.calls.map((c) => String(c[0]))).toEqual(["KARMA 30 > 12", "SPENT: -4 < 0", "The card moved on.", "OOPS"]);
     expect(String(log.mock.calls[0]?.[0])).toContain("caseApply");
+    expect(log.mock.calls[0]?.[1]).toBeInstanceOf(RulesRangeError);
   });
 
   it("stops the click at the root when asked (a link inside another application's window)", async () => {

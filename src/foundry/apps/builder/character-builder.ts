@@ -33,6 +33,8 @@ import {
 } from "./builder-context";
 import { loadBuilderCatalogue } from "./builder-loader";
 import { systemPath } from "../templates";
+import { refusalText } from "../../ui/error-text";
+import { QueryRefusal } from "../../requests/router";
 
 export const BUILDER_TEMPLATE = "templates/apps/character-builder.hbs";
 export const BUILDER_CONFIRM_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/builder-confirm.hbs`;
@@ -139,7 +141,7 @@ export function mayBuild(actor: Actor.Implementation, user: User.Implementation 
 }
 
 function notify(error: unknown): void {
-  ui.notifications.error(game.i18n.format("CASE.Builder.Failed", { message: error instanceof Error ? error.message : String(error) }));
+  ui.notifications.error(game.i18n.format("CASE.Builder.Failed", { message: refusalText(error) }));
 }
 
 /** The item data a write creates, fetched from the compendiums before anything is written. */
@@ -151,7 +153,7 @@ async function itemData(write: BuilderWrite): Promise<Item.CreateData[]> {
       continue;
     }
     const doc: unknown = await fromUuid(c.uuid);
-    if ((doc as { documentName?: unknown } | null)?.documentName !== "Item") throw new RangeError(game.i18n.format("CASE.Builder.ItemGone", { name: c.name }));
+    if ((doc as { documentName?: unknown } | null)?.documentName !== "Item") throw new QueryRefusal("stale", game.i18n.format("CASE.Builder.ItemGone", { name: c.name }));
     const data = game.items.fromCompendium(doc as Item.Implementation, { clearFolder: true });
     out.push(c.type === "power" ? { ...data, system: { ...data.system, rank: c.rank } } : data);
   }

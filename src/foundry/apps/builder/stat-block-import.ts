@@ -6,6 +6,7 @@
  */
 import { ABILITY_KEYS, STAT_BLOCK_MAX_LENGTH, readStatBlock, rankOf, statBlockNpc, type StatBlockNpc, type StatBlockReading } from "../../../rules/index";
 import { SYSTEM_PATH } from "../../core/constants";
+import { describeError } from "../../ui/describe-error";
 import { askForm } from "../../ui/dialogs";
 
 export const STAT_BLOCK_PASTE_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/stat-block-paste.hbs`;
@@ -23,7 +24,7 @@ export function statBlockPreviewContext(reading: StatBlockReading) {
   try {
     npc = statBlockNpc(reading);
   } catch (error) {
-    problem = error instanceof Error ? error.message : String(error);
+    problem = describeError(error);
   }
   const { block } = reading;
   return {
@@ -80,7 +81,7 @@ export async function importStatBlock(text = ""): Promise<Actor.Implementation |
   try {
     reading = readStatBlock(source);
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: error instanceof Error ? error.message : String(error) }));
+    ui.notifications.error(game.i18n.format("CASE.Campaign.Invalid", { message: describeError(error) }));
     return null;
   }
   const preview = statBlockPreviewContext(reading);

@@ -7,6 +7,7 @@
 import { ABILITY_KEYS, isScoreRef } from "../../../rules/index";
 import { effectChangesOf } from "../../core/compat";
 import { EFFECT_PROTECTION_KINDS, isCaseChangeKey, modeOf, scoreOfKey, type EffectProblem } from "../../data/actor/effect-changes";
+import { errorFormat } from "../../ui/error-text";
 
 /** The parts of an ActiveEffect the tab reads. */
 export interface EffectView {
@@ -45,8 +46,8 @@ export interface EffectRow {
   readonly stateLabel: string;
   readonly disabled: boolean;
   readonly changes: readonly EffectChangeRow[];
-  /** Refused changes of this effect, with their reasons and the label of the key they name. */
-  readonly problems: readonly (EffectProblem & { readonly keyLabel: string })[];
+  /** Refused changes of this effect, with their reasons, the label of the key they name and the rules' reason for a refused value (for `caseFormat`). */
+  readonly problems: readonly (Omit<EffectProblem, "detail"> & { readonly keyLabel: string; readonly detail: ReturnType<typeof errorFormat> | null })[];
 }
 
 export interface EffectsTabData {
@@ -95,7 +96,7 @@ export function effectRow(source: EffectSource, problems: readonly EffectProblem
     })),
     problems: problems
       .filter((p) => p.effect === effect.name && effectChangesOf(effect).some((c) => c.key === p.key && isCaseChangeKey(c.key)))
-      .map((p) => ({ ...p, keyLabel: changeKeyLabel(p.key).label })),
+      .map((p) => ({ ...p, detail: p.cause ? errorFormat(p.cause) : null, keyLabel: changeKeyLabel(p.key).label })),
   };
 }
 

@@ -17,6 +17,7 @@ import { makeAttack } from "../../exchange/make-attack";
 import { reloadWeapon } from "../../exchange/ammunition";
 import { isCharacterItemType, itemRow } from "./item-rows";
 import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
+import { describeError } from "../../ui/describe-error";
 import { askForm } from "../../ui/dialogs";
 import { EFFECT_ACTIONS } from "./effect-actions";
 import { loadBuilderCatalogue, openCharacterBuilder } from "../builder/builder-loader";
@@ -198,7 +199,7 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   try {
     result = advance(actor.system.karma.value, { kind: "ability", from, step }, logDate());
   } catch (error) {
-    ui.notifications.error(game.i18n.format("CASE.Advance.Refused", { message: error instanceof Error ? error.message : String(error) }));
+    refused(describeError(error));
     return;
   }
   const to = String(result.rank);
@@ -212,8 +213,9 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   await actor.update(karmaUpdate(actor, { ...result.entry, reason }, { [`system.abilities.${ability}.value`]: result.rank }));
 }
 
-function refused(error: unknown): void {
-  ui.notifications.error(game.i18n.format("CASE.Advance.Refused", { message: error instanceof Error ? error.message : String(error) }));
+/** Shows why an advancement was refused (`message` in the reader's language). */
+function refused(message: string): void {
+  ui.notifications.error(game.i18n.format("CASE.Advance.Refused", { message }));
 }
 
 /**
@@ -234,7 +236,7 @@ export async function onAdvancePower(this: CharacterSheetHost, _event: PointerEv
   try {
     result = advance(actor.system.karma.value, { kind: "power", from, step }, logDate());
   } catch (error) {
-    refused(error);
+    refused(describeError(error));
     return;
   }
   const to = String(result.rank);
@@ -263,7 +265,7 @@ export async function onLearnTalent(this: CharacterSheetHost): Promise<void> {
   const pool = actor.system.karma.value;
   const cost = advancementCost({ kind: "talent", name: "talent" }).cost;
   if (cost > pool) {
-    refused(new RangeError(game.i18n.format("CASE.Advance.TooDear", { cost: String(cost), pool: String(pool) })));
+    refused(game.i18n.format("CASE.Advance.TooDear", { cost: String(cost), pool: String(pool) }));
     return;
   }
   const talents = learnableTalents((await loadBuilderCatalogue()).talents, actor.items.contents.filter((i) => i.type === "talent").map((i) => i.name));
@@ -283,12 +285,12 @@ export async function onLearnTalent(this: CharacterSheetHost): Promise<void> {
   try {
     result = advance(actor.system.karma.value, { kind: "talent", name: talent.name }, logDate());
   } catch (error) {
-    refused(error);
+    refused(describeError(error));
     return;
   }
   const doc: unknown = await fromUuid(talent.uuid);
   if ((doc as { documentName?: unknown } | null)?.documentName !== "Item") {
-    refused(new RangeError(game.i18n.format("CASE.Builder.ItemGone", { name: talent.name })));
+    refused(game.i18n.format("CASE.Builder.ItemGone", { name: talent.name }));
     return;
   }
   await actor.createEmbeddedDocuments("Item", [game.items.fromCompendium(doc as Item.Implementation, { clearFolder: true })]);

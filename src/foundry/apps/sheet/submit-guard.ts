@@ -2,8 +2,11 @@
  * Refused input on a sheet. The data models refuse a bad value (a rank of −3, a fraction)
  * through Foundry's validation, which throws. The sheet must not swallow that: it shows
  * Foundry's own message, logs the error, saves nothing, and re-renders so the inputs show
- * the stored values again instead of the refused text.
+ * the stored values again instead of the refused text. A rules error (the derivation refusing
+ * a value) is shown in the reader's language instead.
  */
+import { isKeyedError } from "../../../rules/errors";
+import { describeRef } from "../../ui/describe-error";
 
 /** What the guard needs of a sheet. */
 export interface RenderableSheet {
@@ -12,6 +15,8 @@ export interface RenderableSheet {
 
 /** The message of a refused update, for the notification. */
 export function refusalMessage(error: unknown): string {
+  if (isKeyedError(error)) return describeRef(error);
+  // Foundry's own validation error: already written for users, kept as Foundry wrote it.
   if (error instanceof Error) return error.message;
   return String(error);
 }

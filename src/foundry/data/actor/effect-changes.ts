@@ -18,6 +18,7 @@ import {
   type ScoreChanges,
   type ScoreRef,
 } from "../../../rules/index";
+import { isKeyedError, type KeyedError } from "../../../rules/errors";
 
 /**
  * Foundry's `CONST.ACTIVE_EFFECT_MODES` (public API: CUSTOM 0, MULTIPLY 1, ADD 2, DOWNGRADE 3,
@@ -49,8 +50,10 @@ export interface EffectProblem {
   readonly value: string;
   /** `CASE.Effects.Problem.*` */
   readonly reason: string;
-  /** The rules' own explanation (English), for the tooltip and the console. */
+  /** The explanation (English), for the tooltip and the console. */
   readonly detail: string;
+  /** The rules' reason by key, when the rules refused the value: shown in the reader's language (effectProblemDetail). */
+  readonly cause?: KeyedError;
 }
 
 /** What the changes of a character's applicable effects come to. */
@@ -103,7 +106,7 @@ export function readEffectChanges(inputs: Iterable<EffectChangeInput>): ReadEffe
   for (const input of inputs) {
     if (!isCaseChangeKey(input.key)) continue;
     const shown = typeof input.value === "string" || typeof input.value === "number" ? String(input.value) : "";
-    const problem = (reason: string, detail: string) => problems.push({ effect: input.effect, key: input.key, value: shown, reason, detail });
+    const problem = (reason: string, detail: string, cause?: KeyedError) => problems.push({ effect: input.effect, key: input.key, value: shown, reason, detail, ...(cause ? { cause } : {}) });
     const score = scoreOfKey(input.key);
     const kind = protectionOfKey(input.key);
     if (score === null && kind === null) {
@@ -123,7 +126,7 @@ export function readEffectChanges(inputs: Iterable<EffectChangeInput>): ReadEffe
       else if (kind !== null) protection[kind].push(change);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      problem("CASE.Effects.Problem.Value", error.message);
+      problem("CASE.Effects.Problem.Value", error.message, isKeyedError(error) ? { key: error.key, data: error.data } : undefined);
     }
   }
   return { scores, protection, problems };

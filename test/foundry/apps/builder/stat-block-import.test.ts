@@ -10,6 +10,7 @@ import { readStatBlock, statBlockNpc } from "../../../../src/rules/index";
 import { foundryDouble } from "../../../support/foundry-double";
 import { localize, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, text } from "../../../support/html";
+import { stubI18nOverriding } from "../../../support/foundry-stubs";
 
 const BLOCK = `Doctor Gravel
 F: Excellent (20)
@@ -108,5 +109,15 @@ describe("stat block import", () => {
     expect(await importStatBlock()).toBeNull();
     expect(created).toEqual([]);
     expect(errors.at(-1)).toBe("You may not create actors.");
+  });
+
+  it("rules errors localised: a stat block pasted without a name is refused in en.json's words (preview and notification), not the rules' English", async () => {
+    const nameless = BLOCK.split("\n").slice(1).join("\n");
+    const notifications = stubI18nOverriding({ "CASE.RulesError.statBlockNoName": "NAMELESS BLOCK" }, { user: { can: () => true } });
+    expect(statBlockPreviewContext(readStatBlock(nameless)).problem).toBe("NAMELESS BLOCK");
+    answers = [{ text: nameless }, {}];
+    expect(await importStatBlock()).toBeNull();
+    expect(created).toEqual([]);
+    expect(notifications.error).toHaveBeenCalledWith(localize("CASE.StatBlock.Incomplete", { problem: "NAMELESS BLOCK" }));
   });
 });

@@ -28,7 +28,8 @@ import { ActorSheetV2 } from "../../../support/foundry-double";
 import { renderSheet } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll } from "../../../support/html";
 import { SHEET_TEMPLATES, heroSheetData, npcSheetData } from "../../../support/sheet-fixtures";
-import { fakeActor, fakeClick, fakeItem, fakeTarget, stubI18nAndNotifications, type FakeActor } from "../../../support/foundry-stubs";
+import { fakeActor, fakeClick, fakeItem, fakeTarget, stubI18nAndNotifications, stubI18nOverriding, type FakeActor } from "../../../support/foundry-stubs";
+import { RulesRangeError } from "../../../../src/rules/errors";
 import { localize } from "../../../support/handlebars";
 
 type Handler = (this: unknown, event: PointerEvent, target: HTMLElement) => Promise<void>;
@@ -206,6 +207,18 @@ describe("refused input (a rank of −3)", () => {
     expect(notifications.error).toHaveBeenCalledWith(`Not saved: ${refusal.message}`);
     expect(sheet.render).toHaveBeenCalledTimes(1);
     expect(console.error).toHaveBeenCalledWith(refusal);
+  });
+
+  it("rules errors localised: a rules error refusing the input reads en.json's words; Foundry's own validation message is kept as Foundry wrote it", () => {
+    const notifications = stubI18nOverriding({ "CASE.RulesError.notNonNegativeWhole": "{field} NEGATIVE {got}", "CASE.RulesField.strength": "STR" });
+    const sheet = { render: vi.fn() };
+    guardPrepare(sheet, () => {
+      throw new RulesRangeError("notNonNegativeWhole", { field: "strength", got: "-3" });
+    });
+    guardPrepare(sheet, () => {
+      throw refusal;
+    });
+    expect(notifications.error.mock.calls.map((c) => String(c[0]))).toEqual([localize("CASE.Sheet.InputRefused", { error: "STR NEGATIVE -3" }), `Not saved: ${refusal.message}`]);
   });
 
   it("passes good input through untouched", () => {

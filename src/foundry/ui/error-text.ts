@@ -1,0 +1,32 @@
+/**
+ * Errors as their users read them, beyond describeError: a refused request (a QueryRefusal
+ * already speaks the reader's words: the refusals meant for users are built from game.i18n),
+ * and a refused effect change (the rules' reason, kept by key in the data layer, which has no
+ * localisation).
+ */
+import { isKeyedError, type ErrorData, type KeyedError } from "../../rules/errors";
+import type { EffectProblem } from "../data/actor/effect-changes";
+import { QueryRefusal } from "../requests/router";
+import { describeError, describeRef } from "./describe-error";
+
+/** As refusalText, for a site that has logged the error itself (with what it was doing). */
+export function describeLogged(error: unknown): string {
+  if (error instanceof QueryRefusal) return error.message;
+  return isKeyedError(error) ? describeRef(error) : game.i18n.localize("CASE.RulesError.unexpected");
+}
+
+/** The text of a refused request, or of any other failure, for a notification. */
+export function refusalText(error: unknown): string {
+  return error instanceof QueryRefusal ? error.message : describeError(error);
+}
+
+/** Why an effect change was refused: the rules' reason in the reader's language when it has one. */
+export function effectProblemDetail(problem: EffectProblem): string {
+  return problem.cause ? describeRef(problem.cause) : problem.detail;
+}
+
+/** A rules error as the `caseFormat` helper's key and data: a template shows it in the reader's language (its field named first). */
+export function errorFormat(error: KeyedError): { readonly key: string; readonly data: ErrorData } {
+  const data = Object.fromEntries(Object.entries(error.data).map(([name, value]) => [name, name === "field" && typeof value === "string" ? `CASE.RulesField.${value}` : value]));
+  return { key: `CASE.RulesError.${error.key}`, data };
+}
