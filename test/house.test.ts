@@ -190,6 +190,19 @@ function unkeyedErrorFaults(file: string, text: string): string[] {
   return faults;
 }
 
+/**
+ * Where src/foundry writes a refusal's text itself: a QueryRefusal made with a literal message
+ * (quoted or a template literal). A refusal names its text by key (QueryRefusal.keyed) or is
+ * made from a rules error (QueryRefusal.of) or from en.json's text.
+ */
+function literalRefusalFaults(file: string, text: string): string[] {
+  const faults: string[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (/new QueryRefusal\(\s*[^,()]+,\s*[`"']/.test(line)) faults.push(`${file}:${String(i + 1)}`);
+  });
+  return faults;
+}
+
 describe("the house", () => {
   it("no file over 500 lines in src (the rules and the adapters): a long file is split by purpose", () => {
     const long = filesUnder("src")
@@ -325,5 +338,21 @@ describe("the house", () => {
       'virtual/state.ts:17: module-level "pattern" is written',
       'virtual/state.ts:17: module-level "words" is written',
     ]);
+  });
+
+  it("refusals localised: no QueryRefusal in src/foundry is made with a literal English message", () => {
+    expect(filesUnder(join("src", "foundry")).flatMap((f) => literalRefusalFaults(f, readFileSync(f, "utf8")))).toEqual([]);
+  });
+
+  it("refusals localised: the check finds a quoted or template message, and passes keys and localised texts", () => {
+    const text = [
+      'throw new QueryRefusal("stale", "That combat no longer exists.");',
+      "throw new QueryRefusal(\"malformed\", '\"on\" must be true or false.');",
+      'throw new QueryRefusal("forbidden", `${name} is not yours.`);',
+      'throw QueryRefusal.keyed("forbidden", "judgeRunsTurn");',
+      'throw new QueryRefusal("stale", game.i18n.localize("CASE.Turn.CombatantGone"));',
+      "throw QueryRefusal.of(\"malformed\", error);",
+    ].join("\n");
+    expect(literalRefusalFaults("f.ts", text)).toEqual(["f.ts:1", "f.ts:2", "f.ts:3"]);
   });
 });
