@@ -28,7 +28,7 @@
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
 import { errorRef, readErrorRef, type ErrorRef } from "../ui/describe-error";
-import type { RefusalDataArg, RefusalKey } from "../ui/refusal-texts";
+import { refusalLogText, type RefusalDataArg, type RefusalKey } from "../ui/refusal-texts";
 import { LockScope, LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
@@ -67,7 +67,7 @@ export class QueryRefusal extends Error {
  * reads no language; the asking client says it in its own).
  */
 function refused(key: RefusalKey, data: Readonly<Record<string, string | number>> = {}): { message: string; error: ErrorRef } {
-  return { message: Object.keys(data).length === 0 ? key : `${key} ${JSON.stringify(data)}`, error: { kind: "refusal", key, data } };
+  return { message: refusalLogText(key, data), error: { kind: "refusal", key, data } };
 }
 
 /** What a query answers: plain JSON, so it means the same after the wire. `error`: the rules error a refusal names, if any. */

@@ -6,7 +6,7 @@
  * details are, never a developer's English.
  */
 import { isKeyedError, RULES_ERROR_TEXT, type ErrorData, type KeyedError } from "../../rules/errors";
-import { REFUSAL_DATA, isRefusalKey } from "./refusal-texts";
+import { REFUSAL_DATA, isRefusalError, isRefusalKey } from "./refusal-texts";
 
 /**
  * An error's text key and data as plain JSON: what a refusal carries over the wire. `kind`
@@ -19,8 +19,9 @@ export interface ErrorRef {
   readonly data: ErrorData;
 }
 
-/** The key and data of a rules error, or null for any other error. */
+/** The key and data of a rules error or an adapter's RefusalError, or null for any other error. */
 export function errorRef(error: unknown): ErrorRef | null {
+  if (isRefusalError(error)) return { kind: "refusal", key: error.key, data: error.data };
   return isKeyedError(error) ? { key: error.key, data: error.data } : null;
 }
 

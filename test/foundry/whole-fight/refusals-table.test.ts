@@ -6,8 +6,10 @@
  * on the GM's client (as these refusals were, in English) cannot pass.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAST, StrictTable, installTableGlobals, seatCast, seatCombat } from "../../support/strict-table";
+import { CAST, StrictTable, installTableGlobals, itemUuid, seatCast, seatCombat } from "../../support/strict-table";
 import { advancePhaseQuery, declareActionQuery } from "../../../src/foundry/combat/queries";
+import { attackQuery } from "../../../src/foundry/exchange/make-attack";
+import { defendQuery } from "../../../src/foundry/exchange/gm-actions";
 
 let table: StrictTable;
 const COMBAT = "combat0000000001";
@@ -18,7 +20,6 @@ beforeEach(async () => {
   installTableGlobals();
   table = new StrictTable({ seed: 7 });
   seatCast(table);
-  seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel]);
   await table.connectAll();
 });
 
@@ -33,6 +34,14 @@ function answers(): unknown[] {
 }
 
 describe("refusals localised on the asking client", () => {
+  beforeEach(async () => {
+    seatCombat(table, COMBAT, [CAST.kestrel, CAST.wren, CAST.gravel]);
+    for (const c of Object.values(table.clients)) {
+      c.drop();
+      await c.connect();
+    }
+  });
+
   it("refusals localised: Bob commanding Alice's Kestrel reads the refusal in his own text, her name filled in", async () => {
     const { gm, bob } = table.clients;
     gm.lang.set("CASE.Refusal.notYourCombatant", "GM-TEXT {name}");
@@ -57,5 +66,26 @@ describe("refusals localised on the asking client", () => {
     alice.lang.set("CASE.Refusal.fieldForm", "«{key}» ist nicht wohlgeformt.");
     expect(await alice.ask(declareActionQuery, { combatId: "not an id", combatantId: KESTREL, declaration: { text: "Go", actions: 1 } })).toBeUndefined();
     expect(alice.notified).toEqual([{ level: "error", text: "The request was not understood, so nothing was changed («combatId» ist nicht wohlgeformt.)." }]);
+  });
+});
+
+describe("refusals localised: stored data the GM's client cannot read", () => {
+  it("refusals localised: an attack card written by a newer version is refused in the defender's own text, the version filled in", async () => {
+    const { gm, alice } = table.clients;
+    const attacked = await gm.click(attackQuery, { itemUuid: itemUuid(CAST.gravel, "blast"), targetUuids: [`Actor.${CAST.kestrel}`], input: {} });
+    if (!attacked.ok || !attacked.value) throw new Error(`The attack was refused: ${JSON.stringify(attacked)}`);
+    await table.settle();
+    const id = attacked.value.messageId;
+    // A newer client wrote the card (its exchange version is past this code's); every client reloads it.
+    const stored = table.server.messages.get(id)?.system as { exchange: { version: number } };
+    stored.exchange.version = 999;
+    for (const c of Object.values(table.clients)) {
+      c.drop();
+      await c.connect();
+    }
+    gm.lang.set("CASE.Refusal.cardNewer", "GM-TEXT {version}");
+    alice.lang.set("CASE.Refusal.cardNewer", "Karte aus CASE-Version {version}.");
+    expect(await alice.ask(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" })).toBeUndefined();
+    expect(alice.notified).toEqual([{ level: "error", text: "Something went wrong while the GM applied that (Karte aus CASE-Version 999.). Check the card before you click again." }]);
   });
 });
