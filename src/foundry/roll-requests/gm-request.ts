@@ -34,6 +34,7 @@ import { messageUpdate } from "../data/system-data";
 import { refuseHelpless, turnRollShifts } from "../combat/turn-feed";
 import type { CombatBridge } from "../combat/bridge";
 import { beginSpend } from "../requests/spend-note";
+import { RefusalError } from "../ui/refusal-texts";
 
 /** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
 export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
@@ -101,7 +102,7 @@ export async function createRequestCard(input: RollRequestInput): Promise<ChatMe
     content: "",
     system: { request, requests: [], schemaVersion: ROLL_REQUEST_CARD_SCHEMA_VERSION },
   });
-  if (!message) throw new Error("The roll request could not be posted.");
+  if (!message) throw new RefusalError("notPosted");
   return message;
 }
 
