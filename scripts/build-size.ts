@@ -37,9 +37,11 @@ export const GZIP_TARGET_BYTES = 70_000;
  * the build is about 203.5 kB. Issue 24's rules errors in the reader's language, the exchange's,
  * the turn's and roll requests' half: +6.2 kB measured (217.6 → 223.8 kB: en.json's 126 texts
  * +3.1 kB, their keys and data in the JS +3.2 kB), before a trim of about 0.4 kB; the ceiling is
- * raised by that measured 6.2 kB.
+ * raised by that measured 6.2 kB. The adapters' own refusals said in the reader's language (the
+ * CASE.Refusal texts): +686 bytes measured (223,242 → 223,928: en.json +406, the JS +280); the
+ * ceiling raised by those 686 bytes.
  */
-export const GZIP_CEILING_BYTES = 224_200;
+export const GZIP_CEILING_BYTES = 224_886;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 
