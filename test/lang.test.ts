@@ -143,4 +143,10 @@ describe("refusals localised: the adapters' own refusal texts (src/foundry/ui/re
     expect(mismatched).toEqual([]);
     expect([...known.keys()].filter((k) => k.startsWith("CASE.Refusal.") && !Object.hasOwn(REFUSAL_DATA, k.slice("CASE.Refusal.".length)))).toEqual([]);
   });
+
+  it("every refusal key is used: src/foundry names it (QueryRefusal.keyed, RefusalError, the router's own), so no text is shipped for nothing", async () => {
+    const { REFUSAL_DATA } = await import("../src/foundry/ui/refusal-texts");
+    const source = files(join("src", "foundry"), ".ts").filter((f) => !f.endsWith("refusal-texts.ts")).map((f) => readFileSync(f, "utf8")).join("\n");
+    expect(Object.keys(REFUSAL_DATA).filter((key) => !source.includes(`"${key}"`) && !source.includes(`"CASE.Refusal.${key}"`))).toEqual([]);
+  });
 });
