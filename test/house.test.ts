@@ -165,27 +165,15 @@ function mirrorFaults(tests: readonly string[], srcHasDir: (dir: string) => bool
   return faults;
 }
 
-/** The rules files whose errors name their text by a key (src/rules/errors.ts): the exchange, the turn and roll requests. */
-function keyedErrorFiles(): string[] {
-  return [...filesUnder(join("src", "rules", "exchange")), ...filesUnder(join("src", "rules", "turn")), join("src", "rules", "roll-request.ts")];
-}
-
 /**
- * Where a rules file throws an error that names no text: a bare RangeError, TypeError or Error
- * (an "unreachable" Error is a bug, not a refusal), or an English message handed to
- * ExchangeError, RollRequestError, TurnError or invalid( (a template literal, a text with
- * anything but word characters, an error's message).
+ * Where src/foundry writes a refusal's text itself: a QueryRefusal made with a literal message
+ * (quoted or a template literal). A refusal names its text by key (QueryRefusal.keyed) or is
+ * made from a rules error (QueryRefusal.of) or from en.json's text.
  */
-function unkeyedErrorFaults(file: string, text: string): string[] {
+function literalRefusalFaults(file: string, text: string): string[] {
   const faults: string[] = [];
-  const patterns: readonly [RegExp, string][] = [
-    [/new (?:RangeError|TypeError)\(/, "a bare RangeError/TypeError"],
-    [/new Error\((?![`"']unreachable)/, "a bare Error"],
-    [/new (?:ExchangeError|RollRequestError|TurnError)\(\s*"\w+",\s*(?:`|"[^"]*[^\w"][^"]*"|[\w.]*\.message)/, "a message, not a key"],
-    [/(?<![\w.])invalid\(\s*(?:`|"[^"]*[^\w"][^"]*"|[\w.]*\.message)/, "a message, not a key"],
-  ];
   text.split("\n").forEach((line, i) => {
-    for (const [pattern, what] of patterns) if (pattern.test(line)) faults.push(`${file}:${String(i + 1)}: ${what}`);
+    if (/new QueryRefusal\(\s*[^,()]+,\s*[`"']/.test(line)) faults.push(`${file}:${String(i + 1)}`);
   });
   return faults;
 }
@@ -267,29 +255,6 @@ describe("the house", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("rules errors name their text: the exchange, the turn and roll requests throw keyed errors only", () => {
-    const files = keyedErrorFiles();
-    expect(files.length).toBeGreaterThan(25);
-    expect(files.flatMap((f) => unkeyedErrorFaults(f, readFileSync(f, "utf8")))).toEqual([]);
-  });
-
-  it("rules errors name their text: the check finds a bare error and a message where a key belongs, and passes keys", () => {
-    const text = [
-      'throw new RangeError(`Bad ${x}.`);',
-      'throw new TypeError("bad");',
-      'throw new Error("Broken.");',
-      'throw new Error(`unreachable: ${x}`);',
-      'throw new ExchangeError("stale", `${t.name}: done.`);',
-      'throw new TurnError("stale", "There is no step.");',
-      'throw new RollRequestError("invalid", error.message);',
-      'invalid(`Unknown ${x}.`);',
-      'invalid("exchangeNoTarget");',
-      'throw new TurnError("cannotAct", "turnDead", { id });',
-      'throw new RulesRangeError("turnIdTwice", { id });',
-    ].join("\n");
-    expect(unkeyedErrorFaults("f.ts", text)).toEqual(["f.ts:1: a bare RangeError/TypeError", "f.ts:2: a bare RangeError/TypeError", "f.ts:3: a bare Error", "f.ts:5: a message, not a key", "f.ts:6: a message, not a key", "f.ts:7: a message, not a key", "f.ts:8: a message, not a key"]);
-  });
-
   it("no module state in rules: no module-level let, and no module-level table is written (a WeakMap keyed by what it caches may be)", () => {
     expect(moduleStateFaults(filesUnder(join("src", "rules")))).toEqual([]);
   }, 30_000);
@@ -343,11 +308,9 @@ describe("the house", () => {
     return faults;
   }
 
-  it("rules errors localised: the rules outside the exchange, the turn and roll requests throw keyed errors only (no English message of their own)", () => {
-    // The other half (src/rules/exchange, src/rules/turn, roll-request.ts) joins this check when it is converted.
-    const elsewhere = [join("src", "rules", "exchange") + sep, join("src", "rules", "turn") + sep, join("src", "rules", "roll-request.ts"), join("src", "rules", "errors.ts")];
-    const files = filesUnder(join("src", "rules")).filter((f) => !elsewhere.some((e) => f.startsWith(e)));
-    expect(files.length).toBeGreaterThan(30);
+  it("rules errors localised: every error the rules throw names its text by a key (no English message of its own)", () => {
+    const files = filesUnder(join("src", "rules")).filter((f) => f !== join("src", "rules", "errors.ts"));
+    expect(files.length).toBeGreaterThan(60);
     expect(files.flatMap((f) => unkeyedErrorFaults(f, readFileSync(f, "utf8")))).toEqual([]);
   });
 
@@ -371,5 +334,21 @@ describe("the house", () => {
       "virtual/errors.ts:7: a message written in new TurnError(",
       "virtual/errors.ts:9: a message written in invalid(",
     ]);
+  });
+
+  it("refusals localised: no QueryRefusal in src/foundry is made with a literal English message", () => {
+    expect(filesUnder(join("src", "foundry")).flatMap((f) => literalRefusalFaults(f, readFileSync(f, "utf8")))).toEqual([]);
+  });
+
+  it("refusals localised: the check finds a quoted or template message, and passes keys and localised texts", () => {
+    const text = [
+      'throw new QueryRefusal("stale", "That combat no longer exists.");',
+      "throw new QueryRefusal(\"malformed\", '\"on\" must be true or false.');",
+      'throw new QueryRefusal("forbidden", `${name} is not yours.`);',
+      'throw QueryRefusal.keyed("forbidden", "judgeRunsTurn");',
+      'throw new QueryRefusal("stale", game.i18n.localize("CASE.Turn.CombatantGone"));',
+      "throw QueryRefusal.of(\"malformed\", error);",
+    ].join("\n");
+    expect(literalRefusalFaults("f.ts", text)).toEqual(["f.ts:1", "f.ts:2", "f.ts:3"]);
   });
 });

@@ -130,3 +130,23 @@ describe("rules errors localised: the rules' error texts (src/rules/errors.ts) a
     expect(Object.keys(RULES_FIELD_TEXT).filter((key) => typeof known.get(`CASE.RulesField.${key}`) !== "string")).toEqual([]);
   });
 });
+
+describe("refusals localised: the adapters' own refusal texts (src/foundry/ui/refusal-texts.ts) and en.json", () => {
+  it("every refusal key has a CASE.Refusal text with exactly its values' placeholders, and en.json has no other", async () => {
+    const { REFUSAL_DATA } = await import("../src/foundry/ui/refusal-texts");
+    const placeholders = (text: string): string => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort().join();
+    const mismatched = Object.entries(REFUSAL_DATA).flatMap(([key, names]: [string, readonly string[]]) => {
+      const local = known.get(`CASE.Refusal.${key}`);
+      if (typeof local !== "string") return [`${key}: missing`];
+      return placeholders(local) === [...names].sort().join() ? [] : [`${key}: {${placeholders(local)}} in en.json, {${[...names].sort().join()}} in the list`];
+    });
+    expect(mismatched).toEqual([]);
+    expect([...known.keys()].filter((k) => k.startsWith("CASE.Refusal.") && !Object.hasOwn(REFUSAL_DATA, k.slice("CASE.Refusal.".length)))).toEqual([]);
+  });
+
+  it("every refusal key is used: src/foundry names it (QueryRefusal.keyed, RefusalError, the router's own), so no text is shipped for nothing", async () => {
+    const { REFUSAL_DATA } = await import("../src/foundry/ui/refusal-texts");
+    const source = files(join("src", "foundry"), ".ts").filter((f) => !f.endsWith("refusal-texts.ts")).map((f) => readFileSync(f, "utf8")).join("\n");
+    expect(Object.keys(REFUSAL_DATA).filter((key) => !source.includes(`"${key}"`) && !source.includes(`"CASE.Refusal.${key}"`))).toEqual([]);
+  });
+});

@@ -138,7 +138,7 @@ describe("the GM side of a request", () => {
     expect(await router.receive(record(alice.id, { requestId: "later", by: 1 }, "req9999999999999"))).toMatchObject({ ok: true });
   });
 
-  it("a handler's own failure comes back as a refusal, not a thrown error", async () => {
+  it("a handler's own failure comes back as a refusal, not a thrown error (the asker reads \"see the GM's console\", never its English)", async () => {
     const broken = defineQuery({
       name: "broken",
       parse: (raw: unknown) => raw,
@@ -149,7 +149,7 @@ describe("the GM side of a request", () => {
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const router = new QueryRouter(gmEnv(), null);
     router.register(broken);
-    expect(await router.receive(record(alice.id, {}, "req0000000000001", "broken"))).toEqual({ ok: false, reason: "failed", message: "boom" });
+    expect(await router.receive(record(alice.id, {}, "req0000000000001", "broken"))).toEqual({ ok: false, reason: "failed", message: "boom", error: { kind: "refusal", key: "unexpected", data: {} } });
     spy.mockRestore();
   });
 

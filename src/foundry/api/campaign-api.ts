@@ -76,7 +76,7 @@ export function parseAwardPayload(raw: unknown): AwardPayload {
   const kind = r.kind === undefined ? "award" : choiceOf(r, "kind", ["award", "kill"] as const);
   const amount = kind === "award" ? intField(r, "amount", 1, MAX_KARMA_AWARD_AMOUNT) : 0;
   const reason = typeof r.reason === "string" ? r.reason.trim() : "";
-  if (reason === "" || reason.length > KARMA_REASON_LENGTH) throw new QueryRefusal("malformed", `"reason" must be 1 to ${KARMA_REASON_LENGTH} characters.`);
+  if (reason === "" || reason.length > KARMA_REASON_LENGTH) throw QueryRefusal.keyed("malformed", "fieldLength", { key: "reason", min: 1, max: KARMA_REASON_LENGTH });
   return { requestId, actorUuids: uuidListField(r, "actorUuids", MAX_TARGETS), kind, amount, reason };
 }
 

@@ -65,7 +65,7 @@ export function turnLockKeys(turns: TurnDirectory, combatId: string): string[] {
 
 function engineOf(turns: TurnDirectory, combatId: string, scope: LockScope): TurnEngine {
   const engine = turns.engine(combatId, scope);
-  if (!engine) throw new QueryRefusal("stale", "That combat no longer exists.");
+  if (!engine) throw QueryRefusal.keyed("stale", "combatGone");
   return engine;
 }
 
@@ -74,12 +74,12 @@ function mustOwn(turns: TurnDirectory, user: AskingUser, combatId: string, comba
   for (const id of combatantIds) {
     const owns = turns.owns(user, combatId, id);
     if (owns === null) throw new QueryRefusal("stale", game.i18n.localize("CASE.Turn.CombatantGone"));
-    if (!owns) throw new QueryRefusal("forbidden", `${turns.nameOf(combatId, id)} is not yours to command.`);
+    if (!owns) throw QueryRefusal.keyed("forbidden", "notYourCombatant", { name: turns.nameOf(combatId, id) });
   }
 }
 
 function mustBeGM(user: AskingUser): void {
-  if (!user.isGM) throw new QueryRefusal("forbidden", "only the Judge runs the turn.");
+  if (!user.isGM) throw QueryRefusal.keyed("forbidden", "judgeRunsTurn");
 }
 
 /** Runs an engine step, turning the rules' refusals into query refusals (ids named by name). */
@@ -95,7 +95,7 @@ async function step<T>(turns: TurnDirectory, combatId: string, fn: () => Promise
       const reason = error.code === "stale" || error.code === "wrongPhase" || error.code === "unknownCombatant" ? "stale" : "forbidden";
       throw new QueryRefusal(reason, named(error.message), namedRef);
     }
-    if (error instanceof NotTurnWriterError) throw new QueryRefusal("notGM", error.message);
+    if (error instanceof NotTurnWriterError) throw QueryRefusal.keyed("notGM", "turnWriter");
     if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", named(error.message), namedRef);
     throw error;
   }
@@ -165,7 +165,7 @@ const theCombatant = (p: { readonly combatantId: string }): readonly string[] =>
 function combatantIdsField(r: Record<string, unknown>): string[] {
   const list = r.combatantIds;
   if (!Array.isArray(list) || list.length === 0 || list.length > 1000 || !list.every((id) => typeof id === "string" && DOCUMENT_ID.test(id))) {
-    throw new QueryRefusal("malformed", '"combatantIds" must be a non-empty list of combatant ids.');
+    throw QueryRefusal.keyed("malformed", "fieldList", { key: "combatantIds", min: 1, max: 1000 });
   }
   return [...new Set(list as string[])];
 }
@@ -240,7 +240,7 @@ export const advancePhaseQuery = defineTurnQuery({
   parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const force = r.force ?? false;
-    if (typeof force !== "boolean") throw new QueryRefusal("malformed", '"force" must be true or false.');
+    if (typeof force !== "boolean") throw QueryRefusal.keyed("malformed", "fieldChoice", { key: "force", allowed: "true, false" });
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), from: choiceOf<TurnPhase>(r, "from", TURN_PHASES), force };
   },
   run: async (engine, p): Promise<Changed> => changedOf(await engine.advance(p.from, p.force)),
@@ -251,7 +251,7 @@ export const setAidedQuery = defineTurnQuery({
   parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const aided = r.aided;
-    if (typeof aided !== "boolean") throw new QueryRefusal("malformed", '"aided" must be true or false.');
+    if (typeof aided !== "boolean") throw QueryRefusal.keyed("malformed", "fieldChoice", { key: "aided", allowed: "true, false" });
     return { ...ids(r), aided };
   },
   run: async (engine, p): Promise<Changed> => changedOf(await engine.setAided(p.combatantId, p.aided)),
@@ -316,12 +316,12 @@ export const declareManyQuery = defineTurnQuery({
   parse: (raw: unknown) => {
     const r = payloadRecord(raw);
     const list = r.declarations;
-    if (!Array.isArray(list) || list.length === 0 || list.length > BULK_MAX) throw new QueryRefusal("malformed", `"declarations" must be a list of 1 to ${BULK_MAX} declarations.`);
+    if (!Array.isArray(list) || list.length === 0 || list.length > BULK_MAX) throw QueryRefusal.keyed("malformed", "fieldList", { key: "declarations", min: 1, max: BULK_MAX });
     const declarations = list.map((entry: unknown) => {
       const e = payloadRecord(entry);
       return { combatantId: stringField(e, "combatantId", DOCUMENT_ID), declaration: declarationField(e) };
     });
-    if (new Set(declarations.map((d) => d.combatantId)).size !== declarations.length) throw new QueryRefusal("malformed", "A combatant is named twice.");
+    if (new Set(declarations.map((d) => d.combatantId)).size !== declarations.length) throw QueryRefusal.keyed("malformed", "combatantTwice");
     return { combatId: stringField(r, "combatId", DOCUMENT_ID), declarations };
   },
   run: async (engine, p): Promise<Changed> => changedOf(await engine.declareMany(p.declarations)),
@@ -342,7 +342,7 @@ export const markCombatantQuery = defineTurnQuery({
   name: "markCombatant",
   parse: (raw: unknown) => {
     const r = payloadRecord(raw);
-    if (typeof r.on !== "boolean") throw new QueryRefusal("malformed", '"on" must be true or false.');
+    if (typeof r.on !== "boolean") throw QueryRefusal.keyed("malformed", "fieldChoice", { key: "on", allowed: "true, false" });
     return { ...ids(r), mark: choiceOf<CombatantMark>(r, "mark", ["hidden", "defeated"]), on: r.on };
   },
   run: async (_engine, p, { turns }, scope): Promise<Changed> => {

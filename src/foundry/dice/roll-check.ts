@@ -13,6 +13,7 @@ import {
   type Color,
   type ScoreRef,
 } from "../../rules/index";
+import { RefusalError } from "../ui/refusal-texts";
 
 /** One column shift and why it applies. `label` is a localisation key or a name (a talent's). */
 export interface ShiftReason {
@@ -47,32 +48,33 @@ export function totalShift(check: RollCheck): number {
   return check.shifts.reduce((sum, s) => sum + s.cs, 0);
 }
 
-function fail(what: string): never {
-  throw new RangeError(`This CASE roll's recorded data is not valid: ${what}.`);
+/** Refuses a roll's recorded data, naming the part that is wrong (its field). */
+function fail(part: string): never {
+  throw new RefusalError("rollDataBad", { part });
 }
 
-/** Validates untrusted roll options (from a message) into a RollCheck; RangeError naming the fault. */
+/** Validates untrusted roll options (from a message) into a RollCheck; a RangeError (RefusalError) naming the faulty part. */
 export function parseRollCheck(raw: unknown): RollCheck {
-  if (typeof raw !== "object" || raw === null) fail("no CASE data");
+  if (typeof raw !== "object" || raw === null) fail("case");
   const r = raw as Record<string, unknown>;
   if (typeof r.label !== "string") fail("label");
-  if (!isRankNumber(r.value)) fail(`rank number ${String(r.value)}`);
+  if (!isRankNumber(r.value)) fail("value");
   if (!Array.isArray(r.shifts)) fail("shifts");
   const shifts = (r.shifts as unknown[]).map((s) => {
     const shift = s as Record<string, unknown> | null;
-    if (typeof shift !== "object" || shift === null || typeof shift.cs !== "number" || !Number.isInteger(shift.cs) || typeof shift.label !== "string") fail("a column shift");
+    if (typeof shift !== "object" || shift === null || typeof shift.cs !== "number" || !Number.isInteger(shift.cs) || typeof shift.label !== "string") fail("shifts");
     return { cs: shift.cs, label: shift.label, localize: shift.localize === true };
   });
   const karma = r.karma ?? 0;
-  if (typeof karma !== "number" || !Number.isInteger(karma) || karma < 0) fail("Karma");
+  if (typeof karma !== "number" || !Number.isInteger(karma) || karma < 0) fail("karma");
   const intensity = r.intensity ?? null;
   if (intensity !== null && !isRankNumber(intensity)) fail("intensity");
   const needed = r.needed ?? null;
-  if (needed !== null && !isColor(needed)) fail("colour needed");
+  if (needed !== null && !isColor(needed)) fail("needed");
   const score = r.score ?? null;
   if (score !== null && !isScoreRef(score)) fail("score");
   const attack = r.attack ?? null;
-  if (attack !== null && !(ATTACK_CODES as readonly unknown[]).includes(attack)) fail("attack type");
+  if (attack !== null && !(ATTACK_CODES as readonly unknown[]).includes(attack)) fail("attack");
   return {
     label: r.label,
     localizeLabel: r.localizeLabel === true,

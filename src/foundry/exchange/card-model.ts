@@ -6,22 +6,22 @@ import { EXCHANGE_VERSION, isAttackCode, type ExchangeSecrets, type ExchangeStat
 import { schemaVersionField, typedObjectField } from "../data/fields";
 import type { AnyMutableObject } from "fvtt-types/utils";
 import { CaseMessageModel } from "../data/message-model";
+import { RefusalError } from "../ui/refusal-texts";
 
 export const ATTACK_CARD_SCHEMA_VERSION = 1;
 
-/** Throws a RangeError unless `value` looks like a stored exchange this code can read. */
+/** Throws a RangeError (a {@link RefusalError} naming the part) unless `value` looks like a stored exchange this code can read. */
 export function readExchange(value: unknown): ExchangeState {
-  if (typeof value !== "object" || value === null) throw new RangeError("The attack card has no exchange data.");
+  if (typeof value !== "object" || value === null) throw new RefusalError("cardMalformed", { part: "exchange" });
   const v = value as Record<string, unknown>;
-  if (typeof v.version !== "number" || v.version > EXCHANGE_VERSION) {
-    throw new RangeError(`The attack card was written by a newer version of the CASE system (exchange version ${String(v.version)}).`);
-  }
-  if (!isAttackCode(v.attack)) throw new RangeError("The attack card has no valid attack type.");
-  if (!Array.isArray(v.targets) || v.targets.length === 0) throw new RangeError("The attack card has no targets.");
+  if (typeof v.version !== "number") throw new RefusalError("cardMalformed", { part: "version" });
+  if (v.version > EXCHANGE_VERSION) throw new RefusalError("cardNewer", { version: v.version });
+  if (!isAttackCode(v.attack)) throw new RefusalError("cardMalformed", { part: "attack" });
+  if (!Array.isArray(v.targets) || v.targets.length === 0) throw new RefusalError("cardMalformed", { part: "targets" });
   for (const t of v.targets as unknown[]) {
     const target = t as Record<string, unknown> | null;
     if (typeof target !== "object" || target === null || typeof target.key !== "string" || typeof target.phase !== "string") {
-      throw new RangeError("The attack card has a malformed target row.");
+      throw new RefusalError("cardMalformed", { part: "target" });
     }
   }
   return value as ExchangeState;

@@ -110,7 +110,7 @@ function writtenByGM(message: ChatMessage.Implementation): boolean {
 export function loadCard(messageId: string): LoadedCard {
   const message = game.messages.get(messageId);
   if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CardGone"));
-  if (message.type !== "attack") throw new QueryRefusal("malformed", "That card is not an attack.");
+  if (message.type !== "attack") throw QueryRefusal.keyed("malformed", "cardNotAttack");
   if (!writtenByGM(message)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
   const system = message.system as CardSystem;
   const revision = system.revision ?? 0;
@@ -283,7 +283,7 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
     system: { exchange: card, revision: 0, rowRevisions: {}, requests: [origin], recordId: record?.id ?? "", schemaVersion: ATTACK_CARD_SCHEMA_VERSION },
     rolls: dice.filter((d) => !d.secret).map((d) => JSON.stringify(d.roll.toJSON())),
   });
-  if (!message) throw new QueryRefusal("failed", "The attack card could not be created.");
+  if (!message) throw QueryRefusal.keyed("failed", "cardNotCreated");
   if (record) await record.update(messageUpdate("attackRecord", { "system.cardId": message.id }));
   callCaseHook("case.attackStep", message, "attack", card);
   return message;

@@ -63,7 +63,7 @@ const ID = /^[A-Za-z0-9]{1,64}$/;
 export function parseFollowUpPayload(raw: unknown): FollowUpPayload {
   const r = payloadRecord(raw);
   const uuids = r.uuids ?? [];
-  if (!Array.isArray(uuids) || uuids.length > 24 || !uuids.every((u) => typeof u === "string" && u.length > 0 && u.length <= 300)) throw new QueryRefusal("malformed", '"uuids" must be a list of at most 24 UUIDs.');
+  if (!Array.isArray(uuids) || uuids.length > 24 || !uuids.every((u) => typeof u === "string" && u.length > 0 && u.length <= 300)) throw QueryRefusal.keyed("malformed", "fieldList", { key: "uuids", min: 0, max: 24 });
   return {
     messageId: stringField(r, "messageId", ID),
     targetKey: stringField(r, "targetKey", /^\d{1,3}$/),

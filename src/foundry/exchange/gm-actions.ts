@@ -166,7 +166,7 @@ export const pullQuery = defineCardQuery({
     const r = payloadRecord(raw);
     const color = r.color === undefined || r.color === null ? undefined : choiceOf<Color>(r, "color", COLORS);
     const damage = r.damage === undefined || r.damage === null ? undefined : intField(r, "damage", 0, 1_000_000);
-    if (color === undefined && damage === undefined) throw new QueryRefusal("malformed", "A pull needs a colour or a damage.");
+    if (color === undefined && damage === undefined) throw QueryRefusal.keyed("malformed", "pullNeedsChoice");
     return { ...parseTargetRef(r), color, damage };
   },
   lockKeys: (p, { combat }) => cardLockKeys(p.messageId, combat),

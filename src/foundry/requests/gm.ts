@@ -86,7 +86,7 @@ export const foundryEnvironment: QueryEnvironment = {
   async post(query, payload) {
     const whisper = game.users.filter((u) => u.isGM).map((u) => u.id);
     const message = await ChatMessage.implementation.create({ type: "request", whisper, content: "", system: { query, payload: payload as Record<string, unknown>, answer: null } });
-    if (!message?.id) throw new Error("The request could not be posted.");
+    if (!message?.id) throw new Error(game.i18n.localize("CASE.Refusal.notPosted"));
     return message.id;
   },
   answer: waitForAnswer,

@@ -28,6 +28,7 @@
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
 import { errorRef, readErrorRef, type ErrorRef } from "../ui/describe-error";
+import { refusalLogText, type RefusalDataArg, type RefusalKey } from "../ui/refusal-texts";
 import { LockScope, LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
@@ -53,6 +54,20 @@ export class QueryRefusal extends Error {
   static of(reason: RefusalReason, error: unknown): QueryRefusal {
     return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), errorRef(error));
   }
+
+  /** An adapter's own refusal, by its text's key (../ui/refusal-texts.ts) and values: said in the asking reader's language. */
+  static keyed<K extends RefusalKey>(reason: RefusalReason, key: K, ...data: RefusalDataArg<K>): QueryRefusal {
+    const { message, error } = refused(key, data[0]);
+    return new QueryRefusal(reason, message, error);
+  }
+}
+
+/**
+ * An adapter refusal's reference, and its message for the logs (its key and values: this file
+ * reads no language; the asking client says it in its own).
+ */
+function refused(key: RefusalKey, data: Readonly<Record<string, string | number>> = {}): { message: string; error: ErrorRef } {
+  return { message: refusalLogText(key, data), error: { kind: "refusal", key, data } };
 }
 
 /** What a query answers: plain JSON, so it means the same after the wire. `error`: the rules error a refusal names, if any. */
@@ -238,9 +253,9 @@ export class QueryRouter<S = unknown> {
   async #answerFor(record: RequestRecord): Promise<QueryResult<unknown>> {
     try {
       const user = this.env.user(record.authorId);
-      if (!user) throw new QueryRefusal("unknownUser", `No user ${record.authorId}.`);
+      if (!user) throw QueryRefusal.keyed("unknownUser", "unknownUser", { id: record.authorId });
       const query = typeof record.query === "string" ? this.#queries.get(record.query) : undefined;
-      if (!query) throw new QueryRefusal("unknownQuery", `No CASE request "${String(record.query)}".`);
+      if (!query) throw QueryRefusal.keyed("unknownQuery", "unknownQuery", { query: String(record.query) });
       return await this.#run(query, user, record.payload, record.id);
     } catch (error) {
       return refusalResult(error);
@@ -283,7 +298,7 @@ export class QueryRouter<S = unknown> {
    * otherwise posts it and waits for the answer. Never throws: a refusal comes back as a result.
    */
   async request<P, R>(query: QueryDefinition<P, R, S>, payload: unknown): Promise<QueryResult<R>> {
-    if (!this.env.gmConnected()) return { ok: false, reason: "noGM", message: "No GM is connected." };
+    if (!this.env.gmConnected()) return { ok: false, reason: "noGM", ...refused("noGM") };
     if (this.env.isActiveGM()) return this.runLocally(query, payload);
     let id: string;
     try {
@@ -293,7 +308,7 @@ export class QueryRouter<S = unknown> {
     }
     try {
       const answer = await this.env.answer(id, this.answerTimeoutMs);
-      return readQueryResult<R>(answer) ?? { ok: false, reason: "failed", message: "The GM's answer was not understood." };
+      return readQueryResult<R>(answer) ?? { ok: false, reason: "failed", ...refused("unreadable") };
     } catch (error) {
       return { ok: false, reason: "timeout", message: error instanceof Error ? error.message : String(error) };
     }
@@ -302,7 +317,7 @@ export class QueryRouter<S = unknown> {
   async #run<P, R>(query: QueryDefinition<P, R, S>, user: AskingUser, raw: unknown, requestId: string): Promise<QueryResult<R>> {
     const payload = query.parse(raw);
     const queued = this.#inFlight.get(user.id) ?? 0;
-    if (queued >= MAX_REQUESTS_PER_USER) throw new QueryRefusal("busy", `${user.name} has ${String(queued)} requests waiting.`);
+    if (queued >= MAX_REQUESTS_PER_USER) throw QueryRefusal.keyed("busy", "busy", { name: user.name, count: queued });
     this.#inFlight.set(user.id, queued + 1);
     try {
       const keys = await query.lockKeys(payload, this.services);
@@ -324,8 +339,9 @@ export class QueryRouter<S = unknown> {
 }
 
 function refusalResult(error: unknown): { ok: false; reason: RefusalReason; message: string; error?: ErrorRef } {
-  const ref = error instanceof QueryRefusal ? error.error : errorRef(error);
-  const named = ref === null ? {} : { error: { key: ref.key, data: { ...ref.data } } };
+  // Anything but a refusal or a rules error is a bug: logged here, read by the asker as "see the GM's console", never as its English.
+  const ref = error instanceof QueryRefusal ? error.error : (errorRef(error) ?? refused("unexpected").error);
+  const named = ref === null ? {} : { error: { ...ref, data: { ...ref.data } } };
   if (error instanceof QueryRefusal) return { ok: false, reason: error.reason, message: error.message, ...named };
   const message = error instanceof Error ? error.message : String(error);
   console.error("case | request failed", error);
@@ -349,15 +365,15 @@ export function readQueryResult<R>(value: unknown): QueryResult<R> | null {
 
 /** The payload as a record, or a malformed refusal. */
 export function payloadRecord(raw: unknown): Record<string, unknown> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new QueryRefusal("malformed", "The request's data is not an object.");
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw QueryRefusal.keyed("malformed", "notObject");
   return raw as Record<string, unknown>;
 }
 
 /** A required non-empty string field. */
 export function stringField(record: Record<string, unknown>, key: string, pattern?: RegExp): string {
   const value = record[key];
-  if (typeof value !== "string" || value.length === 0 || value.length > 500) throw new QueryRefusal("malformed", `"${key}" must be a non-empty string.`);
-  if (pattern && !pattern.test(value)) throw new QueryRefusal("malformed", `"${key}" is not well formed.`);
+  if (typeof value !== "string" || value.length === 0 || value.length > 500) throw QueryRefusal.keyed("malformed", "fieldText", { key });
+  if (pattern && !pattern.test(value)) throw QueryRefusal.keyed("malformed", "fieldForm", { key });
   return value;
 }
 
@@ -365,7 +381,7 @@ export function stringField(record: Record<string, unknown>, key: string, patter
 export function intField(record: Record<string, unknown>, key: string, min: number, max: number): number {
   const value = record[key];
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    throw new QueryRefusal("malformed", `"${key}" must be a whole number from ${min} to ${max}.`);
+    throw QueryRefusal.keyed("malformed", "fieldRange", { key, min, max });
   }
   return value;
 }
@@ -374,7 +390,7 @@ export function intField(record: Record<string, unknown>, key: string, min: numb
 export function choiceOf<T extends string>(record: Record<string, unknown>, key: string, choices: readonly T[]): T {
   const value = record[key];
   if (typeof value !== "string" || !(choices as readonly string[]).includes(value)) {
-    throw new QueryRefusal("malformed", `"${key}" must be one of ${choices.join(", ")}.`);
+    throw QueryRefusal.keyed("malformed", "fieldChoice", { key, allowed: choices.join(", ") });
   }
   return value as T;
 }
@@ -385,9 +401,9 @@ export const UUID_PATTERN = /^(Compendium\.)?[A-Za-z0-9_.-]+$/;
 /** A required list of 1 to `max` document UUIDs (a UUID named twice counts once). */
 export function uuidListField(record: Record<string, unknown>, key: string, max: number): string[] {
   const list = record[key];
-  if (!Array.isArray(list) || list.length === 0 || list.length > max) throw new QueryRefusal("malformed", `"${key}" must be a list of 1 to ${String(max)} UUIDs.`);
+  if (!Array.isArray(list) || list.length === 0 || list.length > max) throw QueryRefusal.keyed("malformed", "fieldList", { key, min: 1, max });
   const uuids = (list as unknown[]).map((uuid, i) => {
-    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) throw new QueryRefusal("malformed", `"${key}[${String(i)}]" is not a UUID.`);
+    if (typeof uuid !== "string" || uuid.length === 0 || uuid.length > 500 || !UUID_PATTERN.test(uuid)) throw QueryRefusal.keyed("malformed", "fieldForm", { key: `${key}[${String(i)}]` });
     return uuid;
   });
   return [...new Set(uuids)];

@@ -34,6 +34,7 @@ import { messageUpdate } from "../data/system-data";
 import { refuseHelpless, turnRollShifts } from "../combat/turn-feed";
 import type { CombatBridge } from "../combat/bridge";
 import { beginSpend } from "../requests/spend-note";
+import { RefusalError } from "../ui/refusal-texts";
 
 /** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
 export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
@@ -101,7 +102,7 @@ export async function createRequestCard(input: RollRequestInput): Promise<ChatMe
     content: "",
     system: { request, requests: [], schemaVersion: ROLL_REQUEST_CARD_SCHEMA_VERSION },
   });
-  if (!message) throw new Error("The roll request could not be posted.");
+  if (!message) throw new RefusalError("notPosted");
   return message;
 }
 
@@ -117,7 +118,7 @@ export interface AnswerPayload {
 function parseAnswer(raw: unknown): AnswerPayload {
   const r = payloadRecord(raw);
   const reason = r.reason ?? "";
-  if (typeof reason !== "string" || reason.length > 100) throw new QueryRefusal("malformed", `"reason" must be text of at most 100 characters.`);
+  if (typeof reason !== "string" || reason.length > 100) throw QueryRefusal.keyed("malformed", "fieldLength", { key: "reason", min: 0, max: 100 });
   const karma = intField(r, "karma", 0, 1_000_000);
   if (karma > 0 && karma < KARMA_MINIMUM) throw new QueryRefusal("malformed", game.i18n.format("CASE.Dialog.Error.KarmaMinimum", { min: String(KARMA_MINIMUM) }));
   return { messageId: stringField(r, "messageId", ID), rowKey: stringField(r, "rowKey", KEY), cs: intField(r, "cs", -MAX_DIALOG_CS, MAX_DIALOG_CS), reason: reason.trim(), karma };
@@ -202,7 +203,7 @@ export const answerRollRequestQuery = defineQuery<AnswerPayload, null, { readonl
     // Shown once (the card's copy is not animated again); the result is written after the dice land.
     const landed = showDice(roll, false);
     const outcome = resolveCheck(check, roll.total, CONFIG.CASE.universalTable);
-    if (!outcome) throw new QueryRefusal("failed", "The roll has no result.");
+    if (!outcome) throw QueryRefusal.keyed("failed", "rollNoResult");
     const shift = check.shifts.reduce((sum, s) => sum + s.cs, 0);
     let next: RollRequest;
     try {

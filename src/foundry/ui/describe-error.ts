@@ -6,38 +6,50 @@
  * details are, never a developer's English.
  */
 import { isKeyedError, RULES_ERROR_TEXT, type ErrorData, type KeyedError } from "../../rules/errors";
+import { REFUSAL_DATA, isRefusalError, isRefusalKey } from "./refusal-texts";
 
-/** An error's text key and data as plain JSON: what a refusal carries over the wire. */
+/**
+ * An error's text key and data as plain JSON: what a refusal carries over the wire. `kind`
+ * "refusal": an adapter's own refusal (en.json's Refusal section, ./refusal-texts.ts); absent: a
+ * rules error (its RulesError section).
+ */
 export interface ErrorRef {
+  readonly kind?: "refusal";
   readonly key: string;
   readonly data: ErrorData;
 }
 
-/** The key and data of a rules error, or null for any other error. */
+/** The key and data of a rules error or an adapter's RefusalError, or null for any other error. */
 export function errorRef(error: unknown): ErrorRef | null {
+  if (isRefusalError(error)) return { kind: "refusal", key: error.key, data: error.data };
   return isKeyedError(error) ? { key: error.key, data: error.data } : null;
 }
 
 /** Reads an error reference from JSON (a refusal from the wire); null when it is not one. */
 export function readErrorRef(value: unknown): ErrorRef | null {
   if (typeof value !== "object" || value === null) return null;
-  const { key, data } = value as { key?: unknown; data?: unknown };
-  if (typeof key !== "string" || !Object.hasOwn(RULES_ERROR_TEXT, key)) return null;
+  const { kind, key, data } = value as { kind?: unknown; key?: unknown; data?: unknown };
+  if (typeof key !== "string") return null;
+  const refusal = kind === "refusal" && isRefusalKey(key);
+  if (!refusal && (kind !== undefined || !Object.hasOwn(RULES_ERROR_TEXT, key))) return null;
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
   const clean: Record<string, string | number> = {};
   for (const [name, v] of Object.entries(data)) {
+    // A refusal's data holds its text's values only.
+    if (refusal && !(REFUSAL_DATA[key] as readonly string[]).includes(name)) continue;
     if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) clean[name] = v;
   }
-  return { key, data: clean };
+  return refusal ? { kind: "refusal", key, data: clean } : { key, data: clean };
 }
 
-/** The text of a keyed error in the reader's language. */
+/** The text of a keyed error or refusal in the reader's language. */
 export function describeRef(ref: ErrorRef | KeyedError): string {
+  const refusal = "kind" in ref && ref.kind === "refusal";
   const data: Record<string, string> = {};
   for (const [name, value] of Object.entries(ref.data)) {
-    data[name] = name === "field" && typeof value === "string" ? game.i18n.localize(`CASE.RulesField.${value}`) : String(value);
+    data[name] = !refusal && name === "field" && typeof value === "string" ? game.i18n.localize(`CASE.RulesField.${value}`) : String(value);
   }
-  return game.i18n.format(`CASE.RulesError.${ref.key}`, data);
+  return game.i18n.format(refusal ? `CASE.Refusal.${ref.key}` : `CASE.RulesError.${ref.key}`, data);
 }
 
 /**

@@ -253,7 +253,7 @@ describe("one home: the owner-checked turn query", () => {
   it("locks the combat, lets the owner and the Judge ask and refuses anyone else, without a write", async () => {
     gm.services.turns = { ...gm.services.turns, actorLocks: () => ["actor:Actor.kestrel"] };
     expect(ownedNote.lockKeys({ combatId: COMBAT, combatantId: HERO }, gm.services)).toEqual([`combat:${COMBAT}`, "actor:Actor.kestrel"]);
-    expect(await ask(ownedNote, BOB, { combatId: COMBAT, combatantId: HERO })).toEqual({ ok: false, reason: "forbidden", message: "Kestrel is not yours to command." });
+    expect(await ask(ownedNote, BOB, { combatId: COMBAT, combatantId: HERO })).toEqual({ ok: false, reason: "forbidden", message: 'notYourCombatant {"name":"Kestrel"}', error: { kind: "refusal", key: "notYourCombatant", data: { name: "Kestrel" } } });
     expect(world.writes).toHaveLength(0);
     expect(await ask(ownedNote, ALICE, { combatId: COMBAT, combatantId: HERO })).toEqual({ ok: true, value: { locks: ["actor:Actor.kestrel", `combat:${COMBAT}`] } });
     expect(world.writes).toHaveLength(1);

@@ -87,11 +87,14 @@ describe("the Universal Table card", () => {
 
   it("a recorded roll with bad data is refused clearly, never guessed", () => {
     expect(parseRollCheck({ ...base })).toEqual(base);
-    expect(() => parseRollCheck({ ...base, value: -3 })).toThrow(/rank number -3/);
-    expect(() => parseRollCheck({ ...base, shifts: [{ cs: 0.5, label: "x" }] })).toThrow(/column shift/);
-    expect(() => parseRollCheck({ ...base, needed: "blue" })).toThrow(/colour needed/);
-    expect(() => parseRollCheck({ ...base, attack: "Zz" })).toThrow(/attack type/);
-    expect(() => parseRollCheck(null)).toThrow(/no CASE data/);
+    // Each refusal names the faulty part (its text is en.json's CASE.Refusal.rollDataBad, in the reader's language).
+    const part = (p: string) => expect.objectContaining({ key: "rollDataBad", data: { part: p } }) as unknown;
+    expect(() => parseRollCheck({ ...base, value: -3 })).toThrow(RangeError);
+    expect(() => parseRollCheck({ ...base, value: -3 })).toThrow(part("value"));
+    expect(() => parseRollCheck({ ...base, shifts: [{ cs: 0.5, label: "x" }] })).toThrow(part("shifts"));
+    expect(() => parseRollCheck({ ...base, needed: "blue" })).toThrow(part("needed"));
+    expect(() => parseRollCheck({ ...base, attack: "Zz" })).toThrow(part("attack"));
+    expect(() => parseRollCheck(null)).toThrow(part("case"));
   });
 });
 

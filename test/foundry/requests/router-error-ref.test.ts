@@ -1,10 +1,10 @@
 /**
  * A refusal's rules error on the wire (src/foundry/requests/router.ts): it travels as its key
  * and data, and the asking client reads it back as such; anything else in its place is dropped,
- * never shown as text.
+ * never shown as text. The same for the adapter's own refusals (src/foundry/ui/refusal-texts.ts).
  */
 import { describe, expect, it } from "vitest";
-import { QueryRefusal, readQueryResult } from "../../../src/foundry/requests/router";
+import { QueryRefusal, QueryRouter, defineQuery, readQueryResult, type QueryEnvironment } from "../../../src/foundry/requests/router";
 import { ExchangeError } from "../../../src/rules/index";
 
 describe("a refusal's rules error on the wire", () => {
@@ -25,5 +25,42 @@ describe("a refusal's rules error on the wire", () => {
     }
     // Values other than text and finite numbers are left out of the data.
     expect(answer({ key: "exchangeNoSuchTarget", data: { key: { html: "<img>" }, n: Number.NaN } })).toEqual({ ok: false, reason: "forbidden", message: "m", error: { key: "exchangeNoSuchTarget", data: {} } });
+  });
+});
+
+describe("an adapter's own refusal on the wire", () => {
+  const answer = (error: unknown) => readQueryResult({ ok: false, reason: "forbidden", message: "m", error });
+
+  it("refusals localised: a refusal of the adapter's own carries its key and values, and the answer keeps them through JSON", () => {
+    const refusal = QueryRefusal.keyed("forbidden", "notYourCombatant", { name: "Kestrel" });
+    expect(refusal.error).toEqual({ kind: "refusal", key: "notYourCombatant", data: { name: "Kestrel" } });
+    const wire = JSON.parse(JSON.stringify({ ok: false, reason: "forbidden", message: refusal.message, error: refusal.error })) as unknown;
+    expect(readQueryResult(wire)).toEqual({ ok: false, reason: "forbidden", message: refusal.message, error: { kind: "refusal", key: "notYourCombatant", data: { name: "Kestrel" } } });
+  });
+
+  it("refusals localised: a forged refusal key from the wire is dropped, as is a key of the wrong kind; values its text lacks are left out", () => {
+    for (const forged of [{ kind: "refusal", key: "notAKey", data: {} }, { kind: "refusal", key: "toString", data: {} }, { kind: "refusal", key: "exchangeNoSuchTarget", data: {} }, { key: "judgeRunsTurn", data: {} }, { kind: "other", key: "judgeRunsTurn", data: {} }]) {
+      expect(answer(forged)).toEqual({ ok: false, reason: "forbidden", message: "m" });
+    }
+    expect(answer({ kind: "refusal", key: "notYourCombatant", data: { name: "Wren", html: "<img>" } })).toEqual({ ok: false, reason: "forbidden", message: "m", error: { kind: "refusal", key: "notYourCombatant", data: { name: "Wren" } } });
+  });
+
+  it("refusals localised: the asking client's own refusals (no GM, an answer not understood) name their text, never English", async () => {
+    const env = (connected: boolean, reply: unknown): QueryEnvironment => ({
+      self: () => ({ id: "alice00000000000", isGM: false, active: true, name: "Alice" }),
+      user: () => undefined,
+      isActiveGM: () => false,
+      gmConnected: () => connected,
+      post: () => Promise.resolve("req0000000000001"),
+      answer: () => Promise.resolve(reply),
+      reply: () => Promise.resolve(),
+      newId: () => "local",
+      claims: () => [],
+      claim: () => Promise.resolve(),
+      finishClaim: () => Promise.resolve(),
+    });
+    const query = defineQuery({ name: "q", parse: (raw: unknown) => raw, lockKeys: () => [], authorize: () => undefined, handle: () => Promise.resolve(null) });
+    expect(await new QueryRouter(env(false, null), null).request(query, {})).toMatchObject({ ok: false, reason: "noGM", error: { kind: "refusal", key: "noGM", data: {} } });
+    expect(await new QueryRouter(env(true, { ok: "maybe" }), null).request(query, {})).toMatchObject({ ok: false, reason: "failed", error: { kind: "refusal", key: "unreadable", data: {} } });
   });
 });
