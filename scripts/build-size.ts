@@ -37,9 +37,9 @@ export const GZIP_TARGET_BYTES = 70_000;
  * the build is about 203.5 kB. Issue 24's rules errors in the reader's language (every text
  * twice: the rules' English catalog for logs and the rules outside Foundry, and en.json): the
  * exchange's, the turn's and roll requests' half +6.2 kB, the rest of the rules +9.3 kB, the
- * adapters' own refusals +0.7 kB.
+ * adapters' own refusals +0.7 kB; merged, 232.1 kB.
  */
-export const GZIP_CEILING_BYTES = 240_000;
+export const GZIP_CEILING_BYTES = 232_600;
 
 export type SizeGroup = "js" | "css" | "templates" | "lang";
 

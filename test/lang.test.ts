@@ -131,9 +131,9 @@ describe("rules errors localised: the rules' error texts (src/rules/errors.ts) a
   });
 });
 
-describe("refusals localised: the adapters' own refusal texts (src/foundry/ui/refusal-texts.ts) and en.json", () => {
+describe("refusals localised: the adapters' own refusal texts (src/foundry/core/refusal-texts.ts) and en.json", () => {
   it("every refusal key has a CASE.Refusal text with exactly its values' placeholders, and en.json has no other", async () => {
-    const { REFUSAL_DATA } = await import("../src/foundry/ui/refusal-texts");
+    const { REFUSAL_DATA } = await import("../src/foundry/core/refusal-texts");
     const placeholders = (text: string): string => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort().join();
     const mismatched = Object.entries(REFUSAL_DATA).flatMap(([key, names]: [string, readonly string[]]) => {
       const local = known.get(`CASE.Refusal.${key}`);
@@ -145,7 +145,7 @@ describe("refusals localised: the adapters' own refusal texts (src/foundry/ui/re
   });
 
   it("every refusal key is used: src/foundry names it (QueryRefusal.keyed, RefusalError, the router's own), so no text is shipped for nothing", async () => {
-    const { REFUSAL_DATA } = await import("../src/foundry/ui/refusal-texts");
+    const { REFUSAL_DATA } = await import("../src/foundry/core/refusal-texts");
     const source = files(join("src", "foundry"), ".ts").filter((f) => !f.endsWith("refusal-texts.ts")).map((f) => readFileSync(f, "utf8")).join("\n");
     expect(Object.keys(REFUSAL_DATA).filter((key) => !source.includes(`"${key}"`) && !source.includes(`"CASE.Refusal.${key}"`))).toEqual([]);
   });

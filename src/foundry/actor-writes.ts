@@ -13,7 +13,7 @@ import { actorFromUuid, characterSystem, isCharacter } from "./core/guards";
 import { QueryRefusal } from "./requests/router";
 import type { LockScope, WriteScope } from "./requests/locks";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
-import { describeError } from "./ui/describe-error";
+import { describeError } from "./core/describe-error";
 
 /** How many ledger entries an actor keeps (the newest). */
 export const LEDGER_SIZE = 50;

@@ -8,10 +8,11 @@
  * a player).
  */
 import "../support/foundry-globals";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { dialogFrame, sharedBrowser, themedPage } from "../support/browser";
 import { localize, renderSheet, renderTemplate } from "../support/handlebars";
+import { stubI18nAndNotifications } from "../support/foundry-stubs";
 import { teamSheetContext } from "../../src/foundry/apps/sheet/team-context";
 import { TEAM_PARTS } from "../../src/foundry/apps/sheet/team-sheet";
 import { controlsIn, expectAccessible, tabThrough } from "../support/accessibility";
@@ -26,6 +27,11 @@ const browser = sharedBrowser();
 
 afterAll(async () => {
   await browser.close();
+});
+
+// The stat block preview says what the block lacks in the reader's language (game.i18n).
+beforeAll(() => {
+  stubI18nAndNotifications();
 });
 
 const showView = themedPage(browser);

@@ -26,7 +26,7 @@ import { MAX_TARGETS } from "./damage-limits";
 import { impactPromptContext, readImpactForm } from "./impact-forms";
 import { controlledActorUuids } from "./campaign-api";
 import { rollDie } from "../exchange/card-store";
-import { describeError } from "../ui/describe-error";
+import { describeError } from "../core/describe-error";
 import { refusalText } from "../ui/error-text";
 
 export const IMPACT_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/impact-prompt.hbs`;

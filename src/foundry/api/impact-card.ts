@@ -7,6 +7,7 @@ import { typedObjectField } from "../data/fields";
 import { ChatCardModel, type CardOwner } from "../ui/chat-card";
 import type { ClickActions } from "../ui/click-actions";
 import { IMPACT_CARD_TEMPLATE, impactCardContext, type ImpactSummary } from "./impact-api";
+import { RefusalError } from "../core/refusal-texts";
 
 function impactCardSchema() {
   const f = foundry.data.fields;
@@ -33,7 +34,7 @@ export class ImpactCardData extends ChatCardModel<ImpactCardSchema> {
   }
 
   override context(): Promise<object> {
-    if (this.parent.author?.isGM !== true) return Promise.reject(new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM")));
+    if (this.parent.author?.isGM !== true) return Promise.reject(new RefusalError("notWrittenByGM"));
     return Promise.resolve(impactCardContext(this.summary, this.by));
   }
 

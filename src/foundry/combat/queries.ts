@@ -22,7 +22,7 @@ import {
 } from "../../rules/index";
 import { QueryRefusal, choiceOf, defineQuery, intField, payloadRecord, stringField, type AskingUser, type QueryDefinition } from "../requests/router";
 import type { LockScope } from "../requests/locks";
-import { errorRef } from "../ui/describe-error";
+import { errorRef } from "../core/describe-error";
 import type { TurnEngine } from "./engine";
 import { AidRefusedError, NotTurnWriterError, combatLock, type ChangeActionAnswer, type DefenceAnswer } from "./turn-host";
 

@@ -13,7 +13,7 @@ import {
   type Color,
   type ScoreRef,
 } from "../../rules/index";
-import { RefusalError } from "../ui/refusal-texts";
+import { RefusalError } from "../core/refusal-texts";
 
 /** One column shift and why it applies. `label` is a localisation key or a name (a talent's). */
 export interface ShiftReason {

@@ -10,7 +10,7 @@ import { SYSTEM_ID } from "../core/constants";
 import { isItemType } from "../core/guards";
 import { LEDGER_SIZE, actorLock, ledgerOf } from "../actor-writes";
 import { QueryRefusal } from "../requests/router";
-import { describeError } from "../ui/describe-error";
+import { describeError } from "../core/describe-error";
 import type { LockScope } from "../requests/locks";
 
 /** The ledger field an ammunition spend is recorded under (on the weapon's own flags). */

@@ -6,7 +6,7 @@ import { EXCHANGE_VERSION, isAttackCode, type ExchangeSecrets, type ExchangeStat
 import { schemaVersionField, typedObjectField } from "../data/fields";
 import type { AnyMutableObject } from "fvtt-types/utils";
 import { CaseMessageModel } from "../data/message-model";
-import { RefusalError } from "../ui/refusal-texts";
+import { RefusalError } from "../core/refusal-texts";
 
 export const ATTACK_CARD_SCHEMA_VERSION = 1;
 

@@ -18,6 +18,7 @@ import { ATTACK_CARD_SCHEMA_VERSION, CARD_REQUEST_MEMORY, JOURNAL_SIZE, RECORD_R
 import { messageUpdate, type MessageSystem } from "../data/system-data";
 import { gmIds, showDice } from "../dice/dice-so-nice";
 import { beginSpend, begunRecord, spendNonce } from "../requests/spend-note";
+import { RefusalError } from "../core/refusal-texts";
 
 /** A die the GM rolled: the Roll's total and its JSON for the message. */
 export interface RolledDie {
@@ -111,7 +112,7 @@ export function loadCard(messageId: string): LoadedCard {
   const message = game.messages.get(messageId);
   if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.Exchange.CardGone"));
   if (message.type !== "attack") throw QueryRefusal.keyed("malformed", "cardNotAttack");
-  if (!writtenByGM(message)) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  if (!writtenByGM(message)) throw QueryRefusal.keyed("forbidden", "notWrittenByGM");
   const system = message.system as CardSystem;
   const revision = system.revision ?? 0;
   let card: ExchangeState;
@@ -121,7 +122,7 @@ export function loadCard(messageId: string): LoadedCard {
     throw QueryRefusal.of("failed", error);
   }
   const record = system.recordId ? (game.messages.get(system.recordId) ?? null) : null;
-  if (record && (!writtenByGM(record) || record.type !== "attackRecord")) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  if (record && (!writtenByGM(record) || record.type !== "attackRecord")) throw QueryRefusal.keyed("forbidden", "notWrittenByGM");
   const secrets = (record?.system as RecordSystem | undefined)?.secrets?.find((s) => s.revision === revision)?.secrets ?? {};
   let state: ExchangeState;
   try {
@@ -138,7 +139,7 @@ export function loadCard(messageId: string): LoadedCard {
  * RangeError (its numbers count for nothing).
  */
 export function cardForViewer(message: ChatMessage.Implementation): ExchangeState {
-  if (!writtenByGM(message)) throw new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  if (!writtenByGM(message)) throw new RefusalError("notWrittenByGM");
   const system = message.system as CardSystem;
   const card = readExchange(system.exchange);
   if (!game.user.isGM || !system.recordId) return card;

@@ -55,7 +55,7 @@ import { cardLock } from "./card-request";
 import { actorLock, actorLocksOf, spendKarmaOnce } from "../actor-writes";
 import { areaPlacement, areaTemplateItem, coveredTokens, placedAt, foundryAreaCanvas, placeArea, tokenSquares, type AreaTokenDoc, type CoveredToken, type PlacedAreaDoc, type SceneGrid } from "./area-template";
 import type { AskingUser } from "../requests/router";
-import { describeError } from "../ui/describe-error";
+import { describeError } from "../core/describe-error";
 
 export const ATTACK_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/attack-dialog.hbs`;
 

@@ -8,7 +8,7 @@
 import type { QueryRouter} from "./router";
 import { type AskingUser, type QueryDefinition, type QueryEnvironment, type QueryResult, type RequestRecord } from "./router";
 import { isMessageType } from "../core/guards";
-import { describeRef } from "../ui/describe-error";
+import { describeRef } from "../core/describe-error";
 
 function asking(user: User.Implementation): AskingUser {
   return { id: user.id ?? "", isGM: user.isGM, active: user.active, name: user.name };

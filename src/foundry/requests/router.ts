@@ -27,8 +27,8 @@
  * Each user may have only {@link MAX_REQUESTS_PER_USER} requests in flight.
  * Every request and answer is plain JSON: no `undefined` means anything.
  */
-import { errorRef, readErrorRef, type ErrorRef } from "../ui/describe-error";
-import { refusalLogText, type RefusalDataArg, type RefusalKey } from "../ui/refusal-texts";
+import { errorRef, readErrorRef, type ErrorRef } from "../core/describe-error";
+import { refusalLogText, type RefusalDataArg, type RefusalKey } from "../core/refusal-texts";
 import { LockScope, LockTable, LockTimeout } from "./locks";
 
 /** Why a request was refused. Each has a localised message `CASE.Query.Refused.<reason>`. */
@@ -55,7 +55,7 @@ export class QueryRefusal extends Error {
     return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), errorRef(error));
   }
 
-  /** An adapter's own refusal, by its text's key (../ui/refusal-texts.ts) and values: said in the asking reader's language. */
+  /** An adapter's own refusal, by its text's key (../core/refusal-texts.ts) and values: said in the asking reader's language. */
   static keyed<K extends RefusalKey>(reason: RefusalReason, key: K, ...data: RefusalDataArg<K>): QueryRefusal {
     const { message, error } = refused(key, data[0]);
     return new QueryRefusal(reason, message, error);

@@ -34,7 +34,7 @@ import { messageUpdate } from "../data/system-data";
 import { refuseHelpless, turnRollShifts } from "../combat/turn-feed";
 import type { CombatBridge } from "../combat/bridge";
 import { beginSpend } from "../requests/spend-note";
-import { RefusalError } from "../ui/refusal-texts";
+import { RefusalError } from "../core/refusal-texts";
 
 /** The stored shape's version (request-card-model.ts): a card records the one that wrote it. */
 export const ROLL_REQUEST_CARD_SCHEMA_VERSION = 1;
@@ -72,7 +72,7 @@ export function loadRequestCard(messageId: string): LoadedRequestCard {
   const message = game.messages.get(messageId);
   if (!message) throw new QueryRefusal("stale", game.i18n.localize("CASE.RollRequest.CardGone"));
   if (!isMessageType(message, "rollRequest")) throw new QueryRefusal("malformed", game.i18n.localize("CASE.RollRequest.NotRequest"));
-  if (message.author?.isGM !== true) throw new QueryRefusal("forbidden", game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  if (message.author?.isGM !== true) throw QueryRefusal.keyed("forbidden", "notWrittenByGM");
   const system = message.system;
   try {
     return { message, request: readRollRequest(system.request), requests: system.requests };

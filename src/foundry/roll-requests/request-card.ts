@@ -18,11 +18,12 @@ import { rollShifts } from "../dice/talents";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal } from "../requests/router";
 import { askForm } from "../ui/dialogs";
-import { describeError } from "../ui/describe-error";
+import { describeError } from "../core/describe-error";
 import type { ClickActions } from "../ui/click-actions";
 import type { CardOwner } from "../ui/chat-card";
 import { answerRollRequestQuery, createRequestCard } from "./gm-request";
 import { readRollRequestForm, requestCardContext, rollRequestDialogContext, type RequestCardView, type RequestViewer } from "./request-card-context";
+import { RefusalError } from "../core/refusal-texts";
 
 export const ROLL_REQUEST_TEMPLATE = `${SYSTEM_PATH}/templates/chat/roll-request.hbs`;
 export const ROLL_REQUEST_DIALOG_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/roll-request.hbs`;
@@ -82,7 +83,7 @@ export const REQUEST_CARD_ACTIONS: ClickActions<CardOwner> = {
 
 /** The request card's view for the user on this client (its model, request-card-model.ts, renders it); only a GM's card is read. */
 export function rollRequestCardView(message: ChatMessage.Implementation, request: () => RollRequest): RequestCardView {
-  if (message.author?.isGM !== true) throw new RangeError(game.i18n.localize("CASE.Exchange.NotWrittenByGM"));
+  if (message.author?.isGM !== true) throw new RefusalError("notWrittenByGM");
   return requestCardContext(request(), currentViewer());
 }
 

@@ -1,23 +1,28 @@
 /**
  * Errors as their users read them, beyond describeError: a refused request (a QueryRefusal
- * already speaks the reader's words: the refusals meant for users are built from game.i18n),
+ * names its text by key, said here in the reader's language, or was made with en.json's words),
  * and a refused effect change (the rules' reason, kept by key in the data layer, which has no
  * localisation).
  */
 import { isKeyedError, type ErrorData, type KeyedError } from "../../rules/errors";
 import type { EffectProblem } from "../data/actor/effect-changes";
 import { QueryRefusal } from "../requests/router";
-import { describeError, describeRef } from "./describe-error";
+import { describeError, describeRef } from "../core/describe-error";
 
 /** As refusalText, for a site that has logged the error itself (with what it was doing). */
 export function describeLogged(error: unknown): string {
-  if (error instanceof QueryRefusal) return error.message;
+  if (error instanceof QueryRefusal) return refusalWords(error);
   return isKeyedError(error) ? describeRef(error) : game.i18n.localize("CASE.RulesError.unexpected");
 }
 
 /** The text of a refused request, or of any other failure, for a notification. */
 export function refusalText(error: unknown): string {
-  return error instanceof QueryRefusal ? error.message : describeError(error);
+  return error instanceof QueryRefusal ? refusalWords(error) : describeError(error);
+}
+
+/** A refusal's words: the text its key names, in this reader's language, or the words it was made with (from en.json). */
+function refusalWords(refusal: QueryRefusal): string {
+  return refusal.error ? describeRef(refusal.error) : refusal.message;
 }
 
 /** Why an effect change was refused: the rules' reason in the reader's language when it has one. */

@@ -1,7 +1,7 @@
 /**
  * A refusal's rules error on the wire (src/foundry/requests/router.ts): it travels as its key
  * and data, and the asking client reads it back as such; anything else in its place is dropped,
- * never shown as text. The same for the adapter's own refusals (src/foundry/ui/refusal-texts.ts).
+ * never shown as text. The same for the adapter's own refusals (src/foundry/core/refusal-texts.ts).
  */
 import { describe, expect, it } from "vitest";
 import { QueryRefusal, QueryRouter, defineQuery, readQueryResult, type QueryEnvironment } from "../../../src/foundry/requests/router";

@@ -1,6 +1,6 @@
 /**
  * The adapters' own refusals on the strict table (test/support/strict-table.ts): the active GM's
- * client refuses a request with a refusal of its own (src/foundry/ui/refusal-texts.ts), and the
+ * client refuses a request with a refusal of its own (src/foundry/core/refusal-texts.ts), and the
  * asking client says why in its reader's language. Each reader here has a text of its own for the
  * key (`client.lang`), different from en.json's, and the GM's reader another, so a text written
  * on the GM's client (as these refusals were, in English) cannot pass.

@@ -6,7 +6,7 @@
  */
 import { ABILITY_KEYS, STAT_BLOCK_MAX_LENGTH, readStatBlock, rankOf, statBlockNpc, type StatBlockNpc, type StatBlockReading } from "../../../rules/index";
 import { SYSTEM_PATH } from "../../core/constants";
-import { describeError } from "../../ui/describe-error";
+import { describeError } from "../../core/describe-error";
 import { askForm } from "../../ui/dialogs";
 
 export const STAT_BLOCK_PASTE_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/stat-block-paste.hbs`;

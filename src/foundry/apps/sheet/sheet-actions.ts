@@ -17,7 +17,7 @@ import { makeAttack } from "../../exchange/make-attack";
 import { reloadWeapon } from "../../exchange/ammunition";
 import { isCharacterItemType, itemRow } from "./item-rows";
 import { rowMenuEntries, setSectionFolded, setSummaryOpen, toggleCollapsed, type RowMenuEntry } from "./item-lists";
-import { describeError } from "../../ui/describe-error";
+import { describeError } from "../../core/describe-error";
 import { askForm } from "../../ui/dialogs";
 import { EFFECT_ACTIONS } from "./effect-actions";
 import { loadBuilderCatalogue, openCharacterBuilder } from "../builder/builder-loader";

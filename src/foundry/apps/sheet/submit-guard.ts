@@ -6,7 +6,7 @@
  * a value) is shown in the reader's language instead.
  */
 import { isKeyedError } from "../../../rules/errors";
-import { describeRef } from "../../ui/describe-error";
+import { describeRef } from "../../core/describe-error";
 
 /** What the guard needs of a sheet. */
 export interface RenderableSheet {

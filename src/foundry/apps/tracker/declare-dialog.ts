@@ -6,7 +6,7 @@ import { SYSTEM_PATH } from "../../core/constants";
 import type { Declaration } from "../../../rules/index";
 import { DeclarationLineError, buildDeclareContext, declarationFromForm, type DeclareInput } from "./declare-context";
 import type { Localize } from "../../core/format";
-import { describeError } from "../../ui/describe-error";
+import { describeError } from "../../core/describe-error";
 
 export const DECLARE_TEMPLATE = `${SYSTEM_PATH}/templates/combat/declare.hbs`;
 /** The Judge's bulk-declare form (a line per NPC). */

@@ -1,6 +1,6 @@
 /**
- * An adapter's own refusal of stored data (src/foundry/ui/refusal-texts.ts' RefusalError), as a
- * user reads it through describeError (src/foundry/ui/describe-error.ts): the text of its key in
+ * An adapter's own refusal of stored data (src/foundry/core/refusal-texts.ts' RefusalError), as a
+ * user reads it through describeError (src/foundry/core/describe-error.ts): the text of its key in
  * the reader's language, its values filled in; never the English of its message, never "something
  * went wrong". The i18n double here has a text of its own for the key, so only the key's text can pass.
  */
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import "../../support/foundry-globals";
 import { stubI18nAndNotifications } from "../../support/foundry-stubs";
 import { localize } from "../../support/handlebars";
-import { describeError } from "../../../src/foundry/ui/describe-error";
+import { describeError } from "../../../src/foundry/core/describe-error";
 import { parseRollCheck } from "../../../src/foundry/dice/roll-check";
 import { readExchange } from "../../../src/foundry/exchange/card-model";
 import { QueryRefusal } from "../../../src/foundry/requests/router";

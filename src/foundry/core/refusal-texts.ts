@@ -36,6 +36,7 @@ export const REFUSAL_DATA = {
   cardNewer: ["version"],
   cardMalformed: ["part"],
   rollDataBad: ["part"],
+  notWrittenByGM: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RefusalKey = keyof typeof REFUSAL_DATA;
