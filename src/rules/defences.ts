@@ -200,7 +200,7 @@ export function defenceProtection(defence: DefenceCode, abilityValue: number, co
   if (DEFENCES[defence].outcome !== "protection") {
     throw new RulesRangeError("defenceNoProtection", { defence });
   }
-  assertRankNumber(abilityValue, defence === "block" ? "Strength" : "endurance");
+  assertRankNumber(abilityValue, defence === "block" ? "strength" : "endurance");
   return shiftRank(rankOf(abilityValue), protectionColumnShift(color)).number;
 }
 

@@ -224,6 +224,8 @@ export const RULES_FIELD_TEXT = {
   evasionFeintColour: "Evasion/Feint colour",
   catchColour: "Catch colour",
   agility: "Agility",
+  agilityBal: "Agility (bal)",
+  struckBodyArmor: "Struck character's body armor",
   escapeColour: "Escape colour",
   fighting: "Fighting",
   reason: "Reason",

@@ -115,7 +115,7 @@ export function impactStrike(strike: ImpactStrike, rulings: Partial<AttackRuling
   if (strike.areas > MAX_IMPACT_AREAS) throw new RulesRangeError("notAtMost", { field: "areasMovedOrFallen", max: MAX_IMPACT_AREAS, got: strike.areas });
   assertRankNumber(strike.endurance, "endurance");
   assertRankNumber(strike.bodyArmor, "bodyArmor");
-  assertRankNumber(strike.targetArmor, strike.target === "character" ? "Struck character's body armor" : "materialStrength");
+  assertRankNumber(strike.targetArmor, strike.target === "character" ? "struckBodyArmor" : "materialStrength");
   const r = attackRulingsFrom(rulings);
   const damage = impactDamage({ endurance: strike.endurance, bodyArmor: strike.bodyArmor, areas: strike.areas });
   const toTarget = damageAfterProtection(damage, strike.targetArmor);

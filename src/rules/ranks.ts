@@ -105,7 +105,7 @@ export function isRankKey(key: unknown): key is RankKey {
  * `field` names the value in the message (a key of RULES_FIELD_TEXT: "strength", "damage").
  * (The string half of its type is for src/rules/turn/state.ts until it names its fields by key.)
  */
-export function assertRankNumber(value: number, field: RulesFieldKey | (string & Record<never, never>) = "rankNumber"): void {
+export function assertRankNumber(value: number, field: RulesFieldKey = "rankNumber"): void {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) throw new RulesRangeError("notNonNegativeWhole", { field, got: String(value) });
 }
 

@@ -84,7 +84,7 @@ describe("the rank ladder (CASE-RULES §1)", () => {
 
   it("assertRankNumber names the value", () => {
     expect(() => {
-      assertRankNumber(-3, "Strength");
+      assertRankNumber(-3, "strength");
     }).toThrow(/Strength must be a non-negative whole number, got -3/);
   });
 

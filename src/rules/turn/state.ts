@@ -196,11 +196,11 @@ function assertStats(stats: CombatantStats, id: string): void {
   if (typeof initiativeModifier !== "number" || !Number.isSafeInteger(initiativeModifier)) {
     throw new RulesRangeError("turnCombatantNotWhole", { id, field: "turnInitiativeModifier", got: show(initiativeModifier) });
   }
-  assertRankNumber(offence, `Combatant "${id}": Fighting (off)`);
-  assertRankNumber(balance, `Combatant "${id}": Agility (bal)`);
-  assertRankNumber(endurance, `Combatant "${id}": Endurance`);
+  assertCount(offence, "fightingOff", 0, id);
+  assertCount(balance, "agilityBal", 0, id);
+  assertCount(endurance, "endurance", 0, id);
   assertCount(freeDefences, "turnFreeDefences", 0, id);
-  if (stats.regeneration !== undefined) assertRankNumber(stats.regeneration, `Combatant "${id}": Regeneration`);
+  if (stats.regeneration !== undefined) assertCount(stats.regeneration, "regenerationRank", 0, id);
 }
 
 export const FRESH_INITIATIVE: InitiativeState = Object.freeze({ d10: null, total: null, rollOffs: Object.freeze([]) });
@@ -447,7 +447,7 @@ export interface ActionCountChoice {
  * (no roll), and every count whose extra-action ACTION is not impossible (Table 22 [001]).
  */
 export function actionCountChoices(offence: number): ActionCountChoice[] {
-  assertRankNumber(offence, "Fighting (off)");
+  assertRankNumber(offence, "fightingOff");
   const choices: ActionCountChoice[] = [{ actions: MIN_ACTIONS_PER_TURN, required: null }];
   for (let n = MIN_ACTIONS_PER_TURN + 1; n <= MAX_ACTIONS_PER_TURN; n++) {
     const required = extraActionRequiredColor(offence, n);
