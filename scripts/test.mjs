@@ -73,6 +73,9 @@ async function main() {
   console.log(`▶ typecheck and lint (one TypeScript program), beside vitest`);
   const staticDone = new Promise((done) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
+      // A larger young generation: TypeScript's checker allocates fast, and with V8's default
+      // (16 MB) a fifth of the stage went to the garbage collector.
+      execArgv: [...process.execArgv, "--max-semi-space-size=64"],
       env: { ...env, CASE_TEST_STAGE: "static" },
       stdio: ["ignore", "pipe", "pipe", "ipc"],
     });
@@ -103,7 +106,8 @@ async function main() {
     const child = spawn(
       bin("vitest"),
       ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
-      { stdio: "inherit", env },
+      // The same for the test workers (threads share the process's heap settings).
+      { stdio: "inherit", env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --max-semi-space-size=32`.trim() } },
     );
     child.on("error", (error) => {
       console.log(`vitest could not start: ${String(error)}`);
