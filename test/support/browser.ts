@@ -32,6 +32,9 @@ export const CHROMIUM_FLAGS = [
   // Every page of a launch in one renderer process: a test file opens a page per view, and
   // starting a renderer for each (50 in a run) cost more than drawing the pages.
   "--renderer-process-limit=1",
+  // No optimising compiler (TurboFan) for pages that live a second: it spent more than it saved
+  // (axe and the tests' pages, about 10 % of the browser tests' CPU time).
+  "--js-flags=--no-opt",
 ];
 
 /** The origin the test pages are served from (never resolved: every request is routed). */
