@@ -6,7 +6,7 @@
  * Screenshots go to test/artifacts/.
  */
 import "../support/foundry-globals";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("../../src/foundry/dice/entry-points", () => ({ rollScore: vi.fn(), rollItem: vi.fn() }));
@@ -15,13 +15,12 @@ vi.mock("../../src/foundry/exchange/make-attack", () => ({ makeAttack: vi.fn() }
 import type { Page } from "playwright-core";
 import { CaseCharacterSheet, HeroSheet, NpcSheet } from "../../src/foundry/apps/sheet/actor-sheets";
 import { CaseItemSheet } from "../../src/foundry/apps/sheet/item-sheet";
-import { picture, sharedBrowser, sheetDocument, showPage } from "../support/browser";
+import { picture, sharedBrowser, themedPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { renderSheet } from "../support/handlebars";
 import { SHEET_TEMPLATES, heroItemsAtScale, heroSheetData, itemSheetFixture, npcSheetData } from "../support/sheet-fixtures";
 
 type Options = { classes: string[]; position: { width: number; height: number } };
-const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const base = CaseCharacterSheet.DEFAULT_OPTIONS as Options;
 const hero = HeroSheet.DEFAULT_OPTIONS as Options;
 const npc = NpcSheet.DEFAULT_OPTIONS as Options;
@@ -39,10 +38,11 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function open(html: string, theme: "light" | "dark"): Promise<Page> {
-  const page = await (await browser.get()).context.newPage();
-  await showPage(page, sheetDocument(html, theme, STYLESHEETS));
-  return page;
+const showView = themedPage(browser);
+
+/** A view on the file's one page (each replaces the last), at the browser's default viewport. */
+function open(html: string, theme: "light" | "dark"): Promise<Page> {
+  return showView(html, theme, { width: 1000, height: 900 });
 }
 
 /** What reaches past the window's content box sideways (outside a scrolling box), and whether the tab strip scrolls. */
@@ -82,18 +82,14 @@ describe("sheet at default size in Chromium", () => {
     for (const theme of ["light", "dark"] as const) {
       it(`sheet at default size: ${c.name}, ${String(c.width)} px (${theme}): nothing spills, every tab in view`, async () => {
         const page = await open(c.html(c.width), theme);
-        try {
-          const s = await spill(page);
-          expect(s.spilled).toEqual([]);
-          expect(s.hiddenTabs).toEqual([]);
-          expect(s.tabsScroll).toBe(false);
-          expect(s.tabLines).toBeLessThanOrEqual(1); // the hero's seven tabs on one line (the other sheets have none)
-          const slug = c.name.replace(/[^a-z]+/gi, "-").toLowerCase();
-          await picture(page.locator("form.application"), { path: `test/artifacts/default-size-${slug}-${String(c.width)}-${theme}.png` });
-          await expectAccessible(page, "form.application", `${c.name} ${String(c.width)} px (${theme})`);
-        } finally {
-          await page.close();
-        }
+        const s = await spill(page);
+        expect(s.spilled).toEqual([]);
+        expect(s.hiddenTabs).toEqual([]);
+        expect(s.tabsScroll).toBe(false);
+        expect(s.tabLines).toBeLessThanOrEqual(1); // the hero's seven tabs on one line (the other sheets have none)
+        const slug = c.name.replace(/[^a-z]+/gi, "-").toLowerCase();
+        await picture(page.locator("form.application"), { path: `test/artifacts/default-size-${slug}-${String(c.width)}-${theme}.png` });
+        await expectAccessible(page, "form.application", `${c.name} ${String(c.width)} px (${theme})`);
       });
     }
   }
@@ -104,39 +100,35 @@ describe("effects tab grid in Chromium", () => {
     it(`effects tab grid at ${String(width)} px: icon, body and buttons side by side, each change by its label`, async () => {
       const html = renderSheet(SHEET_TEMPLATES.hero, { sheet: heroSheetData({ activeTab: "effects", withEffects: true }) }, { classes: [...base.classes, ...hero.classes], title: "Kestrel", position: { width, height: hero.position.height } });
       const page = await open(html, "light");
-      try {
-        const rows = await page.locator("li.case-effect").evaluateAll((els) =>
-          els.map((el) => {
-            const box = (sel: string) => {
-              const e = el.querySelector(sel);
-              if (!e) throw new Error(`no ${sel}`);
-              return e.getBoundingClientRect();
-            };
-            const img = box(".case-item-img");
-            const body = box(".case-effect-body");
-            const controls = box(".case-item-controls");
-            const state = box(".case-effect-state");
-            return { display: getComputedStyle(el).display, img, body, controls, state, keys: [...el.querySelectorAll(".case-effect-key, .case-effect-problem")].map((k) => k.textContent.trim()) };
-          }),
-        );
-        expect(rows.length).toBeGreaterThan(0);
-        for (const r of rows) {
-          expect(r.display).toBe("grid");
-          // The icon, the body and the buttons are side by side on the row's first line.
-          expect(r.img.right).toBeLessThanOrEqual(r.body.left + 0.5);
-          expect(r.body.right).toBeLessThanOrEqual(r.controls.left + 0.5);
-          expect(Math.abs(r.img.top - r.body.top)).toBeLessThan(4);
-          expect(r.controls.top).toBeLessThan(r.body.bottom);
-          // The state tag sits under the body, beside the icon's column.
-          expect(r.state.top).toBeGreaterThanOrEqual(r.body.bottom - 0.5);
-          // No raw change key (system.… or flags.…) is shown.
-          for (const k of r.keys) expect(k).not.toMatch(/\b(system|flags)\.[a-z]/);
-        }
-        await picture(page.locator("form.application"), { path: `test/artifacts/effects-tab-grid-${String(width)}.png` });
-        await expectAccessible(page, "form.application", `Effects tab grid ${String(width)} px`);
-      } finally {
-        await page.close();
+      const rows = await page.locator("li.case-effect").evaluateAll((els) =>
+        els.map((el) => {
+          const box = (sel: string) => {
+            const e = el.querySelector(sel);
+            if (!e) throw new Error(`no ${sel}`);
+            return e.getBoundingClientRect();
+          };
+          const img = box(".case-item-img");
+          const body = box(".case-effect-body");
+          const controls = box(".case-item-controls");
+          const state = box(".case-effect-state");
+          return { display: getComputedStyle(el).display, img, body, controls, state, keys: [...el.querySelectorAll(".case-effect-key, .case-effect-problem")].map((k) => k.textContent.trim()) };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        expect(r.display).toBe("grid");
+        // The icon, the body and the buttons are side by side on the row's first line.
+        expect(r.img.right).toBeLessThanOrEqual(r.body.left + 0.5);
+        expect(r.body.right).toBeLessThanOrEqual(r.controls.left + 0.5);
+        expect(Math.abs(r.img.top - r.body.top)).toBeLessThan(4);
+        expect(r.controls.top).toBeLessThan(r.body.bottom);
+        // The state tag sits under the body, beside the icon's column.
+        expect(r.state.top).toBeGreaterThanOrEqual(r.body.bottom - 0.5);
+        // No raw change key (system.… or flags.…) is shown.
+        for (const k of r.keys) expect(k).not.toMatch(/\b(system|flags)\.[a-z]/);
       }
+      await picture(page.locator("form.application"), { path: `test/artifacts/effects-tab-grid-${String(width)}.png` });
+      await expectAccessible(page, "form.application", `Effects tab grid ${String(width)} px`);
     });
   }
 });
