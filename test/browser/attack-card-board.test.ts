@@ -69,7 +69,8 @@ for (const row of document.querySelectorAll(".target-row[data-token-uuid]")) {
 
 async function show(page: Page, theme: "light" | "dark"): Promise<void> {
   const card = renderTemplate("templates/chat/attack-card.hbs", attackCardContext(midFight(), GM_VIEW, { hideNpcDefences: false, ownersApplyDamage: false }));
-  await showPage(page, sheetDocument(chatColumn(card), theme, STYLESHEETS));
+  // A new document each time: the hover test reads pointer events from a fresh page.
+  await showPage(page, sheetDocument(chatColumn(card), theme, STYLESHEETS), { fresh: true });
   await page.evaluate(ROW_RECORDER);
 }
 
