@@ -54,11 +54,15 @@ function sheetHtml(options: Parameters<typeof heroSheetData>[0] = {}): string {
 
 const browser = sharedBrowser();
 
+/** The file's one page, each view set in place (showPage); the bundle stays loaded, the handlers are wired again for each view. */
+let shared: Page | null = null;
+
 async function open(theme: "light" | "dark", options: Parameters<typeof heroSheetData>[0] = {}): Promise<Page> {
-  const page = await (await browser.get()).context.newPage();
+  shared ??= await (await browser.get()).context.newPage();
+  const page = shared;
   await showPage(page, sheetDocument(sheetHtml(options), theme, STYLESHEETS));
   bundle ??= listsBundle();
-  await page.addScriptTag({ content: await bundle });
+  if (!(await page.evaluate(() => "CaseLists" in window))) await page.addScriptTag({ content: await bundle });
   await page.addScriptTag({ content: WIRE });
   return page;
 }
@@ -111,134 +115,114 @@ describe("sheet at 15 powers in Chromium, 720 px", () => {
   for (const theme of ["light", "dark"] as const) {
     it(`sheet at 15 powers (${theme}): rows of one fixed height, tags on one line, long names ellipsised with a tooltip, every tab fits`, async () => {
       const page = await open(theme);
-      try {
-        const l = await layout(page);
-        expect(l.rowHeights).toHaveLength(15);
-        expect(Math.max(...l.rowHeights) - Math.min(...l.rowHeights)).toBeLessThan(0.5);
-        // Rows are compact: 10 or more where the issue counted 7 fit in the tab at the sheet's default height.
-        expect(l.rowsFullyVisible).toBeGreaterThanOrEqual(10);
-        // The facts of a row are one line: its facts box is one line high.
-        const factHeights = await page.locator('section[data-tab="powers"] .case-item-facts').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
-        for (const h of factHeights) expect(h).toBeLessThan(22);
-        // Nothing is cut silently: whatever clips its text ends in an ellipsis, and a clipped item name has its full name as a tooltip.
-        for (const c of l.clipped) expect(c.ellipsis, `${c.cls}: ${c.text}`).toBe(true);
-        const names = l.clipped.filter((c) => c.cls.includes("case-item-name"));
-        expect(names.length).toBeGreaterThan(0);
-        for (const n of names) expect(n.tooltip).toBe(n.text);
-        expect(names.map((n) => n.text).every((t) => (FIFTEEN_POWER_NAMES as readonly string[]).includes(t))).toBe(true);
-        // The tab strip: one line, every tab inside the strip (no scrolling needed at 720 px).
-        expect(new Set(l.tabs.map((t) => Math.round(t.top))).size).toBe(1);
-        for (const t of l.tabs) expect([t.name, t.left >= l.nav.left - 0.5 && t.right <= l.nav.right + 0.5]).toEqual([t.name, true]);
-        expect(l.nav.scrolls).toBe(false);
-        expect(l.contentOverflow).toBeLessThanOrEqual(0);
-        await picture(page.locator("form.application"), { path: `test/artifacts/hero-sheet-15-powers-${theme}.png` });
-        await expectAccessible(page, "form.application", `hero sheet at 15 powers (${theme})`);
-      } finally {
-        await page.close();
-      }
+      const l = await layout(page);
+      expect(l.rowHeights).toHaveLength(15);
+      expect(Math.max(...l.rowHeights) - Math.min(...l.rowHeights)).toBeLessThan(0.5);
+      // Rows are compact: 10 or more where the issue counted 7 fit in the tab at the sheet's default height.
+      expect(l.rowsFullyVisible).toBeGreaterThanOrEqual(10);
+      // The facts of a row are one line: its facts box is one line high.
+      const factHeights = await page.locator('section[data-tab="powers"] .case-item-facts').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      for (const h of factHeights) expect(h).toBeLessThan(22);
+      // Nothing is cut silently: whatever clips its text ends in an ellipsis, and a clipped item name has its full name as a tooltip.
+      for (const c of l.clipped) expect(c.ellipsis, `${c.cls}: ${c.text}`).toBe(true);
+      const names = l.clipped.filter((c) => c.cls.includes("case-item-name"));
+      expect(names.length).toBeGreaterThan(0);
+      for (const n of names) expect(n.tooltip).toBe(n.text);
+      expect(names.map((n) => n.text).every((t) => (FIFTEEN_POWER_NAMES as readonly string[]).includes(t))).toBe(true);
+      // The tab strip: one line, every tab inside the strip (no scrolling needed at 720 px).
+      expect(new Set(l.tabs.map((t) => Math.round(t.top))).size).toBe(1);
+      for (const t of l.tabs) expect([t.name, t.left >= l.nav.left - 0.5 && t.right <= l.nav.right + 0.5]).toEqual([t.name, true]);
+      expect(l.nav.scrolls).toBe(false);
+      expect(l.contentOverflow).toBeLessThanOrEqual(0);
+      await picture(page.locator("form.application"), { path: `test/artifacts/hero-sheet-15-powers-${theme}.png` });
+      await expectAccessible(page, "form.application", `hero sheet at 15 powers (${theme})`);
     });
   }
 
   it("sheet at 15 powers: the Biography tab is not clipped at 720 px", async () => {
     const page = await open("light", { activeTab: "biography" });
-    try {
-      const boxes = await page.evaluate(() => {
-        const win = document.querySelector(".window-content")?.getBoundingClientRect();
-        const bio = document.querySelector('section[data-tab="biography"]');
-        const tab = document.querySelector('nav.case-tabs button[data-tab="biography"]')?.getBoundingClientRect();
-        if (!win || !bio || !tab) throw new Error("missing");
-        const b = bio.getBoundingClientRect();
-        return { win: win.toJSON() as DOMRect, bio: b.toJSON() as DOMRect, tab: tab.toJSON() as DOMRect, overflowX: bio.scrollWidth - bio.clientWidth };
-      });
-      expect(boxes.tab.right).toBeLessThanOrEqual(boxes.win.right + 0.5);
-      expect(boxes.bio.right).toBeLessThanOrEqual(boxes.win.right + 0.5);
-      expect(boxes.bio.width).toBeGreaterThan(300);
-      expect(boxes.overflowX).toBeLessThanOrEqual(0);
-      await expect(page.locator('section[data-tab="biography"] prose-mirror').first().isVisible()).resolves.toBe(true);
-      await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-15-powers-biography.png" });
-    } finally {
-      await page.close();
-    }
+    const boxes = await page.evaluate(() => {
+      const win = document.querySelector(".window-content")?.getBoundingClientRect();
+      const bio = document.querySelector('section[data-tab="biography"]');
+      const tab = document.querySelector('nav.case-tabs button[data-tab="biography"]')?.getBoundingClientRect();
+      if (!win || !bio || !tab) throw new Error("missing");
+      const b = bio.getBoundingClientRect();
+      return { win: win.toJSON() as DOMRect, bio: b.toJSON() as DOMRect, tab: tab.toJSON() as DOMRect, overflowX: bio.scrollWidth - bio.clientWidth };
+    });
+    expect(boxes.tab.right).toBeLessThanOrEqual(boxes.win.right + 0.5);
+    expect(boxes.bio.right).toBeLessThanOrEqual(boxes.win.right + 0.5);
+    expect(boxes.bio.width).toBeGreaterThan(300);
+    expect(boxes.overflowX).toBeLessThanOrEqual(0);
+    await expect(page.locator('section[data-tab="biography"] prose-mirror').first().isVisible()).resolves.toBe(true);
+    await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-15-powers-biography.png" });
   });
 
   it("collapse: clicking a section heading folds it (list and filter hidden) and again unfolds it", async () => {
     const page = await open("light");
-    try {
-      const toggle = page.locator('section[data-item-type="power"] button[data-action="toggleSection"]');
-      await toggle.click();
-      await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
-      await expect(page.locator('section[data-item-type="power"] ol.case-item-list').isVisible()).resolves.toBe(false);
-      await expect(page.locator('section[data-item-type="power"] input.case-item-filter').isVisible()).resolves.toBe(false);
-      await toggle.click();
-      await expect(page.locator('section[data-item-type="power"] ol.case-item-list').isVisible()).resolves.toBe(true);
-      const clicks = await recordedClicks(page);
-      expect(clicks.map((c) => [c.action, c.dataset.section])).toEqual([
-        ["toggleSection", "power"],
-        ["toggleSection", "power"],
-      ]);
-    } finally {
-      await page.close();
-    }
+    const toggle = page.locator('section[data-item-type="power"] button[data-action="toggleSection"]');
+    await toggle.click();
+    await expect(toggle.getAttribute("aria-expanded")).resolves.toBe("false");
+    await expect(page.locator('section[data-item-type="power"] ol.case-item-list').isVisible()).resolves.toBe(false);
+    await expect(page.locator('section[data-item-type="power"] input.case-item-filter').isVisible()).resolves.toBe(false);
+    await toggle.click();
+    await expect(page.locator('section[data-item-type="power"] ol.case-item-list').isVisible()).resolves.toBe(true);
+    const clicks = await recordedClicks(page);
+    expect(clicks.map((c) => [c.action, c.dataset.section])).toEqual([
+      ["toggleSection", "power"],
+      ["toggleSection", "power"],
+    ]);
   });
 
   it("the filter box shows only the matching rows as the user types, and says when nothing matches", async () => {
     const page = await open("light");
-    try {
-      const filter = page.locator('input.case-item-filter[data-filter="power"]');
-      await filter.fill("gull");
-      await expect(page.locator('section[data-item-type="power"] li.case-item:visible .case-item-name').allTextContents()).resolves.toEqual(["Telepathic Link to Every Gull on the Docks"]);
-      await filter.fill("zzz");
-      await expect(page.locator('section[data-item-type="power"] li.case-item:visible').count()).resolves.toBe(0);
-      await expect(page.locator('section[data-item-type="power"] .case-filter-empty').isVisible()).resolves.toBe(true);
-      await filter.fill("");
-      await expect(page.locator('section[data-item-type="power"] li.case-item:visible').count()).resolves.toBe(15);
-    } finally {
-      await page.close();
-    }
+    const filter = page.locator('input.case-item-filter[data-filter="power"]');
+    await filter.fill("gull");
+    await expect(page.locator('section[data-item-type="power"] li.case-item:visible .case-item-name').allTextContents()).resolves.toEqual(["Telepathic Link to Every Gull on the Docks"]);
+    await filter.fill("zzz");
+    await expect(page.locator('section[data-item-type="power"] li.case-item:visible').count()).resolves.toBe(0);
+    await expect(page.locator('section[data-item-type="power"] .case-filter-empty').isVisible()).resolves.toBe(true);
+    await filter.fill("");
+    await expect(page.locator('section[data-item-type="power"] li.case-item:visible').count()).resolves.toBe(15);
   });
 
   it("keyboard: Tab reaches a row's details button, Enter opens the summary (description, post, edit, duplicate, delete), Space flips the equip switch", async () => {
     const page = await open("dark");
-    try {
-      const details = page.locator('li[data-item-id="p03"] button[data-action="toggleSummary"]');
-      // Tab to it as a keyboard user would, from the row's name area onward.
-      await page.locator('li[data-item-id="p03"] button[data-action="toggleItem"]').focus();
-      let reached = false;
-      for (let i = 0; i < 6 && !reached; i++) {
-        await page.keyboard.press("Tab");
-        reached = await details.evaluate((el) => el === document.activeElement);
-      }
-      expect(reached).toBe(true);
-      await page.keyboard.press("Enter");
-      await expect(details.getAttribute("aria-expanded")).resolves.toBe("true");
-      const summary = page.locator('li[data-item-id="p03"] .case-item-summary');
-      await expect(summary.isVisible()).resolves.toBe(true);
-      await expect(summary.locator(".case-summary-description").innerText()).resolves.toContain("Kinetic Absorption Field");
-      await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-15-powers-summary-dark.png" });
-      // The summary's actions are the next stops.
-      const stops: string[] = [];
-      for (let i = 0; i < 4; i++) {
-        await page.keyboard.press("Tab");
-        stops.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? ""));
-      }
-      expect(stops).toEqual(["postItem", "editItem", "duplicateItem", "deleteItem"]);
-      await page.keyboard.press("Enter");
-      // The equip switch of the hook, by keyboard on the Gear tab's list (the tab is rendered open here).
-      await page.locator('li[data-item-id="p04"] button[data-action="toggleItem"]').focus();
-      await page.keyboard.press("Space");
-      const clicks = await recordedClicks(page);
-      expect(clicks.map((c) => [c.action, c.dataset.itemId ?? ""])).toEqual([
-        ["toggleSummary", "p03"],
-        ["deleteItem", "p03"],
-        ["toggleItem", "p04"],
-      ]);
-      expect(clicks[2]?.dataset.field).toBe("system.protection.active");
-      // Every stop in the sheet is visibly focused.
-      const walk = await tabThrough(page, "form.application", 300);
-      expect(walk.filter((s) => !s.marked).map((s) => s.name)).toEqual([]);
-      await expectAccessible(page, "form.application", "hero sheet with an open summary (dark)");
-    } finally {
-      await page.close();
+    const details = page.locator('li[data-item-id="p03"] button[data-action="toggleSummary"]');
+    // Tab to it as a keyboard user would, from the row's name area onward.
+    await page.locator('li[data-item-id="p03"] button[data-action="toggleItem"]').focus();
+    let reached = false;
+    for (let i = 0; i < 6 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await details.evaluate((el) => el === document.activeElement);
     }
+    expect(reached).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(details.getAttribute("aria-expanded")).resolves.toBe("true");
+    const summary = page.locator('li[data-item-id="p03"] .case-item-summary');
+    await expect(summary.isVisible()).resolves.toBe(true);
+    await expect(summary.locator(".case-summary-description").innerText()).resolves.toContain("Kinetic Absorption Field");
+    await picture(page.locator("form.application"), { path: "test/artifacts/hero-sheet-15-powers-summary-dark.png" });
+    // The summary's actions are the next stops.
+    const stops: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      stops.push(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? ""));
+    }
+    expect(stops).toEqual(["postItem", "editItem", "duplicateItem", "deleteItem"]);
+    await page.keyboard.press("Enter");
+    // The equip switch of the hook, by keyboard on the Gear tab's list (the tab is rendered open here).
+    await page.locator('li[data-item-id="p04"] button[data-action="toggleItem"]').focus();
+    await page.keyboard.press("Space");
+    const clicks = await recordedClicks(page);
+    expect(clicks.map((c) => [c.action, c.dataset.itemId ?? ""])).toEqual([
+      ["toggleSummary", "p03"],
+      ["deleteItem", "p03"],
+      ["toggleItem", "p04"],
+    ]);
+    expect(clicks[2]?.dataset.field).toBe("system.protection.active");
+    // Every stop in the sheet is visibly focused.
+    const walk = await tabThrough(page, "form.application", 300);
+    expect(walk.filter((s) => !s.marked).map((s) => s.name)).toEqual([]);
+    await expectAccessible(page, "form.application", "hero sheet with an open summary (dark)");
   });
 });
