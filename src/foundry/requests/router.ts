@@ -304,7 +304,9 @@ export class QueryRouter<S = unknown> {
     try {
       id = await this.env.post(query.name, payload);
     } catch (error) {
-      return { ok: false, reason: "failed", message: error instanceof Error ? error.message : String(error) };
+      // The server's or Foundry's own words (English) go to the console; the reader is told the request was not posted.
+      console.error("case | could not post a request", error);
+      return { ok: false, reason: "failed", ...refused("notPosted") };
     }
     try {
       const answer = await this.env.answer(id, this.answerTimeoutMs);
@@ -354,8 +356,8 @@ export function readQueryResult<R>(value: unknown): QueryResult<R> | null {
   const v = value as Record<string, unknown>;
   if (v.ok === true) return { ok: true, value: (v.value ?? null) as R | null };
   if (v.ok === false && typeof v.reason === "string" && (REFUSAL_REASONS as readonly string[]).includes(v.reason)) {
-    // A rules error's key and data are read as such, never as text; one that is not well formed is dropped.
-    const ref = readErrorRef(v.error);
+    // A rules error's key and data are read as such, never as text; one that is not well formed reads as an answer not understood.
+    const ref = v.error === undefined || v.error === null ? null : (readErrorRef(v.error) ?? refused("unreadable").error);
     return { ok: false, reason: v.reason as RefusalReason, message: typeof v.message === "string" ? v.message : "", ...(ref === null ? {} : { error: ref }) };
   }
   return null;
