@@ -6,6 +6,7 @@
  * details are, never a developer's English.
  */
 import { isKeyedError, RULES_ERROR_TEXT, RULES_FIELD_TEXT, type ErrorData, type KeyedError, type RulesErrorKey } from "../../rules/errors";
+import { isRankKey } from "../../rules/ranks";
 import { REFUSAL_DATA, isRefusalError, isRefusalKey } from "./refusal-texts";
 
 /**
@@ -56,7 +57,10 @@ export function describeRef(ref: ErrorRef | KeyedError): string {
   const refusal = "kind" in ref && ref.kind === "refusal";
   const data: Record<string, string> = {};
   for (const [name, value] of Object.entries(ref.data)) {
-    data[name] = !refusal && name === "field" && typeof value === "string" ? game.i18n.localize(`CASE.RulesField.${value}`) : String(value);
+    if (refusal || typeof value !== "string") data[name] = String(value);
+    else if (name === "field") data[name] = game.i18n.localize(`CASE.RulesField.${value}`);
+    // A rank is named as the reader's table names it ("Class 5000"), never by its key.
+    else data[name] = name === "rank" && isRankKey(value) ? game.i18n.localize(`CASE.Rank.${value}`) : value;
   }
   return game.i18n.format(refusal ? `CASE.Refusal.${ref.key}` : `CASE.RulesError.${ref.key}`, data);
 }
