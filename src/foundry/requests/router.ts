@@ -50,9 +50,14 @@ export class QueryRefusal extends Error {
     this.name = "QueryRefusal";
   }
 
-  /** A refusal for `error`: a rules error travels as its key and data, its English message stays for the logs. */
+  /**
+   * A refusal for `error`: a rules error travels as its key and data, its English message stays for the logs.
+   * Any other error is logged here and read by the asker as "see the GM's console", never as its English.
+   */
   static of(reason: RefusalReason, error: unknown): QueryRefusal {
-    return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), errorRef(error));
+    const ref = errorRef(error);
+    if (ref === null) console.error("case | request refused", error);
+    return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), ref ?? refused("unexpected").error);
   }
 
   /** An adapter's own refusal, by its text's key (../core/refusal-texts.ts) and values: said in the asking reader's language. */

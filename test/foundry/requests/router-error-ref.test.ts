@@ -8,12 +8,16 @@ import { QueryRefusal, QueryRouter, defineQuery, readQueryResult, type QueryEnvi
 import { ExchangeError } from "../../../src/rules/index";
 
 describe("a refusal's rules error on the wire", () => {
-  it("rules errors localised: a refusal made from a rules error carries its key and data, and the answer keeps them through JSON", () => {
+  it("rules errors localised: a refusal made from a rules error carries its key and data, and the answer keeps them through JSON; one made from any other error says \"see the GM's console\"", () => {
     const refusal = QueryRefusal.of("malformed", new ExchangeError("invalid", "exchangeNoSuchTarget", { key: "7" }));
     expect(refusal.error).toEqual({ key: "exchangeNoSuchTarget", data: { key: "7" } });
     // Its English stays as the message, for the logs.
     expect(refusal.message).toBe('This attack has no target "7".');
-    expect(QueryRefusal.of("failed", new Error("lost connection")).error).toBeNull();
+    // Any other error is not the asker's to read in the GM's English: "see the GM's console", where it is logged.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(QueryRefusal.of("failed", new Error("lost connection")).error).toEqual({ kind: "refusal", key: "unexpected", data: {} });
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
     const wire = JSON.parse(JSON.stringify({ ok: false, reason: "malformed", message: refusal.message, error: refusal.error })) as unknown;
     expect(readQueryResult(wire)).toEqual({ ok: false, reason: "malformed", message: 'This attack has no target "7".', error: { key: "exchangeNoSuchTarget", data: { key: "7" } } });
   });
