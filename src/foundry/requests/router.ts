@@ -363,7 +363,9 @@ export function readQueryResult<R>(value: unknown): QueryResult<R> | null {
   if (v.ok === false && typeof v.reason === "string" && (REFUSAL_REASONS as readonly string[]).includes(v.reason)) {
     // A rules error's key and data are read as such, never as text; one that is not well formed reads as an answer not understood.
     const ref = v.error === undefined || v.error === null ? null : (readErrorRef(v.error) ?? refused("unreadable").error);
-    return { ok: false, reason: v.reason as RefusalReason, message: typeof v.message === "string" ? v.message : "", ...(ref === null ? {} : { error: ref }) };
+    // The GM's own words (a refusal that names no key) are a notification's, not a page's.
+    const message = typeof v.message === "string" ? v.message.slice(0, 1000) : "";
+    return { ok: false, reason: v.reason as RefusalReason, message, ...(ref === null ? {} : { error: ref }) };
   }
   return null;
 }

@@ -33,6 +33,10 @@ describe("a refusal's rules error on the wire", () => {
     expect(answer({ key: "exchangeNoSuchTarget", data: {} })).toEqual(unreadable);
     // No error at all is no error.
     expect(readQueryResult({ ok: false, reason: "stale", message: "m" })).toEqual({ ok: false, reason: "stale", message: "m" });
+    // A message that is not text reads as none; a huge one is cut.
+    expect(readQueryResult({ ok: false, reason: "stale", message: { html: "<img>" } })).toEqual({ ok: false, reason: "stale", message: "" });
+    const huge = readQueryResult({ ok: false, reason: "forbidden", message: "z".repeat(1_000_000) });
+    expect(huge?.ok === false && huge.message.length <= 1000).toBe(true);
   });
 
   it("rules errors localised: a forged error's field must name a field text, its extra values are left out, and a long value is cut", () => {
