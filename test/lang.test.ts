@@ -150,3 +150,14 @@ describe("refusals localised: the adapters' own refusal texts (src/foundry/core/
     expect(Object.keys(REFUSAL_DATA).filter((key) => !source.includes(`"${key}"`) && !source.includes(`"CASE.Refusal.${key}"`))).toEqual([]);
   });
 });
+
+describe("no glitch wording: a refusal said inside a request's refusal", () => {
+  it("no glitch wording: every refusal text read inside CASE.Query.Refused reads as sentences (no \".).\", no \"..\", no \"))\", a full stop before the next sentence)", () => {
+    const outer = [...known.entries()].filter(([k, v]) => k.startsWith("CASE.Query.Refused.") && String(v).includes("{message}"));
+    expect(outer.length).toBeGreaterThan(3);
+    const inner = [...known.entries()].filter(([k]) => k.startsWith("CASE.Refusal.") || k.startsWith("CASE.RulesError."));
+    const said = outer.flatMap(([ok, o]) => inner.map(([ik, i]) => ({ which: `${ok} + ${ik}`, text: String(o).replace("{message}", String(i)) })));
+    const glitches = said.filter(({ text }) => /\.\)|\.\.|\)\)|[^.?!] [A-Z][a-z]+ the card/.test(text));
+    expect(glitches.map(({ which, text }) => `${which}: ${text}`)).toEqual([]);
+  });
+});

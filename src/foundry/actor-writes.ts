@@ -13,7 +13,6 @@ import { actorFromUuid, characterSystem, isCharacter } from "./core/guards";
 import { QueryRefusal } from "./requests/router";
 import type { LockScope, WriteScope } from "./requests/locks";
 import { KARMA_LOG_SIZE, KARMA_REASON_LENGTH } from "./data/actor/karma-log";
-import { describeError } from "./core/describe-error";
 
 /** How many ledger entries an actor keeps (the newest). */
 export const LEDGER_SIZE = 50;
@@ -197,7 +196,7 @@ export async function spendKarmaOnce(
     try {
       change = spendKarmaOnRoll(before, amount, reason, logDate());
     } catch (error) {
-      throw new QueryRefusal("malformed", describeError(error));
+      throw QueryRefusal.of("malformed", error);
     }
     const { ["system.karma.value"]: _pool, ...log } = karmaUpdate(actor, change.entry) as Record<string, unknown>;
     await writeOnceWith(context.scope, actor, context.requestId, "system.karma.value", before, change.balance, log, nonce);

@@ -26,7 +26,6 @@ import { MAX_TARGETS } from "./damage-limits";
 import { impactPromptContext, readImpactForm } from "./impact-forms";
 import { controlledActorUuids } from "./campaign-api";
 import { rollDie } from "../exchange/card-store";
-import { describeError } from "../core/describe-error";
 import { refusalText } from "../ui/error-text";
 
 export const IMPACT_PROMPT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/impact-prompt.hbs`;
@@ -105,7 +104,7 @@ function impactOn(actor: Actor.OfType<"hero" | "npc">, payload: ImpactPayload): 
   try {
     return resolveImpact({ kind: payload.kind, areas: payload.areas, endurance: actor.system.score("endurance.res"), bodyArmor: bodyProtection(actor), materialStrength: payload.materialStrength });
   } catch (error) {
-    throw new QueryRefusal("malformed", describeError(error));
+    throw QueryRefusal.of("malformed", error);
   }
 }
 

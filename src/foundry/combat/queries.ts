@@ -96,7 +96,8 @@ async function step<T>(turns: TurnDirectory, combatId: string, fn: () => Promise
       throw new QueryRefusal(reason, named(error.message), namedRef);
     }
     if (error instanceof NotTurnWriterError) throw QueryRefusal.keyed("notGM", "turnWriter");
-    if (error instanceof RangeError || error instanceof TypeError) throw new QueryRefusal("malformed", named(error.message), namedRef);
+    // One that names no text (not the rules'): "see the GM's console", never its English.
+    if (error instanceof RangeError || error instanceof TypeError) throw namedRef ? new QueryRefusal("malformed", named(error.message), namedRef) : QueryRefusal.of("malformed", error);
     throw error;
   }
 }

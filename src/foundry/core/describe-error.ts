@@ -5,7 +5,8 @@
  * connection): it is logged whole, and the user reads that something went wrong and where the
  * details are, never a developer's English.
  */
-import { isKeyedError, RULES_ERROR_TEXT, type ErrorData, type KeyedError } from "../../rules/errors";
+import { isKeyedError, RULES_ERROR_TEXT, RULES_FIELD_TEXT, type ErrorData, type KeyedError, type RulesErrorKey } from "../../rules/errors";
+import { isRankKey } from "../../rules/ranks";
 import { REFUSAL_DATA, isRefusalError, isRefusalKey } from "./refusal-texts";
 
 /**
@@ -25,7 +26,14 @@ export function errorRef(error: unknown): ErrorRef | null {
   return isKeyedError(error) ? { key: error.key, data: error.data } : null;
 }
 
-/** Reads an error reference from JSON (a refusal from the wire); null when it is not one. */
+/** The longest text value read from the wire (a longer one is cut): a notification, not a page. */
+export const WIRE_TEXT_MAX = 300;
+
+/**
+ * Reads an error reference from JSON (a refusal from the wire); null when it is not one. Its data
+ * holds exactly its text's values (a missing one would show as "{name}"), a `field` names a
+ * RulesField entry (else its raw key would show), text is cut at {@link WIRE_TEXT_MAX}.
+ */
 export function readErrorRef(value: unknown): ErrorRef | null {
   if (typeof value !== "object" || value === null) return null;
   const { kind, key, data } = value as { kind?: unknown; key?: unknown; data?: unknown };
@@ -33,11 +41,13 @@ export function readErrorRef(value: unknown): ErrorRef | null {
   const refusal = kind === "refusal" && isRefusalKey(key);
   if (!refusal && (kind !== undefined || !Object.hasOwn(RULES_ERROR_TEXT, key))) return null;
   if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  const names: readonly string[] = refusal ? REFUSAL_DATA[key] : [...RULES_ERROR_TEXT[key as RulesErrorKey].matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "");
   const clean: Record<string, string | number> = {};
-  for (const [name, v] of Object.entries(data)) {
-    // A refusal's data holds its text's values only.
-    if (refusal && !(REFUSAL_DATA[key] as readonly string[]).includes(name)) continue;
-    if (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) clean[name] = v;
+  for (const name of names) {
+    const v: unknown = Object.hasOwn(data, name) ? (data as Record<string, unknown>)[name] : undefined;
+    if (typeof v === "number" && Number.isFinite(v)) clean[name] = v;
+    else if (typeof v === "string" && (refusal || name !== "field" || Object.hasOwn(RULES_FIELD_TEXT, v))) clean[name] = v.length > WIRE_TEXT_MAX ? `${v.slice(0, WIRE_TEXT_MAX)}…` : v;
+    else return null;
   }
   return refusal ? { kind: "refusal", key, data: clean } : { key, data: clean };
 }
@@ -47,7 +57,10 @@ export function describeRef(ref: ErrorRef | KeyedError): string {
   const refusal = "kind" in ref && ref.kind === "refusal";
   const data: Record<string, string> = {};
   for (const [name, value] of Object.entries(ref.data)) {
-    data[name] = !refusal && name === "field" && typeof value === "string" ? game.i18n.localize(`CASE.RulesField.${value}`) : String(value);
+    if (refusal || typeof value !== "string") data[name] = String(value);
+    else if (name === "field") data[name] = game.i18n.localize(`CASE.RulesField.${value}`);
+    // A rank is named as the reader's table names it ("Class 5000"), never by its key.
+    else data[name] = name === "rank" && isRankKey(value) ? game.i18n.localize(`CASE.Rank.${value}`) : value;
   }
   return game.i18n.format(refusal ? `CASE.Refusal.${ref.key}` : `CASE.RulesError.${ref.key}`, data);
 }

@@ -37,6 +37,7 @@ export const REFUSAL_DATA = {
   cardMalformed: ["part"],
   rollDataBad: ["part"],
   notWrittenByGM: [],
+  settingBad: ["setting", "stored"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type RefusalKey = keyof typeof REFUSAL_DATA;

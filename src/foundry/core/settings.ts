@@ -39,6 +39,7 @@ import {
   type RecoveryRulings,
 } from "../../rules/index";
 import { SYSTEM_ID } from "./constants";
+import { RefusalError } from "./refusal-texts";
 
 export const DAMAGE_METHODS = ["static", "intensity"] as const;
 export type DamageMethodSetting = (typeof DAMAGE_METHODS)[number];
@@ -362,7 +363,8 @@ export function karmaPoolDrawLimit(): KarmaPoolDrawLimit {
 export function karmaLostForKillRuling(): KarmaKillRuling {
   const value: unknown = game.settings.get(SYSTEM_ID, "karmaLostForKill");
   const found = KARMA_KILL_RULINGS.find((v) => v === value);
-  if (!found) throw new RangeError(`The stored Karma-for-a-kill ruling "${String(value)}" is not one of ${KARMA_KILL_RULINGS.join(", ")}.`);
+  // Said to the Judge who meets it (the award is theirs), named as the settings name it.
+  if (!found) throw new RefusalError("settingBad", { setting: game.i18n.localize("CASE.Setting.karmaLostForKill.Name"), stored: String(value).slice(0, 100) });
   return found;
 }
 

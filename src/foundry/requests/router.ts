@@ -50,9 +50,14 @@ export class QueryRefusal extends Error {
     this.name = "QueryRefusal";
   }
 
-  /** A refusal for `error`: a rules error travels as its key and data, its English message stays for the logs. */
+  /**
+   * A refusal for `error`: a rules error travels as its key and data, its English message stays for the logs.
+   * Any other error is logged here and read by the asker as "see the GM's console", never as its English.
+   */
   static of(reason: RefusalReason, error: unknown): QueryRefusal {
-    return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), errorRef(error));
+    const ref = errorRef(error);
+    if (ref === null) console.error("case | request refused", error);
+    return new QueryRefusal(reason, error instanceof Error ? error.message : String(error), ref ?? refused("unexpected").error);
   }
 
   /** An adapter's own refusal, by its text's key (../core/refusal-texts.ts) and values: said in the asking reader's language. */
@@ -304,7 +309,9 @@ export class QueryRouter<S = unknown> {
     try {
       id = await this.env.post(query.name, payload);
     } catch (error) {
-      return { ok: false, reason: "failed", message: error instanceof Error ? error.message : String(error) };
+      // The server's or Foundry's own words (English) go to the console; the reader is told the request was not posted.
+      console.error("case | could not post a request", error);
+      return { ok: false, reason: "failed", ...refused("notPosted") };
     }
     try {
       const answer = await this.env.answer(id, this.answerTimeoutMs);
@@ -354,9 +361,11 @@ export function readQueryResult<R>(value: unknown): QueryResult<R> | null {
   const v = value as Record<string, unknown>;
   if (v.ok === true) return { ok: true, value: (v.value ?? null) as R | null };
   if (v.ok === false && typeof v.reason === "string" && (REFUSAL_REASONS as readonly string[]).includes(v.reason)) {
-    // A rules error's key and data are read as such, never as text; one that is not well formed is dropped.
-    const ref = readErrorRef(v.error);
-    return { ok: false, reason: v.reason as RefusalReason, message: typeof v.message === "string" ? v.message : "", ...(ref === null ? {} : { error: ref }) };
+    // A rules error's key and data are read as such, never as text; one that is not well formed reads as an answer not understood.
+    const ref = v.error === undefined || v.error === null ? null : (readErrorRef(v.error) ?? refused("unreadable").error);
+    // The GM's own words (a refusal that names no key) are a notification's, not a page's.
+    const message = typeof v.message === "string" ? v.message.slice(0, 1000) : "";
+    return { ok: false, reason: v.reason as RefusalReason, message, ...(ref === null ? {} : { error: ref }) };
   }
   return null;
 }

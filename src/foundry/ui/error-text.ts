@@ -5,7 +5,7 @@
  * localisation).
  */
 import { isKeyedError, type ErrorData, type KeyedError } from "../../rules/errors";
-import type { EffectProblem } from "../data/actor/effect-changes";
+import { changeKeyLabel, type EffectProblem } from "../data/actor/effect-changes";
 import { QueryRefusal } from "../requests/router";
 import { describeError, describeRef } from "../core/describe-error";
 
@@ -27,7 +27,7 @@ function refusalWords(refusal: QueryRefusal): string {
 
 /** Why an effect change was refused: the rules' reason in the reader's language when it has one. */
 export function effectProblemDetail(problem: EffectProblem): string {
-  return problem.cause ? describeRef(problem.cause) : problem.detail;
+  return problem.cause ? describeRef(problem.cause) : game.i18n.format(problem.reason, { key: game.i18n.localize(changeKeyLabel(problem.key).label), value: problem.value });
 }
 
 /** A rules error as the `caseFormat` helper's key and data: a template shows it in the reader's language (its field named first). */

@@ -27,6 +27,7 @@ import { awardPromptContext, readAwardForm } from "../../../src/foundry/api/camp
 import { KARMA_LOG_SIZE } from "../../../src/foundry/data/actor/karma-log";
 import { actorLock, karmaUpdate, spendKarmaOnce } from "../../../src/foundry/actor-writes";
 import { LockScope } from "../../../src/foundry/requests/locks";
+import { refusalText } from "../../../src/foundry/ui/error-text";
 import { campaignSheetData, readRestForm, restDialogContext } from "../../../src/foundry/apps/sheet/sheet-campaign";
 import { onAdvance, onAdvancePower, onLearnTalent, onRest, onRollFeat, onRollUnderworld } from "../../../src/foundry/apps/sheet/sheet-actions";
 import { failedResourcesFeats, rollStandingFeat, standingFeatColumn } from "../../../src/foundry/dice/entry-points";
@@ -260,12 +261,15 @@ describe("karma advancement", () => {
     expect(hero.updates).toHaveLength(0);
   });
 
-  it("rules errors localised: Karma on a roll beyond the pool is refused by the GM in en.json's words (the refusal the player reads), nothing written", async () => {
+  it("rules errors localised: Karma on a roll beyond the pool is refused by the GM by key and values (the player reads it in their own words, not the GM's), nothing written", async () => {
+    const context = { scope: new LockScope([actorLock(hero.uuid)]), requestId: requestId() };
+    const refusal: unknown = await spendKarmaOnce(hero as unknown as Actor.Implementation, 400, context, "A roll").catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ name: "QueryRefusal", reason: "malformed", error: { key: "karmaPoolBelowZero" } });
+    expect(hero.updates).toHaveLength(0);
+    // The asking player's client, with its own text for the key.
     const format = game.i18n.format.bind(game.i18n);
     vi.spyOn(game.i18n, "format").mockImplementation((key, data) => (key === "CASE.RulesError.karmaPoolBelowZero" ? `SHORT ${String(data?.amount)}/${String(data?.pool)}` : format(key, data)));
-    const context = { scope: new LockScope([actorLock(hero.uuid)]), requestId: requestId() };
-    await expect(spendKarmaOnce(hero as unknown as Actor.Implementation, 400, context, "A roll")).rejects.toMatchObject({ name: "QueryRefusal", reason: "malformed", message: "SHORT 400/300" });
-    expect(hero.updates).toHaveLength(0);
+    expect(refusalText(refusal)).toBe("SHORT 400/300");
   });
 
   /** A power owned by the hero: Item#update records its changes and the rank follows (as Foundry's document does). */

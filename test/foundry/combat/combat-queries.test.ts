@@ -85,6 +85,16 @@ describe("a player's requests", () => {
     expect(world.get(HERO).system.declaration).toMatchObject({ declared: true, text: "Punch the doctor", attack: "BA", secret: false });
   });
 
+  it("refusals localised: a turn step failing with an error that names no text reads \"see the GM's console\", never its English", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const engine = world.engine;
+    vi.spyOn(engine, "declare").mockRejectedValue(new RangeError("The stored turn is odd (developer's English)."));
+    const result = await ask(declareActionQuery, ALICE, { combatId: COMBAT, combatantId: HERO, declaration: punch });
+    expect(result).toMatchObject({ ok: false, reason: "malformed", error: { kind: "refusal", key: "unexpected", data: {} } });
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it("refuses a user who does not own the combatant's character, and changes nothing", async () => {
     const result = await ask(declareActionQuery, BOB, { combatId: COMBAT, combatantId: HERO, declaration: punch });
     expect(result).toMatchObject({ ok: false, reason: "forbidden" });

@@ -12,6 +12,7 @@ import { describeError } from "../../../src/foundry/core/describe-error";
 import { parseRollCheck } from "../../../src/foundry/dice/roll-check";
 import { readExchange } from "../../../src/foundry/exchange/card-model";
 import { QueryRefusal } from "../../../src/foundry/requests/router";
+import { advance } from "../../../src/rules/karma";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -42,5 +43,12 @@ describe("an adapter's refusal of stored data, as a user reads it", () => {
   it("refusals localised: a refusal made from one carries its key and values over the wire", () => {
     const refusal = QueryRefusal.of("failed", thrown(() => readExchange({ version: 1, attack: "ZZ", targets: [] })));
     expect(refusal.error).toEqual({ kind: "refusal", key: "cardMalformed", data: { part: "attack" } });
+  });
+});
+
+describe("a rules error's values, as a user reads them", () => {
+  it("rules errors localised: a rank is named by the reader's rank name, never its key (the advance past Class 5000)", () => {
+    readerWith({ "CASE.RulesError.advancementTopRank": "{rank} ist die höchste Stufe.", "CASE.Rank.class5000": "Klasse 5000" });
+    expect(describeError(thrown(() => advance(10_000, { kind: "ability", from: 5000, step: "rank" }, "2026-11-28")))).toBe("Klasse 5000 ist die höchste Stufe.");
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { registerSettings, settleKarmaPoolDrawLimit } from "../../../src/foundry/core/settings";
+import { karmaLostForKillRuling, registerSettings, settleKarmaPoolDrawLimit } from "../../../src/foundry/core/settings";
+import { describeError } from "../../../src/foundry/core/describe-error";
 import { stubI18nAndNotifications } from "../../support/foundry-stubs";
 import { flattenKeys } from "../../support/lang";
 import { SettingsDouble } from "../../support/settings-double";
@@ -63,5 +64,19 @@ describe("a stored setting choice this version does not offer", () => {
     await settleKarmaPoolDrawLimit();
     expect(settings.get("case", "karmaPoolDrawLimit")).toBe("all");
     expect(notifications.warn).toHaveBeenCalledWith('The world setting "Group Karma pool: what a hero may draw" held "any", which this version does not offer: it is now "Anything in the pool".');
+  });
+
+  it("refusals localised: a Karma-for-a-kill ruling this version does not offer tells the Judge the setting and what it holds, not \"something went wrong\"", () => {
+    const settings = new SettingsDouble();
+    stubI18nAndNotifications({ settings });
+    registerSettings();
+    void settings.set("case", "karmaLostForKill", "half");
+    let said = "";
+    try {
+      karmaLostForKillRuling();
+    } catch (error) {
+      said = describeError(error);
+    }
+    expect(said).toBe('The world setting "Karma lost for a kill" holds "half", which this version does not offer: choose it again in the game settings.');
   });
 });

@@ -197,6 +197,15 @@ describe("active effect: bad change values are refused with a reason, never gues
     expect(notifications.warn).toHaveBeenCalledWith(localize("CASE.Effects.RefusedWarning", { name: "Cursed amulet", detail: "VALUE #1 BELOW 0: -3" }));
   });
 
+  it("rules errors localised: the warning of a change with an unknown key or a multiply gives its reason in the reader's words (the field by its name), never the English detail", async () => {
+    const actor = hero([], [effect("bad", "Cursed amulet", [])]);
+    const texts = { "CASE.Effects.Problem.Key": "FELD UNBEKANNT", "CASE.Effects.Problem.Mode": "MODUS FALSCH für {key}", "CASE.Effects.RefusedWarning": "{name}: {detail}" };
+    const notifications = stubI18nOverriding(texts, { user: { id: "alice" } });
+    await actor.effects.get("bad")?.update({ changes: [{ key: "system.abilities.nonsense.value", mode: MODES.ADD, value: "1" }] }, "alice");
+    await actor.effects.get("bad")?.update({ changes: [{ key: "system.abilities.fighting.value", mode: MODES.MULTIPLY, value: "2" }] }, "alice");
+    expect(vi.mocked(notifications.warn).mock.calls.map((c) => String(c[0]))).toEqual(["Cursed amulet: FELD UNBEKANNT", "Cursed amulet: MODUS FALSCH für Fighting"]);
+  });
+
   it("the user who writes a refused active effect change is warned with the reason; other clients are not", async () => {
     const actor = hero([], [effect("bad", "Cursed amulet", [])]);
     const notifications = stubI18nAndNotifications({ user: { id: "alice" } });

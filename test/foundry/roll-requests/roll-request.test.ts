@@ -200,7 +200,7 @@ describe("request card", () => {
     const id = await ask();
     alice.lang.set("CASE.RulesError.requestNoRow", "Diese Anfrage hat keine Zeile {key}.");
     expect(await alice.ask(answerRollRequestQuery, answer(id, "7"))).toBeUndefined();
-    expect(alice.notified).toEqual([{ level: "error", text: "The request was not understood, so nothing was changed (Diese Anfrage hat keine Zeile 7.)." }]);
+    expect(alice.notified).toEqual([{ level: "error", text: "The request was not understood, so nothing was changed: Diese Anfrage hat keine Zeile 7." }]);
     expect(gm.notified).toEqual([]);
   });
 

@@ -65,7 +65,7 @@ describe("refusals localised on the asking client", () => {
     const { alice } = table.clients;
     alice.lang.set("CASE.Refusal.fieldForm", "«{key}» ist nicht wohlgeformt.");
     expect(await alice.ask(declareActionQuery, { combatId: "not an id", combatantId: KESTREL, declaration: { text: "Go", actions: 1 } })).toBeUndefined();
-    expect(alice.notified).toEqual([{ level: "error", text: "The request was not understood, so nothing was changed («combatId» ist nicht wohlgeformt.)." }]);
+    expect(alice.notified).toEqual([{ level: "error", text: "The request was not understood, so nothing was changed: «combatId» ist nicht wohlgeformt." }]);
   });
 });
 
@@ -86,6 +86,6 @@ describe("refusals localised: stored data the GM's client cannot read", () => {
     gm.lang.set("CASE.Refusal.cardNewer", "GM-TEXT {version}");
     alice.lang.set("CASE.Refusal.cardNewer", "Karte aus CASE-Version {version}.");
     expect(await alice.ask(defendQuery, { messageId: id, targetKey: "0", defence: "dodge" })).toBeUndefined();
-    expect(alice.notified).toEqual([{ level: "error", text: "Something went wrong while the GM applied that (Karte aus CASE-Version 999.). Check the card before you click again." }]);
+    expect(alice.notified).toEqual([{ level: "error", text: "Something went wrong while the GM applied that: Karte aus CASE-Version 999. Check the card before you click again." }]);
   });
 });

@@ -48,7 +48,7 @@ describe("rules errors localised on the asking client", () => {
     alice.lang.set("CASE.RulesError.notInRange", "{field}: nur {min} bis {max}, nicht {got}.");
     alice.lang.set("CASE.RulesField.turnActionsDeclared", "Aktionen");
     expect(await alice.ask(declareActionQuery, { combatId: COMBAT, combatantId: kestrel, declaration: { text: "Everything at once", actions: 9 } })).toBeUndefined();
-    expect(alice.notified).toContainEqual({ level: "error", text: `${NOT_UNDERSTOOD} (Aktionen: nur 1 bis 8, nicht 9.).` });
+    expect(alice.notified).toContainEqual({ level: "error", text: `${NOT_UNDERSTOOD}: Aktionen: nur 1 bis 8, nicht 9.` });
     // The wire carried the key and the data (the GM's English beside them, for the logs), not a text to show.
     expect(answers()).toContainEqual(expect.objectContaining({ ok: false, reason: "malformed", error: { key: "notInRange", data: { field: "turnActionsDeclared", min: 1, max: 8, got: "9" } } }));
     expect(gm.notified.map((n) => n.text).join("\n")).not.toContain("Aktionen");
@@ -74,6 +74,6 @@ describe("rules errors localised in the exchange", () => {
     const id = attacked.value.messageId;
     gm.lang.set("CASE.RulesError.exchangeNoSuchTarget", "Dieser Angriff hat kein Ziel {key}.");
     expect(await gm.ask(consequenceQuery, { messageId: id, targetKey: "7", check: "stun" })).toBeUndefined();
-    expect(gm.notified).toContainEqual({ level: "error", text: `${NOT_UNDERSTOOD} (Dieser Angriff hat kein Ziel 7.).` });
+    expect(gm.notified).toContainEqual({ level: "error", text: `${NOT_UNDERSTOOD}: Dieser Angriff hat kein Ziel 7.` });
   });
 });

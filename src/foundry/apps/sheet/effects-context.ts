@@ -4,9 +4,8 @@
  * suppressed because its item is not in use), and its changes in words; and the changes CASE
  * refused, with the reason. Labels are localisation keys; no Foundry globals.
  */
-import { ABILITY_KEYS, isScoreRef } from "../../../rules/index";
 import { effectChangesOf } from "../../core/compat";
-import { EFFECT_PROTECTION_KINDS, isCaseChangeKey, modeOf, scoreOfKey, type EffectProblem } from "../../data/actor/effect-changes";
+import { changeKeyLabel, isCaseChangeKey, modeOf, type EffectProblem } from "../../data/actor/effect-changes";
 import { errorFormat } from "../../ui/error-text";
 
 /** The parts of an ActiveEffect the tab reads. */
@@ -59,14 +58,7 @@ export interface EffectsTabData {
 
 export const DEFAULT_EFFECT_IMG = "icons/svg/aura.svg";
 
-/** The label of a change's key: an ability or sub-score, a protection kind, or else "another field" with the key as typed. */
-export function changeKeyLabel(key: string): { readonly label: string; readonly text: string | null } {
-  const score = scoreOfKey(key);
-  if (score !== null && isScoreRef(score)) return { label: (ABILITY_KEYS as readonly string[]).includes(score) ? `CASE.Ability.${score}` : `CASE.Score.${score}`, text: null };
-  const kind = EFFECT_PROTECTION_KINDS.find((k) => key === `system.protection.${k}`);
-  if (kind) return { label: `CASE.Effects.Protection.${kind}`, text: null };
-  return { label: "CASE.Effects.OtherKey", text: key };
-}
+export { changeKeyLabel };
 
 /** The label key of a Foundry change mode (`CASE.Effects.Mode.*`). */
 export function changeModeLabel(mode: unknown): string {

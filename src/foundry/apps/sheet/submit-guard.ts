@@ -7,6 +7,7 @@
  */
 import { isKeyedError } from "../../../rules/errors";
 import { describeRef } from "../../core/describe-error";
+import { RANK_NUMBER_ERROR } from "../../data/fields";
 
 /** What the guard needs of a sheet. */
 export interface RenderableSheet {
@@ -16,8 +17,8 @@ export interface RenderableSheet {
 /** The message of a refused update, for the notification. */
 export function refusalMessage(error: unknown): string {
   if (isKeyedError(error)) return describeRef(error);
-  // Foundry's own validation error: already written for users, kept as Foundry wrote it.
-  if (error instanceof Error) return error.message;
+  // Foundry's own validation error: kept as Foundry wrote it, but for CASE's own words in it (a rank field's), said in the reader's.
+  if (error instanceof Error) return error.message.replaceAll(RANK_NUMBER_ERROR, game.i18n.localize("CASE.Sheet.RankNumber"));
   return String(error);
 }
 

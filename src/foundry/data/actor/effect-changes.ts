@@ -11,6 +11,7 @@ import {
   ABILITY_KEYS,
   SUB_SCORES,
   assertScoreChange,
+  isScoreRef,
   parseChangeValue,
   type AbilityKey,
   type ScoreChange,
@@ -84,6 +85,15 @@ export function scoreOfKey(key: string): ScoreRef | null {
 function protectionOfKey(key: string): EffectProtectionKind | null {
   const kind = key.startsWith(PROTECTION_PREFIX) ? key.slice(PROTECTION_PREFIX.length) : null;
   return kind !== null && (EFFECT_PROTECTION_KINDS as readonly string[]).includes(kind) ? (kind as EffectProtectionKind) : null;
+}
+
+/** The label of a change's key (a localisation key): an ability or sub-score, a protection kind, or else "another field" with the key as typed. */
+export function changeKeyLabel(key: string): { readonly label: string; readonly text: string | null } {
+  const score = scoreOfKey(key);
+  if (score !== null && isScoreRef(score)) return { label: (ABILITY_KEYS as readonly string[]).includes(score) ? `CASE.Ability.${score}` : `CASE.Score.${score}`, text: null };
+  const kind = EFFECT_PROTECTION_KINDS.find((k) => key === `system.protection.${k}`);
+  if (kind) return { label: `CASE.Effects.Protection.${kind}`, text: null };
+  return { label: "CASE.Effects.OtherKey", text: key };
 }
 
 /** The rules' mode of a change: Foundry's mode number, or its name (the change types of v14 are named). */

@@ -221,6 +221,14 @@ describe("refused input (a rank of −3)", () => {
     expect(notifications.error.mock.calls.map((c) => String(c[0]))).toEqual([localize("CASE.Sheet.InputRefused", { error: "STR NEGATIVE -3" }), `Not saved: ${refusal.message}`]);
   });
 
+  it("rules errors localised: CASE's own words in Foundry's validation message (a rank field's) are said in the reader's", () => {
+    const notifications = stubI18nOverriding({ "CASE.Sheet.RankNumber": "MUSS EINE RANGZAHL SEIN" });
+    guardPrepare({ render: vi.fn() }, () => {
+      throw refusal;
+    });
+    expect(notifications.error.mock.calls.map((c) => String(c[0]))).toEqual(["Not saved: HeroData validation errors:\n  abilities.fighting.value: MUSS EINE RANGZAHL SEIN"]);
+  });
+
   it("passes good input through untouched", () => {
     const notifications = stubI18nAndNotifications();
     const sheet = { render: vi.fn() };
