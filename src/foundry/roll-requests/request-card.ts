@@ -18,8 +18,8 @@ import { rollShifts } from "../dice/talents";
 import { requestGM } from "../requests/gm";
 import { QueryRefusal } from "../requests/router";
 import { askForm } from "../ui/dialogs";
-import { describeError } from "../core/describe-error";
 import type { ClickActions } from "../ui/click-actions";
+import { refusalText } from "../ui/error-text";
 import type { CardOwner } from "../ui/chat-card";
 import { answerRollRequestQuery, createRequestCard } from "./gm-request";
 import { readRollRequestForm, requestCardContext, rollRequestDialogContext, type RequestCardView, type RequestViewer } from "./request-card-context";
@@ -126,8 +126,8 @@ export async function askForRoll(options: AskForRollOptions): Promise<ChatMessag
     if (subjects.length === 0) throw new QueryRefusal("malformed", game.i18n.localize("CASE.RollRequest.NoneSelected"));
     return await createRequestCard({ score: options.score, intensity, label: options.label ?? null, subjects });
   } catch (error) {
-    // This function's own refusals are localised where they are made; a rules error is said in the reader's language.
-    ui.notifications.error(error instanceof QueryRefusal ? error.message : describeError(error));
+    // A refusal in the reader's words (its key's text, or en.json's words it was made with); a rules error likewise.
+    ui.notifications.error(refusalText(error));
     return null;
   }
 }
@@ -160,7 +160,7 @@ export async function promptRollRequest(): Promise<ChatMessage.Implementation | 
     const { score, intensity, label } = readRollRequestForm(form);
     return await askForRoll({ score, intensity, label, uuids: subjects.map((s) => s.actorUuid) });
   } catch (error) {
-    ui.notifications.error(describeError(error));
+    ui.notifications.error(refusalText(error));
     return null;
   }
 }
