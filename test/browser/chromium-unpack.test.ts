@@ -5,7 +5,7 @@
  * and renames it into place; vitest's globalSetup does it once before any worker starts.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -26,13 +26,18 @@ async function unpackInProcess(dir: string): Promise<string> {
 }
 
 describe("the packaged Chromium", () => {
-  it("is chromium unpacked once into its own folder: three processes racing on an empty folder all get one whole, working binary", async () => {
+  it("is chromium unpacked once into its own folder: three processes racing on an empty folder all get one whole, working binary; a claim a dead run left is taken over", async () => {
     const dir = join(scratch, "chromium");
+    // A run that died mid-unpack left its claim ten minutes ago: one racer takes it over, the others wait for that one's copy.
+    const stale = `${dir}.claim`;
+    mkdirSync(stale);
+    const tenMinutesAgo = new Date(Date.now() - 600_000);
+    utimesSync(stale, tenMinutesAgo, tenMinutesAgo);
     const paths = await Promise.all([1, 2, 3].map(() => unpackInProcess(dir)));
     expect(new Set(paths)).toEqual(new Set([join(dir, "chromium")]));
     const { stdout } = await run(join(dir, "chromium"), ["--version"], { timeout: 30_000 });
     expect(stdout).toMatch(/Chromium \d+/);
-    // Every losing copy was removed; only the winner's folder is left beside nothing else.
+    // The claim and every staging copy were removed; only the one folder is left beside nothing else.
     expect(readdirSync(scratch)).toEqual(["chromium"]);
   }, 120_000);
 

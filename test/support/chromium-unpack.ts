@@ -8,12 +8,14 @@
  * writing it (`spawn ETXTBSY`). So: each unpack goes into a staging folder of its own (the
  * package's temporary folder pointed there for the call), a marker file is written when it is
  * whole, and the folder is renamed into place. A rename is atomic: a reader sees no folder or a
- * whole one. A run that loses the race drops its copy and takes the winner's.
+ * whole one. Runs that start together do not each unpack: the first to claim the folder does,
+ * the others wait for its whole copy (should two ever unpack, the later rename loses and takes
+ * the winner's copy).
  *
  * vitest's globalSetup (./chromium-global-setup.ts) calls this once before any worker starts;
  * a worker calls it again (test/support/browser.ts) and finds the folder ready.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import packagedChromium from "@sparticuz/chromium";
 
@@ -36,6 +38,57 @@ export async function unpackChromium(dir: string = CHROMIUM_DIR): Promise<string
   const binary = join(dir, "chromium");
   if (isReady(dir)) return binary;
   mkdirSync(dirname(dir), { recursive: true });
+  // One run unpacks (the one whose claim, a folder, was made first: mkdir is atomic); the others
+  // wait for its whole copy instead of unpacking 200 MB each. A claim left by a run that died
+  // (older than CLAIM_STALE_MS, the folder still not ready) is taken over.
+  const claim = `${dir}.claim`;
+  for (;;) {
+    if (claimed(claim)) break;
+    if (await readyWithin(dir, claim)) return binary;
+  }
+  try {
+    await unpackOnce(dir);
+  } finally {
+    rmSync(claim, { recursive: true, force: true });
+  }
+  return binary;
+}
+
+/** How old a claim may grow before another run takes it over: an unpack takes some 2 s. */
+const CLAIM_STALE_MS = 60_000;
+
+/** Makes the claim; false when another run holds it. */
+function claimed(claim: string): boolean {
+  try {
+    mkdirSync(claim);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/** Waits while another run holds the claim: true once the folder is ready, false when the claim is gone or went stale (try again). */
+async function readyWithin(dir: string, claim: string): Promise<boolean> {
+  for (;;) {
+    if (isReady(dir)) return true;
+    let since: number;
+    try {
+      since = statSync(claim).mtimeMs;
+    } catch {
+      return isReady(dir);
+    }
+    if (Date.now() - since > CLAIM_STALE_MS) {
+      rmSync(claim, { recursive: true, force: true });
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Unpacks into a staging folder of its own and renames it into place (a reader sees no folder or a whole one). */
+async function unpackOnce(dir: string): Promise<void> {
+  if (isReady(dir)) return;
   const staging = mkdtempSync(join(dirname(dir), ".staging-"));
   try {
     const unpacked = await unpackInto(staging);
@@ -50,7 +103,6 @@ export async function unpackChromium(dir: string = CHROMIUM_DIR): Promise<string
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  return binary;
 }
 
 function isReady(dir: string): boolean {
