@@ -71,7 +71,7 @@
  */
 import "./foundry-globals";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { vi } from "vitest";
+import { afterAll, vi } from "vitest";
 import { ActorBase, FakeActor, TokenDocumentBase, characterSource } from "./exchange-world";
 import { localize, renderTemplate } from "./handlebars";
 import { UNIVERSAL_TABLE } from "../../src/rules/index";
@@ -668,6 +668,13 @@ function withDeletionsEncoded(write: Write): Write {
 
 /** The client whose code is running (AsyncLocalStorage carries it through every await). */
 const running = new AsyncLocalStorage<StrictClient>();
+
+// Node 20 tracks every promise while any AsyncLocalStorage is enabled, and a worker runs file
+// after file: once the file is done, this one stops, so the files after it (Playwright's
+// thousands of promises) do not pay for it.
+afterAll(() => {
+  running.disable();
+});
 
 function current(): StrictClient {
   const client = running.getStore();
