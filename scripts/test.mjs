@@ -3,8 +3,9 @@
 // templates, browser). Ends with one plain line "N passed, N failed, N skipped" that CI reads;
 // a failed type check or lint counts as one failed test each, so the line never hides them.
 //
-// Speed (2 cores): vitest runs in its own process while a second process (this file, with
-// CASE_TEST_STAGE=static) type checks and lints. That process builds ONE TypeScript program
+// Speed (2 cores): vitest runs in its own process (at the lowest priority, so the one-thread
+// static stage never waits) while a second process (this file, with CASE_TEST_STAGE=static)
+// type checks and lints. That process builds ONE TypeScript program
 // and hands it to typescript-eslint, so the type-aware lint reuses the type checker instead
 // of building and checking the whole project a second time. Warm runs reuse three caches under
 // node_modules/.cache/ (a fresh clone has none; delete them to time a cold run):
