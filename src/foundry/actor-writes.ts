@@ -47,7 +47,7 @@ export function ledgerOf(actor: HasFlags): LedgerEntry[] {
 }
 
 /**
- * The entry a request left for a field, if any. With a `nonce` (the GM's note of the step), only
+ * The entry a request left for a field, when there is one. With a `nonce` (the GM's note of the step), only
  * an entry carrying that very nonce counts: one its owner wrote on the actor does not.
  */
 export function ledgerEntry(actor: HasFlags, id: string, field: LedgerField, nonce?: string): LedgerEntry | undefined {

@@ -1,5 +1,5 @@
 /**
- * The `[[/case …]]` text enricher: in any enriched text (journals, item descriptions, chat),
+ * The `[[/case …]]` text enricher: in every enriched text (journals, item descriptions, chat),
  *
  *   [[/case remarkable]]                 a clickable roll on the Remarkable column
  *   [[/case 30]]                          the same, by rank number
@@ -8,7 +8,7 @@
  *   [[/case check endurance incredible]] a request for an Endurance roll against Incredible: the
  *                                         GM's click asks the selected tokens' owners (a roll
  *                                         request card); a player's rolls it for their character
- *   [[/case remarkable]]{Leap the chasm}  any of these with a label of its own
+ *   [[/case remarkable]]{Leap the chasm}  each of these with a label of its own
  *
  * Text that does not parse (an unknown column, an unknown attack) becomes a visible, localised
  * error in the text, never a roll on a guessed column. The grammar is table-command.ts (pure,

@@ -33,7 +33,7 @@ export const AREA_MAX_RADIUS = 20;
 
 /**
  * [RULING] Only an explosive area's damage falls off with distance from its centre [003: "explosive
- * damage declines with distance"]; any other area (a gas cloud, a sheet of flame, a line) deals the
+ * damage declines with distance"]; every other area (a gas cloud, a sheet of flame, a line) deals the
  * same damage to everyone in it.
  */
 export const AREA_ONLY_EXPLOSIONS_FALL_OFF = true as boolean;
@@ -133,7 +133,7 @@ export interface CoveredTarget {
 /**
  * The targets an area covers: a burst centred on `centre` covers every square within `radius`;
  * a line from `origin` (the attacker) through `centre` covers `radius` squares. In the order given.
- * A token larger than one square is covered when any of its squares is, at its nearest square's distance.
+ * A token larger than one square is covered when one of its squares is, at its nearest square's distance.
  */
 export function targetsInArea(
   area: AreaDefinition,
@@ -179,7 +179,7 @@ export function mayHaveArea(attack: AttackCode): boolean {
 
 /**
  * The damage one row of an area attack takes before protection: an explosion's falls off with
- * the row's distance from the centre ({@link areaDamageAt}); any other area's is the same
+ * the row's distance from the centre ({@link areaDamageAt}); every other area's is the same
  * everywhere ({@link AREA_ONLY_EXPLOSIONS_FALL_OFF}).
  */
 export function areaRowDamage(area: AreaDefinition, damage: number, distance: number): number {

@@ -2,7 +2,7 @@
  * The board: range between tokens and where a slam throws a token, as pure grid arithmetic.
  * One grid square is one CASE area (README). A token covers a rectangle of whole squares
  * (a 2×2 token covers four). Positions are whole-number square coordinates, x to the right
- * and y DOWN the map (as a canvas draws them). Every choice the text leaves open is a
+ * and y DOWN the map (as a map is drawn on screen). Every choice the text leaves open is a
  * [RULING] constant below, with its row in the README's rulings table.
  */
 import { assertInteger, assertObject, assertOneOfValues, assertWholeNumber } from "./checks";

@@ -57,7 +57,7 @@ export interface CharacterStats {
   readonly thrownRange: ThrownRange;
 }
 
-/** Derives every value of {@link CharacterStats}. RangeError naming the field for any bad rank number. */
+/** Derives every value of {@link CharacterStats}. RangeError naming the field for a bad rank number. */
 export function characterStats(abilities: AbilitiesInput): CharacterStats {
   const scores = {} as Record<ScoreRef, number>;
   const setApart = {} as Record<SubScoreRef, boolean>;

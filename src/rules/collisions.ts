@@ -171,7 +171,7 @@ export interface BystanderRoll {
   readonly die: number;
   readonly color: Color;
   readonly result: AttackResult;
-  /** This bystander is struck (a hit of any kind: Hit, Bullseye, Stun, Kill), with that result's damage. */
+  /** This bystander is struck (a hit of every kind: Hit, Bullseye, Stun, Kill), with that result's damage. */
   readonly struck: boolean;
 }
 

@@ -46,7 +46,7 @@ export type CaughtKind = (typeof CAUGHT_KINDS)[number];
  * living being, this maneuver may instead damage the caught entity, per a charging attack!" So
  * the catcher's catch is the charge: the catcher's Endurance or body armor, +2 per area the
  * caught one fell or flew (the speed they meet at), through the caught one's body armor, by the
- * one impact rule; the caught one's armor rebounds onto the catcher as in any charge. ("caught"
+ * one impact rule; the caught one's armor rebounds onto the catcher as in every charge. ("caught"
  * would make the caught one the charger instead, as a fall on to the catcher.)
  */
 export const CATCH_DAMAGE_CHARGER = "catcher" as "catcher" | "caught";
@@ -124,7 +124,7 @@ export const AUTO_HIT_ENDS_FALL = true as boolean;
 
 /** A falling ally, the one trying to catch them, and the ground below. */
 export interface FallingAllyInput {
-  /** The catcher's Agy (bal) roll colour (any Agility may try to catch a falling character [000]). */
+  /** The catcher's Agy (bal) roll colour (a character of every Agility may try to catch a falling character [000]). */
   readonly catchColor: Color;
   /** Whole areas fallen before the catch (or the ground), at least 1. */
   readonly areasFallen: number;
@@ -189,7 +189,7 @@ export type ReversalChoice = (typeof REVERSAL_CHOICES)[number];
 /**
  * [RULING] A reversal puts the former holder in the same hold the escapee was in (a partial
  * hold stays partial, a full hold full): [001] "reverse the hold they were previously held in".
- * Keeping the new hold is the escapee's action this turn; breaking loose instead leaves "any one
+ * Keeping the new hold is the escapee's action this turn; breaking loose instead leaves "one
  * action of their choice during that turn".
  */
 export const REVERSAL_KEEPS_HOLD_KIND = true as boolean;
@@ -221,7 +221,7 @@ export interface EscapeOutcome {
  * An escape [001], Reversal included: white or green fail; yellow free, "they may not act this
  * turn, but can on the next"; red "a reversal of the hold, and that the escapee is now the
  * grappler, if they so choose" — or "they may simply push or kick themselves loose, and may
- * instead engage in any one action of their choice during that turn". Against a power's hold
+ * instead engage in one action of their choice during that turn". Against a power's hold
  * there is no reversal ("save for the application of a reversal"): red breaks loose.
  */
 export function escapeOutcome(input: EscapeInput): EscapeOutcome {

@@ -258,7 +258,7 @@ export function killLossAtWrapUp(aided: boolean, fresh: boolean, atOwnWrapUp: bo
 
 /**
  * Whether a Kill victim loses another Endurance rank at this turn's wrap-up [001]: yes while
- * unaided; any aid stops the loss.
+ * unaided; aid of every kind stops the loss.
  */
 export function killLossContinues(aided: boolean): boolean {
   assertBoolean(aided, { input: "aided" });

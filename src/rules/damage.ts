@@ -135,7 +135,7 @@ export const ARMOR_ABSORBS: Readonly<Record<ArmorKind, readonly AttackCode[]>> =
 
 /**
  * [001] The damage a holder deals through a full hold must overcome the held's body armor
- * ("this also requires overcoming any body armor or other protections they may have").
+ * (it also has to overcome the target's body armor or other protections).
  */
 export const BODY_ARMOR_ABSORBS_HOLD_DAMAGE = true as boolean;
 

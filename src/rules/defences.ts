@@ -193,7 +193,7 @@ export function protectionColumnShift(color: Color): number {
 /**
  * The protection a Block (Strength) or Brace (Endurance) gives: the ability's rank shifted by
  * {@link protectionColumnShift}, clamped to the ladder, read as that rank's standard number
- * (Shift 0 gives 0) [001]. RangeError for any other defence.
+ * (Shift 0 gives 0) [001]. RangeError for every other defence.
  */
 export function defenceProtection(defence: DefenceCode, abilityValue: number, color: Color): number {
   assertDefenceCode(defence);
@@ -317,7 +317,7 @@ export const CATCH_KINDS = ["bullet", "arrow", "thrown", "falling"] as const;
 /** A kind of object to catch. */
 export type CatchKind = (typeof CATCH_KINDS)[number];
 
-/** [000] Minimum Agility rank to catch each kind: Unearthly, Amazing, Remarkable, any. */
+/** [000] Minimum Agility rank to catch each kind: Unearthly, Amazing, Remarkable, every rank. */
 export const CATCH_MIN_AGILITY: Readonly<Record<CatchKind, RankKey>> = Object.freeze({
   bullet: "unearthly",
   arrow: "amazing",
@@ -343,7 +343,7 @@ export type EscapeResult = "fail" | "escape" | "reversal";
 
 /**
  * Escape: white/green fail; yellow escape (free, but no further action this turn); red reversal
- * (the escapee may reverse the hold, or break loose and take any one action) [001].
+ * (the escapee may reverse the hold, or break loose and take one action of their choice) [001].
  */
 export function escapeResult(color: Color): EscapeResult {
   assertColor(color, "escapeColour");
@@ -395,7 +395,7 @@ export function defenceMatrix(rulings: Partial<DefenceRulings> = {}): Readonly<R
 
 /**
  * The [RULING] choices of this module as one object, so a world setting or a module can pass
- * its own values to the functions that take an optional `rulings` argument. Any field left out
+ * its own values to the functions that take an optional `rulings` argument. A field left out
  * takes the exported constant's value.
  */
 export interface DefenceRulings {

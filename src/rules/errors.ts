@@ -7,7 +7,7 @@
  * logs, tests and the rules used outside Foundry; test/lang.test.ts holds en.json to them
  * (every key there, with the same placeholders).
  *
- * A text's placeholders are `{name}`, as Foundry's `game.i18n.format` fills them. A value named
+ * A text's placeholders are `{name}`, as Foundry's localisation fills them. A value named
  * `field` is a key of {@link RULES_FIELD_TEXT} (what was wrong, said in the reader's language);
  * every other value is shown as it is (numbers, identifiers, the player's own words).
  */
@@ -63,7 +63,7 @@ export class RulesTypeError extends TypeError implements KeyedError {
   }
 }
 
-/** Whether an error names its text (any of the rules' errors). */
+/** Whether an error names its text (one of the rules' errors). */
 export function isKeyedError(error: unknown): error is Error & KeyedError {
   return error instanceof Error && typeof (error as Partial<KeyedError>).key === "string" && Object.hasOwn(RULES_ERROR_TEXT, (error as Partial<KeyedError>).key as string);
 }

@@ -67,7 +67,7 @@ export const RULES_FIELD_TEXT = {
   healthAfterTheDamage: "Health after the damage",
   groupInitiativePick: "Group initiative pick",
   teamInitiative: "Team initiative",
-  anyMinorFoeGroup: "Any minor-foe group",
+  anyMinorFoeGroup: "Whether a minor-foe group is present",
   protectionSourceName: "A protection source's name",
   daysSinceTheFailedFEAT: "Days since the failed FEAT",
   retryDays: "Retry days",

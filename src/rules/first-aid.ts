@@ -1,6 +1,6 @@
 /**
- * First aid and "Aided" (CASE-RULES §8; [001]): who may aid whom, and what the aid does. "Any aid
- * stops the loss" of a dying character (a Kill result); "a stunned character may be revived by
+ * First aid and "Aided" (CASE-RULES §8; [001]): who may aid whom, and what the aid does. Aid of
+ * every kind stops the loss of a dying character (a Kill result); "a stunned character may be revived by
  * someone with the first aid talent" ({@link firstAid} in recovery.ts says what aid does). The
  * Foundry side gathers the facts (the aider's talents, where the tokens stand) and asks here.
  */
@@ -61,7 +61,7 @@ export interface AidTargetState {
   readonly dead: boolean;
 }
 
-/** Who aids: the Judge (any character, from the tracker), or a player's own character. */
+/** Who aids: the Judge (every character, from the tracker), or a player's own character. */
 export type Aider =
   | { readonly kind: "judge" }
   | {
@@ -82,7 +82,7 @@ export type AidRefusal = (typeof AID_REFUSALS)[number];
 export type AidVerdict = ({ readonly ok: true } & FirstAidOutcome) | { readonly ok: false; readonly reason: AidRefusal };
 
 /**
- * May `aider` aid `target`, and what does it do? The Judge may mark any dying character aided
+ * May `aider` aid `target`, and what does it do? The Judge may mark every dying character aided
  * (the loss stops; a stun needs the talent, so the Judge's aid does not revive). A character may
  * aid another within reach while able to act; every aid stops a dying one's loss [001]; reviving
  * a stunned one needs the first aid talent [001]. A dead one cannot be aided.

@@ -105,7 +105,7 @@ export interface InitiativeEntry {
 }
 
 /**
- * [RULING] Ties on total go to the higher modifier (the quicker wits) before any roll-off.
+ * [RULING] Ties on total go to the higher modifier (the quicker wits) before a roll-off.
  * The sources are silent. `false`: ties go straight to the roll-off.
  */
 export const INITIATIVE_TIES_BY_MODIFIER = true;
@@ -193,7 +193,7 @@ function sortByCompare(entries: readonly InitiativeEntry[], byModifier: boolean)
 function compareEntries(a: InitiativeEntry, b: InitiativeEntry, tiesByModifier: boolean): number {
   if (a.total !== b.total) return b.total - a.total;
   if (tiesByModifier && a.modifier !== b.modifier) return b.modifier - a.modifier;
-  // A missing tiebreak ranks below any supplied one.
+  // A missing tiebreak ranks below every supplied one.
   const ta = a.tiebreak ?? Number.NEGATIVE_INFINITY;
   const tb = b.tiebreak ?? Number.NEGATIVE_INFINITY;
   if (ta !== tb) return ta > tb ? -1 : 1;
@@ -220,7 +220,7 @@ export function orderInitiative(entries: readonly InitiativeEntry[], opts: Initi
 }
 
 /**
- * Groups of two or more ids still tied after total, modifier (per the option) and any
+ * Groups of two or more ids still tied after total, modifier (per the option) and a
  * tiebreak — those who need a d10 roll-off — in acting order. O(n log n).
  */
 export function initiativeTies(entries: readonly InitiativeEntry[], opts: InitiativeOrderOptions = {}): string[][] {
@@ -325,7 +325,7 @@ export function initiativeTotalForMode(mode: InitiativeMode, modifier: number, d
   return mode === "modifierOnly" ? modifier : null;
 }
 
-/** A team's one initiative: the rolling member's total and modifier, and any roll-off. */
+/** A team's one initiative: the rolling member's total and modifier, and its roll-off if there is one. */
 export interface TeamInitiative {
   readonly total: number;
   readonly modifier: number;

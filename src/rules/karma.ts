@@ -235,7 +235,7 @@ export type KarmaPoolDrawLimit = (typeof KARMA_POOL_DRAW_LIMITS)[number];
 /** [RULING] A member may draw anything in the group pool ({@link KARMA_POOL_DRAW_LIMITS}). */
 export const KARMA_POOL_DRAW_LIMIT: KarmaPoolDrawLimit = "all";
 
-/** The most Karma moved into or out of the group pool at once: a guard against a typo, far above any hero's Karma. */
+/** The most Karma moved into or out of the group pool at once: a guard against a typo, far above every hero's Karma. */
 export const MAX_KARMA_POOL_AMOUNT = 100_000;
 
 /** `value` as a draw limit (a stored setting, say); RangeError naming the choices for anything else. */

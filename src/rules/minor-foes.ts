@@ -13,7 +13,7 @@ import { RulesRangeError, RulesTypeError } from "./errors";
 
 /**
  * The minor-foe rules: "normal" (CASE as written: Health, Slam?/Stun?/Kill? as for anyone),
- * "outOnAnyDamage" (002: a hit that does any damage after protection takes the foe out),
+ * "outOnAnyDamage" (002: a hit that does damage after protection takes the foe out),
  * "outOnSlamOrStun" (004: a Slam, Stun or Kill result that did damage takes the foe out with no
  * check rolled: the worst degree).
  */
@@ -104,7 +104,7 @@ export const MINOR_FOE_GROUP_PREFIX = "minor:";
 
 /**
  * The turn's initiative settings with minor-foe groups in the fight ({@link minorFoeGroups}): a
- * group rolls as a team, so with any group present (and the world's team initiative off) team
+ * group rolls as a team, so with a group present (and the world's team initiative off) team
  * initiative is on, and only the groups' members have a team ({@link initiativeTeamOf}): everyone
  * else is a unit of one. Otherwise the settings stand (the same object).
  */

@@ -169,7 +169,7 @@ export function attemptPowerStunt(stunt: PowerStuntRecord, powerRank: number, di
 export const KARMA_ROLL_KINDS = ["feat", "attack", "defence", "check"] as const;
 export type KarmaRollKind = (typeof KARMA_ROLL_KINDS)[number];
 
-/** [RULING] (FASERIP: Karma may be spent on any FEAT) Karma may be added to a defence roll (Dodge, Block, Escape …). A world setting. */
+/** [RULING] (FASERIP: Karma may be spent on every FEAT) Karma may be added to a defence roll (Dodge, Block, Escape …). A world setting. */
 export const KARMA_ON_DEFENCE = true as boolean;
 
 /** [RULING] (FASERIP) Karma may be added to a check: Slam?, Stun?, Kill? and a resistance against a power. A world setting. */
@@ -232,7 +232,7 @@ export function karmaOnRoll(kind: KarmaRollKind, die: number, karma: number, poo
  */
 export const KARMA_AGAINST_DEATH = true as boolean;
 
-/** [RULING] The least Karma that buys off death: the least Karma any roll takes (§2). */
+/** [RULING] The least Karma that buys off death: the least Karma a roll takes (§2). */
 export const KARMA_AGAINST_DEATH_MINIMUM = KARMA_MINIMUM;
 
 /** An Endurance loss that may kill, and the Karma in hand. */

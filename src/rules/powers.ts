@@ -51,7 +51,7 @@ export interface TalentInput {
   readonly doubled: boolean;
 }
 
-/** What a roll is: the score it is made on, and the attack or defence it is, if any. */
+/** What a roll is: the score it is made on, and the attack or defence it is, when it is one. */
 export interface RollContext {
   readonly score: ScoreRef;
   readonly attack?: AttackCode | undefined;

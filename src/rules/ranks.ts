@@ -1,7 +1,7 @@
 /**
  * The rank ladder and column shifts (CASE-RULES §1).
  *
- * A trait is stored as a rank number (any non-negative integer); its rank — the column it is
+ * A trait is stored as a rank number (a non-negative integer); its rank — the column it is
  * read on — is the row of {@link RANKS} whose range holds it. Ranks are identified by `key`.
  * Display names here are the canonical English names for logs and tests; the Foundry side
  * shows `CASE.Rank.<key>` from lang/en.json.

@@ -187,7 +187,7 @@ export function lostRanksAfterRest(lost: number, days: number, care: CareLevel =
 /**
  * Health a Regeneration power returns at the wrap-up of one turn [001: "recovered health (for
  * people who regenerate)"; FASERIP rate]: the power's rank number every
- * {@link REGENERATION_TURNS} turns, so rank ÷ 10 per turn, rounded down, at least 1 for any
+ * {@link REGENERATION_TURNS} turns, so rank ÷ 10 per turn, rounded down, at least 1 for every
  * rank above Shift 0.
  */
 export function regenerationPerTurn(rank: number, rulings: Partial<RecoveryRulings> = {}): number {
@@ -256,13 +256,13 @@ export interface AidTarget {
 export interface FirstAidOutcome {
   /** The stun ends (only with the first aid talent [001]). */
   readonly revived: boolean;
-  /** The Kill-result loss stops (any aid [001]). */
+  /** The Kill-result loss stops (aid of every kind [001]). */
   readonly stopsDying: boolean;
 }
 
 /**
  * First aid [001]: "a stunned character may be revived by someone with the first aid talent";
- * any aid stops a dying character's Endurance loss ({@link killLossContinues}). With
+ * aid of every kind stops a dying character's Endurance loss ({@link killLossContinues}). With
  * {@link FIRST_AID_NEEDS_ROLL} false no roll is made.
  */
 export function firstAid(target: AidTarget, aiderHasFirstAid: boolean): FirstAidOutcome {

@@ -104,11 +104,11 @@ export function colorOnColumn(rank: Rank, roll: number, table: UniversalTable = 
 }
 
 // ── the lookup path ─────────────────────────────────────────────────────────────────────────
-// universalColor is the hottest function of the game (every roll of every card). For the
+// universalColor is the hottest function of the system (every roll of every card). For the
 // default table it reads two precomputed typed arrays: rank number → ladder index, then
 // (column, roll) → colour index. Typed arrays, not frozen arrays: V8 reads a frozen array by
-// index about twice as slowly. Any input outside the fast path's plain cases (a custom table,
-// a rank number beyond Class 5000's threshold, a bad number of any kind) takes the checked
+// index about twice as slowly. Every input outside the fast path's plain cases (a custom table,
+// a rank number beyond Class 5000's threshold, a bad number of whatever kind) takes the checked
 // path below, which gives the same answer or the same RangeError.
 
 /** Rank numbers below this read their ladder index from {@link INDEX_BY_VALUE}. */

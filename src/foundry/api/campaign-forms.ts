@@ -3,7 +3,7 @@
  * so the dialog is tested with the real template. The award categories are the rules' FASERIP
  * presets (karma.ts `KARMA_AWARD_CATEGORIES`); "custom" is a free amount; "kill" is the Karma a
  * kill costs by the world's ruling (`KARMA_LOST_FOR_KILL`), offered only when that ruling takes
- * any.
+ * some.
  */
 import { KARMA_AWARD_CATEGORIES, KARMA_AWARD_CATEGORY_IDS, categoryAward, type KarmaAwardCategory, type KarmaKillRuling } from "../../rules/index";
 import { KARMA_REASON_LENGTH } from "../data/actor/karma-log";

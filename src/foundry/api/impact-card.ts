@@ -21,7 +21,7 @@ function impactCardSchema() {
 }
 type ImpactCardSchema = ReturnType<typeof impactCardSchema>;
 
-/** The impact card has no buttons: the GM rolls any Kill? check it calls for. */
+/** The impact card has no buttons: the GM rolls each Kill? check it calls for. */
 const NO_ACTIONS: ClickActions<CardOwner> = {};
 
 export class ImpactCardData extends ChatCardModel<ImpactCardSchema> {

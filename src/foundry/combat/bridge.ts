@@ -34,7 +34,7 @@ export interface CombatBridge {
   /**
    * Why the turn could not count this defence now (rules `defenceRefusal`: the phase moved on
    * out of Resolve and the extra rounds, or no action left for Evasion, Feint or Catch), or
-   * null. Asked under the request's locks before any die is rolled.
+   * null. Asked under the request's locks before a die is rolled.
    */
   defenceRefusal(actor: Actor.Implementation, defence: DefenceCode): Promise<"wrongPhase" | "noAction" | null>;
   /** The shift of a dodge declared and rolled this turn (optional rule), or 0. */

@@ -3,7 +3,7 @@
  * state and writes what changed — one writer, the active GM. It also does the rolling and the
  * announcing the tracker does for the Judge, where the turn's table (rules TURN_TABLE) says:
  * the extra-action rolls on entering that phase, the NPCs' initiative in one go on entering
- * initiative, and, before initiative ends, any roll still missing, the roll-offs and the
+ * initiative, and, before initiative ends, every roll still missing, the roll-offs and the
  * declared dodges; the order as initiative ends, and the turn's summary as wrap-up ends.
  *
  * Everything Foundry-specific is behind {@link TurnHost} (FoundryTurnHost in ./foundry-host.ts

@@ -49,7 +49,7 @@ export function refuseHelpless(actor: Actor.Implementation, standing: TurnStandi
 /**
  * Spends the attacker's action an attack card records (rules turn/able.ts `attackInTurn`), once
  * the card is written; a replay finds it spent and changes nothing. A turn that moved on since
- * (the Judge advanced), or any other failure to write the tracker (a combat lock the request does
+ * (the Judge advanced), or another failure to write the tracker (a combat lock the request does
  * not hold), keeps the card: the attack was made and its Karma and ammunition spent, so it is not
  * answered as a failure; only the tracker is not moved.
  */

@@ -20,7 +20,7 @@ export interface ErrorRef {
   readonly data: ErrorData;
 }
 
-/** The key and data of a rules error or an adapter's RefusalError, or null for any other error. */
+/** The key and data of a rules error or an adapter's RefusalError, or null for every other error. */
 export function errorRef(error: unknown): ErrorRef | null {
   if (isRefusalError(error)) return { kind: "refusal", key: error.key, data: error.data };
   return isKeyedError(error) ? { key: error.key, data: error.data } : null;

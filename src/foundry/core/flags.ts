@@ -63,7 +63,7 @@ export interface CaseFlags {
   readonly slamMove: SlamMoveFlag;
   /** MeasuredTemplate, Region: the item whose area attack placed it. */
   readonly areaItem: string;
-  /** Any document the world migration wrote: the values it could not read. */
+  /** A document the world migration wrote: the values it could not read. */
   readonly migrationLost: readonly LostFlagEntry[];
   /** Actor: the failed Resources FEATs, cost rank → world time (seconds) of the failure (rules `resourcesRetryWait`). */
   readonly resourcesFailed: Readonly<Record<string, number>>;
@@ -147,7 +147,7 @@ const PARSERS: { readonly [K in keyof CaseFlags]: (value: unknown) => Parsed<Cas
     Array.isArray(v) ? { value: v.filter((e): e is LostFlagEntry => isRecord(e) && typeof e.path === "string" && typeof e.text === "string") } : { error: "is not a list of lost values" },
 };
 
-/** A document's `flags.case` as stored (`flags` is a document's `flags`, or any value): an empty record when there is none. */
+/** A document's `flags.case` as stored (`flags` is a document's `flags`, or another value): an empty record when there is none. */
 export function caseFlags(flags: unknown): Readonly<Record<string, unknown>> {
   const ours = isRecord(flags) ? flags[SYSTEM_ID] : undefined;
   return isRecord(ours) ? ours : {};

@@ -77,7 +77,7 @@ export class RefusalError<K extends RefusalKey = RefusalKey> extends RangeError 
   }
 }
 
-/** Whether `error` is an adapter's refusal of stored data (with its key's type: `instanceof` alone gives the class with any key). */
+/** Whether `error` is an adapter's refusal of stored data (with its key's type: `instanceof` alone gives the class with every key). */
 export function isRefusalError(error: unknown): error is RefusalError {
   return error instanceof RefusalError;
 }

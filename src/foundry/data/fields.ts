@@ -1,6 +1,6 @@
 /**
  * Field builders shared by the data models. A rank number field only accepts what the rules
- * accept (a non-negative whole number): Foundry refuses any other value with a validation
+ * accept (a non-negative whole number): Foundry refuses every other value with a validation
  * error, so a bad form entry or import never reaches the stored data.
  */
 import { isRankNumber } from "../../rules/index";
@@ -58,7 +58,7 @@ export function choiceField<T extends string>(choices: readonly T[], initial: T,
 
 /**
  * A plain-object field whose values this code writes and reads as `T` (an array element, say):
- * fvtt-types types an ObjectField as "any object" unless told, so the shape is declared here,
+ * fvtt-types types an ObjectField as an untyped object unless told, so the shape is declared here,
  * once, and the stored `system` types derived from the schema carry it. `T` is a type literal
  * (an interface has no index signature, which fvtt-types requires of a stored object).
  */

@@ -39,7 +39,7 @@ export interface RollCheck {
   /** A fixed colour needed (e.g. yellow to change an action), or null. */
   readonly needed: Color | null;
   readonly blindsided: boolean;
-  /** The attack this roll is the to-hit roll of, if any. */
+  /** The attack this roll is the to-hit roll of, when it is one. */
   readonly attack: AttackCode | null;
 }
 

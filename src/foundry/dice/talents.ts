@@ -7,7 +7,7 @@ import type { ShiftReason } from "./roll-check";
 import { statusShift } from "../status-effects";
 import { karmaUpdate, logDate } from "../actor-writes";
 
-/** The character data of an actor (hero or npc), or null for any other actor. */
+/** The character data of an actor (hero or npc), or null for every other actor. */
 export function characterData(actor: Actor.Implementation) {
   return isCharacter(actor) ? actor.system : null;
 }

@@ -16,7 +16,7 @@ import type { LockScope } from "../requests/locks";
 /** The ledger field an ammunition spend is recorded under (on the weapon's own flags). */
 export const AMMUNITION_FIELD = "system.ammunition.value";
 
-/** A weapon's ammunition as the rules read it; null when it does not count any (or is not a weapon). */
+/** A weapon's ammunition as the rules read it; null when it does not count it (or is not a weapon). */
 export function weaponAmmunition(item: Item.Implementation): Ammunition | null {
   if (!isItemType(item, "weapon")) return null;
   const ammo = item.system.ammunition;

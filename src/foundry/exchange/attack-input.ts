@@ -1,6 +1,6 @@
 /**
  * What the attacker enters before an attack: distance, objects in the path, areas charged,
- * a called shot, whether the targets are unaware, Karma and any other shift. Parsed strictly.
+ * a called shot, whether the targets are unaware, Karma and every other shift. Parsed strictly.
  */
 import { KARMA_MINIMUM, RANKS, isRankNumber, rankOf } from "../../rules/index";
 import { MAX_DIALOG_CS } from "../dice/roll-input";

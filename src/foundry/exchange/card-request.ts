@@ -20,7 +20,7 @@ export function cardLock(messageId: string): string {
 /**
  * Every lock a request on a card declares (router.ts `lockKeys`): the card; the attacker's and
  * every target's actor (Health, conditions, a charger's rebound, a defence count, a cut step on
- * another row finished first); every target's token (a slam move); and the started combats any
+ * another row finished first); every target's token (a slam move); and the started combats one
  * of them is in (a defence counted, a stun, a foe out of the fight). Read from the card's
  * snapshotted targets, which never change. A card that cannot be read declares only itself
  * (the handler refuses it).

@@ -98,12 +98,12 @@ export function effectId(loaded: LoadedCard, key: string, step: string): string 
   return `${loaded.message.id ?? ""}:${String(loaded.revision)}:${key}:${step}`;
 }
 
-/** True when `id` is an {@link effectId} of this card's row and step, at any revision. */
+/** True when `id` is an {@link effectId} of this card's row and step, at whichever revision. */
 function isEffectIdOf(id: string, messageId: string, key: string, step: string): boolean {
   return id.startsWith(`${messageId}:`) && id.endsWith(`:${key}:${step}`);
 }
 
-/** The newest note of a row's step on this card, at any revision (the apply or the check an undo takes back). */
+/** The newest note of a row's step on this card, at whichever revision (the apply or the check an undo takes back). */
 export function latestNote(loaded: LoadedCard, key: string, step: string): { id: string; nonce: string; data: Record<string, unknown> } | undefined {
   const id = loaded.message.id ?? "";
   return journalOf(loaded).filter((e) => isEffectIdOf(e.id, id, key, step)).at(-1);

@@ -1,6 +1,6 @@
 /**
  * Reading and writing attack cards, on the active GM. A card is a chat message of type
- * `attack` written by a GM (a card any other user wrote or edited is refused); its secrets
+ * `attack` written by a GM (a card another user wrote or edited is refused); its secrets
  * (NPC scores, hidden defences, their dice) live in a GM-whispered `attackRecord` message,
  * per card revision, so the players' copy of the card never holds them. Every die is a real
  * Roll: the public ones are kept on the card's `rolls` (tooltips, Dice So Nice), the secret
@@ -41,7 +41,7 @@ function diceLanded(dice: readonly RolledDie[]): Promise<void> {
   return Promise.all(dice.map((d) => d.landed)).then(() => undefined);
 }
 
-/** A card's and a record's `system` as read: their models' shapes, any field possibly missing (old or hand-made data). */
+/** A card's and a record's `system` as read: their models' shapes, each field possibly missing (old or hand-made data). */
 type CardSystem = Partial<MessageSystem<"attack">>;
 type RecordSystem = Partial<MessageSystem<"attackRecord">>;
 
@@ -66,7 +66,7 @@ export function cardRevision(messageId: string): number {
 /**
  * Whether the card changed since `revision` where a request on row `key` (null: the whole
  * card) looks: that row or the card outside its rows moved on after it (for the whole card,
- * any change). A request made against a revision the card has not reached yet counts as
+ * a change). A request made against a revision the card has not reached yet counts as
  * changed too: no click can have seen it.
  */
 export function changedSince(loaded: LoadedCard, revision: number, key: string | null): boolean {
@@ -290,7 +290,7 @@ export async function createCard(state: ExchangeState, speaker: ChatMessage.Spea
   return message;
 }
 
-/** The card an attack request already made (a replay of the same request), if any. */
+/** The card an attack request already made (a replay of the same request), when there is one. */
 export function cardOfOrigin(origin: string): ChatMessage.Implementation | null {
   for (const m of game.messages) {
     if (m.type !== "attackRecord" || !writtenByGM(m)) continue;

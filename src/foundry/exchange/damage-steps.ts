@@ -1,6 +1,6 @@
 /**
  * The GM halves of the card's Health steps and checks: *Apply damage*, *Undo* (the whole hit),
- * *Apply all*, *Roll all due checks* and Slam?/Stun?/Kill?; and loading a card for any request
+ * *Apply all*, *Roll all due checks* and Slam?/Stun?/Kill?; and loading a card for every request
  * with the Health steps a GM cut on it finished first (`cardFor`). Effects first (each with its
  * ledger entry and the GM's note), the card last (gm-actions.ts says how a handler runs).
  */
@@ -367,7 +367,7 @@ async function resolveConsequenceNow(messageId: string, key: string, check: Chec
   const tenSided = check === "kill" ? undefined : await rollDie("1d10");
   if (tenSided) dice.push(tenSided);
   await context.scope.within([actorLock(actor.uuid)], async () => {
-    // How the target stands is read inside the lock and noted before any effect; a retry
+    // How the target stands is read inside the lock and noted before an effect; a retry
     // finds the note and reuses the lost ranks it recorded (the Undo reads it too).
     const id = effectId(loaded, key, check);
     const note = await journalStep(loaded, id, { ...(await checkBefore(context.services.combat, actor, target.uuid)) });

@@ -1,7 +1,7 @@
 /**
  * Karma against death on the card (rules exchange/death.ts, the world's `karmaAgainstDeath`
  * ruling): a row whose Kill? killed offers its owner *Karma against death*; the GM spends all
- * the character's Karma (the card's journal, as any row's Karma), takes back the Endurance rank
+ * the character's Karma (the card's journal, as every row's Karma), takes back the Endurance rank
  * that Kill? cost (ledgered) and the defeated mark, and writes the card last. The character
  * stays dying until aided.
  */

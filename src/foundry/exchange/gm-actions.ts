@@ -5,7 +5,7 @@
  * Each handler:
  *   1. loads the card (refused unless a GM wrote it) and its secrets;
  *   2. returns at once when the card already applied this request (a replay), and first
- *      finishes any Health step a GM cut on this card (effect written, card not: see cutSteps);
+ *      finishes each Health step a GM cut on this card (effect written, card not: see cutSteps);
  *   3. asks the rules what may happen next, and refuses anything else;
  *   4. rolls every die it needs as a real Roll on this client;
  *   5. applies one pure transition from src/rules/exchange/;
@@ -103,7 +103,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   // attack uses the dodge rolled after initiative: no new roll, no defence spent.
   const declared = helpless === null && game.settings.get(SYSTEM_ID, "declaredDodge") ? await context.services.combat.declaredDodgeShift(actor) : 0;
   const useDeclared = declared < 0 && (p.defence === "dodge" || p.defence === "none") && offered.includes("dodge");
-  // Karma goes on a defence roll only (the world's ruling, the pool): refused before any die.
+  // Karma goes on a defence roll only (the world's ruling, the pool): refused before a die.
   const karma = p.karma ?? 0;
   if (karma > 0 && (useDeclared || p.defence === "none")) throw new QueryRefusal("malformed", game.i18n.localize("CASE.Exchange.KarmaNoRoll"));
   const karmaStep = await mayAddRowKarma(loaded, p.targetKey, "defence", actor, "defence", karma);
@@ -113,7 +113,7 @@ export async function defendRow(p: TargetRef & { readonly defence: DefenceChoice
   else if (p.defence === "none") next = transition(() => declineDefence(state, p.targetKey));
   else {
     // Under the defender's and its combat's locks (declared by cardLockKeys): a defence the turn
-    // can no longer count (the phase moved on, no action left) is refused before any die is rolled.
+    // can no longer count (the phase moved on, no action left) is refused before a die is rolled.
     const refusal = await context.services.combat.defenceRefusal(actor, p.defence);
     if (refusal) throw new QueryRefusal(refusal === "wrongPhase" ? "stale" : "forbidden", game.i18n.format(refusal === "wrongPhase" ? "CASE.Exchange.DefenceTooLate" : "CASE.Exchange.DefenceNoAction", { name: target.name, defence: game.i18n.localize(`CASE.Defence.${p.defence}`) }));
     const cs = await defenceShifts(context.services.combat, actor, p.defence);

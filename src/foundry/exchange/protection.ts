@@ -9,7 +9,7 @@ import { foeBonusFlag } from "./foe-bonus";
 
 /**
  * Every source of protection an actor has (CASE-RULES §5, Errata: protective powers count as
- * body armor): its equipped armor items and its powers whose protection is up and gives any,
+ * body armor): its equipped armor items and its powers whose protection is up and gives some,
  * at the protection's own rank or else the power's; and the protection its Active Effects give
  * (`system.effectProtection`, data/actor/character.ts), as one more source.
  * Which of them counts against an attack is the rules' decision (rules/protection.ts).

@@ -2,7 +2,7 @@
  * The GM halves of a resisted power's row on the attack card (rules exchange/resist.ts): *Resist*
  * (the target's owner asks; the GM reads the target's ability, rolls, spends the Karma added
  * where the world allows it, and the rules decide), *Apply* the power's effect and *Undo* it.
- * Each runs as gm-actions.ts says: the card's lock and its actors', the GM's note before any
+ * Each runs as gm-actions.ts says: the card's lock and its actors', the GM's note before an
  * effect (its nonce on what the effect writes), the card last. Who asks comes from the router
  * (the request's server-stamped author), never from the payload.
  */

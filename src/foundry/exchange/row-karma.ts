@@ -1,6 +1,6 @@
 /**
  * Karma a row's owner adds to a defence or a check on the card (rules power-rulings.ts
- * `karmaOnRoll`, the world's Karma rulings): refused before any die when the ruling forbids it
+ * `karmaOnRoll`, the world's Karma rulings): refused before a die when the ruling forbids it
  * or the pool is short, then spent once on the GM through the card's journal (its nonce on the
  * ledger entry, as an attack's Karma is spent).
  */

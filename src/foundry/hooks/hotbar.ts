@@ -1,7 +1,7 @@
 /**
  * Hook "hotbarDrop": what a character can do, as a script macro through the stable API:
  * - an attack item (a power or weapon with an attack) makes that attack (`attackWithItem`);
- * - any other power rolls its FEAT (`rollPowerFeat`);
+ * - every other power rolls its FEAT (`rollPowerFeat`);
  * - an ability, a sub-score, or the Resources or Popularity FEAT dragged from the sheet
  *   (drag data `{ type: "CaseRoll", actorUuid, score }`) rolls it (`rollScore`).
  * An existing macro with the same command is reused. Other drops are left to Foundry.

@@ -196,7 +196,7 @@ export function registerRequestHooks(on: QueryRouter): void {
 /**
  * Asks the active GM to run `query` (or runs it here when this client is the active GM).
  * Returns the handler's value (null when it has none), or undefined after telling the user
- * why it was refused. Any query of this client's router may be asked (whatever services its
+ * why it was refused. Every query of this client's router may be asked (whatever services its
  * handlers need: the router was made with them all).
  */
 export async function requestGM<P, R>(query: QueryDefinition<P, R, never>, payload: P): Promise<R | null | undefined> {

@@ -28,7 +28,7 @@ export class RequestMessageData extends CaseMessageModel<RequestSchema> {
 /**
  * ChatMessage subtype `requestClaim`: a GM's claim on a request it handles, whispered to the
  * GMs. Only a GM may write one (the handlers read claims whose author is a GM), so neither the
- * asker nor any player can make a request look unhandled again: the asker may edit its own
+ * asker nor another player can make a request look unhandled again: the asker may edit its own
  * request message (its author may), including the answer on it, but never a GM's claim. A new
  * active GM skips a request another connected GM has claimed and not finished, finishes one a
  * GM claimed and left (dropped, or itself before a reload), and never runs one whose claim is done.

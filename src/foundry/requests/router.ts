@@ -52,7 +52,7 @@ export class QueryRefusal extends Error {
 
   /**
    * A refusal for `error`: a rules error travels as its key and data, its English message stays for the logs.
-   * Any other error is logged here and read by the asker as "see the GM's console", never as its English.
+   * Every other error is logged here and read by the asker as "see the GM's console", never as its English.
    */
   static of(reason: RefusalReason, error: unknown): QueryRefusal {
     const ref = errorRef(error);
@@ -75,7 +75,7 @@ function refused(key: RefusalKey, data: Readonly<Record<string, string | number>
   return { message: refusalLogText(key, data), error: { kind: "refusal", key, data } };
 }
 
-/** What a query answers: plain JSON, so it means the same after the wire. `error`: the rules error a refusal names, if any. */
+/** What a query answers: plain JSON, so it means the same after the wire. `error`: the rules error a refusal names, when it names one. */
 export type QueryResult<R> = { ok: true; value: R | null } | { ok: false; reason: RefusalReason; message: string; error?: ErrorRef };
 
 /** The user a request is handled for. */
@@ -163,7 +163,7 @@ export interface QueryEnvironment {
   user(id: string): AskingUser | undefined;
   /** Whether this client is the active GM: the only one that handles requests. */
   isActiveGM(): boolean;
-  /** Whether any GM is connected. */
+  /** Whether a GM is connected. */
   gmConnected(): boolean;
   /** Posts a request as a document the server stamps with its author; resolves with its id. */
   post(query: string, payload: unknown): Promise<string>;
@@ -193,7 +193,7 @@ export const MAX_REQUESTS_PER_USER = 8;
 
 /**
  * Runs requests: on the active GM, handles them (validated, authorised, locked, once); on
- * any other client, posts them and waits for the answer.
+ * every other client, posts them and waits for the answer.
  */
 export class QueryRouter<S = unknown> {
   readonly locks: LockTable;

@@ -15,7 +15,7 @@ type RecordSystem = Partial<MessageSystem<"attackRecord">>;
 /** The id of the spend's note in the record's journal. */
 export const SPEND_NOTE = "spend";
 
-/** The GM's record a request began before it spent anything (no card yet), if any. */
+/** The GM's record a request began before it spent anything (no card yet), when there is one. */
 export function begunRecord(origin: string): ChatMessage.Implementation | null {
   for (const m of game.messages) {
     if (m.type !== "attackRecord" || m.author?.isGM !== true) continue;

@@ -1,7 +1,7 @@
 /**
  * The GM's side of a roll request: making the card, and rolling a row when its owner asks.
  *
- * The card is a `rollRequest` chat message a GM writes; a card any other user wrote (or
+ * The card is a `rollRequest` chat message a GM writes; a card another user wrote (or
  * edited: Foundry lets a message's author update it) counts for nothing. A row's owner asks
  * the active GM through the request router (`answerRollRequestQuery`); the GM checks the
  * server-stamped asker owns the row's actor, reads the actor's score, talents and conditions

@@ -165,7 +165,7 @@ export function wrongRunnerMessage(spec: Pick<BatchSpec, "displayName" | "runner
 /**
  * Registers every batch with Quench. Each gets its own scratch recorder, a `before` that
  * refuses the wrong user, and an `after` that deletes everything it made (it runs even when a
- * test failed) and fails, naming them, if any deletion failed. The batches the registering
+ * test failed) and fails, naming them, if a deletion failed. The batches the registering
  * user can run start ticked, the others not: one click on Quench's *Run* (or its auto-run)
  * runs exactly what this browser can prove. A destructive batch (Clear Chat Log) is never
  * ticked: the GM ticks it in a test world.

@@ -45,7 +45,7 @@ export const clearChatBatch = batchSpec<Scratch>("clearChat", ({ describe, it, a
       const npcId = combatantOf(combat, npcToken).id ?? "";
       await declareAll(scratch, combat);
       await ask(scratch, advancePhaseQuery, { combatId: combat.id ?? "", from: combat.casePhase, force: true });
-      // Any card will do here, in whatever phase the forced advance left the turn: attacks need not be the turn's.
+      // Every card will do here, in whatever phase the forced advance left the turn: attacks need not be the turn's.
       const card = await withSetting({ key: "attacksInTurn", value: false }, () => attackUntil(scratch, weapon.uuid, npcToken.uuid, () => true, MAX_ATTACK_TRIES));
       const before = recordView(combat, npcId);
       assert.ok(before.npcDeclared && before.steps > 0, "the GM's record holds the NPC's declaration and a step back");

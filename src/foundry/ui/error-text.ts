@@ -15,7 +15,7 @@ export function describeLogged(error: unknown): string {
   return isKeyedError(error) ? describeRef(error) : game.i18n.localize("CASE.RulesError.unexpected");
 }
 
-/** The text of a refused request, or of any other failure, for a notification. */
+/** The text of a refused request, or of another failure, for a notification. */
 export function refusalText(error: unknown): string {
   return error instanceof QueryRefusal ? refusalWords(error) : describeError(error);
 }

@@ -43,7 +43,7 @@ export function calledShotSucceedsOnColor(attack: AttackCode, color: Color, redS
 
 /**
  * Whether a result strikes what the attacker aimed at: without a called shot a Bullseye is just
- * a hit (any hit-like result counts); with a called shot only a Bullseye does [001].
+ * a hit (every hit-like result counts); with a called shot only a Bullseye does [001].
  */
 export function countsAsHit(result: AttackResult, calledShot = false): boolean {
   assertBoolean(calledShot, { input: "calledShot" });

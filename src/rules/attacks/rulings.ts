@@ -56,7 +56,7 @@ export const FULL_HOLD_CS = PARTIAL_HOLD_CS;
 // ── Rulings as data (for world settings) ──────────────────────────────────────────────────────
 /**
  * The [RULING] choices of this module as one object, so a world setting or a module can pass
- * its own values to the functions that take an optional `rulings` argument. Any field left out
+ * its own values to the functions that take an optional `rulings` argument. A field left out
  * takes the exported constant's value.
  */
 export interface AttackRulings {

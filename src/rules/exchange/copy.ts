@@ -2,7 +2,7 @@
  * Copying an exchange state and its target rows: the step every transition (defend-and-hit.ts,
  * apply-damage.ts, checks-and-escapes.ts) ends with. An object spread cost about a third of a
  * whole attack resolution in V8 (its generic clone path), so a state or row whose own keys are
- * exactly its type's fields is copied field by field; any other (say a stored one with a field
+ * exactly its type's fields is copied field by field; every other (say a stored one with a field
  * this version does not know) is spread as before, so nothing it holds is lost. Each copy
  * equals the spread it replaces.
  *
@@ -41,7 +41,7 @@ function hasKeysInOrder(value: object, keys: readonly string[]): boolean {
 }
 
 /**
- * True when `state`'s own enumerable string keys are exactly {@link STATE_KEYS} (in any order).
+ * True when `state`'s own enumerable string keys are exactly {@link STATE_KEYS} (in whatever order).
  * (Object.getOwnPropertySymbols alone would cost more than the spread this avoids.)
  */
 export function hasExactlyStateKeys(state: ExchangeState): boolean {

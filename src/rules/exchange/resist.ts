@@ -48,7 +48,7 @@ function checkedPower(p: ResistedPower): ResistedPower {
 /**
  * Starts the card of a resisted power: the exchange of `input` with the power kept on it. A
  * blindsided target cannot be offered a *Resist*, so a blindsided resisted power is refused
- * ("invalid"), as is any bad power.
+ * ("invalid"), as is a bad power.
  */
 export function createResistedExchange(input: ExchangeInput, power: ResistedPower): ResistedExchange {
   const resisted = checkedPower(power);

@@ -97,7 +97,7 @@ export interface ToHitRecord {
 export interface DamageRecord {
   /** Damage before protection (after a pull). */
   readonly raw: number;
-  /** Damage before protection as rolled, before any pull. */
+  /** Damage before protection as rolled, before a pull. */
   readonly rolledRaw: number;
   /** Intensity method: the damage roll and its colour. */
   readonly die: number | null;
@@ -300,7 +300,7 @@ export interface TargetInput {
 /** What an exchange starts from: its state's declaration, with targets as snapshots. */
 export type ExchangeInput = Omit<ExchangeState, "version" | "targets"> & { readonly targets: readonly TargetInput[] };
 
-/** Starts an exchange. "invalid" ExchangeError naming the fault for any bad input. */
+/** Starts an exchange. "invalid" ExchangeError naming the fault for a bad input. */
 export function createExchange(input: ExchangeInput): ExchangeState {
   if (!isAttackCode(input.attack)) invalid("exchangeUnknown", { at: "attack", got: String(input.attack) });
   const a = input.attacker;

@@ -60,7 +60,7 @@ export function targetActions(state: ExchangeState, key: string, turn: number | 
   };
 }
 
-/** True when nothing more can happen to any target. */
+/** True when nothing more can happen to a target. */
 export function exchangeComplete(state: ExchangeState): boolean {
   return state.targets.every(
     (t) =>

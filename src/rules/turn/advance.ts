@@ -64,7 +64,7 @@ export interface AdvanceOptions {
    * Missing rolls are never forced: roll them.
    */
   readonly force?: boolean;
-  /** The turn's table (tests walk a table of their own; the game uses {@link TURN_TABLE}). */
+  /** The turn's table (tests walk a table of their own; the system uses {@link TURN_TABLE}). */
   readonly table?: Readonly<Record<TurnPhase, PhaseRules>>;
 }
 
@@ -73,7 +73,7 @@ export function nextPhase(phase: TurnPhase): TurnPhase {
   return TURN_TABLE[phase].follows;
 }
 
-/** The phase the turn goes to from `phase`: what follows it, past any phase entered only when actions are due. */
+/** The phase the turn goes to from `phase`: what follows it, past every phase entered only when actions are due. */
 function phaseAfter(draft: Draft, phase: TurnPhase, force: boolean, table: Readonly<Record<TurnPhase, PhaseRules>>): TurnPhase {
   let next = table[phase].follows;
   for (let hops = 0; table[next].onlyWhenActionsDue && hops < TURN_PHASES.length; hops++) {
@@ -167,7 +167,7 @@ function wrapUp(draft: Draft): void {
     let { stats, dying, dead } = c;
     if (c.dying) {
       if (!killLossContinues(c.aided)) {
-        dying = false; // Any aid stops the loss.
+        dying = false; // Aid of every kind stops the loss.
       } else if (killLossAtWrapUp(c.aided, c.dyingFresh, state.settings.killLossAtOwnWrapUp ?? KILL_LOSS_AT_OWN_WRAP_UP)) {
         const after = enduranceAfterKillLoss(c.stats.endurance);
         draft.lose({ id: c.id, from: c.stats.endurance, to: after.endurance, dead: after.dead });

@@ -62,7 +62,7 @@ export class Draft {
   /**
    * The step's copy of `c` to set fields on: `c` itself when it is already this step's copy
    * (read back through {@link get}), else a new copy of `c` ({@link combatantCopy}) that replaces
-   * any earlier copy of the same combatant — as a spread of `c` would.
+   * every earlier copy of the same combatant — as a spread of `c` would.
    */
   edit(c: CombatantTurn): Mutable<CombatantTurn> {
     const copies = this.copies;

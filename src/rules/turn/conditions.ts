@@ -77,7 +77,7 @@ export function aidTargetOf(c: CombatantTurn): AidTargetState {
 
 /**
  * True when a character's first aid could do something for `c` (§8, [001]): dying and not yet
- * Aided (any aid stops the loss), or stunned (first aid may revive it); never once dead.
+ * Aided (aid of every kind stops the loss), or stunned (first aid may revive it); never once dead.
  */
 export function needsAid(c: CombatantTurn): boolean {
   const t = aidTargetOf(c);
@@ -180,10 +180,10 @@ export function forgetDefence(state: TurnState, id: string, defence: DefenceCode
 /**
  * Why {@link recordDefence} would refuse this defence now, or null when it would count it (or,
  * outside the acting phases with attacks not bound to the turn, roll it uncounted): asked before
- * any die is rolled, so a defence the turn can no longer take (the phase moved on out of Resolve
+ * a die is rolled, so a defence the turn can no longer take (the phase moved on out of Resolve
  * and the extra rounds, or Evasion/Feint/Catch with no action left) is refused with nothing
  * rolled, never rolled and then refused. When attacks are not part of the turn (the world's
- * `attacksInTurn` off), an attack may come in any phase, and its target defends as outside a
+ * `attacksInTurn` off), an attack may come in every phase, and its target defends as outside a
  * combat: rolled, not counted.
  */
 export function defenceRefusal(state: TurnState, id: string, defence: DefenceCode, options: { readonly attacksInTurn: boolean } = { attacksInTurn: true }): "wrongPhase" | "noAction" | null {
@@ -203,7 +203,7 @@ export function noteEvent(state: TurnState, text: string): TurnChange {
   return draft.change();
 }
 
-/** Changes a combatant's stats or team or defeated flag (the character changed). Any phase. */
+/** Changes a combatant's stats or team or defeated flag (the character changed). In every phase. */
 export function refreshCombatant(state: TurnState, id: string, fields: { stats?: CombatantStats; team?: string | null; defeated?: boolean }): TurnChange {
   const c = combatantOf(state, id);
   const next = createCombatantTurn(id, fields.stats ?? c.stats, { team: fields.team === undefined ? c.team : fields.team, defeated: fields.defeated ?? c.defeated });

@@ -2,7 +2,7 @@
  * Copies for the turn (src/rules/turn/), the step nearly every turn change makes. A spread of a
  * frozen combatant took V8's generic clone path (hundreds of ns, a sixth of a whole turn), so a
  * combatant or combat part whose own keys are exactly its type's fields is copied field by
- * field; any other (one with a field this version does not know) is spread as before, so
+ * field; every other (one with a field this version does not know) is spread as before, so
  * nothing it holds is lost. Each function equals the spread it replaces. A step sets fields on
  * its combatant's copy and the copy is frozen with the change (state.ts, Draft).
  */
@@ -46,7 +46,7 @@ const COMBAT_KEYS = ["number", "phase", "round", "order", "cursor", "events"] as
 const COMBAT_KEY_SET: ReadonlySet<string> = new Set(COMBAT_KEYS);
 
 /**
- * True when `value`'s own enumerable string keys are exactly `keys`, in any order (symbol keys
+ * True when `value`'s own enumerable string keys are exactly `keys`, in whatever order (symbol keys
  * are not looked at: the turn is plain data). A for-in walk, not Object.keys: that made an
  * array of the keys on every copy, a quarter of the bytes a turn allocated. For-in yields the
  * own keys first and inherited ones after, so when the last key it yields is own, all are.

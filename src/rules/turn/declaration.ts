@@ -115,7 +115,7 @@ export interface DeclaredAttackItem {
 /**
  * The item that makes the attack a declaration names, of the character's attacking `items` (in
  * the sheet's order): with an attack type picked, the first item of that type; with kind
- * "attack" and no type, the character's only attacking item. Null for any other declaration, or
+ * "attack" and no type, the character's only attacking item. Null for every other declaration, or
  * when no item (or more than one, with no type) fits: the tracker then offers no attack button,
  * never a guess.
  */

@@ -206,7 +206,7 @@ function scratchInts(scratch: InitiativeScratch, which: 0 | 1 | 2, n: number): I
   return a;
 }
 
-/** {@link recordInitiativeRollOffs} for any `rolls`: checks each id (unknown, not tied, missing) and records one roll-off each. */
+/** {@link recordInitiativeRollOffs} for whatever `rolls`: checks each id (unknown, not tied, missing) and records one roll-off each. */
 function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: readonly string[], rolls: Readonly<Record<string, number>>): TurnChange {
   const tied = new Set<string>();
   for (const group of waiting.rollOffs) for (const id of group) tied.add(id);
@@ -234,7 +234,7 @@ function rollOffsSimple(state: TurnState, waiting: InitiativeWaiting, given: rea
 /**
  * Records a declared dodger's Agy (bal) FEAT, rolled right after initiative (§6 optional rule,
  * [000]): its colour's shift (white 0, green −2, yellow −4, red −6) applies to every attack on
- * the dodger this turn. The roll is at the dodger's hold shift, if any. The same roll again
+ * the dodger this turn. The roll is at the dodger's hold shift, when it has one. The same roll again
  * changes nothing; another is stale.
  */
 export function recordDodgeRoll(state: TurnState, id: string, d100: number): TurnChange {

@@ -117,7 +117,7 @@ function scratchKeys(scratch: InitiativeScratch, n: number): Float64Array {
  * The units in acting order as sorted numbers, with no entries and no comparator: each unit's
  * place (total, modifier, tiebreak, then tracker position — the packing of initiative.ts's
  * sort) times `indexSpan` plus its index in `units`, in one native sort of `scratch`'s keys
- * (read it before the next call). `longest` is the most roll-offs any unit has. Null for any
+ * (read it before the next call). `longest` is the most roll-offs one unit has. Null for every
  * value the packing does not cover (a missing or bad d10 or modifier, an odd roll-off, ranges
  * too wide): the caller takes its entries path, which also raises the errors.
  */
@@ -170,7 +170,7 @@ export function initiativeKeys(scratch: InitiativeScratch, units: readonly Comba
  * {@link initiativeWaiting} without building units, entries or a sort of objects: one pass over
  * the combatants, then the roll-off ties from one native sort of numbers (the same packing as
  * initiative.ts's sort: total, modifier, tiebreak, then tracker position). Null — take the
- * simple path, which also raises its errors — under team initiative or for any value the
+ * simple path, which also raises its errors — under team initiative or for every value the
  * packing does not cover (a bad d10 or modifier, an odd roll-off, ranges too wide).
  */
 function initiativeWaitingFast(scratch: InitiativeScratch, state: TurnState): InitiativeWaiting | null {

@@ -164,7 +164,7 @@ export function show(value: unknown): string {
   return Object.prototype.toString.call(value);
 }
 
-/** `field` names the value (a field key: said in the reader's language); `id` the combatant it belongs to, if any. */
+/** `field` names the value (a field key: said in the reader's language); `id` the combatant it belongs to, when there is one. */
 export function assertCount(value: unknown, field: RulesFieldKey, min = 0, id?: string): asserts value is number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) {
     const got = show(value);

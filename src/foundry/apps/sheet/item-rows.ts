@@ -117,7 +117,7 @@ type WeaponSystem = SystemSource<typeof WeaponData>;
 type ArmorSystem = SystemSource<typeof ArmorData>;
 type ContactSystem = SystemSource<typeof ContactData>;
 
-/** Whether a power's protection is up and gives any (the rules then weigh it against armor). */
+/** Whether a power's protection is up and gives some (the rules then weigh it against armor). */
 function givesProtection(s: PowerSystem): boolean {
   const p = s.protection;
   return p.active && (p.physical || p.energy || p.against.length > 0);

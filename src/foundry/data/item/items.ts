@@ -70,7 +70,7 @@ function protectionSchema() {
   });
 }
 
-/** The ability a power is resisted by: none (it is dodged or defended), or any ability or sub-score. */
+/** The ability a power is resisted by: none (it is dodged or defended), or an ability or sub-score. */
 export const RESISTED_BY_CHOICES = ["none", ...ABILITY_KEYS, ...SUB_SCORE_REFS] as const;
 
 /** What a resisted power does when the resistance fails (rules power-rulings.ts `ResistedEffect`). */
