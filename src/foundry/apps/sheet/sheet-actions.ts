@@ -195,22 +195,31 @@ export async function onAdvance(this: CharacterSheetHost, _event: PointerEvent, 
   // Advancement raises the stored ability, never what effects or lost ranks make of it.
   const from = actor.system.baseAbilities[ability].value ?? actor.system.abilities[ability].value;
   const name = game.i18n.localize(`CASE.Ability.${ability}`);
+  const result = await confirmedAdvance(actor.system.karma.value, { kind: "ability", from, step }, name);
+  if (!result) return;
+  const reason = game.i18n.format("CASE.Advance.Reason", { ability: name, from: String(from), to: String(result.rank) });
+  await actor.update(karmaUpdate(actor, { ...result.entry, reason }, { [`system.abilities.${ability}.value`]: result.rank }));
+}
+
+/**
+ * An advancement priced by the rules and confirmed by the owner: the rules' result, or null when
+ * the rules refuse it (the owner is told why, in their language, and nothing is spent) or the
+ * owner declines.
+ */
+async function confirmedAdvance(karma: number, what: Extract<Parameters<typeof advance>[1], { from: number }>, name: string): Promise<ReturnType<typeof advance> | null> {
   let result: ReturnType<typeof advance>;
   try {
-    result = advance(actor.system.karma.value, { kind: "ability", from, step }, logDate());
+    result = advance(karma, what, logDate());
   } catch (error) {
     refused(describeError(error));
-    return;
+    return null;
   }
-  const to = String(result.rank);
   const ok = await foundry.applications.api.DialogV2.confirm({
     window: { title: game.i18n.localize("CASE.Advance.Title") },
-    content: await foundry.applications.handlebars.renderTemplate(ADVANCE_CONFIRM_TEMPLATE, { ability: name, from, to, cost: result.cost }),
+    content: await foundry.applications.handlebars.renderTemplate(ADVANCE_CONFIRM_TEMPLATE, { ability: name, from: what.from, to: String(result.rank), cost: result.cost }),
     rejectClose: false,
   });
-  if (ok !== true) return;
-  const reason = game.i18n.format("CASE.Advance.Reason", { ability: name, from: String(from), to });
-  await actor.update(karmaUpdate(actor, { ...result.entry, reason }, { [`system.abilities.${ability}.value`]: result.rank }));
+  return ok === true ? result : null;
 }
 
 /** Shows why an advancement was refused (`message` in the reader's language). */
@@ -232,22 +241,10 @@ export async function onAdvancePower(this: CharacterSheetHost, _event: PointerEv
   if (!item || !isItemType(item, "power") || (step !== "number" && step !== "rank")) throw new RangeError(`The advance button names no power and step ("${String(target.dataset.itemId)}", "${String(step)}").`);
   if (!isCharacter(actor)) return;
   const from = item.system.rank;
-  let result: ReturnType<typeof advance>;
-  try {
-    result = advance(actor.system.karma.value, { kind: "power", from, step }, logDate());
-  } catch (error) {
-    refused(describeError(error));
-    return;
-  }
-  const to = String(result.rank);
-  const ok = await foundry.applications.api.DialogV2.confirm({
-    window: { title: game.i18n.localize("CASE.Advance.Title") },
-    content: await foundry.applications.handlebars.renderTemplate(ADVANCE_CONFIRM_TEMPLATE, { ability: item.name, from, to, cost: result.cost }),
-    rejectClose: false,
-  });
-  if (ok !== true) return;
+  const result = await confirmedAdvance(actor.system.karma.value, { kind: "power", from, step }, item.name);
+  if (!result) return;
   await item.update({ "system.rank": result.rank } as Item.UpdateData);
-  await actor.update(karmaUpdate(actor, { ...result.entry, reason: game.i18n.format("CASE.Advance.PowerReason", { name: item.name, from: String(from), to }) }));
+  await actor.update(karmaUpdate(actor, { ...result.entry, reason: game.i18n.format("CASE.Advance.PowerReason", { name: item.name, from: String(from), to: String(result.rank) }) }));
 }
 
 export const LEARN_TALENT_TEMPLATE = `${SYSTEM_PATH}/templates/dialog/learn-talent.hbs`;
