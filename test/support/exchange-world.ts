@@ -9,7 +9,7 @@ import "./foundry-globals";
 import { vi, type Mock } from "vitest";
 import { HeroData, NpcData } from "../../src/foundry/data/actor/character";
 import { localize } from "./handlebars";
-import { UNIVERSAL_TABLE } from "../../src/rules/index";
+import { UNIVERSAL_TABLE, type TargetInput } from "../../src/rules/index";
 import { QueryRouter, type AskingUser, type QueryDefinition, type QueryResult } from "../../src/foundry/requests/router";
 import { foundryEnvironment } from "../../src/foundry/requests/gm";
 import { gmRouter, type TestServices } from "./gm-router";
@@ -316,4 +316,10 @@ export function kestrelAndGravel(world: World): { hero: FakeActor; villain: Fake
   world.actors.set(hero.id, hero);
   world.actors.set(villain.id, villain);
   return { hero, villain };
+}
+
+/** A world actor as an attack exchange's target (the rules' TargetInput): its defence scores, no armor. */
+export function targetOfActor(a: FakeActor): TargetInput {
+  const scores = { "agility.bal": a.system.score("agility.bal"), "fighting.def": a.system.score("fighting.def"), "strength.mgt": a.system.score("strength.mgt"), "endurance.res": a.system.score("endurance.res") };
+  return { uuid: a.uuid, actorUuid: a.uuid, name: a.name, scores, armor: { body: 0, energy: 0 } };
 }

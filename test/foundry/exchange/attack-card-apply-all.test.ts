@@ -4,7 +4,7 @@
  * world (the real router, handlers, card store and ledger). A retried request changes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, BOB, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../../support/exchange-world";
+import { ALICE, BOB, FakeActor, FakeMessage, GM, characterSource, installWorld, targetOfActor, type World } from "../../support/exchange-world";
 import { applyAllQuery, applyDamageQuery, rollAllChecksQuery } from "../../../src/foundry/exchange/gm-actions";
 import { attackCardContext, type Viewer } from "../../../src/foundry/exchange/card-context";
 import { ATTACKS, createExchange, declineDefence, rollToHit, type ExchangeState } from "../../../src/rules/index";
@@ -28,16 +28,9 @@ function card(): ExchangeState {
 /** Gravel's red Blunt Attack (40 damage) on both heroes, neither defending: each calls for Stun?. */
 function twoHits(): ExchangeState {
   const g = gravel.system;
-  const row = (a: FakeActor) => ({
-    uuid: a.uuid,
-    actorUuid: a.uuid,
-    name: a.name,
-    scores: { "agility.bal": a.system.score("agility.bal"), "fighting.def": a.system.score("fighting.def"), "strength.mgt": a.system.score("strength.mgt"), "endurance.res": a.system.score("endurance.res") },
-    armor: { body: 0, energy: 0 },
-  });
   let s = createExchange(exchangeInput({
     attacker: { uuid: gravel.uuid, name: gravel.name, value: g.score(ATTACKS.BA.rollsOn), strength: g.score("strength.mgt"), armor: 0 },
-    targets: [row(kestrel), row(wren)],
+    targets: [targetOfActor(kestrel), targetOfActor(wren)],
   }));
   for (const key of ["0", "1"]) s = rollToHit(declineDefence(s, key), key, { die: 99 });
   return s;

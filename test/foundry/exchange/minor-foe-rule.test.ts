@@ -6,7 +6,7 @@
  * world (the real router, handlers, card store and ledger).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, type World } from "../../support/exchange-world";
+import { ALICE, FakeActor, FakeMessage, GM, characterSource, installWorld, targetOfActor, type World } from "../../support/exchange-world";
 import { applyDamageQuery, undoDamageQuery } from "../../../src/foundry/exchange/gm-actions";
 import { attackCardContext, type Viewer } from "../../../src/foundry/exchange/card-context";
 import { ATTACKS, createExchange, declineDefence, rollToHit, type ExchangeState } from "../../../src/rules/index";
@@ -33,17 +33,10 @@ function card(): ExchangeState {
 /** Kestrel's red Blunt Attack (20 damage) on the thug and the boss, neither defending: each calls for Stun?. */
 function redPunch(): ExchangeState {
   const k = kestrel.system;
-  const row = (a: FakeActor) => ({
-    uuid: a.uuid,
-    actorUuid: a.uuid,
-    name: a.name,
-    scores: { "agility.bal": a.system.score("agility.bal"), "fighting.def": a.system.score("fighting.def"), "strength.mgt": a.system.score("strength.mgt"), "endurance.res": a.system.score("endurance.res") },
-    armor: { body: 0, energy: 0 },
-  });
   let s = createExchange(exchangeInput({
     attacker: { uuid: kestrel.uuid, name: kestrel.name, value: k.score(ATTACKS.BA.rollsOn), strength: k.score("strength.mgt"), armor: 0 },
     damage: { method: "static", value: 20 },
-    targets: [row(thug), row(boss)],
+    targets: [targetOfActor(thug), targetOfActor(boss)],
   }));
   for (const key of ["0", "1"]) s = rollToHit(declineDefence(s, key), key, { die: 99 });
   return s;
