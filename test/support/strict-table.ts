@@ -1678,6 +1678,16 @@ export function seatCast(table: StrictTable): void {
   table.server.addActor(CAST.shade, "Shade", "npc", characterSource({ ...strong, agility: 40 }), [], arms("0000000004"));
 }
 
+/** The scene the board tests put the cast on, and each of the cast's token ids there. */
+export const CAST_SCENE = "scene00000000001";
+export const CAST_TOKENS = { kestrel: "tokkestrel000001", wren: "tokwren000000001", gravel: "tokgravel0000001", shade: "tokshade00000001" } as const satisfies Record<keyof typeof CAST, string>;
+
+/** A 20 × 7 square scene ({@link CAST_SCENE}) with a token of each of the cast at its square (column, row). */
+export function placeCast(table: StrictTable, at: Readonly<Record<keyof typeof CAST, readonly [number, number]>>): void {
+  table.server.addScene(CAST_SCENE, 20, 7);
+  for (const who of ["gravel", "kestrel", "wren", "shade"] as const) table.server.addToken(CAST_SCENE, CAST_TOKENS[who], CAST[who], at[who][0], at[who][1]);
+}
+
 /** The item UUID of an actor's weapon: "punch", "grab" or "blast". */
 export function itemUuid(actorId: string, kind: "punch" | "grab" | "blast"): string {
   const n = { [CAST.kestrel]: "0000000001", [CAST.wren]: "0000000002", [CAST.gravel]: "0000000003", [CAST.shade]: "0000000004" }[actorId] ?? "";

@@ -5,7 +5,7 @@
  * every card, actor and token.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAST, StrictTable, TABLE_USERS, installTableGlobals, itemUuid, seatCast, type StrictClient } from "../../support/strict-table";
+import { CAST, CAST_SCENE, CAST_TOKENS, installTableGlobals, itemUuid, placeCast, seatCast, type StrictClient, StrictTable, TABLE_USERS } from "../../support/strict-table";
 import { attackQuery } from "../../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery } from "../../../src/foundry/exchange/gm-actions";
 import { applyToSelectedQuery } from "../../../src/foundry/exchange/apply-to-selected";
@@ -17,8 +17,8 @@ import { renderTemplate } from "../../support/handlebars";
 import { parseHtml, text } from "../../support/html";
 import type { ExchangeState } from "../../../src/rules/index";
 
-const SCENE = "scene00000000001";
-const TOKEN = { kestrel: "tokkestrel000001", wren: "tokwren000000001", gravel: "tokgravel0000001", shade: "tokshade00000001" } as const;
+const SCENE = CAST_SCENE;
+const TOKEN = CAST_TOKENS;
 const tokenUuid = (id: string) => `Scene.${SCENE}.Token.${id}`;
 let table: StrictTable;
 
@@ -27,11 +27,7 @@ beforeEach(async () => {
   table = new StrictTable({ seed: 11 });
   seatCast(table);
   // A 20 × 7 square scene: Gravel at (2, 5), Kestrel at (4, 5) one square from the south edge, Wren and Shade to the north.
-  table.server.addScene(SCENE, 20, 7);
-  table.server.addToken(SCENE, TOKEN.gravel, CAST.gravel, 2, 5);
-  table.server.addToken(SCENE, TOKEN.kestrel, CAST.kestrel, 4, 5);
-  table.server.addToken(SCENE, TOKEN.wren, CAST.wren, 4, 2);
-  table.server.addToken(SCENE, TOKEN.shade, CAST.shade, 6, 2);
+  placeCast(table, { gravel: [2, 5], kestrel: [4, 5], wren: [4, 2], shade: [6, 2] });
   await table.connectAll();
 });
 afterEach(() => {

@@ -5,7 +5,7 @@
  * the combat is set up directly in its resolve phase (seatCombat, then the phase and the order).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CAST, StrictTable, installTableGlobals, itemUuid, seatCast, seatCombat, type StrictClient } from "../../support/strict-table";
+import { CAST, CAST_SCENE, CAST_TOKENS, installTableGlobals, itemUuid, placeCast, seatCast, seatCombat, type StrictClient, StrictTable } from "../../support/strict-table";
 import { attackQuery } from "../../../src/foundry/exchange/make-attack";
 import { applyDamageQuery, consequenceQuery, defendQuery, escapeQuery, undoDamageQuery } from "../../../src/foundry/exchange/gm-actions";
 import { applyToSelectedQuery } from "../../../src/foundry/exchange/apply-to-selected";
@@ -16,9 +16,9 @@ import { statusId } from "../../../src/foundry/status-effects";
 import { docRankOf, docRollFor } from "../../support/rules-doc";
 import type { ExchangeState } from "../../../src/rules/index";
 
-const SCENE = "scene00000000001";
+const SCENE = CAST_SCENE;
 const COMBAT = "combat0000000001";
-const TOKEN = { kestrel: "tokkestrel000001", wren: "tokwren000000001", gravel: "tokgravel0000001", shade: "tokshade00000001" } as const;
+const TOKEN = CAST_TOKENS;
 const CBT = { kestrel: "cbt0000000000000", gravel: "cbt0000000000001" } as const;
 const tokenUuid = (id: string) => `Scene.${SCENE}.Token.${id}`;
 let table: StrictTable;
@@ -28,11 +28,7 @@ beforeEach(async () => {
   table = new StrictTable({ seed: 21 });
   seatCast(table);
   // A 20 × 7 square scene: Gravel at (2, 3), Kestrel at (4, 3), Wren and Shade to the north.
-  table.server.addScene(SCENE, 20, 7);
-  table.server.addToken(SCENE, TOKEN.gravel, CAST.gravel, 2, 3);
-  table.server.addToken(SCENE, TOKEN.kestrel, CAST.kestrel, 4, 3);
-  table.server.addToken(SCENE, TOKEN.wren, CAST.wren, 4, 1);
-  table.server.addToken(SCENE, TOKEN.shade, CAST.shade, 6, 1);
+  placeCast(table, { gravel: [2, 3], kestrel: [4, 3], wren: [4, 1], shade: [6, 1] });
   // A running combat in its resolve phase, nobody has acted yet; Wren stays out of it. The
   // haymakers come one after another whoever's action it is (the acting order is
   // whole-fight-turn.test.ts's), so attacks are not the turn's here.
