@@ -10,11 +10,12 @@ import type { Page } from "playwright-core";
 import type { AskingUser } from "../../src/foundry/requests/router";
 import { buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker/tracker-context";
 import { buildBulkDeclareContext } from "../../src/foundry/apps/tracker/declare-context";
-import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
+import { parseDeclaration } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { expectAccessible } from "../support/accessibility";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
+import { stats } from "../support/turn-play";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const COMBAT = "combat0000000001";
@@ -26,9 +27,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-function stats(s: Partial<CombatantStats> = {}): CombatantStats {
-  return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
-}
 
 const HEROES = ["Kestrel, the Hawk of Harbour City", "Bulwark (Professor Aldous Grantham-Hale)", "Wren Nightingale-Okonkwo", "Doctor Meridian, Mistress of the Tides"];
 const NPCS = [

@@ -13,10 +13,11 @@ import type { AskingUser } from "../../src/foundry/requests/router";
 import { NO_TURNS, gmRouter } from "../support/gm-router";
 import { advancePhaseQuery, chooseExtraModeQuery } from "../../src/foundry/combat/queries";
 import { advanceRequest, buildTrackerContext, type TrackerInput } from "../../src/foundry/apps/tracker/tracker-context";
-import { parseDeclaration, type CombatantStats } from "../../src/rules/index";
+import { parseDeclaration } from "../../src/rules/index";
 import { localize, renderTemplate } from "../support/handlebars";
 import { picture, recordedClicks, sharedBrowser, sheetDocument, showPage } from "../support/browser";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../support/combat-world";
+import { stats } from "../support/turn-play";
 
 const STYLESHEETS = (JSON.parse(readFileSync("system.json", "utf8")) as { styles: string[] }).styles;
 const COMBAT = "combat0000000001";
@@ -27,9 +28,6 @@ const browser = sharedBrowser();
 
 const gm = gmRouter(GM, USERS);
 
-function stats(s: Partial<CombatantStats> = {}): CombatantStats {
-  return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
-}
 
 let world: TurnWorld;
 

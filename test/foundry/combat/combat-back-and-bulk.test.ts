@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { AskingUser, QueryDefinition } from "../../../src/foundry/requests/router";
 import { NO_TURNS, gmRouter, type TestServices } from "../../support/gm-router";
 import { advancePhaseQuery, completeActionQuery, declareActionQuery, declareManyQuery, repeatDeclarationsQuery, stepBackQuery } from "../../../src/foundry/combat/queries";
-import { TURN_HISTORY_LIMIT, parseDeclaration, type CombatantStats } from "../../../src/rules/index";
+import { TURN_HISTORY_LIMIT, parseDeclaration } from "../../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../../support/combat-world";
+import { stats } from "../../support/turn-play";
 
 const GM: AskingUser = { id: "gm00000000000000", isGM: true, active: true, name: "Judge" };
 const ALICE: AskingUser = { id: "alice00000000000", isGM: false, active: true, name: "Alice" };
@@ -18,9 +19,6 @@ const HERO = "hero000000000001";
 const THUG1 = "thug000000000001";
 const THUG2 = "thug000000000002";
 
-function stats(s: Partial<CombatantStats> = {}): CombatantStats {
-  return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
-}
 
 let world: TurnWorld;
 const gm = gmRouter(GM, USERS);

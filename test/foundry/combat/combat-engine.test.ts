@@ -6,12 +6,10 @@
 import { regenerationPerTurn } from "../../../src/rules/index";
 import { describe, expect, it } from "vitest";
 import { NotTurnWriterError } from "../../../src/foundry/combat/turn-host";
-import { TurnError, parseDeclaration, type CombatantStats } from "../../../src/rules/index";
+import { TurnError, parseDeclaration } from "../../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../../support/combat-world";
+import { stats } from "../../support/turn-play";
 
-function stats(s: Partial<CombatantStats> = {}): CombatantStats {
-  return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
-}
 
 /** Two heroes (players') and a villain (the Judge's). */
 function party(settings: Parameters<typeof turnWorld>[1] = {}): TurnWorld {

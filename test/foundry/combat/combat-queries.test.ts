@@ -24,8 +24,9 @@ import {
   type CombatantMark,
 } from "../../../src/foundry/combat/queries";
 import type { LockScope } from "../../../src/foundry/requests/locks";
-import { parseDeclaration, type CombatantStats } from "../../../src/rules/index";
+import { parseDeclaration } from "../../../src/rules/index";
 import { turnWorld, worldCombatant, type TurnWorld } from "../../support/combat-world";
+import { stats } from "../../support/turn-play";
 
 const GM: AskingUser = { id: "gm00000000000000", isGM: true, active: true, name: "Judge" };
 const ALICE: AskingUser = { id: "alice00000000000", isGM: false, active: true, name: "Alice" };
@@ -37,9 +38,6 @@ const HERO = "hero000000000001";
 const SIDEKICK = "hero000000000002";
 const VILLAIN = "villain000000001";
 
-function stats(s: Partial<CombatantStats> = {}): CombatantStats {
-  return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
-}
 
 let world: TurnWorld;
 const gm = gmRouter(GM, USERS);

@@ -9,17 +9,15 @@ import { EXTRA_ACTION_MODES } from "../../../../src/foundry/data/combat/combatan
 import { announcementLines } from "../../../../src/foundry/combat/announce";
 import { buildDeclareContext, declarationFromForm } from "../../../../src/foundry/apps/tracker/declare-context";
 import { TRACKER_KEY_PREFIXES, buildTrackerContext, statusKeys, type TrackerContext, type TrackerInput } from "../../../../src/foundry/apps/tracker/tracker-context";
-import { DECLARED_ACTION_KINDS, TURN_PHASES, createCombatantTurn, parseDeclaration, type CombatantStats } from "../../../../src/rules/index";
+import { DECLARED_ACTION_KINDS, TURN_PHASES, createCombatantTurn, parseDeclaration } from "../../../../src/rules/index";
 import { localize, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../../../support/html";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
+import { stats } from "../../../support/turn-play";
 
 const ALICE = "alice00000000000";
 const BOB = "bob0000000000000";
 
-function stats(s: Partial<CombatantStats> = {}): CombatantStats {
-  return { initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s };
-}
 
 function party(): TurnWorld {
   return turnWorld([

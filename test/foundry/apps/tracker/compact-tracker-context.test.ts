@@ -6,13 +6,13 @@
 import "../../../support/foundry-globals";
 import { describe, expect, it } from "vitest";
 import { buildTrackerContext, type TrackerInput } from "../../../../src/foundry/apps/tracker/tracker-context";
-import { parseDeclaration, type CombatantStats } from "../../../../src/rules/index";
+import { parseDeclaration } from "../../../../src/rules/index";
 import { localize, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../../../support/html";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
+import { stats } from "../../../support/turn-play";
 
 const ALICE = "alice00000000000";
-const stats = (s: Partial<CombatantStats> = {}): CombatantStats => ({ initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s });
 const HEALTH: Record<string, { value: number; max: number }> = { hero: { value: 50, max: 100 }, thug1: { value: 30, max: 30 }, thug2: { value: 0, max: 30 }, boss: { value: 200, max: 240 } };
 
 function world(): TurnWorld {

@@ -10,16 +10,16 @@ import { describe, expect, it, vi } from "vitest";
 import { buildTrackerContext, type TrackerInput } from "../../../../src/foundry/apps/tracker/tracker-context";
 import { BYPASSING_ENTRIES, caseEntryOptions } from "../../../../src/foundry/apps/tracker/tracker-menu";
 import { registerSettings } from "../../../../src/foundry/core/settings";
-import { parseDeclaration, type CombatantStats } from "../../../../src/rules/index";
+import { parseDeclaration } from "../../../../src/rules/index";
 import { localize, renderTemplate } from "../../../support/handlebars";
 import { attr, parseHtml, queryAll, queryOne, text } from "../../../support/html";
 import { trackerInputFor, turnWorld, worldCombatant, type TurnWorld } from "../../../support/combat-world";
 import { SettingsDouble } from "../../../support/settings-double";
 import { foundryDouble } from "../../../support/foundry-double";
 import { fakeClick, fakeTarget, stubI18nAndNotifications } from "../../../support/foundry-stubs";
+import { stats } from "../../../support/turn-play";
 
 const ALICE = "alice00000000000";
-const stats = (s: Partial<CombatantStats> = {}): CombatantStats => ({ initiativeModifier: 0, offence: 6, balance: 6, freeDefences: 1, endurance: 6, ...s });
 
 function world(): TurnWorld {
   return turnWorld([
