@@ -332,9 +332,10 @@ export class StrictServer {
   async delay(): Promise<void> {
     this.#inFlight += 1;
     await eventLoopTurns(1 + Math.floor(this.rng() * 3));
-    // The test is over once it removed the table's globals (vi.unstubAllGlobals): what was still
-    // on its way stops here, as a closed tab receives nothing, instead of running without them.
-    if (!tableGlobalsInstalled()) await new Promise<never>(() => undefined);
+    // The test is over once it removed the table's globals (vi.unstubAllGlobals), or the file
+    // ended: what was still on its way stops here, as a closed tab receives nothing, instead of
+    // running without them.
+    if (fileEnded || !tableGlobalsInstalled()) await new Promise<never>(() => undefined);
     this.#inFlight -= 1;
   }
 
@@ -673,8 +674,12 @@ const running = new AsyncLocalStorage<StrictClient>();
 // after file: once the file is done, this one stops, so the files after it (Playwright's
 // thousands of promises) do not pay for it.
 afterAll(() => {
+  fileEnded = true;
   running.disable();
 });
+
+/** Set when the test file ends: a pause still on its way then stops (see StrictServer#delay). */
+let fileEnded = false;
 
 function current(): StrictClient {
   const client = running.getStore();
